@@ -1,0 +1,31 @@
+# Two commands matter on a fresh machine: `make run` (the bot) and `make test` (the tests).
+# Each creates the virtual environment from pyproject.toml when it is missing or stale.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test bench simulate install clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/zagjan run
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+bench: $(STAMP)
+	$(BIN)/python -m pytest -q -m benchmark -p no:randomly --benchmark-only tests/benchmarks
+
+simulate: $(STAMP)
+	$(BIN)/zagjan simulate masters-fight --games 1000 --seed 1 --players 4
+
+clean:
+	rm -rf $(VENV)

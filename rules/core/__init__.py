@@ -1,0 +1,1 @@
+"""What every game shares: dice, the engine contract, events, the grid, initiative."""

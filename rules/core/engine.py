@@ -1,0 +1,244 @@
+"""The contract every game implements, and the pieces they all share.
+
+A game is an object with `new`, `prompts`, `legal_actions`, `apply`, `view`
+and `outcome` (see `Game`). States and actions are pydantic models, so the
+action log is plain JSON and a game replays from its seed. `apply` never
+changes the state it is given: it works on a deep copy and raises
+`RuleViolation` before touching anything when a move is illegal.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from enum import StrEnum
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from rules.core.dice import Dice, DiceState, Roll
+from rules.core.errors import RuleViolation
+
+PlayerId = str
+"""A player is named by an opaque string (the bot uses the Discord user id)."""
+
+
+class Seat(BaseModel):
+    """One player at the table, as they joined."""
+
+    player: PlayerId
+    name: str
+    brood: str = "common"
+    colour: int = 0  # index into the renderer's palette, fixed at join
+
+
+class PromptKind(StrEnum):
+    ACTION = "action"  # choose one of several actions
+    SQUARE = "square"  # choose a square on a grid
+    POINT = "point"  # choose a point on a continuous board
+    TARGET = "target"  # choose another model
+    NUMBER = "number"
+    SECRET = "secret"  # a hidden choice, revealed later
+
+
+class Prompt(BaseModel):
+    """Someone must decide something now."""
+
+    player: PlayerId
+    kind: PromptKind
+    text: str
+    secret: bool = False
+
+
+class Event(BaseModel):
+    """Something that happened. `visible_to=None` is public; else only those players see it."""
+
+    text: str
+    kind: str = "log"  # "log", "roll", "feat", "end", "phase"
+    visible_to: list[PlayerId] | None = None
+    roll: Roll | None = None
+
+    def visible_for(self, viewer: PlayerId | None) -> bool:
+        return self.visible_to is None or (viewer is not None and viewer in self.visible_to)
+
+
+def public(events: Iterable[Event]) -> list[Event]:
+    return [e for e in events if e.visible_to is None]
+
+
+def visible(events: Iterable[Event], viewer: PlayerId | None) -> list[Event]:
+    return [e for e in events if e.visible_for(viewer)]
+
+
+class GameState(BaseModel):
+    """Fields every game's state has. Subclasses add the board."""
+
+    model_config = ConfigDict(validate_assignment=False)
+
+    game: str
+    seats: list[Seat]
+    dice: DiceState
+    version: int = 0  # actions applied so far
+
+    def seat(self, player: PlayerId) -> Seat:
+        for seat in self.seats:
+            if seat.player == player:
+                return seat
+        raise RuleViolation("You are not playing in this game.")
+
+    def name_of(self, player: PlayerId) -> str:
+        for seat in self.seats:
+            if seat.player == player:
+                return seat.name
+        return "someone"
+
+
+class Outcome(BaseModel):
+    """How a game ended: placings best first, each a group of tied players."""
+
+    placings: list[list[PlayerId]]
+    feats: dict[str, PlayerId] = Field(default_factory=dict)
+    summary: str = ""
+
+    def place_of(self, player: PlayerId) -> int:
+        """1-based place; tied players share the better place."""
+        place = 1
+        for group in self.placings:
+            if player in group:
+                return place
+            place += len(group)
+        raise KeyError(player)
+
+
+class Step(BaseModel):
+    """What `apply` returns: the new state and what happened, in order."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    state: Any
+    events: list[Event]
+
+
+S = TypeVar("S", bound=GameState)
+A = TypeVar("A", bound=BaseModel)
+
+
+class Context:
+    """Handed to a game's `_apply`: the dice and the event list being written."""
+
+    def __init__(self, dice: Dice) -> None:
+        self.dice = dice
+        self.events: list[Event] = []
+        self._seen_rolls = 0
+
+    def _flush_rolls(self) -> None:
+        for roll in self.dice.rolls[self._seen_rolls:]:
+            self.events.append(Event(text=_roll_text(roll), kind="roll", roll=roll))
+        self._seen_rolls = len(self.dice.rolls)
+
+    def say(self, text: str, *, kind: str = "log", visible_to: Sequence[PlayerId] | None = None) -> None:
+        self._flush_rolls()
+        self.events.append(Event(text=text, kind=kind, visible_to=list(visible_to) if visible_to else None))
+
+    def finish(self) -> list[Event]:
+        self._flush_rolls()
+        return self.events
+
+
+def _roll_text(roll: Roll) -> str:
+    return f"🎲 {roll.why}: {roll.describe()}"
+
+
+class Game(ABC, Generic[S, A]):
+    """Base for every game engine. Subclasses set the class attributes and the hooks."""
+
+    slug: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    recommended: ClassVar[tuple[int, int]]
+    state_type: ClassVar[type[GameState]]
+    action_adapter: ClassVar[TypeAdapter[Any]]
+    broods: ClassVar[tuple[str, ...]] = ()
+
+    # -- the contract ---------------------------------------------------------------
+    @abstractmethod
+    def _setup(self, ctx: Context, seats: Sequence[Seat], options: dict[str, Any]) -> S:
+        """Build the opening state (random set-up rolls go through `ctx.dice`)."""
+
+    def start(self, seats: Sequence[Seat], options: dict[str, Any] | None, seed: int, *,
+              dice: Dice | None = None) -> Step:
+        """A new game and the log of its set-up."""
+        if not self.min_players <= len(seats) <= self.max_players:
+            raise RuleViolation(
+                f"{self.title} needs {self.min_players} to {self.max_players} players; there are {len(seats)}.")
+        if len({s.player for s in seats}) != len(seats):
+            raise RuleViolation("A player can take only one seat.")
+        roller = dice if dice is not None else Dice(DiceState(seed=seed))
+        ctx = Context(roller)
+        state = self._setup(ctx, seats, dict(options or {}))
+        state.dice = roller.state if dice is None else DiceState(seed=seed)
+        return Step(state=state, events=ctx.finish())
+
+    def new(self, seats: Sequence[Seat], options: dict[str, Any] | None, seed: int) -> S:
+        return self.start(seats, options, seed).state  # type: ignore[no-any-return]
+
+    @abstractmethod
+    def prompts(self, state: S) -> list[Prompt]: ...
+
+    @abstractmethod
+    def legal_actions(self, state: S, player: PlayerId) -> list[A]: ...
+
+    @abstractmethod
+    def view(self, state: S, viewer: PlayerId | None) -> BaseModel: ...
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None: ...
+
+    @abstractmethod
+    def _apply(self, ctx: Context, state: S, player: PlayerId, action: A) -> None:
+        """Validate, then change `state` in place (it is already a private copy)."""
+
+    def apply(self, state: S, player: PlayerId, action: A, *, dice: Dice | None = None) -> Step:
+        if self.outcome(state) is not None:
+            raise RuleViolation("This game is over.")
+        work = state.model_copy(deep=True)
+        own_dice = dice is None
+        roller = Dice(work.dice) if own_dice else dice
+        assert roller is not None
+        ctx = Context(roller)
+        self._apply(ctx, work, player, action)
+        if own_dice:
+            work.dice = roller.state
+        work.version += 1
+        return Step(state=work, events=ctx.finish())
+
+    # -- helpers shared by every game -----------------------------------------------
+    def parse_action(self, data: dict[str, Any] | str) -> A:
+        if isinstance(data, str):
+            return self.action_adapter.validate_json(data)
+        return self.action_adapter.validate_python(data)
+
+    def dump_action(self, action: A) -> str:
+        return self.action_adapter.dump_json(action).decode()
+
+    def load_state(self, data: str) -> S:
+        return self.state_type.model_validate_json(data)  # type: ignore[return-value]
+
+    def waiting_for(self, state: S) -> list[PlayerId]:
+        return list(dict.fromkeys(p.player for p in self.prompts(state)))
+
+    def replay(self, seats: Sequence[Seat], options: dict[str, Any] | None, seed: int,
+               log: Iterable[tuple[PlayerId, A]]) -> S:
+        """Rebuild a state from its seed and action log: the store's proof of consistency."""
+        state = self.new(seats, options, seed)
+        for player, action in log:
+            state = self.apply(state, player, action).state
+        return state
+
+    def player_count_note(self, count: int) -> str | None:
+        """A sentence when the table is outside the recommended size, else None."""
+        low, high = self.recommended
+        if count < low or count > high:
+            return f"{self.title} is best with {low} to {high} players; you have {count}."
+        return None

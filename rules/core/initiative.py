@@ -1,0 +1,42 @@
+"""Initiative: everyone rolls, highest first, ties settled once for every game.
+
+The discipline texts say "roll again until there are no longer any ties"; the
+campaign adds an age procedure for tied broods (seed 000, campaign rules 4).
+Both live here so no game writes its own loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rules.core.dice import Dice
+
+TieBreak = Callable[[list[str], int], list[str] | None]
+"""Given players tied on a value, their order (best first), or None to reroll."""
+
+
+def roll_order(dice: Dice, players: Sequence[str], why: str = "Initiative",
+               tie_break: TieBreak | None = None, sides: int = 6) -> list[str]:
+    """Everyone rolls a die; the order is highest first. Tied players roll again
+    among themselves (only to order that group) until no ties remain, unless
+    `tie_break` settles the group without a roll."""
+    rolls = {p: dice.roll(sides, why, p).result for p in players}
+    groups: dict[int, list[str]] = {}
+    for p in players:
+        groups.setdefault(rolls[p], []).append(p)
+    order: list[str] = []
+    for value in sorted(groups, reverse=True):
+        group = groups[value]
+        if len(group) == 1:
+            order.extend(group)
+            continue
+        settled = tie_break(group, value) if tie_break else None
+        order.extend(settled if settled is not None else
+                     roll_order(dice, group, f"{why} (tie-break)", tie_break, sides))
+    return order
+
+
+def roll_off(dice: Dice, players: Sequence[str], why: str = "Roll-off",
+             tie_break: TieBreak | None = None) -> str:
+    """The single winner of a roll-off, ties settled as for initiative."""
+    return roll_order(dice, players, why, tie_break)[0]

@@ -1,0 +1,69 @@
+"""Random self-play: every game is played to its end by players who pick legal actions at random.
+
+Used by `zagjan simulate`, `zagjan render` and the property tests. Choices come
+from the same splitmix dice as the games (seeded apart from the game's own), so
+a run is fully determined by its seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from pydantic import BaseModel
+
+from rules.core.dice import Dice
+from rules.core.engine import Event, Game, PlayerId, Seat
+
+BROODS = ("common", "feral", "iron")
+
+
+class SelfPlayResult(BaseModel):
+    model_config = {"arbitrary_types_allowed": True}
+
+    state: Any
+    log: list[tuple[PlayerId, Any]]
+    events: list[Event]
+    finished: bool
+
+
+def random_seats(count: int, chooser: Dice, broods: Sequence[str] = BROODS) -> list[Seat]:
+    return [Seat(player=f"p{i + 1}", name=f"Orc {i + 1}",
+                 brood=chooser.pick(list(broods), "brood") if broods else "common", colour=i)
+            for i in range(count)]
+
+
+Policy = Callable[[Game[Any, Any], Any, PlayerId, list[Any], Dice], Any]
+
+
+def uniform_policy(game: Game[Any, Any], state: Any, player: PlayerId, actions: list[Any], chooser: Dice) -> Any:
+    return chooser.pick(actions, "self-play choice")
+
+
+def play_random(game: Game[Any, Any], players: int, seed: int, *, max_actions: int = 5000,
+                policy: Policy | None = None, stop_after: int | None = None) -> SelfPlayResult:
+    """Play one game from `seed`. `stop_after` ends early after that many actions
+    (for `zagjan render --steps`)."""
+    chooser = Dice(seed=seed ^ 0x5EED5EED)
+    seats = random_seats(players, chooser, game.broods)
+    step = game.start(seats, None, seed)
+    state, events = step.state, list(step.events)
+    log: list[tuple[PlayerId, Any]] = []
+    pick = policy or uniform_policy
+    while game.outcome(state) is None and len(log) < max_actions:
+        if stop_after is not None and len(log) >= stop_after:
+            break
+        waiting = game.waiting_for(state)
+        if not waiting:
+            raise RuntimeError(f"{game.slug}: nobody is prompted but the game is not over")
+        player = waiting[0] if len(waiting) == 1 else chooser.pick(waiting, "who acts")
+        actions = game.legal_actions(state, player)
+        if not actions:
+            raise RuntimeError(f"{game.slug}: {player} is prompted but has no legal action")
+        action = pick(game, state, player, actions, chooser)
+        step = game.apply(state, player, action)
+        state = step.state
+        events.extend(step.events)
+        log.append((player, action))
+    chooser.rolls.clear()
+    return SelfPlayResult(state=state, log=log, events=events, finished=game.outcome(state) is not None)

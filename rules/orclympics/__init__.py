@@ -1,0 +1,1 @@
+"""The Games of Zagjan (seed 000): six disciplines and their campaign."""

@@ -1,0 +1,38 @@
+"""The three Orc Broods (seed 000, campaign rules 4) and their age order.
+
+Feral Orcs are the youngest broods, Common Orcs the adults and Iron Orcs the
+veterans. The age order only matters for the campaign's tie procedure: on a
+tied roll of 1-3 the younger brood counts as higher, on 4-6 the older one.
+Two players of the same brood get a random age order when the campaign starts.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Brood(StrEnum):
+    COMMON = "common"
+    FERAL = "feral"
+    IRON = "iron"
+
+    @property
+    def label(self) -> str:
+        return {"common": "Common Orcs", "feral": "Feral Orcs", "iron": "Iron Orcs"}[self.value]
+
+
+AGE_ORDER: tuple[Brood, ...] = (Brood.FERAL, Brood.COMMON, Brood.IRON)
+"""Youngest first."""
+
+
+def age_tie_break(ages: dict[str, int]):  # type: ignore[no-untyped-def]
+    """A tie-break for `rules.core.initiative.roll_order` from each player's age rank
+    (0 = youngest): low ties go to the younger, high ties to the older."""
+
+    def settle(group: list[str], value: int) -> list[str] | None:
+        if len({ages[p] for p in group}) != len(group):
+            return None
+        younger_first = sorted(group, key=lambda p: ages[p])
+        return younger_first if value <= 3 else list(reversed(younger_first))
+
+    return settle
