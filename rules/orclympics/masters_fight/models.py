@@ -89,6 +89,7 @@ class MastersFightState(GameState):
     activation: Activation | None = None
     eliminated: list[PlayerId] = Field(default_factory=list)  # first eliminated first
     feats: dict[str, PlayerId] = Field(default_factory=dict)
+    highlight: list[Square] = Field(default_factory=list)  # squares the last action touched
 
 
 # -- actions ------------------------------------------------------------------------
