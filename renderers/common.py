@@ -1,0 +1,202 @@
+"""Drawing pieces every game's renderer shares: colours, fonts, text, the side panel, PNG.
+
+Renderers draw on a canvas `SUPERSAMPLE` times larger than the picture they
+return and shrink it at the end (`encode_png`), because Pillow draws shapes
+without anti-aliasing: shrinking smooths the edges of tokens and terrain.
+All sizes given to this module are canvas pixels.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+RGB = tuple[int, int, int]
+Font = ImageFont.FreeTypeFont
+
+SUPERSAMPLE = 2
+"""Canvas pixels per output pixel."""
+
+BACKGROUND: RGB = (43, 45, 49)
+"""Discord's dark-mode message colour, so the picture sits in the chat without a frame."""
+TEXT: RGB = (235, 235, 238)
+MUTED: RGB = (150, 152, 160)
+ACCENT: RGB = (255, 204, 77)
+INK: RGB = (20, 18, 16)
+
+PALETTE: tuple[RGB, ...] = (
+    (230, 57, 70),  # red
+    (52, 152, 219),  # blue
+    (241, 196, 15),  # yellow
+    (46, 204, 113),  # green
+    (155, 89, 182),  # purple
+    (255, 140, 40),  # orange
+    (26, 188, 188),  # teal
+    (255, 111, 181),  # pink
+)
+"""Player colours, indexed by the colour a seat got when it joined. They differ in hue
+and stay bright enough to read against both the dark panel and an earthy board."""
+
+
+def player_colour(index: int) -> RGB:
+    """The palette colour of a seat; wraps round so a large table never crashes the drawing."""
+    return PALETTE[index % len(PALETTE)]
+
+
+def ink_on(background: RGB) -> RGB:
+    """Dark or light text, whichever reads better on `background` (by perceived brightness)."""
+    r, g, b = background
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 135 else TEXT
+
+
+def shade(colour: RGB, factor: float) -> RGB:
+    """A darker (factor < 1) or lighter (factor > 1) version of a colour, for rims and shadows."""
+    return tuple(max(0, min(255, round(c * factor))) for c in colour)  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=None)
+def font(size: int) -> Font:
+    """Pillow's bundled font at `size` canvas pixels: no font files to ship or license."""
+    loaded = ImageFont.load_default(size=size)
+    assert isinstance(loaded, ImageFont.FreeTypeFont), "Pillow was built without FreeType"
+    return loaded
+
+
+def fit(text: str, face: Font, width: float) -> str:
+    """`text` cut down with an ellipsis until it fits `width`, so long names never overflow."""
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def outlined_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    face: Font,
+    fill: RGB = TEXT,
+    outline: RGB = INK,
+    anchor: str = "la",
+) -> None:
+    """Text with a dark outline, readable on any board colour underneath."""
+    draw.text(xy, text, font=face, fill=fill, anchor=anchor, stroke_width=max(2, face.size // 8), stroke_fill=outline)
+
+
+def bold_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    face: Font,
+    fill: RGB = TEXT,
+    anchor: str = "la",
+) -> None:
+    """Heavier strokes for short labels that must read at a glance; Pillow's font has no bold cut."""
+    draw.text(xy, text, font=face, fill=fill, anchor=anchor, stroke_width=max(1, face.size // 24), stroke_fill=fill)
+
+
+def shadowed_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    face: Font,
+    fill: RGB = TEXT,
+    anchor: str = "la",
+) -> None:
+    """Text with a soft drop shadow: lifts headings off the background without a heavy outline."""
+    offset = max(1, face.size // 14)
+    draw.text((xy[0] + offset, xy[1] + offset), text, font=face, fill=INK, anchor=anchor)
+    draw.text(xy, text, font=face, fill=fill, anchor=anchor)
+
+
+@dataclass(frozen=True)
+class PanelLine:
+    """One line of a side panel. Games build a list of these; `draw_panel` lays them out."""
+
+    text: str
+    size: int = 26 * SUPERSAMPLE
+    colour: RGB = TEXT
+    swatch: RGB | None = None  # a player's colour square before the text
+    struck: bool = False  # crossed out: a player who is out of the game
+    marked: bool = False  # a pointer before the line: whose move it is
+    note: str = ""  # right-aligned detail in a quieter colour, never crossed out
+    space_before: int = 0
+
+
+def title(text: str) -> PanelLine:
+    return PanelLine(text, size=38 * SUPERSAMPLE, colour=ACCENT)
+
+
+def heading(text: str) -> PanelLine:
+    return PanelLine(text, size=24 * SUPERSAMPLE, colour=MUTED, space_before=18 * SUPERSAMPLE)
+
+
+def _line_height(line: PanelLine) -> int:
+    return line.space_before + round(line.size * 1.4)
+
+
+def panel_height(lines: Sequence[PanelLine], padding: int) -> int:
+    """How tall a panel of these lines is, so the picture can grow to fit it."""
+    return 2 * padding + sum(_line_height(line) for line in lines)
+
+
+def draw_panel(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    lines: Sequence[PanelLine],
+    padding: int,
+) -> None:
+    """A rounded side panel in `box` with the lines top to bottom; text that is too long is cut."""
+    left, top, right, bottom = box
+    draw.rounded_rectangle(box, radius=padding, fill=shade(BACKGROUND, 0.75))
+    indent = left + padding + 44 * SUPERSAMPLE  # room for the pointer and the swatch
+    y = top + padding
+    for line in lines:
+        y += line.space_before
+        _draw_panel_line(draw, line, left + padding, indent, right - padding, y)
+        y += _line_height(line) - line.space_before
+
+
+def _draw_panel_line(draw: ImageDraw.ImageDraw, line: PanelLine, left: int, indent: int, right: int, y: int) -> None:
+    face = font(line.size)
+    middle = y + line.size * 0.6
+    x = indent if line.swatch is not None or line.marked else left
+    if line.marked:
+        half = line.size * 0.32
+        draw.polygon([(left, middle - half), (left + half * 1.5, middle), (left, middle + half)], fill=ACCENT)
+    if line.swatch is not None:
+        side = line.size * 0.72
+        swatch_right = indent - 8 * SUPERSAMPLE
+        draw.rounded_rectangle(
+            (swatch_right - side, middle - side / 2, swatch_right, middle + side / 2),
+            radius=side / 5,
+            fill=line.swatch,
+            outline=INK,
+            width=SUPERSAMPLE,
+        )
+    if line.note:
+        note_face = font(round(line.size * 0.85))
+        draw.text((right, middle), line.note, font=note_face, fill=MUTED, anchor="rm")
+        right -= round(note_face.getlength(line.note + "  "))
+    text = fit(line.text, face, right - x)
+    draw.text((x, middle), text, font=face, fill=line.colour, anchor="lm")
+    if line.struck:
+        thickness = max(SUPERSAMPLE, line.size // 10)
+        draw.line((x, middle, x + face.getlength(text), middle), fill=line.colour, width=thickness)
+
+
+def encode_png(canvas: Image.Image) -> bytes:
+    """Shrink the supersampled RGB canvas (a box filter: fast, and enough to smooth edges) and encode it as PNG.
+
+    Deterministic on purpose: no text chunks, no timestamp, fixed compression level,
+    so the same view always gives the same bytes and tests can compare them.
+    """
+    picture = canvas.reduce(SUPERSAMPLE)
+    buffer = io.BytesIO()
+    picture.save(buffer, format="PNG", compress_level=6, optimize=False)
+    return buffer.getvalue()

@@ -1,0 +1,408 @@
+"""The Masters' Fight board: an 8x8 fighting pit with its Orcs, Terrain and Items, and a side panel.
+
+Coordinates read as on a chess board (a1 bottom-left) because players name squares
+that way in their commands. Everything is drawn with Pillow shapes on a supersampled
+canvas (see `renderers.common`); sizes below are canvas pixels.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from renderers.common import (
+    ACCENT,
+    BACKGROUND,
+    INK,
+    MUTED,
+    RGB,
+    SUPERSAMPLE,
+    TEXT,
+    PanelLine,
+    bold_text,
+    draw_panel,
+    encode_png,
+    fit,
+    font,
+    heading,
+    ink_on,
+    outlined_text,
+    panel_height,
+    player_colour,
+    shade,
+    shadowed_text,
+    title,
+)
+from rules.core.engine import PlayerId
+from rules.core.grid import ALL_SQUARES, FILES, SIZE, Square, xy
+from rules.orclympics.masters_fight.models import Item, MastersFightView, OrcView, Phase, Terrain
+
+SQUARE = 92 * SUPERSAMPLE
+BOARD_LEFT = 52 * SUPERSAMPLE  # room for the rank numbers
+BOARD_TOP = 20 * SUPERSAMPLE
+LABEL_BAND = 48 * SUPERSAMPLE  # room for the file letters under the board
+FENCE_WIDTH = 8 * SUPERSAMPLE
+PANEL_GAP = 28 * SUPERSAMPLE
+PANEL_WIDTH = 360 * SUPERSAMPLE
+PANEL_PADDING = 18 * SUPERSAMPLE
+MARGIN = 16 * SUPERSAMPLE
+BOARD_SIDE = SIZE * SQUARE
+LINE = SUPERSAMPLE  # the thinnest outline
+SMALL_TEXT = 22 * SUPERSAMPLE
+
+LIGHT_SQUARE: RGB = (184, 148, 100)
+DARK_SQUARE: RGB = (132, 96, 60)
+FENCE: RGB = (74, 50, 30)
+WOOD: RGB = (160, 108, 58)
+WOOD_DARK: RGB = (98, 62, 32)
+METAL: RGB = (196, 200, 206)
+METAL_DARK: RGB = (96, 100, 108)
+STONE: RGB = (138, 124, 108)
+BONE: RGB = (238, 228, 200)
+PARCHMENT: RGB = (246, 236, 210)
+KNOCKED_DOWN: RGB = (200, 30, 40)
+PIT_DEPTHS: tuple[RGB, ...] = ((92, 78, 66), (58, 44, 34), (38, 28, 22), (22, 16, 12), (8, 6, 5))
+
+Draw = ImageDraw.ImageDraw
+Point = tuple[float, float]
+
+PHASE_LABELS: dict[Phase, str] = {Phase.DEPLOYMENT: "Deployment", Phase.FIGHT: "Fight", Phase.OVER: "Game over"}
+ITEM_LABELS: dict[Item, str] = {
+    Item.MACE: "Mace",
+    Item.SPEAR: "Spear",
+    Item.SHIELD: "Shield",
+    Item.HELMET: "Helmet",
+    Item.THROWING_AXE: "Axe",
+}
+"""Short enough to fit under an Item on its square and beside a name in the panel."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A square area of the canvas in which a drawing is laid out in unit coordinates.
+
+    (0, 0) is the centre, -0.5..0.5 the edges, y grows downwards. Drawings written
+    this way work at any size: the same Mace fills a board square or a small badge.
+    """
+
+    cx: float
+    cy: float
+    size: float
+
+    @classmethod
+    def of(cls, square: Square) -> Frame:
+        """A board square's frame, rank 1 at the bottom as players expect."""
+        file, rank = xy(square)
+        return cls(BOARD_LEFT + (file + 0.5) * SQUARE, BOARD_TOP + (SIZE - rank - 0.5) * SQUARE, SQUARE)
+
+    def at(self, u: float, v: float) -> Point:
+        return (self.cx + u * self.size, self.cy + v * self.size)
+
+    def box(self, u0: float, v0: float, u1: float, v1: float) -> tuple[float, float, float, float]:
+        return (*self.at(u0, v0), *self.at(u1, v1))
+
+    def oval(self, u: float, v: float, ru: float, rv: float) -> tuple[float, float, float, float]:
+        """The bounding box of an ellipse centred at (u, v) with radii (ru, rv)."""
+        return self.box(u - ru, v - rv, u + ru, v + rv)
+
+    def part(self, u: float, v: float, size: float) -> Frame:
+        """A smaller frame inside this one, for a badge or an icon in a corner."""
+        return Frame(*self.at(u, v), size * self.size)
+
+
+def render(view: MastersFightView) -> bytes:
+    """The board and side panel of a Masters' Fight view as PNG bytes."""
+    lines = _panel_lines(view)
+    board_height = BOARD_TOP + BOARD_SIDE + LABEL_BAND
+    height = max(board_height, BOARD_TOP + panel_height(lines, PANEL_PADDING) + MARGIN)
+    width = BOARD_LEFT + BOARD_SIDE + PANEL_GAP + PANEL_WIDTH + MARGIN
+    canvas = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(canvas)
+    _draw_board(draw, view)
+    panel_left = BOARD_LEFT + BOARD_SIDE + PANEL_GAP
+    draw_panel(draw, (panel_left, BOARD_TOP, panel_left + PANEL_WIDTH, height - MARGIN), lines, PANEL_PADDING)
+    return encode_png(canvas)
+
+
+# -- the board --------------------------------------------------------------------------
+
+
+def _draw_board(draw: Draw, view: MastersFightView) -> None:
+    """Ground, then terrain, Items, highlights and Orcs, so each layer sits on the one below."""
+    right, bottom = BOARD_LEFT + BOARD_SIDE, BOARD_TOP + BOARD_SIDE
+    fence = FENCE_WIDTH
+    draw.rectangle((BOARD_LEFT - fence, BOARD_TOP - fence, right + fence, bottom + fence), fill=FENCE)
+    for square in ALL_SQUARES:
+        _draw_ground(draw, square)
+    _draw_coordinates(draw)
+    for square, terrain in sorted(view.terrain.items()):
+        TERRAIN_DRAWINGS[terrain](draw, Frame.of(square))
+    standing = {orc.square: orc for orc in view.orcs if orc.square is not None and not orc.out}
+    for square, item in sorted(view.items.items()):
+        _draw_ground_item(draw, Frame.of(square), item, crowded=square in standing)
+    for square in sorted(set(view.highlight)):
+        _draw_highlight(draw, Frame.of(square))
+    for square, orc in sorted(standing.items()):
+        _draw_orc(draw, Frame.of(square), orc, active=orc.player == view.active)
+
+
+def _draw_ground(draw: Draw, square: Square) -> None:
+    """Sand and packed earth in a checker, with a few fixed pebbles so it reads as a pit floor."""
+    file, rank = xy(square)
+    colour = LIGHT_SQUARE if (file + rank) % 2 else DARK_SQUARE
+    frame = Frame.of(square)
+    draw.rectangle(frame.box(-0.5, -0.5, 0.5, 0.5), fill=colour)
+    for k in range(3):
+        u = ((file * 37 + rank * 17 + k * 29) % 80 - 40) / 100
+        v = ((file * 23 + rank * 41 + k * 47) % 80 - 40) / 100
+        r = (2 + (file + rank + k) % 3) * 0.011
+        draw.ellipse(frame.oval(u, v, r, r * 0.7), fill=shade(colour, 0.82))
+
+
+def _draw_coordinates(draw: Draw) -> None:
+    face = font(28 * SUPERSAMPLE)
+    below = BOARD_TOP + BOARD_SIDE + FENCE_WIDTH + (LABEL_BAND - FENCE_WIDTH) / 2
+    for file, letter in enumerate(FILES):
+        shadowed_text(draw, (BOARD_LEFT + (file + 0.5) * SQUARE, below), letter, face, anchor="mm")
+    for rank in range(SIZE):
+        middle = BOARD_TOP + (SIZE - rank - 0.5) * SQUARE
+        shadowed_text(draw, ((BOARD_LEFT - FENCE_WIDTH) / 2, middle), str(rank + 1), face, anchor="mm")
+
+
+def _draw_highlight(draw: Draw, frame: Frame) -> None:
+    """A bright frame with a dark edge, visible on light and dark squares alike."""
+    draw.rectangle(frame.box(-0.47, -0.47, 0.47, 0.47), outline=INK, width=8 * LINE)
+    draw.rectangle(frame.box(-0.46, -0.46, 0.46, 0.46), outline=ACCENT, width=5 * LINE)
+
+
+# -- terrain ----------------------------------------------------------------------------
+
+
+def _draw_pit(draw: Draw, frame: Frame) -> None:
+    """A hole that darkens towards the bottom, ringed by stones."""
+    draw.ellipse(frame.oval(0, 0, 0.44, 0.4), fill=PIT_DEPTHS[0], outline=INK, width=2 * LINE)
+    for depth, colour in enumerate(PIT_DEPTHS[1:]):
+        r = 0.36 - depth * 0.06
+        draw.ellipse(frame.oval(0, depth * 0.02, r, r * 0.85), fill=colour)  # shifted down: the far wall shows
+    for k in range(10):
+        angle = k * math.tau / 10 + 0.3
+        r = 0.045 + 0.015 * (k % 3)
+        draw.ellipse(frame.oval(math.cos(angle) * 0.4, math.sin(angle) * 0.36, r, r * 0.8), fill=STONE, outline=INK)
+
+
+def _draw_platform(draw: Draw, frame: Frame) -> None:
+    """A plank deck on posts with a shadow beneath, so it reads as raised above the pit floor."""
+    left, top, right, deck_bottom, lift = -0.43, -0.43, 0.43, 0.33, 0.1
+    draw.rectangle(frame.box(left + 0.06, top + 0.14, right + 0.04, 0.48), fill=shade(DARK_SQUARE, 0.55))
+    draw.rectangle(frame.box(left, deck_bottom, right, deck_bottom + lift), fill=WOOD_DARK, outline=INK, width=LINE)
+    for post in (left + 0.03, right - 0.11):
+        draw.rectangle(frame.box(post, deck_bottom, post + 0.08, deck_bottom + lift), fill=shade(WOOD_DARK, 0.7))
+    plank = (right - left) / 4
+    for k in range(4):
+        x = left + k * plank
+        tone = shade(WOOD, 1.0 + 0.08 * ((k * 3) % 4 - 1.5))
+        draw.rectangle(frame.box(x, top, x + plank, deck_bottom), fill=tone, outline=WOOD_DARK, width=LINE)
+        for nail in (top + 0.08, deck_bottom - 0.08):
+            draw.ellipse(frame.oval(x + plank / 2, nail, 0.024, 0.024), fill=METAL_DARK)
+    draw.rectangle(frame.box(left, top, right, deck_bottom), outline=INK, width=2 * LINE)
+
+
+TERRAIN_DRAWINGS: dict[Terrain, Callable[[Draw, Frame], None]] = {
+    Terrain.PIT: _draw_pit,
+    Terrain.PLATFORM: _draw_platform,
+}
+
+
+# -- items --------------------------------------------------------------------------------
+
+
+def _stick(draw: Draw, start: Point, end: Point, width: float, colour: RGB) -> None:
+    """A handle or shaft: a thick line with a dark edge."""
+    draw.line((start, end), fill=INK, width=round(width + 2 * LINE))
+    draw.line((start, end), fill=colour, width=round(width))
+
+
+def _draw_mace(draw: Draw, f: Frame) -> None:
+    """A wooden haft with a spiked iron ball."""
+    _stick(draw, f.at(-0.38, 0.38), f.at(0.05, -0.05), 0.1 * f.size, WOOD)
+    u, v, r = 0.14, -0.14, 0.2
+    for k in range(8):
+        angle = k * math.tau / 8
+        corners = ((angle - 0.45, r), (angle, r * 1.65), (angle + 0.45, r))  # base, tip, base
+        spike = [f.at(u + math.cos(a) * reach, v + math.sin(a) * reach) for a, reach in corners]
+        draw.polygon(spike, fill=METAL_DARK, outline=INK)
+    draw.ellipse(f.oval(u, v, r, r), fill=METAL, outline=INK, width=LINE)
+
+
+def _draw_spear(draw: Draw, f: Frame) -> None:
+    """A long diagonal shaft with a leaf-shaped blade and a cross-guard."""
+    _stick(draw, f.at(-0.45, 0.45), f.at(0.14, -0.14), 0.08 * f.size, WOOD)
+    head = [f.at(0.1, -0.1), f.at(0.28, -0.12), f.at(0.45, -0.45), f.at(0.12, -0.28)]
+    draw.polygon(head, fill=METAL, outline=INK, width=LINE)
+    _stick(draw, f.at(0.04, -0.16), f.at(0.16, -0.04), 0.05 * f.size, METAL_DARK)
+
+
+def _draw_shield(draw: Draw, f: Frame) -> None:
+    """A round plank shield with an iron rim and boss."""
+    draw.ellipse(f.oval(0, 0, 0.44, 0.44), fill=METAL_DARK, outline=INK, width=LINE)
+    inner = 0.37
+    draw.ellipse(f.oval(0, 0, inner, inner), fill=WOOD)
+    for u in (-inner / 3, inner / 3):
+        half = math.sqrt(inner**2 - u**2)
+        draw.line((f.at(u, -half), f.at(u, half)), fill=WOOD_DARK, width=2 * LINE)
+    draw.ellipse(f.oval(0, 0, 0.13, 0.13), fill=METAL, outline=INK, width=LINE)
+
+
+def _draw_helmet(draw: Draw, f: Frame) -> None:
+    """An iron dome with a brim, a nose guard and two horns."""
+    for side in (-1, 1):
+        horn = [(0.28, -0.02), (0.5, -0.22), (0.46, -0.46), (0.18, -0.14)]
+        draw.polygon([f.at(side * u, v) for u, v in horn], fill=BONE, outline=INK, width=LINE)
+    draw.pieslice(f.box(-0.32, -0.3, 0.32, 0.3), 180, 360, fill=METAL, outline=INK, width=LINE)
+    draw.rectangle(f.box(-0.37, -0.02, 0.37, 0.08), fill=METAL_DARK, outline=INK, width=LINE)
+    draw.rectangle(f.box(-0.04, 0.08, 0.04, 0.3), fill=METAL_DARK, outline=INK, width=LINE)
+
+
+def _draw_throwing_axe(draw: Draw, f: Frame) -> None:
+    """A short handle with a broad bearded blade and a bright edge."""
+    _stick(draw, f.at(0.12, 0.45), f.at(-0.08, -0.42), 0.09 * f.size, WOOD)
+    blade = [f.at(-0.1, -0.36), f.at(0.3, -0.46), f.at(0.4, -0.2), f.at(0.34, 0.04), f.at(-0.02, -0.12)]
+    draw.polygon(blade, fill=METAL, outline=INK, width=LINE)
+    draw.line(blade[1:4], fill=(240, 242, 246), width=2 * LINE)
+
+
+ITEM_DRAWINGS: dict[Item, Callable[[Draw, Frame], None]] = {
+    Item.MACE: _draw_mace,
+    Item.SPEAR: _draw_spear,
+    Item.SHIELD: _draw_shield,
+    Item.HELMET: _draw_helmet,
+    Item.THROWING_AXE: _draw_throwing_axe,
+}
+
+
+def _draw_ground_item(draw: Draw, frame: Frame, item: Item, *, crowded: bool) -> None:
+    """An Item lying on a square: large with its name, or small in the corner when an Orc stands on it.
+
+    A carried Item sits on a parchment disc (see `_draw_orc`); one on the ground never
+    does, so the two cannot be mistaken for each other.
+    """
+    if crowded:
+        ITEM_DRAWINGS[item](draw, frame.part(-0.32, -0.32, 0.34))
+        return
+    ITEM_DRAWINGS[item](draw, frame.part(0, -0.1, 0.6))
+    outlined_text(draw, frame.at(0, 0.38), ITEM_LABELS[item], font(18 * SUPERSAMPLE), anchor="mm")
+
+
+# -- orcs ---------------------------------------------------------------------------------
+
+
+def _draw_orc(draw: Draw, frame: Frame, orc: OrcView, *, active: bool) -> None:
+    """A token in the owner's colour with HP inside, the name below, and its badges.
+
+    A Knocked Down Orc lies flat: its token is squashed, leaving room above it for a red KD tag.
+    The active Orc gets a gold ring so its player finds it at once.
+    """
+    colour = player_colour(orc.colour)
+    ru, rv = (0.36, 0.19) if orc.knocked_down else (0.3, 0.3)
+    v = 0.22 - rv  # standing or lying, the token rests on the same ground line
+    if active:
+        draw.ellipse(frame.oval(0, v, ru + 0.065, rv + 0.065), fill=ACCENT, outline=INK, width=LINE)
+    draw.ellipse(frame.oval(0, v + 0.05, ru, rv), fill=shade(colour, 0.5))
+    draw.ellipse(frame.oval(0, v, ru, rv), fill=colour, outline=INK, width=3 * LINE)
+    hp = f"{orc.hp}/{orc.max_hp}"
+    hp_face = font((28 if len(hp) <= 3 else 22) * SUPERSAMPLE)
+    bold_text(draw, frame.at(0, v), hp, hp_face, fill=ink_on(colour), anchor="mm")
+    name_face = font(19 * SUPERSAMPLE)
+    outlined_text(draw, frame.at(0, 0.4), fit(orc.name, name_face, 0.96 * frame.size), name_face, anchor="mm")
+    if orc.item is not None:
+        badge = frame.part(0.3, -0.3, 0.4)
+        draw.ellipse(badge.oval(0, 0, 0.5, 0.5), fill=PARCHMENT, outline=INK, width=2 * LINE)
+        ITEM_DRAWINGS[orc.item](draw, badge.part(0, 0, 0.78))
+    if orc.knocked_down:
+        _draw_knocked_down_tag(draw, frame.part(-0.16, -0.31, 1.0))
+
+
+def _draw_knocked_down_tag(draw: Draw, f: Frame) -> None:
+    draw.rounded_rectangle(f.box(-0.18, -0.12, 0.18, 0.12), radius=0.06 * f.size, fill=KNOCKED_DOWN,
+                           outline=INK, width=2 * LINE)
+    bold_text(draw, f.at(0, 0), "KD", font(19 * SUPERSAMPLE), anchor="mm")
+
+
+# -- the side panel ------------------------------------------------------------------------
+
+
+def _panel_lines(view: MastersFightView) -> list[PanelLine]:
+    phase = PanelLine(f"Turn {view.turn} · {PHASE_LABELS[view.phase]}", size=28 * SUPERSAMPLE)
+    lines = [title("Masters' Fight"), phase, *_order_lines(view), *_feat_lines(view)]
+    if view.placings is not None:
+        lines += _placing_lines(view, view.placings)
+    return lines
+
+
+def _order_lines(view: MastersFightView) -> list[PanelLine]:
+    """The Initiative Order, then anyone not in it (already out), each with HP and Item."""
+    orcs = _who(view)
+    listed = [p for p in view.order if p in orcs] + [p for p in orcs if p not in view.order]
+    lines = [heading("Deployment order" if view.phase is Phase.DEPLOYMENT else "Initiative order")]
+    for player in listed:
+        orc = orcs[player]
+        active = player == view.active
+        lines.append(_orc_line(orc, out=orc.out or player in view.eliminated, active=active))
+        if active and view.phase is Phase.FIGHT:
+            budget = f"{view.action_points} AP, {view.move_left} squares to move"
+            lines.append(PanelLine(budget, size=SMALL_TEXT, colour=ACCENT))
+    return lines
+
+
+def _orc_line(orc: OrcView, *, out: bool, active: bool) -> PanelLine:
+    """The name, then HP, Knocked Down and the carried Item (or why it is not on the board) as a note."""
+    if out:
+        note = "out"
+    elif orc.square is None:
+        note = "to deploy"
+    else:
+        carried = ITEM_LABELS[orc.item] if orc.item else ""
+        note = " ".join(d for d in (f"{orc.hp}/{orc.max_hp}", "KD" if orc.knocked_down else "", carried) if d)
+    colour = MUTED if out else TEXT
+    return PanelLine(orc.name, colour=colour, swatch=player_colour(orc.colour), struck=out, marked=active, note=note)
+
+
+def _who(view: MastersFightView) -> dict[PlayerId, OrcView]:
+    return {orc.player: orc for orc in view.orcs}
+
+
+def _feat_lines(view: MastersFightView) -> list[PanelLine]:
+    """Feats in the order they were earned, each after the name of its earner."""
+    orcs = _who(view)
+    lines = [heading("Feats")]
+    if not view.feats:
+        return [*lines, PanelLine("none yet", size=SMALL_TEXT, colour=MUTED)]
+    for feat, player in view.feats.items():
+        orc = orcs.get(player)
+        name, swatch = (orc.name, player_colour(orc.colour)) if orc else (player, None)
+        lines.append(PanelLine(f"{name}: {feat}", size=SMALL_TEXT, swatch=swatch))
+    return lines
+
+
+def _ordinal(place: int) -> str:
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def _placing_lines(view: MastersFightView, placings: list[list[PlayerId]]) -> list[PanelLine]:
+    """Placings best first; tied players share the better place, marked with '='."""
+    orcs = _who(view)
+    lines = [heading("Final placings")]
+    place = 1
+    for group in placings:
+        tie = "=" if len(group) > 1 else ""
+        for player in group:
+            orc = orcs.get(player)
+            name, swatch = (orc.name, player_colour(orc.colour)) if orc else (player, None)
+            colour = ACCENT if place == 1 else TEXT
+            lines.append(PanelLine(f"{tie}{_ordinal(place)}  {name}", colour=colour, swatch=swatch))
+        place += len(group)
+    return lines

@@ -1,0 +1,68 @@
+"""The shared drawing pieces: palette, text fitting, contrast and the side panel."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from renderers.common import (
+    BACKGROUND,
+    INK,
+    PALETTE,
+    TEXT,
+    PanelLine,
+    draw_panel,
+    encode_png,
+    fit,
+    font,
+    heading,
+    ink_on,
+    panel_height,
+    player_colour,
+    title,
+)
+
+
+def test_palette_has_at_least_six_distinct_colours() -> None:
+    assert len(set(PALETTE)) == len(PALETTE) >= 6
+
+
+def test_palette_colours_stand_out_from_the_background() -> None:
+    def brightness(rgb: tuple[int, int, int]) -> float:
+        return 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
+
+    assert all(brightness(colour) - brightness(BACKGROUND) > 50 for colour in PALETTE)
+
+
+def test_player_colour_wraps_round() -> None:
+    assert player_colour(len(PALETTE)) == player_colour(0)
+
+
+def test_ink_is_dark_on_light_and_light_on_dark() -> None:
+    assert ink_on((250, 240, 200)) == INK
+    assert ink_on((30, 30, 60)) == TEXT
+
+
+def test_fit_keeps_short_text_and_cuts_long_text() -> None:
+    face = font(20)
+    assert fit("Ugluk", face, 200) == "Ugluk"
+    cut = fit("Bolgrot the Unwashed of the Deep Mud", face, 100)
+    assert cut.endswith("…") and face.getlength(cut) <= 100
+
+
+def test_panel_height_grows_with_its_lines() -> None:
+    short = [title("Title")]
+    longer = [*short, heading("Heading"), PanelLine("a line")]
+    assert panel_height(longer, 10) > panel_height(short, 10)
+
+
+def test_panel_draws_every_kind_of_line() -> None:
+    lines = [
+        title("Title"),
+        heading("Heading"),
+        PanelLine("marked with swatch", swatch=PALETTE[0], marked=True, note="5/6"),
+        PanelLine("struck", struck=True, note="out"),
+    ]
+    canvas = Image.new("RGB", (400, panel_height(lines, 10)), BACKGROUND)
+    draw_panel(ImageDraw.Draw(canvas), (0, 0, 400, canvas.height), lines, 10)
+    assert canvas.getbbox() is not None
+    assert encode_png(canvas) == encode_png(canvas.copy())
