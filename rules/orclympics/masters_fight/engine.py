@@ -349,11 +349,12 @@ class MastersFight(Game[MastersFightState, Action]):
 
     def _fury(self, ctx: Context, state: MastersFightState, orc: Orc, act: Activation, action: Fury) -> None:
         target_id, kind = act.fury_target, act.fury_kind
+        if target_id is None or kind is None:
+            raise RuleViolation("No Feral Fury strike is on offer right now.")
         act.fury_target = act.fury_kind = None
         if not action.strike:
             ctx.say(f"{orc.name} holds back the Feral Fury.")
             return
-        assert target_id is not None and kind is not None
         self._attack(ctx, state, orc, state.orcs[target_id], kind, fury=True)
 
     def _attack(self, ctx: Context, state: MastersFightState, orc: Orc, target: Orc, kind: AttackKind,
