@@ -1,0 +1,184 @@
+"""The `zagjan` command: run the bot, list the games, simulate them, draw a board.
+
+Everything heavy (the registry, the renderers, discord.py) is imported inside the
+command that needs it, so `zagjan games` starts fast and `zagjan simulate` works
+on a machine without a Discord token.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+import traceback
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from rules.core.engine import Game
+
+SHOWN_TRACEBACKS = 3
+"""How many failing games `simulate` prints in full; the rest are only counted."""
+
+
+def load_games() -> Mapping[str, Game[Any, Any]]:
+    """The registered games (a function so tests can substitute their own)."""
+    from rules.registry import GAMES
+
+    return GAMES
+
+
+class CliError(Exception):
+    """A mistake in the command line, reported as one sentence and exit status 2."""
+
+
+def _game(slug: str) -> Game[Any, Any]:
+    games = load_games()
+    if slug not in games:
+        known = ", ".join(sorted(games)) or "none"
+        raise CliError(f"There is no game called '{slug}'. Known games: {known}.")
+    return games[slug]
+
+
+def _players(game: Game[Any, Any], wanted: int | None) -> int:
+    """The table size to simulate: as asked, else the smallest recommended size."""
+    if wanted is None:
+        return max(game.min_players, min(game.max_players, game.recommended[0]))
+    if not game.min_players <= wanted <= game.max_players:
+        raise CliError(f"{game.title} takes {game.min_players} to {game.max_players} players, not {wanted}.")
+    return wanted
+
+
+# -- the commands ----------------------------------------------------------------------
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    """Start the Discord bot (bot.app owns settings, the token check and the event loop)."""
+    try:
+        from bot import app
+    except ModuleNotFoundError as exc:
+        if exc.name in ("bot.app", "bot"):
+            print("The Discord layer (bot/app.py) is missing from this installation, so the bot "
+                  "cannot start; `zagjan games`, `simulate` and `render` still work.", file=sys.stderr)
+        else:
+            print(f"The Discord layer cannot start: the Python module '{exc.name}' is missing. "
+                  "Install Zagjan with `pip install -e .` (or `make install`).", file=sys.stderr)
+        return 1
+    result = app.main()
+    return result if isinstance(result, int) else 0
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    games = load_games()
+    if not games:
+        print("No games are registered.")
+        return 0
+    width = max(len(slug) for slug in games)
+    for slug in sorted(games):
+        game = games[slug]
+        low, high = game.recommended
+        print(f"{slug:<{width}}  {game.title}  ({game.min_players}-{game.max_players} players, "
+              f"best with {low}-{high})")
+    return 0
+
+
+def simulate(game: Game[Any, Any], games: int, seed: int, players: int, *,
+             errors_to: TextIO | None = None) -> dict[str, Any]:
+    """Play `games` random games from seeds seed, seed+1, …; a crash counts as an error
+    (its traceback goes to `errors_to` for the first few) and the run goes on."""
+    from rules.core.selfplay import play_random
+
+    errors_to = errors_to if errors_to is not None else sys.stderr
+    completed = errors = actions = 0
+    started = time.perf_counter()
+    for index in range(games):
+        try:
+            result = play_random(game, players, seed + index)
+        except Exception:
+            errors += 1
+            if errors <= SHOWN_TRACEBACKS:
+                print(f"--- {game.slug}: game {index} (seed {seed + index}) failed ---", file=errors_to)
+                traceback.print_exc(file=errors_to)
+            continue
+        actions += len(result.log)
+        completed += int(result.finished)
+    seconds = time.perf_counter() - started
+    return {"game": game.slug, "games": games, "completed": completed, "errors": errors, "actions": actions,
+            "seconds": round(seconds, 3), "actions_per_s": round(actions / seconds, 1) if seconds > 0 else 0.0}
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    game = _game(args.game)
+    if args.games < 0:
+        raise CliError("--games cannot be negative.")
+    summary = simulate(game, args.games, args.seed, _players(game, args.players))
+    if summary["errors"] > SHOWN_TRACEBACKS:
+        print(f"({summary['errors'] - SHOWN_TRACEBACKS} more failing games not shown)", file=sys.stderr)
+    print(json.dumps(summary))
+    return 1 if summary["errors"] else 0
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    from rules.core.selfplay import play_random
+
+    game = _game(args.game)
+    if args.steps < 0:
+        raise CliError("--steps cannot be negative.")
+    result = play_random(game, _players(game, args.players), args.seed, stop_after=args.steps)
+    try:
+        from renderers import render
+    except ModuleNotFoundError as exc:
+        print(f"Cannot draw the board: the module '{exc.name}' is missing.", file=sys.stderr)
+        return 1
+    png = render(game.view(result.state, None))
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(png)
+    ended = " (the game is over)" if result.finished else ""
+    print(f"Wrote {out} after {len(result.log)} actions of {game.title}, seed {args.seed}{ended}.")
+    return 0
+
+
+# -- the parser -------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="zagjan", description="Zagjan, the orc game master for Discord.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    run = commands.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
+    run.set_defaults(handler=cmd_run)
+
+    games = commands.add_parser("games", help="list the games Zagjan can run")
+    games.set_defaults(handler=cmd_games)
+
+    sim = commands.add_parser("simulate", help="play random games and report as one JSON line")
+    sim.add_argument("game", metavar="GAME", help="a game slug, as listed by `zagjan games`")
+    sim.add_argument("--games", type=int, default=100, help="how many games to play (default 100)")
+    sim.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i")
+    sim.add_argument("--players", type=int, default=None, help="players per game (default: the smallest "
+                                                                  "recommended table)")
+    sim.set_defaults(handler=cmd_simulate)
+
+    draw = commands.add_parser("render", help="play random moves and draw the board to a PNG file")
+    draw.add_argument("game", metavar="GAME", help="a game slug, as listed by `zagjan games`")
+    draw.add_argument("--seed", type=int, default=1)
+    draw.add_argument("--steps", type=int, default=0, help="how many random actions to play first")
+    draw.add_argument("--players", type=int, default=None)
+    draw.add_argument("--out", default="board.png", help="the PNG file to write (default board.png)")
+    draw.set_defaults(handler=cmd_render)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.handler(args))
+    except CliError as exc:
+        print(f"zagjan: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

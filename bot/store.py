@@ -1,0 +1,471 @@
+"""SQLite storage for games, seats, the action log and the event log.
+
+One aiosqlite connection per process, in WAL mode so readers never wait for the
+writer. The schema grows through numbered migrations keyed on
+`PRAGMA user_version`, so an old database file is upgraded in place on open.
+
+The action log is append-only (triggers refuse UPDATE and DELETE) and every
+action is written in the same transaction as the state it produced, guarded by
+the game's `version`: a write that was computed from an older state raises
+`StaleVersion` and leaves the database untouched. That check is what keeps a
+doubled button click, or a second bot process, from applying a move twice.
+
+The store knows rows, not rules: it never imports a game engine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+import aiosqlite
+
+from rules.core.engine import Event
+
+T = TypeVar("T")
+
+OPEN_STATUSES = ("lobby", "active")
+"""A channel holds at most one game in one of these statuses."""
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: games, seats, the append-only action log, the event log, campaigns (placeholder).
+    """
+    CREATE TABLE campaigns (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id    INTEGER,
+        channel_id  INTEGER NOT NULL,
+        kind        TEXT NOT NULL,
+        status      TEXT NOT NULL,
+        data_json   TEXT NOT NULL DEFAULT '{}',
+        created_at  TEXT NOT NULL
+    );
+
+    CREATE TABLE games (
+        id           INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id     INTEGER,
+        channel_id   INTEGER NOT NULL,
+        campaign_id  INTEGER REFERENCES campaigns(id),
+        slug         TEXT NOT NULL,
+        status       TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+        creator      TEXT NOT NULL,
+        seed         INTEGER NOT NULL,
+        options_json TEXT NOT NULL DEFAULT '{}',
+        state_json   TEXT,
+        version      INTEGER NOT NULL DEFAULT 0,
+        created_at   TEXT NOT NULL,
+        updated_at   TEXT NOT NULL
+    );
+    CREATE UNIQUE INDEX games_one_open_per_channel
+        ON games(channel_id) WHERE status IN ('lobby', 'active');
+    CREATE INDEX games_by_channel ON games(channel_id, id);
+
+    CREATE TABLE seats (
+        game_id    INTEGER NOT NULL REFERENCES games(id),
+        player     TEXT NOT NULL,
+        name       TEXT NOT NULL,
+        brood      TEXT NOT NULL,
+        colour     INTEGER NOT NULL,
+        joined_at  TEXT NOT NULL,
+        PRIMARY KEY (game_id, player),
+        UNIQUE (game_id, colour)
+    );
+
+    CREATE TABLE actions (
+        game_id     INTEGER NOT NULL REFERENCES games(id),
+        seq         INTEGER NOT NULL CHECK (seq >= 1),
+        player      TEXT NOT NULL,
+        action_json TEXT NOT NULL,
+        created_at  TEXT NOT NULL,
+        UNIQUE (game_id, seq)
+    );
+    CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+    CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+
+    -- seq 0 holds the set-up events of game.start, seq n the events of action n.
+    CREATE TABLE events (
+        game_id     INTEGER NOT NULL REFERENCES games(id),
+        seq         INTEGER NOT NULL,
+        n           INTEGER NOT NULL,
+        visible_to  TEXT,
+        event_json  TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq, n)
+    );
+    CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+        BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+    CREATE TRIGGER events_no_delete BEFORE DELETE ON events
+        BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+    """,
+)
+
+
+class StoreError(Exception):
+    """Base of the storage errors the table service turns into sentences."""
+
+
+class StaleVersion(StoreError):
+    """The game changed since it was read; nothing was written."""
+
+
+class ChannelBusy(StoreError):
+    """The channel already has a game in the lobby or running."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    campaign_id: int | None
+    slug: str
+    status: str
+    creator: str
+    seed: int
+    options: dict[str, Any]
+    state_json: str | None
+    version: int
+    created_at: str
+    updated_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    game_id: int
+    player: str
+    name: str
+    brood: str
+    colour: int
+    joined_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    game_id: int
+    seq: int
+    player: str
+    action_json: str
+    created_at: str
+
+
+def _game(row: sqlite3.Row) -> GameRow:
+    return GameRow(
+        id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+        campaign_id=row["campaign_id"], slug=row["slug"], status=row["status"],
+        creator=row["creator"], seed=row["seed"], options=json.loads(row["options_json"]),
+        state_json=row["state_json"], version=row["version"],
+        created_at=row["created_at"], updated_at=row["updated_at"])
+
+
+def _stamp(at: datetime) -> str:
+    return at.isoformat()
+
+
+class Store:
+    """The database of one bot process. Open with `await Store.open(path)`, close with `close()`.
+
+    Every method holds one asyncio lock while it talks to the connection, because a
+    single sqlite connection cannot interleave two transactions from two coroutines.
+    """
+
+    def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
+        self._db = db
+        self.path = path
+        self._lock = asyncio.Lock()
+        self._closed = False
+
+    # -- opening and closing ------------------------------------------------------
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        """Open (creating if needed) the database file and bring its schema up to date."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(path, isolation_level=None)  # we BEGIN/COMMIT ourselves
+        try:
+            db.row_factory = sqlite3.Row
+            for pragma in ("journal_mode = WAL", "synchronous = NORMAL", "foreign_keys = ON",
+                           "busy_timeout = 5000"):  # another process may hold the write lock for a moment
+                await _run(db, f"PRAGMA {pragma}")
+            store = cls(db, path)
+            await store._migrate()
+        except BaseException:
+            await db.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        """Close the connection (checkpointing the WAL); closing twice is harmless."""
+        async with self._lock:
+            if not self._closed:
+                self._closed = True
+                await self._db.close()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    async def _migrate(self) -> None:
+        """Run the migrations the file has not seen yet, each in its own transaction."""
+        current = await self.schema_version()
+        if current > len(MIGRATIONS):
+            raise StoreError(
+                f"The database {self.path} has schema version {current}, newer than this Zagjan "
+                f"({len(MIGRATIONS)}); upgrade Zagjan instead of downgrading the database.")
+        for number, sql in enumerate(MIGRATIONS[current:], start=current + 1):
+            try:
+                await self._db.executescript(f"BEGIN IMMEDIATE;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")
+            except BaseException:
+                if self._db.in_transaction:
+                    await _run(self._db, "ROLLBACK")
+                raise
+
+    async def schema_version(self) -> int:
+        return int(await self._scalar("PRAGMA user_version"))
+
+    async def journal_mode(self) -> str:
+        return str(await self._scalar("PRAGMA journal_mode"))
+
+    # -- plumbing -----------------------------------------------------------------
+    async def _scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        rows = await self._fetch(sql, params)
+        return rows[0][0] if rows else None
+
+    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        async with self._lock:
+            async with self._db.execute(sql, params) as cursor:
+                return list(await cursor.fetchall())
+
+    async def _write(self, body: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
+        """Run `body` in one IMMEDIATE transaction: all of it is written or none of it.
+
+        Shielded, so a cancelled caller (a Discord interaction that timed out) cannot
+        leave the transaction half-way; it runs to COMMIT or ROLLBACK regardless.
+        """
+        return await asyncio.shield(self._locked_transaction(body))
+
+    async def _locked_transaction(self, body: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
+        async with self._lock:
+            await _run(self._db, "BEGIN IMMEDIATE")
+            try:
+                result = await body(self._db)
+            except BaseException:
+                await _run(self._db, "ROLLBACK")
+                raise
+            await _run(self._db, "COMMIT")
+            return result
+
+    # -- games ----------------------------------------------------------------------
+    async def create_game(self, *, channel_id: int, guild_id: int | None, slug: str, creator: str,
+                          seed: int, options: dict[str, Any] | None, at: datetime,
+                          campaign_id: int | None = None, creator_name: str | None = None,
+                          creator_brood: str = "common", creator_colour: int = 0) -> GameRow:
+        """A new game in the lobby, with its creator seated when `creator_name` is given
+        (in the same transaction, so a lobby never exists without its creator).
+        Raises `ChannelBusy` if the channel already has an open game."""
+        async def body(db: aiosqlite.Connection) -> int:
+            try:
+                game_id = await _insert(
+                    db, "INSERT INTO games (guild_id, channel_id, campaign_id, slug, status, creator, seed,"
+                    " options_json, state_json, version, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, NULL, 0, ?, ?)",
+                    (guild_id, channel_id, campaign_id, slug, creator, seed,
+                     json.dumps(options or {}), _stamp(at), _stamp(at)))
+            except sqlite3.IntegrityError as exc:
+                raise ChannelBusy(f"channel {channel_id} already has an open game") from exc
+            if creator_name is not None:
+                await _run(
+                    db, "INSERT INTO seats (game_id, player, name, brood, colour, joined_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, creator, creator_name, creator_brood, creator_colour, _stamp(at)))
+            return game_id
+
+        game_id = await self._write(body)
+        game = await self.get_game(game_id)
+        assert game is not None
+        return game
+
+    async def get_game(self, game_id: int) -> GameRow | None:
+        rows = await self._fetch("SELECT * FROM games WHERE id = ?", (game_id,))
+        return _game(rows[0]) if rows else None
+
+    async def open_game(self, channel_id: int) -> GameRow | None:
+        """The channel's game in the lobby or running, if any."""
+        rows = await self._fetch(
+            "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
+        return _game(rows[0]) if rows else None
+
+    async def latest_game(self, channel_id: int) -> GameRow | None:
+        """The channel's open game, else its most recent one (to show a finished board)."""
+        open_game = await self.open_game(channel_id)
+        if open_game is not None:
+            return open_game
+        rows = await self._fetch("SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+                                 (channel_id,))
+        return _game(rows[0]) if rows else None
+
+    async def set_creator(self, game_id: int, creator: str, *, at: datetime) -> None:
+        """Hand the lobby to another seated player (when its creator leaves)."""
+        async def body(db: aiosqlite.Connection) -> None:
+            changed = await _run(
+                db, "UPDATE games SET creator = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
+                (creator, _stamp(at), game_id))
+            if changed != 1:
+                raise StaleVersion(f"game {game_id} is no longer in the lobby")
+
+        await self._write(body)
+
+    async def set_status(self, game_id: int, status: str, *, allowed_from: Iterable[str],
+                         at: datetime) -> None:
+        """Move a game to `status` if it is still in one of `allowed_from`, else `StaleVersion`."""
+        allowed = tuple(allowed_from)
+        marks = ", ".join("?" for _ in allowed)
+
+        async def body(db: aiosqlite.Connection) -> None:
+            changed = await _run(
+                db, f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})",
+                (status, _stamp(at), game_id, *allowed))
+            if changed != 1:
+                raise StaleVersion(f"game {game_id} is not in {allowed}")
+
+        await self._write(body)
+
+    async def start_game(self, game_id: int, *, state_json: str, events: Sequence[Event],
+                         at: datetime) -> None:
+        """Lobby -> active with the opening state and its set-up events (seq 0), atomically."""
+        async def body(db: aiosqlite.Connection) -> None:
+            changed = await _run(
+                db, "UPDATE games SET status = 'active', state_json = ?, version = 0, updated_at = ?"
+                " WHERE id = ? AND status = 'lobby'", (state_json, _stamp(at), game_id))
+            if changed != 1:
+                raise StaleVersion(f"game {game_id} has already left the lobby")
+            await _insert_events(db, game_id, 0, events)
+
+        await self._write(body)
+
+    async def append_action(self, game_id: int, *, expected_version: int, player: str, action_json: str,
+                            state_json: str, events: Sequence[Event], finished: bool,
+                            at: datetime) -> int:
+        """Log action number `expected_version + 1` with the state it produced; returns the new version.
+
+        The state is only replaced if the stored version is still `expected_version`
+        and the game is active, so two writers computed from the same state cannot
+        both succeed: the second gets `StaleVersion` and nothing of it is written.
+        """
+        new_version = expected_version + 1
+
+        async def body(db: aiosqlite.Connection) -> int:
+            changed = await _run(
+                db, "UPDATE games SET state_json = ?, version = version + 1, updated_at = ?,"
+                " status = CASE WHEN ? THEN 'finished' ELSE status END"
+                " WHERE id = ? AND version = ? AND status = 'active'",
+                (state_json, _stamp(at), finished, game_id, expected_version))
+            if changed != 1:
+                raise StaleVersion(f"game {game_id} is no longer at version {expected_version}")
+            try:
+                await _run(
+                    db, "INSERT INTO actions (game_id, seq, player, action_json, created_at) VALUES (?, ?, ?, ?, ?)",
+                    (game_id, new_version, player, action_json, _stamp(at)))
+            except sqlite3.IntegrityError as exc:
+                raise StaleVersion(f"game {game_id} already has action {new_version}") from exc
+            await _insert_events(db, game_id, new_version, events)
+            return new_version
+
+        return await self._write(body)
+
+    # -- seats ----------------------------------------------------------------------
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        """Seats in the order players joined (that order is the game's seat order)."""
+        rows = await self._fetch("SELECT * FROM seats WHERE game_id = ? ORDER BY rowid", (game_id,))
+        return [SeatRow(game_id=r["game_id"], player=r["player"], name=r["name"], brood=r["brood"],
+                        colour=r["colour"], joined_at=r["joined_at"]) for r in rows]
+
+    async def add_seat(self, game_id: int, *, player: str, name: str, brood: str, colour: int,
+                       at: datetime) -> None:
+        """Seat a player while the game is in the lobby; `StaleVersion` if it left the lobby
+        or the seat or colour was taken meanwhile (by another process)."""
+        async def body(db: aiosqlite.Connection) -> None:
+            try:
+                changed = await _run(
+                    db, "INSERT INTO seats (game_id, player, name, brood, colour, joined_at)"
+                    " SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS"
+                    " (SELECT 1 FROM games WHERE id = ? AND status = 'lobby')",
+                    (game_id, player, name, brood, colour, _stamp(at), game_id))
+            except sqlite3.IntegrityError as exc:
+                raise StaleVersion(f"seat or colour already taken in game {game_id}") from exc
+            if changed != 1:
+                raise StaleVersion(f"game {game_id} is no longer in the lobby")
+            await _touch(db, game_id, at)
+
+        await self._write(body)
+
+    async def remove_seat(self, game_id: int, player: str, *, at: datetime) -> None:
+        """Unseat a player while the game is in the lobby."""
+        async def body(db: aiosqlite.Connection) -> None:
+            changed = await _run(
+                db, "DELETE FROM seats WHERE game_id = ? AND player = ? AND EXISTS"
+                " (SELECT 1 FROM games WHERE id = ? AND status = 'lobby')", (game_id, player, game_id))
+            if changed != 1:
+                raise StaleVersion(f"{player} is not seated in the lobby of game {game_id}")
+            await _touch(db, game_id, at)
+
+        await self._write(body)
+
+    # -- logs -----------------------------------------------------------------------
+    async def actions(self, game_id: int) -> list[ActionRow]:
+        rows = await self._fetch("SELECT * FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+        return [ActionRow(game_id=r["game_id"], seq=r["seq"], player=r["player"],
+                          action_json=r["action_json"], created_at=r["created_at"]) for r in rows]
+
+    async def events(self, game_id: int, *, viewer: str | None = None, limit: int | None = None) -> list[Event]:
+        """The game's events that `viewer` may see (None = public only), oldest first;
+        with `limit`, only the most recent ones."""
+        rows = await self._fetch(
+            "SELECT event_json FROM ("
+            "  SELECT seq, n, event_json FROM events WHERE game_id = ? AND (visible_to IS NULL OR"
+            "    EXISTS (SELECT 1 FROM json_each(events.visible_to) WHERE json_each.value = ?))"
+            "  ORDER BY seq DESC, n DESC LIMIT ?"
+            ") ORDER BY seq, n",
+            (game_id, viewer, -1 if limit is None else limit))
+        return [Event.model_validate_json(r["event_json"]) for r in rows]
+
+
+async def _run(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> int:
+    """Execute one statement to completion and close its cursor; returns the rows it changed.
+
+    A statement that returns rows (PRAGMA busy_timeout, for one) stays "in progress"
+    until its cursor is closed, and SQLite refuses to COMMIT while one is; so no
+    cursor is ever left open, whatever the garbage collector does.
+    """
+    async with db.execute(sql, params) as cursor:
+        await cursor.fetchall()
+        return cursor.rowcount
+
+
+async def _insert(db: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> int:
+    """Execute one INSERT and return the new row's id."""
+    async with db.execute(sql, params) as cursor:
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+
+async def _insert_events(db: aiosqlite.Connection, game_id: int, seq: int, events: Sequence[Event]) -> None:
+    rows = [(game_id, seq, n, None if e.visible_to is None else json.dumps(e.visible_to), e.model_dump_json())
+            for n, e in enumerate(events)]
+    async with db.executemany(
+            "INSERT INTO events (game_id, seq, n, visible_to, event_json) VALUES (?, ?, ?, ?, ?)", rows):
+        pass
+
+
+async def _touch(db: aiosqlite.Connection, game_id: int, at: datetime) -> None:
+    await _run(db, "UPDATE games SET updated_at = ? WHERE id = ?", (_stamp(at), game_id))
+
+
+__all__ = ["Store", "StoreError", "StaleVersion", "ChannelBusy", "GameRow", "SeatRow", "ActionRow",
+           "MIGRATIONS", "OPEN_STATUSES"]

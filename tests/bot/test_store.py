@@ -1,0 +1,185 @@
+"""The store on a real SQLite file: schema, one open game per channel, the append-only
+log and the version check that refuses stale or doubled writes."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from bot.store import MIGRATIONS, ChannelBusy, GameRow, StaleVersion, Store, StoreError
+from rules.core.engine import Event
+
+AT = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
+
+
+async def new_active_game(store: Store, channel_id: int = 1) -> GameRow:
+    game = await store.create_game(channel_id=channel_id, guild_id=9, slug="lucky-race", creator="u1", seed=7,
+                                   options={"target": 5}, at=AT, creator_name="Grak")
+    await store.start_game(game.id, state_json='{"v": 0}', events=[Event(text="set up")], at=AT)
+    return game
+
+
+async def append(store: Store, game_id: int, expected: int, *, finished: bool = False,
+                 events: list[Event] | None = None) -> int:
+    return await store.append_action(game_id, expected_version=expected, player="u1",
+                                     action_json='{"type": "roll"}', state_json=f'{{"v": {expected + 1}}}',
+                                     events=events or [], finished=finished, at=AT)
+
+
+async def test_a_new_file_gets_every_migration_and_wal(store: Store, db_path: Path) -> None:
+    assert await store.schema_version() == len(MIGRATIONS)
+    assert await store.journal_mode() == "wal"
+    with sqlite3.connect(db_path) as raw:
+        tables = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        columns = {r[1] for r in raw.execute("PRAGMA table_info(games)")}
+    assert {"campaigns", "games", "seats", "actions", "events"} <= tables
+    assert {"id", "guild_id", "channel_id", "campaign_id", "slug", "status", "creator", "seed", "options_json",
+            "state_json", "version", "created_at", "updated_at"} <= columns
+
+
+async def test_reopening_keeps_data_and_does_not_rerun_migrations(db_path: Path) -> None:
+    first = await Store.open(db_path)
+    game = await new_active_game(first)
+    await first.close()
+    again = await Store.open(db_path)
+    try:
+        assert await again.schema_version() == len(MIGRATIONS)
+        row = await again.get_game(game.id)
+        assert row is not None and row.status == "active" and row.options == {"target": 5}
+        assert [s.name for s in await again.seats(game.id)] == ["Grak"]
+    finally:
+        await again.close()
+
+
+async def test_a_database_from_a_newer_zagjan_is_refused(db_path: Path) -> None:
+    with sqlite3.connect(db_path) as raw:
+        raw.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
+    with pytest.raises(StoreError, match="newer"):
+        await Store.open(db_path)
+
+
+async def test_a_channel_has_at_most_one_open_game(store: Store) -> None:
+    game = await store.create_game(channel_id=1, guild_id=None, slug="lucky-race", creator="u1", seed=1,
+                                   options=None, at=AT)
+    with pytest.raises(ChannelBusy):
+        await store.create_game(channel_id=1, guild_id=None, slug="lucky-race", creator="u2", seed=2,
+                                options=None, at=AT)
+    other = await store.create_game(channel_id=2, guild_id=None, slug="lucky-race", creator="u2", seed=2,
+                                    options=None, at=AT)
+    assert other.id != game.id
+    await store.set_status(game.id, "abandoned", allowed_from=("lobby", "active"), at=AT)
+    again = await store.create_game(channel_id=1, guild_id=None, slug="lucky-race", creator="u3", seed=3,
+                                    options=None, at=AT)
+    assert (await store.open_game(1)) == again
+    assert (await store.latest_game(1)) == again
+
+
+async def test_the_unique_index_holds_even_for_raw_sql(store: Store, db_path: Path) -> None:
+    await new_active_game(store)
+    with sqlite3.connect(db_path) as raw, pytest.raises(sqlite3.IntegrityError):
+        raw.execute("INSERT INTO games (channel_id, slug, status, creator, seed, created_at, updated_at)"
+                    " VALUES (1, 'x', 'lobby', 'u9', 0, 'now', 'now')")
+
+
+async def test_the_action_log_is_append_only(store: Store, db_path: Path) -> None:
+    game = await new_active_game(store)
+    await append(store, game.id, 0)
+    with sqlite3.connect(db_path) as raw:
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            raw.execute("UPDATE actions SET player = 'cheat'")
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            raw.execute("DELETE FROM actions")
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            raw.execute("DELETE FROM events")
+    assert [a.player for a in await store.actions(game.id)] == ["u1"]
+
+
+async def test_an_action_and_its_state_are_written_together(store: Store) -> None:
+    game = await new_active_game(store)
+    assert await append(store, game.id, 0) == 1
+    assert await append(store, game.id, 1, finished=True) == 2
+    row = await store.get_game(game.id)
+    assert row is not None
+    assert (row.version, row.state_json, row.status) == (2, '{"v": 2}', "finished")
+    assert [a.seq for a in await store.actions(game.id)] == [1, 2]
+
+
+async def test_a_stale_write_changes_nothing(store: Store) -> None:
+    game = await new_active_game(store)
+    await append(store, game.id, 0)
+    before = await store.get_game(game.id)
+    with pytest.raises(StaleVersion):
+        await append(store, game.id, 0, events=[Event(text="ghost")])
+    assert await store.get_game(game.id) == before
+    assert len(await store.actions(game.id)) == 1
+    assert "ghost" not in [e.text for e in await store.events(game.id)]
+
+
+async def test_a_finished_game_takes_no_more_actions(store: Store) -> None:
+    game = await new_active_game(store)
+    await append(store, game.id, 0, finished=True)
+    with pytest.raises(StaleVersion):
+        await append(store, game.id, 1)
+
+
+async def test_a_doubled_write_is_applied_exactly_once(store: Store) -> None:
+    game = await new_active_game(store)
+    results = await asyncio.gather(append(store, game.id, 0), append(store, game.id, 0),
+                                   return_exceptions=True)
+    assert sorted(type(r).__name__ for r in results) == ["StaleVersion", "int"]
+    assert len(await store.actions(game.id)) == 1
+
+
+async def test_two_processes_writing_the_same_version_apply_it_once(store: Store, db_path: Path) -> None:
+    game = await new_active_game(store)
+    other = await Store.open(db_path)  # a second bot process on the same file
+    try:
+        results = await asyncio.gather(append(store, game.id, 0), append(other, game.id, 0),
+                                       return_exceptions=True)
+    finally:
+        await other.close()
+    assert sorted(type(r).__name__ for r in results) == ["StaleVersion", "int"]
+    assert [a.seq for a in await store.actions(game.id)] == [1]
+
+
+async def test_seats_keep_join_order_and_refuse_duplicates(store: Store) -> None:
+    game = await store.create_game(channel_id=1, guild_id=None, slug="lucky-race", creator="u1", seed=1,
+                                   options=None, at=AT, creator_name="Grak", creator_brood="iron")
+    await store.add_seat(game.id, player="u2", name="Mub", brood="feral", colour=1, at=AT)
+    await store.add_seat(game.id, player="u3", name="Snot", brood="common", colour=2, at=AT)
+    await store.remove_seat(game.id, "u2", at=AT)
+    await store.add_seat(game.id, player="u2", name="Mub", brood="feral", colour=1, at=AT)
+    assert [(s.player, s.brood, s.colour) for s in await store.seats(game.id)] == [
+        ("u1", "iron", 0), ("u3", "common", 2), ("u2", "feral", 1)]
+    with pytest.raises(StaleVersion):
+        await store.add_seat(game.id, player="u2", name="Mub again", brood="feral", colour=5, at=AT)
+    with pytest.raises(StaleVersion):
+        await store.add_seat(game.id, player="u4", name="Same colour", brood="feral", colour=1, at=AT)
+
+
+async def test_seats_cannot_change_once_the_game_started(store: Store) -> None:
+    game = await new_active_game(store)
+    with pytest.raises(StaleVersion):
+        await store.add_seat(game.id, player="u2", name="Late", brood="common", colour=1, at=AT)
+    with pytest.raises(StaleVersion):
+        await store.remove_seat(game.id, "u1", at=AT)
+    with pytest.raises(StaleVersion):
+        await store.start_game(game.id, state_json="{}", events=[], at=AT)
+
+
+async def test_events_are_filtered_by_viewer_and_limited_to_the_latest(store: Store) -> None:
+    game = await new_active_game(store)
+    await append(store, game.id, 0, events=[
+        Event(text="public one"), Event(text="for u1", visible_to=["u1"]), Event(text="for u2", visible_to=["u2"]),
+        Event(text="for both", visible_to=["u1", "u2"]), Event(text="public two")])
+    texts = [e.text for e in await store.events(game.id)]
+    assert texts == ["set up", "public one", "public two"]
+    texts = [e.text for e in await store.events(game.id, viewer="u1")]
+    assert texts == ["set up", "public one", "for u1", "for both", "public two"]
+    texts = [e.text for e in await store.events(game.id, viewer="u2", limit=2)]
+    assert texts == ["for both", "public two"]
+    assert await store.events(game.id, limit=0) == []

@@ -1,0 +1,159 @@
+"""The `zagjan` command line: games, simulate (its one-line JSON contract), render and run.
+
+Most tests swap the registry for the fake Lucky Race game (tests/bot/fakegame.py) through
+`bot.cli.load_games`, so they do not depend on any real discipline's rules.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import subprocess
+import sys
+import types
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import bot
+from bot import cli
+from rules.core.engine import Game, Seat, Step
+
+ROOT = Path(__file__).resolve().parent.parent
+KEYS = ["game", "games", "completed", "errors", "actions", "seconds", "actions_per_s"]
+
+
+@pytest.fixture
+def fakegame(monkeypatch: pytest.MonkeyPatch) -> types.ModuleType:
+    monkeypatch.syspath_prepend(str(Path(__file__).parent / "bot"))
+    return importlib.import_module("fakegame")
+
+
+@pytest.fixture
+def fake_registry(monkeypatch: pytest.MonkeyPatch, fakegame: types.ModuleType) -> dict[str, Game[Any, Any]]:
+    games: dict[str, Game[Any, Any]] = {"lucky-race": fakegame.LuckyRace()}
+    monkeypatch.setattr(cli, "load_games", lambda: games)
+    return games
+
+
+def last_json(out: str) -> dict[str, Any]:
+    line = out.strip().splitlines()[-1]
+    data: dict[str, Any] = json.loads(line)
+    return data
+
+
+def test_games_lists_the_registered_games(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "masters-fight" in out and "Masters' Fight" in out and "2-6 players" in out
+
+
+def test_games_reads_the_registry_through_load_games(
+        fake_registry: dict[str, Game[Any, Any]], capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["games"]) == 0
+    assert capsys.readouterr().out == "lucky-race  Lucky Race  (2-4 players, best with 3-4)\n"
+
+
+def test_simulate_prints_the_json_contract_last(
+        fake_registry: dict[str, Game[Any, Any]], capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["simulate", "lucky-race", "--games", "20", "--seed", "5", "--players", "3"]) == 0
+    summary = last_json(capsys.readouterr().out)
+    assert list(summary) == KEYS
+    assert summary["game"] == "lucky-race"
+    assert (summary["games"], summary["completed"], summary["errors"]) == (20, 20, 0)
+    assert summary["actions"] > 20 * 3  # three lucky numbers and at least one roll per game
+    assert isinstance(summary["seconds"], float) and isinstance(summary["actions_per_s"], float)
+
+
+def test_simulate_is_repeatable_from_its_seed(
+        fake_registry: dict[str, Game[Any, Any]], capsys: pytest.CaptureFixture[str]) -> None:
+    runs = []
+    for seed in ("5", "5", "500"):  # 5 and 6 would share nine of their ten seeds
+        cli.main(["simulate", "lucky-race", "--games", "10", "--seed", seed])
+        summary = last_json(capsys.readouterr().out)
+        runs.append({k: v for k, v in summary.items() if k not in ("seconds", "actions_per_s")})
+    assert runs[0] == runs[1]
+    assert runs[0]["actions"] != runs[2]["actions"]
+
+
+def test_simulate_plays_the_real_masters_fight(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["simulate", "masters-fight", "--games", "2", "--seed", "1", "--players", "4"]) == 0
+    summary = last_json(capsys.readouterr().out)
+    assert (summary["game"], summary["games"], summary["completed"], summary["errors"]) == \
+        ("masters-fight", 2, 2, 0)
+
+
+def test_simulate_counts_crashes_and_shows_only_the_first_tracebacks(
+        monkeypatch: pytest.MonkeyPatch, fakegame: types.ModuleType,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    class Crashing(fakegame.LuckyRace):  # type: ignore[name-defined,misc]
+        def start(self, seats: Sequence[Seat], options: dict[str, Any] | None, seed: int, *,
+                  dice: Any = None) -> Step:
+            if seed % 2:
+                raise RuntimeError(f"broken set-up for seed {seed}")
+            return super().start(seats, options, seed, dice=dice)
+
+    monkeypatch.setattr(cli, "load_games", lambda: {"lucky-race": Crashing()})
+    assert cli.main(["simulate", "lucky-race", "--games", "10", "--seed", "0"]) == 1
+    captured = capsys.readouterr()
+    summary = last_json(captured.out)
+    assert (summary["completed"], summary["errors"]) == (5, 5)
+    assert captured.err.count("Traceback") == cli.SHOWN_TRACEBACKS
+    assert "broken set-up for seed 1" in captured.err and "2 more failing games" in captured.err
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["simulate", "chess"], "There is no game called 'chess'. Known games: lucky-race."),
+    (["simulate", "lucky-race", "--players", "9"], "Lucky Race takes 2 to 4 players, not 9."),
+    (["render", "lucky-race", "--steps", "-1"], "--steps cannot be negative."),
+])
+def test_command_line_mistakes_are_one_sentence(
+        fake_registry: dict[str, Game[Any, Any]], capsys: pytest.CaptureFixture[str],
+        argv: list[str], message: str) -> None:
+    assert cli.main(argv) == 2
+    assert capsys.readouterr().err == f"zagjan: {message}\n"
+
+
+def test_render_draws_the_public_view_after_k_steps(
+        fake_registry: dict[str, Game[Any, Any]], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    drawn: list[Any] = []
+
+    def render(view: Any) -> bytes:
+        drawn.append(view)
+        return b"\x89PNG fake"
+
+    monkeypatch.setitem(sys.modules, "renderers", types.SimpleNamespace(render=render))
+    out = tmp_path / "boards" / "board.png"
+    assert cli.main(["render", "lucky-race", "--seed", "3", "--steps", "2", "--players", "2",
+                     "--out", str(out)]) == 0
+    assert out.read_bytes() == b"\x89PNG fake"
+    assert "after 2 actions of Lucky Race" in capsys.readouterr().out
+    assert len(drawn) == 1 and drawn[0].lucky == {}  # the public view: no secret lucky number on it
+    assert len(drawn[0].chosen) == 2
+
+
+def test_run_says_so_when_the_discord_layer_is_missing(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.delattr(bot, "app", raising=False)
+    monkeypatch.setitem(sys.modules, "bot.app", None)  # makes `from bot import app` fail
+    assert cli.main(["run"]) == 1
+    assert "The Discord layer (bot/app.py) is missing" in capsys.readouterr().err
+
+
+def test_run_hands_over_to_bot_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+    fake_app = types.SimpleNamespace(main=lambda: calls.append("main"))
+    monkeypatch.setattr(bot, "app", fake_app, raising=False)
+    monkeypatch.setitem(sys.modules, "bot.app", fake_app)
+    assert cli.main(["run"]) == 0
+    assert calls == ["main"]
+
+
+def test_the_module_runs_as_a_program() -> None:
+    done = subprocess.run([sys.executable, "-m", "bot.cli", "games"], cwd=ROOT, capture_output=True, text=True,
+                          check=False, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("masters-fight")
