@@ -638,25 +638,43 @@ def _paths(state: MastersFightState, orc: Orc, budget: int) -> dict[str, list[st
     onto or through a Pit or another Orc. Among the ways to get somewhere the path chosen climbs
     the fewest Platforms, then takes the fewest steps, so a player is never made to roll for a
     Platform they could walk around."""
+    layers = _route_layers(state, orc, budget)
+    best: dict[str, tuple[int, int]] = {}
+    for steps, layer in enumerate(layers[1:], start=1):
+        for square, (climbs, _) in layer.items():
+            if square not in best or (climbs, steps) < best[square]:
+                best[square] = (climbs, steps)
+    paths: dict[str, list[str]] = {}
+    for square, (_, steps) in best.items():
+        path, here = [], square
+        for k in range(steps, 0, -1):
+            path.append(here)
+            here = cast(str, layers[k][here][1])
+        paths[square] = path[::-1]
+    return paths
+
+
+def _route_layers(state: MastersFightState, orc: Orc, budget: int) -> list[dict[str, tuple[int, str | None]]]:
+    """Layer k maps each square reachable in exactly k steps to (fewest Platforms climbed, previous square)."""
     start = cast(str, orc.square)
     blocked = {s for s, t in state.terrain.items() if t is Terrain.PIT}
-    blocked |= {cast(str, o.square) for o in _enemies(state, orc)}
-    best: dict[str, tuple[int, int, list[str]]] = {}
-    frontier: list[tuple[str, int, list[str]]] = [(start, 0, [])]
-    for steps in range(1, budget + 1):
-        nxt: list[tuple[str, int, list[str]]] = []
-        for square, climbs, path in frontier:
+    blocked.update(cast(str, o.square) for o in _enemies(state, orc))
+    blocked.add(start)
+    platforms = {s for s, t in state.terrain.items() if t is Terrain.PLATFORM}
+    layers: list[dict[str, tuple[int, str | None]]] = [{start: (0, None)}]
+    for _ in range(budget):
+        layer: dict[str, tuple[int, str | None]] = {}
+        for square, (climbs, _) in layers[-1].items():
             for step in adjacent(square):
-                if step in blocked or step == start:
+                if step in blocked:
                     continue
-                cost = (climbs + (state.terrain.get(step) is Terrain.PLATFORM), steps)
-                if step not in best or cost < best[step][:2]:
-                    best[step] = (*cost, [*path, step])
-                    nxt.append((step, cost[0], best[step][2]))
-        frontier = nxt
-    return {s: path for s, (_, _, path) in best.items()}
+                cost = climbs + (step in platforms)
+                if step not in layer or cost < layer[step][0]:
+                    layer[step] = (cost, square)
+        layers.append(layer)
+    return layers
 
 
-def _reachable(state: MastersFightState, orc: Orc, act: Activation) -> list[str]:
+def _reachable(state: MastersFightState, orc: Orc, act: Activation) -> set[str]:
     budget = act.move_left + (_move_allowance(state, orc) if act.action_points else 0)
-    return list(_paths(state, orc, budget)) if budget else []
+    return {s for layer in _route_layers(state, orc, budget)[1:] for s in layer}
