@@ -22,7 +22,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
 bench: $(STAMP)
-	$(BIN)/python -m pytest -q -m benchmark -p no:randomly --benchmark-only tests/benchmarks
+	$(BIN)/python -m pytest -q -m benchmark --benchmark-only tests/benchmarks
 
 simulate: $(STAMP)
 	$(BIN)/zagjan simulate masters-fight --games 1000 --seed 1 --players 4
