@@ -24,8 +24,10 @@ def get_game(slug: str) -> Game[Any, Any]:
 
 def _load() -> None:
     from rules.orclympics.masters_fight import MastersFight
+    from rules.orclympics.timber import Timber
 
     register(MastersFight())
+    register(Timber())
 
 
 _load()

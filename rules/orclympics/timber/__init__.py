@@ -1,0 +1,6 @@
+"""Timber! (seed 000, IV): two Orcs a team, a Forest, a Wild Boar and eight Game Turns to grab Wood."""
+
+from rules.orclympics.timber.engine import Timber
+from rules.orclympics.timber.guide import GUIDE, READINGS
+
+__all__ = ["Timber", "GUIDE", "READINGS"]
