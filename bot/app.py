@@ -1,0 +1,148 @@
+"""The Discord bot: opens the store, builds the table service, loads the cogs, syncs the commands.
+
+`ZagjanBot` holds no game state of its own. Everything a button needs is in its
+custom_id and in the store, so the bot can be restarted at any moment and the
+buttons already posted keep working (`add_dynamic_items` in `setup_hook`).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.settings import MISSING_TOKEN, Settings
+from bot.store import Store
+from bot.table import TableService
+from bot.ui.controls import DYNAMIC_ITEMS
+from rules.core.engine import Game
+
+log = logging.getLogger("zagjan.bot")
+
+EXTENSIONS: tuple[str, ...] = (
+    "bot.cogs.lifecycle",
+    "bot.cogs.rules_guide",
+    "bot.cogs.masters_fight",
+)
+"""One cog per feature; each module has a `setup(bot)`."""
+
+UNEXPECTED = "Something went wrong on my side; the game is unchanged. Please try again."
+
+
+class ZagjanTree(app_commands.CommandTree["ZagjanBot"]):
+    """The command tree, with one answer for bugs: refusals are answered where they happen."""
+
+    async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
+        await self.client.on_app_command_error(interaction, error)
+
+
+class ZagjanBot(commands.Bot):
+    """The game master. `games`, `seed_source`, `now` and `rng` are injectable for tests."""
+
+    def __init__(self, database: str | Path, *, dev_guild_id: int | None = None,
+                 games: Mapping[str, Game[Any, Any]] | None = None,
+                 seed_source: Callable[[], int] | None = None,
+                 now: Callable[[], datetime] | None = None,
+                 rng: random.Random | None = None,
+                 extensions: Sequence[str] = EXTENSIONS) -> None:
+        # Slash commands and components need no privileged intent (no message content, no members).
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
+                         help_command=None, tree_cls=ZagjanTree)
+        self.database = Path(database)
+        self.dev_guild_id = dev_guild_id
+        self._games = games
+        self._seed_source = seed_source
+        self._now = now
+        self.rng = rng or random.Random()
+        self._extensions = tuple(extensions)
+        self.store: Store | None = None
+        self._table: TableService | None = None
+
+    @property
+    def table(self) -> TableService:
+        if self._table is None:
+            raise RuntimeError("The table service exists once setup_hook has run.")
+        return self._table
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.database)
+        extra: dict[str, Any] = {}
+        if self._seed_source is not None:
+            extra["seed_source"] = self._seed_source
+        if self._now is not None:
+            extra["now"] = self._now
+        self._table = TableService(self.store, self._games, **extra)
+        for name in self._extensions:
+            await self.load_extension(name)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.dev_guild_id:
+            guild = discord.Object(id=self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to the development server %s", len(synced), self.dev_guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands (Discord may take up to an hour to show changes)", len(synced))
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            if self.store is not None:
+                store, self.store = self.store, None
+                await store.close()
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s (id %s) to %d server(s)", self.user, getattr(self.user, "id", "?"),
+                 len(self.guilds))
+
+    async def on_app_command_error(self, interaction: discord.Interaction[Any],
+                                   error: app_commands.AppCommandError) -> None:
+        """A bug, not a refusal (refusals are answered where they happen): log it, apologise privately."""
+        command = interaction.command.qualified_name if interaction.command else "?"
+        log.error("command %s failed in guild=%s channel=%s", command, interaction.guild_id,
+                  interaction.channel_id, exc_info=error)
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(UNEXPECTED, ephemeral=True)
+            else:
+                await interaction.response.send_message(UNEXPECTED, ephemeral=True)
+        except discord.HTTPException:
+            pass
+
+
+def configure_logging(level: str) -> None:
+    """One line per event, to stderr; discord.py's own chatter only from WARNING up unless debugging."""
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    if level != "DEBUG":
+        logging.getLogger("discord").setLevel(logging.WARNING)
+
+
+def run(settings: Settings) -> int:
+    """Start the bot and block until it stops; the exit code for `zagjan run`."""
+    if settings.discord_token is None:
+        print(MISSING_TOKEN, file=sys.stderr)
+        return 2
+    configure_logging(settings.log_level)
+    log.info("starting with database %s", settings.database)
+    bot = ZagjanBot(settings.database, dev_guild_id=settings.dev_guild_id)
+    try:
+        bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    except discord.LoginFailure:
+        print("Discord refused the token in DISCORD_TOKEN. Copy it again from the Bot page of your "
+              "application at https://discord.com/developers/applications and put it in .env.", file=sys.stderr)
+        return 2
+    return 0
+
+
+def main() -> int:
+    """Entry point for `zagjan run`: settings from the environment and .env, then run."""
+    return run(Settings())

@@ -1,0 +1,207 @@
+"""`/game …`: open a table, join, leave, start, look at the game, read its log, abandon it.
+
+These commands are the same for every game; the moves themselves live in each
+game's own cog (`/mf …` for Masters' Fight).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import ZagjanBot
+from bot.cogs import set_game_choices
+from bot.table import Lobby, TableError, whose_turn
+from bot.ui.text import last_lines
+from bot.ui.turns import USERS_ONLY, acknowledge, audit, board_message, publish, refuse
+
+BROODS = [
+    app_commands.Choice(name="Common Orcs", value="common"),
+    app_commands.Choice(name="Feral Orcs", value="feral"),
+    app_commands.Choice(name="Iron Orcs", value="iron"),
+]
+BROOD_LABELS = {c.value: c.name for c in BROODS}
+
+
+def lobby_embed(lobby: Lobby, heading: str) -> discord.Embed:
+    """Who sits at the table, and how many more it needs."""
+    embed = discord.Embed(title=f"{lobby.title} — table open", description=heading,
+                          colour=discord.Colour.dark_gold())
+    seats = "\n".join(f"• {s.name}" + (f" ({BROOD_LABELS.get(s.brood, s.brood)})" if lobby.broods else "")
+                      + (" — opened the table" if s.player == lobby.creator else "") for s in lobby.seats)
+    embed.add_field(name=f"Seated: {len(lobby.seats)} of {lobby.max_players}", value=seats or "nobody yet",
+                    inline=False)
+    hints = []
+    if len(lobby.seats) < lobby.max_players:
+        hints.append("Join with /game join.")
+    if len(lobby.seats) >= lobby.min_players:
+        hints.append("The creator starts the game with /game start.")
+    else:
+        hints.append(f"At least {lobby.min_players} players are needed.")
+    if lobby.note:
+        hints.append(lobby.note)
+    embed.set_footer(text=" ".join(hints))
+    return embed
+
+
+class Lifecycle(commands.Cog):
+    """The table's life: from /game new to the placings (or /game abandon)."""
+
+    game = app_commands.Group(name="game", description="Open, join, start and follow a game in this channel.",
+                              guild_only=True)
+
+    def __init__(self, bot: ZagjanBot) -> None:
+        self.bot = bot
+        new = self.game.get_command("new")
+        assert isinstance(new, app_commands.Command)
+        set_game_choices(new, "game", bot.table.games)
+
+    @game.command(name="new", description="Open a table for a game in this channel; you take the first seat.")
+    @app_commands.describe(game="Which game to play", brood="Your Orc brood (default: Common)")
+    @app_commands.choices(brood=BROODS)
+    async def new(self, interaction: discord.Interaction[Any], game: str, brood: str | None = None) -> None:
+        async with audit(interaction, "game new") as record:
+            try:
+                lobby = await self.bot.table.new_game(
+                    interaction.channel_id, interaction.guild_id, str(interaction.user.id),
+                    interaction.user.display_name, game, creator_brood=brood)
+            except TableError as exc:
+                record.result = "refused"
+                await refuse(interaction, str(exc))
+                return
+            record.game = lobby.game_id
+            await interaction.response.send_message(
+                embed=lobby_embed(lobby, f"{interaction.user.mention} opened a table of **{lobby.title}**."),
+                allowed_mentions=USERS_ONLY)
+
+    @game.command(name="join", description="Take a seat at this channel's table before the game starts.")
+    @app_commands.describe(brood="Your Orc brood (default: Common)")
+    @app_commands.choices(brood=BROODS)
+    async def join(self, interaction: discord.Interaction[Any], brood: str | None = None) -> None:
+        async with audit(interaction, "game join") as record:
+            try:
+                lobby = await self.bot.table.join(interaction.channel_id, str(interaction.user.id),
+                                                  interaction.user.display_name, brood or "")
+            except TableError as exc:
+                record.result = "refused"
+                await refuse(interaction, str(exc))
+                return
+            record.game = lobby.game_id
+            await interaction.response.send_message(
+                embed=lobby_embed(lobby, f"{interaction.user.mention} joins the table."),
+                allowed_mentions=USERS_ONLY)
+
+    @game.command(name="leave", description="Give up your seat before the game starts.")
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        async with audit(interaction, "game leave") as record:
+            try:
+                lobby = await self.bot.table.leave(interaction.channel_id, str(interaction.user.id))
+            except TableError as exc:
+                record.result = "refused"
+                await refuse(interaction, str(exc))
+                return
+            record.game = lobby.game_id
+            if lobby.status == "abandoned":
+                await interaction.response.send_message(
+                    f"{interaction.user.mention} left and the table of {lobby.title} is empty, so it is closed.",
+                    allowed_mentions=USERS_ONLY)
+                return
+            await interaction.response.send_message(
+                embed=lobby_embed(lobby, f"{interaction.user.mention} leaves the table."),
+                allowed_mentions=USERS_ONLY)
+
+    @game.command(name="start", description="Start the game (the player who opened the table).")
+    async def start(self, interaction: discord.Interaction[Any]) -> None:
+        async with audit(interaction, "game start") as record:
+            try:
+                result = await self.bot.table.start(interaction.channel_id, str(interaction.user.id))
+            except TableError as exc:
+                record.result = "refused"
+                await refuse(interaction, str(exc))
+                return
+            record.game = result.game_id
+            await acknowledge(interaction)
+            await publish(interaction, result, heading=f"⚔️ {result.title} begins!")
+
+    @game.command(name="status", description="Who is playing and whose turn it is (only you see the answer).")
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        async with audit(interaction, "game status") as record:
+            try:
+                snap = await self.bot.table.snapshot(interaction.channel_id)
+            except TableError as exc:
+                record.result = "refused"
+                await refuse(interaction, str(exc))
+                return
+            record.game = snap.game_id
+            lines = [f"**{snap.title}** (game #{snap.game_id}) is **{snap.status}**."]
+            for seat in snap.seats:
+                brood = BROOD_LABELS.get(seat.brood, seat.brood)
+                lines.append(f"• {seat.name} ({brood})")
+            if snap.status == "lobby":
+                lines.append("The creator starts it with /game start; others join with /game join.")
+            elif snap.status == "active":
+                lines.append(whose_turn(snap.seats, snap.waiting_for))
+                lines.extend(p.text for p in snap.prompts if not p.secret)
+                lines.append("/game board shows the board and the buttons again.")
+            elif snap.outcome is not None:
+                lines.append(snap.outcome.summary)
+            await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
+
+    @game.command(name="board", description="Post the current board (and the buttons for whoever must act).")
+    async def board(self, interaction: discord.Interaction[Any]) -> None:
+        async with audit(interaction, "game board") as record:
+            try:
+                snap = await self.bot.table.snapshot(interaction.channel_id)
+            except TableError as exc:
+                record.result = "refused"
+                await refuse(interaction, str(exc))
+                return
+            record.game = snap.game_id
+            if snap.public_view is None:
+                record.result = "refused"
+                await refuse(interaction, "The game has not started yet, so there is no board to show.")
+                return
+            await acknowledge(interaction)
+            message = await board_message(self.bot, snap)
+            await interaction.followup.send(**message.send_kwargs())
+
+    @game.command(name="log", description="The latest events of this channel's game (only you see them).")
+    @app_commands.describe(lines="How many lines (default 20)")
+    async def log(self, interaction: discord.Interaction[Any],
+                  lines: app_commands.Range[int, 1, 100] = 20) -> None:
+        async with audit(interaction, "game log") as record:
+            try:
+                snap = await self.bot.table.snapshot(interaction.channel_id)
+                record.game = snap.game_id
+                entries = await self.bot.table.log(interaction.channel_id, limit=lines,
+                                                   viewer=str(interaction.user.id))
+            except TableError as exc:
+                record.result = "refused"
+                await refuse(interaction, str(exc))
+                return
+            text = last_lines(entries, 1900, more_hint="a larger 'lines' value") if entries else "Nothing has happened yet."
+            await interaction.response.send_message(f"**{snap.title}** (game #{snap.game_id})\n{text}",
+                                                    ephemeral=True)
+
+    @game.command(name="abandon", description="End this channel's game without a result (creator or server managers).")
+    async def abandon(self, interaction: discord.Interaction[Any]) -> None:
+        async with audit(interaction, "game abandon") as record:
+            is_admin = bool(interaction.permissions.manage_guild)
+            try:
+                snap = await self.bot.table.snapshot(interaction.channel_id)
+                record.game = snap.game_id
+                await self.bot.table.abandon(interaction.channel_id, str(interaction.user.id), is_admin=is_admin)
+            except TableError as exc:
+                record.result = "refused"
+                await refuse(interaction, str(exc))
+                return
+            await interaction.response.send_message(
+                f"{interaction.user.mention} abandoned the game of {snap.title} (#{snap.game_id}). "
+                "The channel is free for a new one: /game new.", allowed_mentions=USERS_ONLY)
+
+
+async def setup(bot: ZagjanBot) -> None:
+    await bot.add_cog(Lifecycle(bot))

@@ -1,0 +1,82 @@
+"""`/rules game:<game>`: the game's guide, in our own words, with the readings we chose.
+
+Each game's package exports `GUIDE` (markdown). It is imported when asked for,
+so the bot does not depend on a guide existing for a game to be playable.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import ZagjanBot
+from bot.cogs import set_game_choices
+from bot.ui.text import split_markdown
+from bot.ui.turns import audit, refuse
+from rules.core.engine import Game
+
+EMBED_CHARS_PER_MESSAGE = 5800  # Discord allows 6000 characters of embeds in one message
+
+
+def guide_for(game: Game[Any, Any]) -> str | None:
+    """`GUIDE` from the game's package (or, failing that, from the engine's own module)."""
+    module_name = type(game).__module__
+    for name in (module_name.rpartition(".")[0], module_name):
+        if not name:
+            continue
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        guide = getattr(module, "GUIDE", None)
+        if isinstance(guide, str) and guide.strip():
+            return guide
+    return None
+
+
+def guide_messages(title: str, guide: str) -> list[list[discord.Embed]]:
+    """The guide as embeds, grouped so no message passes Discord's embed limits."""
+    pieces = split_markdown(guide, 4000)
+    messages: list[list[discord.Embed]] = [[]]
+    size = 0
+    for index, piece in enumerate(pieces):
+        embed = discord.Embed(description=piece, colour=discord.Colour.dark_green())
+        if index == 0:
+            embed.title = f"📜 {title} — how to play"
+        if len(messages[-1]) == 10 or size + len(piece) + 60 > EMBED_CHARS_PER_MESSAGE:
+            messages.append([])
+            size = 0
+        messages[-1].append(embed)
+        size += len(piece) + 60
+    return messages
+
+
+class RulesGuide(commands.Cog):
+    """Read the rules without leaving Discord."""
+
+    def __init__(self, bot: ZagjanBot) -> None:
+        self.bot = bot
+        set_game_choices(self.rules, "game", bot.table.games)
+
+    @app_commands.command(name="rules", description="How to play a game (only you see it).")
+    @app_commands.describe(game="Which game")
+    async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
+        async with audit(interaction, "rules") as record:
+            engine = self.bot.table.games.get(game)
+            guide = guide_for(engine) if engine is not None else None
+            if engine is None or guide is None:
+                record.result = "refused"
+                await refuse(interaction, "I have no guide for that game yet.")
+                return
+            messages = guide_messages(engine.title, guide)
+            await interaction.response.send_message(embeds=messages[0], ephemeral=True)
+            for embeds in messages[1:]:
+                await interaction.followup.send(embeds=embeds, ephemeral=True)
+
+
+async def setup(bot: ZagjanBot) -> None:
+    await bot.add_cog(RulesGuide(bot))

@@ -1,0 +1,66 @@
+"""The bot's settings, read from the environment and from `.env`.
+
+The token is optional when the settings load so that `zagjan games` and the
+tests never need one; only `zagjan run` insists on it, and then says how to
+get one. It is a `SecretStr`, so printing or logging the settings shows
+`**********` instead of the token.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import AliasChoices, Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+
+
+class Settings(BaseSettings):
+    """Everything the running bot needs to know about its surroundings."""
+
+    model_config = SettingsConfigDict(
+        env_file=".env",
+        env_file_encoding="utf-8",
+        extra="ignore",
+        populate_by_name=True,
+    )
+
+    discord_token: SecretStr | None = Field(
+        default=None, validation_alias=AliasChoices("DISCORD_TOKEN", "discord_token"))
+    database: Path = Field(
+        default=Path("zagjan.sqlite3"), validation_alias=AliasChoices("ZAGJAN_DATABASE", "database"))
+    dev_guild_id: int | None = Field(
+        default=None, validation_alias=AliasChoices("ZAGJAN_DEV_GUILD_ID", "dev_guild_id"))
+    log_level: str = Field(default="INFO", validation_alias=AliasChoices("ZAGJAN_LOG_LEVEL", "log_level"))
+
+    @field_validator("discord_token", mode="before")
+    @classmethod
+    def _blank_token_is_missing(cls, value: object) -> object:
+        """An empty `DISCORD_TOKEN=` line (as copied from .env.example) means no token."""
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
+
+    @field_validator("dev_guild_id", mode="before")
+    @classmethod
+    def _blank_guild_is_missing(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _known_level(cls, value: object) -> str:
+        level = str(value or "INFO").strip().upper()
+        if level not in LOG_LEVELS:
+            raise ValueError(f"ZAGJAN_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}; got {value!r}.")
+        return level
+
+
+MISSING_TOKEN = (
+    "Zagjan needs a Discord bot token to run. Create an application at the Discord Developer Portal "
+    "(https://discord.com/developers/applications), add a Bot to it, copy the bot's token, and put it "
+    "in a file named .env next to pyproject.toml as a line DISCORD_TOKEN=<your token> "
+    "(see .env.example for every setting)."
+)

@@ -1,0 +1,460 @@
+"""The one path every move takes, whether it came from a slash command, a button, a select or a modal.
+
+    check cheaply → table.act → acknowledge → render off the loop → post the board
+    → private news by DM → secret prompts by DM
+
+The table refuses anything illegal (out of turn, stale version, broken rule)
+with a `TableError` whose message we show ephemerally; a refusal changes
+nothing. The acknowledgement comes right after `act` (a local SQLite write),
+before the slow part (rendering), so Discord's 3-second limit is kept; a
+refusal is answered as the first response, so it can be ephemeral.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+import discord
+from pydantic import BaseModel
+
+from bot.table import TableError, TurnResult, whose_turn
+from bot.ui.controls import AskSquare, Controls, RandomLegal, SquareModal, adapter_for, build_view
+from bot.ui.text import and_list, feats_lines, last_lines, placings_lines
+from rules.core.engine import Event, Outcome, Prompt, Seat
+from rules.core.errors import RuleViolation
+from rules.core.grid import parse_square
+
+if TYPE_CHECKING:
+    from bot.app import ZagjanBot
+
+log = logging.getLogger("zagjan.interactions")
+errors_log = logging.getLogger("zagjan.bot")
+
+DM_CLOSED = 50007
+BOARD_FILE = "board.png"
+SECRET_PAYLOAD = "secret"
+USERS_ONLY = discord.AllowedMentions(everyone=False, roles=False, users=True)
+
+
+# -- one log line per interaction -------------------------------------------------------------
+
+
+@dataclass
+class Audit:
+    """What the log line of one interaction says: never a token, never a secret choice."""
+
+    command: str
+    game: int | None = None
+    result: str = "ok"
+
+
+@asynccontextmanager
+async def audit(interaction: discord.Interaction[Any], command: str) -> AsyncIterator[Audit]:
+    record = Audit(command)
+    try:
+        yield record
+    except Exception:
+        record.result = "error"
+        raise
+    finally:
+        log.info("interaction guild=%s channel=%s game=%s player=%s command=%s result=%s",
+                 interaction.guild_id, interaction.channel_id, record.game if record.game is not None else "-",
+                 interaction.user.id, command, record.result)
+
+
+# -- small answers ------------------------------------------------------------------------------
+
+
+async def refuse(interaction: discord.Interaction[Any], text: str) -> None:
+    """An ephemeral sentence: only the person who clicked or typed sees it, and nothing changed."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+def bot_of(interaction: discord.Interaction[Any]) -> ZagjanBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+# -- the board message ----------------------------------------------------------------------------
+
+
+class BoardLike(Protocol):
+    """What a `TurnResult` and a `Snapshot` have in common: enough to draw a board message."""
+
+    game_id: int
+    slug: str
+    title: str
+    channel_id: int
+    version: int
+    seats: list[Seat]
+    public_view: Any
+    prompts: list[Prompt]
+    waiting_for: list[str]
+    outcome: Outcome | None
+
+
+@dataclass
+class BoardMessage:
+    content: str
+    embed: discord.Embed
+    png: bytes | None
+    view: discord.ui.View | None
+    notes: list[str] = field(default_factory=list)
+
+    def send_kwargs(self) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {"content": self.content, "embed": self.embed, "allowed_mentions": USERS_ONLY}
+        if self.png is not None:
+            kwargs["file"] = discord.File(io.BytesIO(self.png), filename=BOARD_FILE)
+        if self.view is not None:
+            kwargs["view"] = self.view
+        return kwargs
+
+
+def _render_sync(view: Any) -> bytes | None:
+    from renderers import RENDERERS, render
+
+    if view is None or getattr(view, "game", None) not in RENDERERS:
+        return None
+    return render(view)
+
+
+async def render_png(view: Any) -> bytes | None:
+    """The board picture, drawn in a worker thread so the event loop keeps answering Discord.
+
+    A drawing failure must not lose the move (it is already stored), so the
+    message then goes out without a picture and the error is logged.
+    """
+    try:
+        return await asyncio.to_thread(_render_sync, view)
+    except Exception:
+        errors_log.exception("could not draw the board")
+        return None
+
+
+async def board_message(bot: ZagjanBot, board: BoardLike, events: Sequence[Event] = (), *,
+                        heading: str | None = None) -> BoardMessage:
+    """Log of what happened, the picture, who is next, and the next player's controls."""
+    names = {s.player: s.name for s in board.seats}
+    png = await render_png(board.public_view)
+    embed = discord.Embed(title=_title(board), colour=discord.Colour.dark_red())
+    lines = ([heading] if heading else []) + [e.text for e in events]
+    if lines:
+        embed.description = last_lines(lines)
+    if png is not None:
+        embed.set_image(url=f"attachment://{BOARD_FILE}")
+    embed.set_footer(text=f"Game #{board.game_id} · move {board.version}")
+
+    view: discord.ui.View | None = None
+    notes: list[str] = []
+    if board.outcome is not None:
+        embed.add_field(name="Placings", value="\n".join(placings_lines(board.outcome.placings, names))[:1024],
+                        inline=False)
+        feats = feats_lines(board.outcome.feats, names)
+        if feats:
+            embed.add_field(name="Feats", value="\n".join(feats)[:1024], inline=False)
+        content = f"🏁 **{board.title} is over.** {board.outcome.summary}".strip()
+    else:
+        content, view, notes = await _next_up(bot, board, names)
+    return BoardMessage(content=content[:2000], embed=embed, png=png, view=view, notes=notes)
+
+
+def _title(board: BoardLike) -> str:
+    turn = getattr(board.public_view, "turn", None)
+    phase = str(getattr(board.public_view, "phase", ""))
+    if isinstance(turn, int) and phase not in ("deployment", "Phase.DEPLOYMENT"):
+        return f"{board.title} — Game Turn {turn}"
+    return board.title
+
+
+async def _next_up(bot: ZagjanBot, board: BoardLike, names: dict[str, str]
+                   ) -> tuple[str, discord.ui.View | None, list[str]]:
+    """Who must act, what they are asked, and (for a lone open prompt) their buttons."""
+    if not board.waiting_for:
+        return "Nobody can act right now.", None, []
+    lines: list[str] = []
+    for prompt in board.prompts:
+        mention = f"<@{prompt.player}>"
+        if prompt.secret:
+            lines.append(f"{mention} is choosing in secret (I sent the choice by direct message).")
+        else:
+            lines.append(f"{mention} {prompt.text}")
+    view: discord.ui.View | None = None
+    notes: list[str] = []
+    open_prompts = [p for p in board.prompts if not p.secret]
+    if len(board.waiting_for) == 1 and open_prompts:
+        player = board.waiting_for[0]
+        legal = await bot.table.legal_actions(board.channel_id, player)
+        controls = adapter_for(board.slug).controls(board.public_view, legal, player) if legal else Controls()
+        view = build_view(board.game_id, board.version, controls)
+        notes = controls.notes
+    content = "\n".join(lines + [f"*{n}*" for n in notes])
+    return content or whose_turn(board.seats, board.waiting_for), view, notes
+
+
+# -- running one move ---------------------------------------------------------------------------------
+
+
+async def run_action(interaction: discord.Interaction[Any], record: Audit, *, channel_id: int,
+                     action: dict[str, Any] | BaseModel, expected_version: int | None = None,
+                     game_id: int | None = None, slug: str | None = None) -> TurnResult | None:
+    """Apply `action` for the interaction's user and show the result; None when refused.
+
+    `slug`, when given, is the game the command belongs to (the /mf commands),
+    so a Masters' Fight command in a channel playing something else is refused.
+    """
+    bot = bot_of(interaction)
+    player = str(interaction.user.id)
+    if slug is not None:
+        try:
+            snapshot = await bot.table.snapshot(channel_id)
+        except TableError as exc:
+            record.result = "refused"
+            await refuse(interaction, str(exc))
+            return None
+        record.game = snapshot.game_id
+        if snapshot.slug != slug and snapshot.status in ("lobby", "active"):
+            record.result = "refused"
+            await refuse(interaction, f"The game in this channel is {snapshot.title}; that command is for another game.")
+            return None
+    try:
+        result = await bot.table.act(channel_id, player, action, expected_version=expected_version,
+                                     game_id=game_id)
+    except TableError as exc:
+        record.result = "refused"
+        await refuse(interaction, str(exc))
+        return None
+    record.game = result.game_id
+    await acknowledge(interaction)
+    await publish(interaction, result)
+    return result
+
+
+async def acknowledge(interaction: discord.Interaction[Any]) -> None:
+    """Tell Discord we are on it: a visible 'thinking…' for a command, a silent one for a click."""
+    if interaction.response.is_done():
+        return
+    if interaction.type is discord.InteractionType.application_command:
+        await interaction.response.defer(thinking=True)
+    else:
+        await interaction.response.defer()
+
+
+async def publish(interaction: discord.Interaction[Any], result: TurnResult, *, heading: str | None = None) -> None:
+    """Post the new board in the game's channel, then each player's private news and secret prompts."""
+    bot = bot_of(interaction)
+    message = await board_message(bot, result, result.public_events, heading=heading)
+    if interaction.channel_id == result.channel_id:
+        await interaction.followup.send(**message.send_kwargs(), wait=True)
+    else:  # the click came from a DM: the board still belongs in the game's channel
+        channel = bot.get_channel(result.channel_id) or await bot.fetch_channel(result.channel_id)
+        await channel.send(**message.send_kwargs())  # type: ignore[union-attr]
+        await interaction.followup.send("Done: the board is updated in the game's channel.", ephemeral=True)
+    await deliver_private(interaction, result)
+    await offer_secret_prompts(interaction, result)
+
+
+async def deliver_private(interaction: discord.Interaction[Any], result: TurnResult) -> None:
+    """Each player's private events go to them by DM; closed DMs fall back to an ephemeral message
+    (for the player who acted) or a pointer to /game log (for anyone else), never to the channel."""
+    names = {s.player: s.name for s in result.seats}
+    for player, events in result.private_events.items():
+        text = f"**{result.title}** (#{result.game_id}), for your eyes only:\n" + last_lines(
+            [e.text for e in events], 1900)
+        if await _dm(interaction, player, text):
+            continue
+        name = names.get(player, "someone")
+        if player == str(interaction.user.id):
+            await interaction.followup.send(
+                f"I could not send a direct message to {name} (their DMs are closed), "
+                "so they get their private news here instead.", allowed_mentions=USERS_ONLY)
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.followup.send(
+                f"I could not send a direct message to <@{player}> (their DMs are closed): "
+                "use /game log to read your private news.", allowed_mentions=USERS_ONLY)
+
+
+async def offer_secret_prompts(interaction: discord.Interaction[Any], result: TurnResult) -> None:
+    """A secret choice is offered by DM; with DMs closed, a channel button opens it ephemerally."""
+    secret = [p for p in result.prompts if p.secret]
+    if not secret:
+        return
+    bot = bot_of(interaction)
+    closed: list[str] = []
+    for prompt in secret:
+        view = await secret_controls(bot, result.channel_id, result.game_id, result.slug, result.public_view,
+                                     prompt.player)
+        text = f"**{result.title}** (#{result.game_id}): {prompt.text}"
+        if not await _dm(interaction, prompt.player, text, view=view):
+            closed.append(prompt.player)
+    if closed:
+        button = build_view(result.game_id, None, Controls(buttons=[_secret_button()]))
+        await interaction.followup.send(
+            f"I could not send a direct message to {and_list([f'<@{p}>' for p in closed])} (DMs closed): "
+            "press the button to make your secret choice where only you can see it.",
+            view=button, allowed_mentions=USERS_ONLY)  # type: ignore[arg-type]
+
+
+def _secret_button() -> Any:
+    from bot.ui.controls import ButtonSpec
+
+    return ButtonSpec(SECRET_PAYLOAD, "Make my secret choice", discord.ButtonStyle.primary, "🤫")
+
+
+async def secret_controls(bot: ZagjanBot, channel_id: int, game_id: int, slug: str, public_view: Any,
+                          player: str) -> discord.ui.View | None:
+    """The controls for one player's secret choice, not pinned to a version (others answer at once)."""
+    legal = await bot.table.legal_actions(channel_id, player)
+    if not legal:
+        return None
+    return build_view(game_id, None, adapter_for(slug).controls(public_view, legal, player))
+
+
+async def _dm(interaction: discord.Interaction[Any], player: str, text: str,
+              view: discord.ui.View | None = None) -> bool:
+    """Send a direct message; False when the player does not accept DMs from the bot."""
+    bot = bot_of(interaction)
+    try:
+        user = bot.get_user(int(player)) or await bot.fetch_user(int(player))
+        kwargs: dict[str, Any] = {"allowed_mentions": USERS_ONLY}
+        if view is not None:
+            kwargs["view"] = view
+        await user.send(text, **kwargs)
+        return True
+    except discord.Forbidden:
+        return False
+    except discord.HTTPException as exc:
+        if exc.code == DM_CLOSED:
+            return False
+        raise
+
+
+# -- component entry points ------------------------------------------------------------------------------
+
+
+async def on_button(interaction: discord.Interaction[Any], game_id: int, version: int | None, payload: str) -> None:
+    async with audit(interaction, f"button {payload}") as record:
+        record.game = game_id
+        bot = bot_of(interaction)
+        try:
+            snapshot = await bot.table.game_by_id(game_id)
+        except TableError as exc:
+            record.result = "refused"
+            await refuse(interaction, str(exc))
+            return
+        player = str(interaction.user.id)
+        if payload == SECRET_PAYLOAD:
+            await _open_secret(interaction, record, snapshot, player)
+            return
+        try:
+            decoded = adapter_for(snapshot.slug).from_button(payload)
+        except ValueError:
+            record.result = "refused"
+            await refuse(interaction, "That button no longer does anything; use the newest board.")
+            return
+        if isinstance(decoded, (AskSquare, RandomLegal)):
+            refusal = _cannot_act(snapshot, player, version)
+            if refusal:
+                record.result = "refused"
+                await refuse(interaction, refusal)
+                return
+        if isinstance(decoded, AskSquare):
+            await interaction.response.send_modal(SquareModal(game_id, version, decoded))
+            record.result = "modal"
+            return
+        if isinstance(decoded, RandomLegal):
+            legal = [a for a in await bot.table.legal_actions(snapshot.channel_id, player)
+                     if getattr(a, "type", None) == decoded.action_type]
+            if not legal:
+                record.result = "refused"
+                await refuse(interaction, "There is nothing of that kind you can do right now.")
+                return
+            action: dict[str, Any] | BaseModel = bot.rng.choice(legal)
+        else:
+            action = decoded
+        await run_action(interaction, record, channel_id=snapshot.channel_id, action=action,
+                         expected_version=version, game_id=game_id)
+
+
+async def on_select(interaction: discord.Interaction[Any], game_id: int, version: int | None, kind: str,
+                    value: str) -> None:
+    async with audit(interaction, f"select {kind}") as record:
+        record.game = game_id
+        bot = bot_of(interaction)
+        try:
+            snapshot = await bot.table.game_by_id(game_id)
+            action = adapter_for(snapshot.slug).from_select(kind, value)
+        except TableError as exc:
+            record.result = "refused"
+            await refuse(interaction, str(exc))
+            return
+        except ValueError:
+            record.result = "refused"
+            await refuse(interaction, "That menu no longer does anything; use the newest board.")
+            return
+        if not isinstance(action, dict):
+            record.result = "refused"
+            await refuse(interaction, "That menu no longer does anything; use the newest board.")
+            return
+        await run_action(interaction, record, channel_id=snapshot.channel_id, action=action,
+                         expected_version=version, game_id=game_id)
+
+
+async def on_square(interaction: discord.Interaction[Any], game_id: int, version: int | None, ask: AskSquare,
+                    text: str) -> None:
+    """The modal's answer: a square typed by the player."""
+    async with audit(interaction, f"modal {ask.action_type}") as record:
+        record.game = game_id
+        bot = bot_of(interaction)
+        try:
+            square = parse_square(text)
+            snapshot = await bot.table.game_by_id(game_id)
+        except RuleViolation as exc:
+            record.result = "refused"
+            await refuse(interaction, str(exc))
+            return
+        except TableError as exc:
+            record.result = "refused"
+            await refuse(interaction, str(exc))
+            return
+        await run_action(interaction, record, channel_id=snapshot.channel_id,
+                         action={"type": ask.action_type, ask.field: square},
+                         expected_version=version, game_id=game_id)
+
+
+def _cannot_act(snapshot: Any, player: str, version: int | None) -> str | None:
+    """The table's own checks, made early for buttons that open a modal or pick at random."""
+    from bot.table import NOT_PLAYING, STALE
+
+    if snapshot.status != "active":
+        return "That game is over." if snapshot.status == "finished" else "That game is not running."
+    if not any(s.player == player for s in snapshot.seats):
+        return NOT_PLAYING
+    if player not in snapshot.waiting_for:
+        return whose_turn(snapshot.seats, snapshot.waiting_for)
+    if version is not None and version != snapshot.version:
+        return STALE
+    return None
+
+
+async def _open_secret(interaction: discord.Interaction[Any], record: Audit, snapshot: Any, player: str) -> None:
+    """The fallback for closed DMs: the same secret choice, in a message only this player sees."""
+    secret = [p for p in snapshot.prompts if p.secret and p.player == player]
+    if snapshot.status != "active" or not secret:
+        record.result = "refused"
+        await refuse(interaction, "You have no secret choice to make right now.")
+        return
+    view = await secret_controls(bot_of(interaction), snapshot.channel_id, snapshot.game_id, snapshot.slug,
+                                 snapshot.public_view, player)
+    kwargs: dict[str, Any] = {"ephemeral": True}
+    if view is not None:
+        kwargs["view"] = view
+    await interaction.response.send_message(f"**{snapshot.title}**: {secret[0].text}", **kwargs)

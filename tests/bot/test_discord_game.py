@@ -1,0 +1,158 @@
+"""A whole Masters' Fight through Discord: slash commands, buttons, selects and the deploy modal.
+
+The seed is fixed (discord_fixtures.SEED), so the board and every die are the
+same on each run. The players are aggressive (attack first, then close in) to
+keep the fight short; the moves are always chosen from the table's legal
+actions and made through the same controls a player would use.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, world are fixtures)
+    World,
+    answered_privately,
+    bot_db,
+    last_board,
+    make_bot,
+    pick_id,
+    select_values,
+    simcord_bot,
+    snapshot,
+    world,
+)
+from rules.core.grid import ALL_SQUARES, distance
+from rules.orclympics.masters_fight.models import (
+    Deploy,
+    DropItem,
+    EndActivation,
+    Fury,
+    Grab,
+    Jump,
+    Move,
+    Recover,
+    Smash,
+    Stomp,
+)
+
+MAX_STEPS = 400
+
+
+async def open_table(world: World, players: int = 2) -> None:
+    """Alice opens a table, the others join, Alice starts: the board with Deploy buttons appears."""
+    broods = ["feral", "iron", "common", "feral"]
+    result = await world.alice.slash(world.channel, "game new", game="masters-fight", brood=broods[0])
+    assert not result.ephemeral
+    for member, brood in zip(world.players[1:players], broods[1:players]):
+        result = await member.slash(world.channel, "game join", brood=brood)
+        assert not result.ephemeral, result.response.content
+    result = await world.alice.slash(world.channel, "game start")
+    assert result.acknowledged and not result.ephemeral
+
+
+def choose(legal: list[Any], view: Any, player: str) -> Any:
+    """A bloodthirsty but legal choice: strike, else close in on the nearest enemy, else end."""
+    squares = {o.player: o.square for o in view.orcs if o.square and not o.out}
+    enemies = [sq for p, sq in squares.items() if p != player]
+    for kind in (Fury, Stomp, Smash, Jump, DropItem):
+        options = [a for a in legal if isinstance(a, kind)]
+        if kind is Fury:
+            options = [a for a in options if a.strike]
+        if options:
+            return options[0]
+    deploys = [a for a in legal if isinstance(a, Deploy)]
+    if deploys:
+        if not enemies:
+            return next((a for a in deploys if a.square in ("d4", "e4", "d5", "e5")), deploys[0])
+        return min(deploys, key=lambda a: (min(distance(a.square, e) for e in enemies), a.square))
+    for kind in (Recover, Grab):
+        found = [a for a in legal if isinstance(a, kind)]
+        if found:
+            return found[0]
+    here = squares.get(player)
+    moves = [a for a in legal if isinstance(a, Move)]
+    if moves and here and enemies:
+        now = min(distance(here, e) for e in enemies)
+        best = min(moves, key=lambda a: (min(distance(a.to, e) for e in enemies), a.to))
+        if min(distance(best.to, e) for e in enemies) < now:
+            return best
+    return next(a for a in legal if isinstance(a, EndActivation))
+
+
+async def play(env: Any, world: World, action: Any, step: int) -> Any:
+    """Make `action` through the controls of the newest board (or the slash command when that
+    is what a player would have to use), as the player whose turn it is."""
+    snap = await snapshot(env, world.channel)
+    actor = world.by_id(snap.waiting_for[0])
+    board = last_board(world.channel)
+    if isinstance(action, Deploy):
+        if step == 0:  # the modal
+            shown = await actor.click(board, label="Choose a square…")
+            assert shown.modal is not None
+            return await actor.submit_modal(shown, {"square": action.square.upper()})
+        return await actor.slash(world.channel, "mf deploy", square=action.square)
+    if isinstance(action, Move):
+        if step % 2 and action.to in select_values(board, "move"):
+            return await actor.select(board, [action.to], custom_id=pick_id(board, "move"))
+        return await actor.slash(world.channel, "mf move", to=action.to)
+    if isinstance(action, Smash):
+        value = f"{action.target}.axe" if action.throw_axe else action.target
+        if step % 3 == 0:
+            return await actor.slash(world.channel, "mf smash", target=action.target, throw_axe=action.throw_axe)
+        return await actor.select(board, [value], custom_id=pick_id(board, "smash"))
+    if isinstance(action, Stomp):
+        return await actor.select(board, [action.target], custom_id=pick_id(board, "stomp"))
+    if isinstance(action, Jump):
+        value = f"{action.to}.{action.target}"
+        if value in select_values(board, "jump"):
+            return await actor.select(board, [value], custom_id=pick_id(board, "jump"))
+        return await actor.slash(world.channel, "mf jump", to=action.to, target=action.target)
+    if isinstance(action, DropItem):
+        return await actor.select(board, [action.square], custom_id=pick_id(board, "drop"))
+    if isinstance(action, Fury):
+        return await actor.click(board, label="Strike again" if action.strike else "Hold back")
+    labels = {Recover: "Recover", Grab: "Grab the Item", EndActivation: "End activation"}
+    if step % 5 == 4:
+        names = {Recover: "mf recover", Grab: "mf grab", EndActivation: "mf end"}
+        return await actor.slash(world.channel, names[type(action)])
+    return await actor.click(board, label=labels[type(action)])
+
+
+async def test_a_whole_fight_from_game_new_to_the_placings(simcord_env, world):
+    await open_table(world)
+    first = last_board(world.channel)
+    assert first.attachments and first.attachments[0].filename == "board.png"
+    assert first.embeds[0].image.url == "attachment://board.png"
+    assert "deploy your Orc" in first.content
+
+    for step in range(MAX_STEPS):
+        snap = await snapshot(simcord_env, world.channel)
+        if snap.status != "active":
+            break
+        player = snap.waiting_for[0]
+        legal = await simcord_env.bot.table.legal_actions(world.channel.id, player)
+        action = choose(legal, snap.public_view, player)
+        result = await play(simcord_env, world, action, step)
+        assert result.acknowledged
+        assert not result.ephemeral, f"step {step}: {action!r} was refused: {answered_privately(result)}"
+        after = await snapshot(simcord_env, world.channel)
+        assert after.version == snap.version + 1, f"step {step}: {action!r} was not applied once"
+        board = last_board(world.channel)
+        assert board.embeds[0].footer.text == f"Game #{after.game_id} · move {after.version}"
+    else:
+        raise AssertionError(f"the fight did not end in {MAX_STEPS} moves")
+
+    final = await snapshot(simcord_env, world.channel)
+    assert final.status == "finished" and final.outcome is not None
+    board = last_board(world.channel)
+    assert "is over" in board.content
+    fields = {f.name: f.value for f in board.embeds[0].fields}
+    names = {s.player: s.name for s in final.seats}
+    winner = names[final.outcome.placings[0][0]]
+    assert fields["Placings"].splitlines()[0] == f"🥇 1st — {winner}"
+    assert fields["Placings"].splitlines()[1].endswith(names[final.outcome.placings[1][0]])
+    for feat, player in final.outcome.feats.items():
+        assert f"🏅 {feat} — {names[player]}" in fields["Feats"]
+    assert not board.components, "a finished game offers no buttons"
+    assert await simcord_env.bot.table.replay_check(final.game_id)
