@@ -500,7 +500,6 @@ class Timber(Game[TimberState, Action]):
         del state.trees[tree]
         state.falls.append(Fall(tree=tree, end=(round(end[0], 6), round(end[1], 6)), touched=touched,
                                 turn=state.turn))
-        state.highlight = list(touched)
         ctx.say(f"The trunk crashes down across {', '.join(touched)}.")
         for square in touched:
             victim = _orc_at(state, square)
