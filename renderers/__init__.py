@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from renderers import masters_fight
+from renderers import masters_fight, timber
 
 
 class View(Protocol):
@@ -21,6 +21,7 @@ class View(Protocol):
 
 RENDERERS: dict[str, Callable[[Any], bytes]] = {
     "masters-fight": masters_fight.render,
+    "timber": timber.render,
 }
 
 

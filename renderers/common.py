@@ -15,6 +15,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from rules.core.grid import FILES, SIZE, xy
+
 RGB = tuple[int, int, int]
 Font = ImageFont.FreeTypeFont
 
@@ -200,3 +202,66 @@ def encode_png(canvas: Image.Image) -> bytes:
     buffer = io.BytesIO()
     picture.save(buffer, format="PNG", compress_level=6, optimize=False)
     return buffer.getvalue()
+
+
+# -- chess-board disciplines -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A square area of the canvas in which a drawing is laid out in unit coordinates.
+
+    (0, 0) is the centre, -0.5..0.5 the edges, y grows downwards. Drawings written
+    this way work at any size: the same icon fills a board square or a small badge.
+    """
+
+    cx: float
+    cy: float
+    size: float
+
+    def at(self, u: float, v: float) -> tuple[float, float]:
+        return (self.cx + u * self.size, self.cy + v * self.size)
+
+    def box(self, u0: float, v0: float, u1: float, v1: float) -> tuple[float, float, float, float]:
+        return (*self.at(u0, v0), *self.at(u1, v1))
+
+    def oval(self, u: float, v: float, ru: float, rv: float) -> tuple[float, float, float, float]:
+        """The bounding box of an ellipse centred at (u, v) with radii (ru, rv)."""
+        return self.box(u - ru, v - rv, u + ru, v + rv)
+
+    def part(self, u: float, v: float, size: float) -> Frame:
+        """A smaller frame inside this one, for a badge or an icon in a corner."""
+        return Frame(*self.at(u, v), size * self.size)
+
+
+@dataclass(frozen=True)
+class Board:
+    """Where an 8x8 board sits on the canvas: its top-left corner and the side of a square.
+
+    Squares read as on a chess board (a1 bottom-left), because players name them that way.
+    """
+
+    left: float
+    top: float
+    square: float
+
+    @property
+    def side(self) -> float:
+        return SIZE * self.square
+
+    def frame(self, square: str) -> Frame:
+        file, rank = xy(square)
+        return Frame(self.left + (file + 0.5) * self.square, self.top + (SIZE - rank - 0.5) * self.square, self.square)
+
+    def point(self, x: float, y: float) -> tuple[float, float]:
+        """A point in board units (a1's lower-left corner is (0, 0), y up) on the canvas."""
+        return (self.left + x * self.square, self.top + (SIZE - y) * self.square)
+
+    def draw_labels(self, draw: ImageDraw.ImageDraw, face: Font, *, fence: float = 0, band: float = 0) -> None:
+        """Files a-h under the board (centred in a band of height `band`) and ranks 1-8 left of it."""
+        below = self.top + self.side + fence + (band - fence) / 2
+        for file, letter in enumerate(FILES):
+            shadowed_text(draw, (self.left + (file + 0.5) * self.square, below), letter, face, anchor="mm")
+        for rank in range(SIZE):
+            middle = self.top + (SIZE - rank - 0.5) * self.square
+            shadowed_text(draw, ((self.left - fence) / 2, middle), str(rank + 1), face, anchor="mm")
