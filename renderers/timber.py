@@ -258,7 +258,7 @@ def _draw_orc(draw: Draw, f: Frame, orc: OrcView, *, active: bool) -> None:
     if orc.wood:
         _draw_count_badge(draw, f.part(0.29, -0.29, 0.42), orc.wood)
     for k in range(orc.tokens if active else 0):
-        pip = f.part(-0.36 + k * 0.15, -0.38, 0.15)
+        pip = f.part(-0.39, -0.36 + k * 0.2, 0.19)  # a column down the left side
         draw.ellipse(pip.oval(0, 0, 0.5, 0.5), fill=ACCENT, outline=INK, width=2 * LINE)
 
 

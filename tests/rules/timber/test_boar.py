@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rules.core.errors import RuleViolation
 from rules.orclympics.timber import READINGS
-from rules.orclympics.timber.models import BoarPath, BoarRandom, Distribute, EscapeTo, Feat, Move, Stage
+from rules.orclympics.timber.models import (
+    BoarPath,
+    BoarRandom,
+    Distribute,
+    EscapeTo,
+    Feat,
+    Move,
+    Stage,
+    TimberState,
+)
 from tests.rules.timber.forest import GAME, Forest, duo, play, texts
 
 
-def charge(squares: int, **kw: object) -> object:
+def charge(squares: int, **kw: Any) -> TimberState:
     """Grak's turn, the Boar at e5 about to run `squares` squares; Grak's Orcs far away on a1/a2."""
     teams = kw.pop("teams", None) or {"grak": duo("a1", "a2"), "zog": duo("h1", "h2")}
     kw.setdefault("boar", "e5")

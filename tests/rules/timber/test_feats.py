@@ -4,12 +4,14 @@ tested beside their actions: Deforest (Open Way), Gimme That! (Shoving), Nature'
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.orclympics.timber import READINGS
-from rules.orclympics.timber.models import Feat, Leave
+from rules.orclympics.timber.models import Feat, Leave, TimberState
 from tests.rules.timber.forest import GAME, Forest, duo, play, texts
 
 
-def leaving(first_wood: int, second_wood: int, **kw: object) -> object:
+def leaving(first_wood: int, second_wood: int, **kw: Any) -> TimberState:
     teams = {"grak": duo("a3", None, wood=(first_wood, second_wood)), "zog": duo("f6", "h8")}
     return Forest(teams, turn=6, boar="d4", **kw).build()
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rules.core.errors import RuleViolation
@@ -15,11 +17,12 @@ from rules.orclympics.timber.models import (
     OpenWay,
     PickWood,
     ShareWood,
+    TimberState,
 )
 from tests.rules.timber.forest import GAME, Forest, duo, play, texts
 
 
-def woods(**kw: object) -> object:
+def woods(**kw: Any) -> TimberState:
     teams = kw.pop("teams", None) or {"grak": duo("c3", "h1"), "zog": duo("f6", "h8")}
     kw.setdefault("boar", "a8")
     return Forest(teams, **kw).build()

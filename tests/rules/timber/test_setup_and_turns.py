@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rules.core.dice import ScriptedDice
@@ -21,6 +23,7 @@ from rules.orclympics.timber.models import (
     Move,
     Phase,
     Stage,
+    TimberState,
 )
 from tests.rules.timber.forest import GAME, Forest, duo, play, texts
 
@@ -34,7 +37,7 @@ def setup_faces(initiative: list[int], *, boar: int = 1) -> list[int]:
     return [1, 1] + [1] * 8 + [1] * 8 + [boar] + initiative
 
 
-def start(initiative: list[int], **kw: object) -> object:
+def start(initiative: list[int], **kw: Any) -> TimberState:
     return GAME.start(SEATS, kw or None, 1, dice=ScriptedDice(setup_faces(initiative))).state
 
 
@@ -169,7 +172,7 @@ def test_the_deployment_order_plays_game_turn_one_then_initiative_is_rolled_each
 # -- IV.4.2.1 Distribute Action Tokens ---------------------------------------------------------
 
 
-def distributing(**kw: object) -> object:
+def distributing(**kw: Any) -> TimberState:
     return Forest({"grak": duo("c3", "c4"), "zog": duo("f6", "f7")}, stage=Stage.DISTRIBUTE, **kw).build()
 
 

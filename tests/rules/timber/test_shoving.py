@@ -6,19 +6,21 @@ then the loser's D3 of dropped Wood if it carries any.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rules.core.errors import RuleViolation
 from rules.orclympics.broods import Brood
 from rules.orclympics.timber import READINGS
-from rules.orclympics.timber.models import Feat, PushTo, Shove
+from rules.orclympics.timber.models import Feat, PushTo, Shove, TimberState
 from tests.rules.timber.forest import GAME, Forest, duo, play, texts
 
 IRON_VS_FERAL = {"mug": Brood.IRON, "zog": Brood.FERAL}
 
 
 def scuffle(attacker: str = "d4", defender: str = "d5", *, broods: dict[str, Brood] | None = None,
-            wood: tuple[int, int] = (0, 0), **kw: object) -> object:
+            wood: tuple[int, int] = (0, 0), **kw: Any) -> TimberState:
     """Mug #1 (Iron unless told) on `attacker` about to shove Zog #1 (Feral unless told) on `defender`."""
     teams = {"mug": duo(attacker, "h1", wood=(wood[0], 0)), "zog": duo(defender, "h8", wood=(wood[1], 0))}
     kw.setdefault("boar", "a8")

@@ -6,6 +6,8 @@ for 2-3, then for each Orc on the line, nearest the Tree first: its dodge D6, th
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rules.core.errors import RuleViolation
@@ -18,12 +20,13 @@ from rules.orclympics.timber.models import (
     Gather,
     GatherOrcy,
     Move,
+    TimberState,
 )
 from tests.rules.timber.forest import GAME, Forest, duo, play, texts
 
 
 def last_wood(grak: tuple[str, str] = ("d3", "h1"), zog: tuple[str, str] = ("a5", "h8"), *,
-              wood: tuple[int, int] = (0, 0), **kw: object) -> object:
+              wood: tuple[int, int] = (0, 0), **kw: Any) -> TimberState:
     """Grak #1 on `grak[0]` next to the Tree at d4, which has one Wood left."""
     kw.setdefault("boar", "a8")
     teams = {"grak": duo(*grak), "zog": duo(*zog, wood=wood)}
