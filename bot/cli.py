@@ -78,8 +78,8 @@ def cmd_games(args: argparse.Namespace) -> int:
     for slug in sorted(games):
         game = games[slug]
         low, high = game.recommended
-        print(f"{slug:<{width}}  {game.title}  ({game.min_players}-{game.max_players} players, "
-              f"best with {low}-{high})")
+        best = f"{low}" if low == high else f"{low}-{high}"
+        print(f"{slug:<{width}}  {game.title}  ({game.min_players}-{game.max_players} players, best with {best})")
     return 0
 
 

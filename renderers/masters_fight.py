@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
@@ -21,6 +20,8 @@ from renderers.common import (
     RGB,
     SUPERSAMPLE,
     TEXT,
+    Board,
+    Frame,
     PanelLine,
     bold_text,
     draw_panel,
@@ -37,7 +38,7 @@ from renderers.common import (
     title,
 )
 from rules.core.engine import PlayerId
-from rules.core.grid import ALL_SQUARES, FILES, SIZE, Square, xy
+from rules.core.grid import ALL_SQUARES, SIZE, Square, xy
 from rules.orclympics.masters_fight.models import Item, MastersFightView, OrcView, Phase, Terrain
 
 SQUARE = 92 * SUPERSAMPLE
@@ -80,37 +81,7 @@ ITEM_LABELS: dict[Item, str] = {
 """Short enough to fit under an Item on its square and beside a name in the panel."""
 
 
-@dataclass(frozen=True)
-class Frame:
-    """A square area of the canvas in which a drawing is laid out in unit coordinates.
-
-    (0, 0) is the centre, -0.5..0.5 the edges, y grows downwards. Drawings written
-    this way work at any size: the same Mace fills a board square or a small badge.
-    """
-
-    cx: float
-    cy: float
-    size: float
-
-    @classmethod
-    def of(cls, square: Square) -> Frame:
-        """A board square's frame, rank 1 at the bottom as players expect."""
-        file, rank = xy(square)
-        return cls(BOARD_LEFT + (file + 0.5) * SQUARE, BOARD_TOP + (SIZE - rank - 0.5) * SQUARE, SQUARE)
-
-    def at(self, u: float, v: float) -> Point:
-        return (self.cx + u * self.size, self.cy + v * self.size)
-
-    def box(self, u0: float, v0: float, u1: float, v1: float) -> tuple[float, float, float, float]:
-        return (*self.at(u0, v0), *self.at(u1, v1))
-
-    def oval(self, u: float, v: float, ru: float, rv: float) -> tuple[float, float, float, float]:
-        """The bounding box of an ellipse centred at (u, v) with radii (ru, rv)."""
-        return self.box(u - ru, v - rv, u + ru, v + rv)
-
-    def part(self, u: float, v: float, size: float) -> Frame:
-        """A smaller frame inside this one, for a badge or an icon in a corner."""
-        return Frame(*self.at(u, v), size * self.size)
+BOARD = Board(BOARD_LEFT, BOARD_TOP, SQUARE)
 
 
 def render(view: MastersFightView) -> bytes:
@@ -137,39 +108,29 @@ def _draw_board(draw: Draw, view: MastersFightView) -> None:
     draw.rectangle((BOARD_LEFT - fence, BOARD_TOP - fence, right + fence, bottom + fence), fill=FENCE)
     for square in ALL_SQUARES:
         _draw_ground(draw, square)
-    _draw_coordinates(draw)
+    BOARD.draw_labels(draw, font(28 * SUPERSAMPLE), fence=FENCE_WIDTH, band=LABEL_BAND)
     for square, terrain in sorted(view.terrain.items()):
-        TERRAIN_DRAWINGS[terrain](draw, Frame.of(square))
+        TERRAIN_DRAWINGS[terrain](draw, BOARD.frame(square))
     standing = {orc.square: orc for orc in view.orcs if orc.square is not None and not orc.out}
     for square, item in sorted(view.items.items()):
-        _draw_ground_item(draw, Frame.of(square), item, crowded=square in standing)
+        _draw_ground_item(draw, BOARD.frame(square), item, crowded=square in standing)
     for square in sorted(set(view.highlight)):
-        _draw_highlight(draw, Frame.of(square))
+        _draw_highlight(draw, BOARD.frame(square))
     for square, orc in sorted(standing.items()):
-        _draw_orc(draw, Frame.of(square), orc, active=orc.player == view.active)
+        _draw_orc(draw, BOARD.frame(square), orc, active=orc.player == view.active)
 
 
 def _draw_ground(draw: Draw, square: Square) -> None:
     """Sand and packed earth in a checker, with a few fixed pebbles so it reads as a pit floor."""
     file, rank = xy(square)
     colour = LIGHT_SQUARE if (file + rank) % 2 else DARK_SQUARE
-    frame = Frame.of(square)
+    frame = BOARD.frame(square)
     draw.rectangle(frame.box(-0.5, -0.5, 0.5, 0.5), fill=colour)
     for k in range(3):
         u = ((file * 37 + rank * 17 + k * 29) % 80 - 40) / 100
         v = ((file * 23 + rank * 41 + k * 47) % 80 - 40) / 100
         r = (2 + (file + rank + k) % 3) * 0.011
         draw.ellipse(frame.oval(u, v, r, r * 0.7), fill=shade(colour, 0.82))
-
-
-def _draw_coordinates(draw: Draw) -> None:
-    face = font(28 * SUPERSAMPLE)
-    below = BOARD_TOP + BOARD_SIDE + FENCE_WIDTH + (LABEL_BAND - FENCE_WIDTH) / 2
-    for file, letter in enumerate(FILES):
-        shadowed_text(draw, (BOARD_LEFT + (file + 0.5) * SQUARE, below), letter, face, anchor="mm")
-    for rank in range(SIZE):
-        middle = BOARD_TOP + (SIZE - rank - 0.5) * SQUARE
-        shadowed_text(draw, ((BOARD_LEFT - FENCE_WIDTH) / 2, middle), str(rank + 1), face, anchor="mm")
 
 
 def _draw_highlight(draw: Draw, frame: Frame) -> None:
