@@ -34,7 +34,6 @@ from renderers.common import (
     panel_height,
     player_colour,
     shade,
-    shadowed_text,
     title,
 )
 from rules.core.engine import PlayerId
