@@ -24,7 +24,15 @@ import discord
 from pydantic import BaseModel
 
 from bot.table import TableError, TurnResult, whose_turn
-from bot.ui.controls import AskSquare, Controls, RandomLegal, SquareModal, adapter_for, build_view
+from bot.ui.controls import (
+    AskSquare,
+    ButtonSpec,
+    Controls,
+    RandomLegal,
+    SquareModal,
+    adapter_for,
+    build_view,
+)
 from bot.ui.text import and_list, feats_lines, last_lines, placings_lines
 from rules.core.engine import Event, Outcome, Prompt, Seat
 from rules.core.errors import RuleViolation
@@ -39,6 +47,7 @@ errors_log = logging.getLogger("zagjan.bot")
 DM_CLOSED = 50007
 BOARD_FILE = "board.png"
 SECRET_PAYLOAD = "secret"
+SECRET_LABEL = "Make my secret choice"
 USERS_ONLY = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
 
@@ -183,18 +192,20 @@ async def _next_up(bot: ZagjanBot, board: BoardLike, names: dict[str, str]
     for prompt in board.prompts:
         mention = f"<@{prompt.player}>"
         if prompt.secret:
-            lines.append(f"{mention} is choosing in secret (I sent the choice by direct message).")
+            lines.append(f"{mention} is choosing in secret (by direct message, or with the button below).")
         else:
             lines.append(f"{mention} {prompt.text}")
-    view: discord.ui.View | None = None
-    notes: list[str] = []
+    controls = Controls()
     open_prompts = [p for p in board.prompts if not p.secret]
     if len(board.waiting_for) == 1 and open_prompts:
         player = board.waiting_for[0]
         legal = await bot.table.legal_actions(board.channel_id, player)
-        controls = adapter_for(board.slug).controls(board.public_view, legal, player) if legal else Controls()
-        view = build_view(board.game_id, board.version, controls)
-        notes = controls.notes
+        if legal:
+            controls = adapter_for(board.slug).controls(board.public_view, legal, player)
+    if any(p.secret for p in board.prompts):
+        controls.buttons.append(_secret_button())
+    view = build_view(board.game_id, board.version, controls)
+    notes = controls.notes
     content = "\n".join(lines + [f"*{n}*" for n in notes])
     return content or whose_turn(board.seats, board.waiting_for), view, notes
 
@@ -212,18 +223,17 @@ async def run_action(interaction: discord.Interaction[Any], record: Audit, *, ch
     """
     bot = bot_of(interaction)
     player = str(interaction.user.id)
-    if slug is not None:
-        try:
-            snapshot = await bot.table.snapshot(channel_id)
-        except TableError as exc:
-            record.result = "refused"
-            await refuse(interaction, str(exc))
-            return None
-        record.game = snapshot.game_id
-        if snapshot.slug != slug and snapshot.status in ("lobby", "active"):
-            record.result = "refused"
-            await refuse(interaction, f"The game in this channel is {snapshot.title}; that command is for another game.")
-            return None
+    try:
+        before = await bot.table.snapshot(channel_id)
+    except TableError as exc:
+        record.result = "refused"
+        await refuse(interaction, str(exc))
+        return None
+    record.game = before.game_id
+    if slug is not None and before.slug != slug and before.status in ("lobby", "active"):
+        record.result = "refused"
+        await refuse(interaction, f"The game in this channel is {before.title}; that command is for another game.")
+        return None
     try:
         result = await bot.table.act(channel_id, player, action, expected_version=expected_version,
                                      game_id=game_id)
@@ -233,7 +243,8 @@ async def run_action(interaction: discord.Interaction[Any], record: Audit, *, ch
         return None
     record.game = result.game_id
     await acknowledge(interaction)
-    await publish(interaction, result)
+    prompted = {p.player for p in before.prompts if p.secret} if before.game_id == result.game_id else set()
+    await publish(interaction, result, already_prompted=prompted)
     return result
 
 
@@ -247,8 +258,10 @@ async def acknowledge(interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer()
 
 
-async def publish(interaction: discord.Interaction[Any], result: TurnResult, *, heading: str | None = None) -> None:
-    """Post the new board in the game's channel, then each player's private news and secret prompts."""
+async def publish(interaction: discord.Interaction[Any], result: TurnResult, *, heading: str | None = None,
+                  already_prompted: set[str] | frozenset[str] = frozenset()) -> None:
+    """Post the new board in the game's channel, then each player's private news, then the secret
+    choices that are new (a player still choosing from before is not sent the same DM again)."""
     bot = bot_of(interaction)
     message = await board_message(bot, result, result.public_events, heading=heading)
     if interaction.channel_id == result.channel_id:
@@ -258,7 +271,7 @@ async def publish(interaction: discord.Interaction[Any], result: TurnResult, *, 
         await channel.send(**message.send_kwargs())  # type: ignore[union-attr]
         await interaction.followup.send("Done: the board is updated in the game's channel.", ephemeral=True)
     await deliver_private(interaction, result)
-    await offer_secret_prompts(interaction, result)
+    await offer_secret_prompts(interaction, result, skip=already_prompted)
 
 
 async def deliver_private(interaction: discord.Interaction[Any], result: TurnResult) -> None:
@@ -282,9 +295,11 @@ async def deliver_private(interaction: discord.Interaction[Any], result: TurnRes
                 "use /game log to read your private news.", allowed_mentions=USERS_ONLY)
 
 
-async def offer_secret_prompts(interaction: discord.Interaction[Any], result: TurnResult) -> None:
-    """A secret choice is offered by DM; with DMs closed, a channel button opens it ephemerally."""
-    secret = [p for p in result.prompts if p.secret]
+async def offer_secret_prompts(interaction: discord.Interaction[Any], result: TurnResult, *,
+                               skip: set[str] | frozenset[str] = frozenset()) -> None:
+    """A secret choice is offered by DM; with DMs closed, a channel button opens it ephemerally
+    (the same button sits under every board while someone chooses in secret)."""
+    secret = [p for p in result.prompts if p.secret and p.player not in skip]
     if not secret:
         return
     bot = bot_of(interaction)
@@ -296,17 +311,14 @@ async def offer_secret_prompts(interaction: discord.Interaction[Any], result: Tu
         if not await _dm(interaction, prompt.player, text, view=view):
             closed.append(prompt.player)
     if closed:
-        button = build_view(result.game_id, None, Controls(buttons=[_secret_button()]))
         await interaction.followup.send(
             f"I could not send a direct message to {and_list([f'<@{p}>' for p in closed])} (DMs closed): "
-            "press the button to make your secret choice where only you can see it.",
-            view=button, allowed_mentions=USERS_ONLY)  # type: ignore[arg-type]
+            f"press “{SECRET_LABEL}” under the board to choose where only you can see it.",
+            allowed_mentions=USERS_ONLY)
 
 
-def _secret_button() -> Any:
-    from bot.ui.controls import ButtonSpec
-
-    return ButtonSpec(SECRET_PAYLOAD, "Make my secret choice", discord.ButtonStyle.primary, "🤫")
+def _secret_button() -> ButtonSpec:
+    return ButtonSpec(SECRET_PAYLOAD, SECRET_LABEL, discord.ButtonStyle.primary, "🤫")
 
 
 async def secret_controls(bot: ZagjanBot, channel_id: int, game_id: int, slug: str, public_view: Any,

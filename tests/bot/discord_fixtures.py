@@ -20,7 +20,6 @@ from simcord.actors import MemberActor
 from simcord.builders import ChannelHandle, GuildHandle
 
 from bot.app import ZagjanBot
-from bot.store import Store
 from bot.table import Snapshot
 
 SEED = 7
@@ -38,19 +37,8 @@ class TickingClock:
 
 
 @pytest.fixture
-async def bot_db(tmp_path: Path) -> Path:
-    """The bot's database file, created and migrated before the bot starts.
-
-    Migrating inside SimCord fails today: `Store.open` leaves its PRAGMA cursors
-    unclosed and relies on garbage collection to finalise them, while SimCord
-    keeps finished futures (and so those cursors) alive a little longer, so the
-    migration's COMMIT meets "SQL statements in progress". A migrated file needs
-    no COMMIT while opening. (The real fix is closing those cursors in bot/store.py.)
-    """
-    path = tmp_path / "zagjan-bot.sqlite3"
-    store = await Store.open(path)
-    await store.close()
-    return path
+def bot_db(tmp_path: Path) -> Path:
+    return tmp_path / "zagjan-bot.sqlite3"
 
 
 @pytest.fixture

@@ -1,0 +1,106 @@
+"""Settings, `zagjan run` without a token, the token never logged, and development-server sync."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import discord
+import pytest
+from pydantic import ValidationError
+from simcord.env import Env
+
+from bot import app
+from bot.app import ZagjanBot
+from bot.settings import Settings
+
+SETTINGS_VARS = ("DISCORD_TOKEN", "ZAGJAN_DATABASE", "ZAGJAN_DEV_GUILD_ID", "ZAGJAN_LOG_LEVEL")
+
+
+@pytest.fixture
+def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """No Zagjan variables in the environment and no .env in the working directory."""
+    for name in SETTINGS_VARS:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_settings_come_from_dot_env_and_hide_the_token(clean_env: Path) -> None:
+    (clean_env / ".env").write_text(
+        "DISCORD_TOKEN=not-a-real-token\nZAGJAN_DATABASE=games.sqlite3\n"
+        "ZAGJAN_DEV_GUILD_ID=123456789\nZAGJAN_LOG_LEVEL=debug\n")
+    settings = Settings()
+    assert settings.discord_token is not None
+    assert settings.discord_token.get_secret_value() == "not-a-real-token"
+    assert settings.database == Path("games.sqlite3")
+    assert settings.dev_guild_id == 123456789
+    assert settings.log_level == "DEBUG"
+    assert "not-a-real-token" not in repr(settings) and "not-a-real-token" not in str(settings)
+
+
+def test_defaults_and_a_blank_token(clean_env: Path) -> None:
+    (clean_env / ".env").write_text("DISCORD_TOKEN=\nZAGJAN_DEV_GUILD_ID=\n")
+    settings = Settings()
+    assert settings.discord_token is None and settings.dev_guild_id is None
+    assert settings.database == Path("zagjan.sqlite3") and settings.log_level == "INFO"
+
+
+def test_an_unknown_log_level_is_refused(clean_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ZAGJAN_LOG_LEVEL", "loud")
+    with pytest.raises(ValidationError, match="ZAGJAN_LOG_LEVEL must be one of"):
+        Settings()
+
+
+def test_run_without_a_token_says_how_to_get_one(clean_env: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert app.main() == 2
+    err = capsys.readouterr().err
+    assert "Discord Developer Portal" in err and "DISCORD_TOKEN" in err and ".env" in err
+
+
+def test_run_hands_the_token_to_discord_and_never_logs_it(
+        clean_env: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "sekrit-token-value")
+    started: dict[str, object] = {}
+
+    def fake_run(self: ZagjanBot, token: str, **kwargs: object) -> None:
+        started.update(token=token, bot=self, **kwargs)
+        logging.getLogger("zagjan.bot").info("pretending to connect")
+
+    monkeypatch.setattr(ZagjanBot, "run", fake_run)
+    monkeypatch.setattr(app, "configure_logging", lambda level: None)
+    caplog.set_level(logging.DEBUG)
+    assert app.main() == 0
+    assert started["token"] == "sekrit-token-value"
+    bot = started["bot"]
+    assert isinstance(bot, ZagjanBot)
+    assert bot.database == Path("zagjan.sqlite3")
+    assert not bot.intents.message_content and not bot.intents.members and not bot.intents.presences
+    assert caplog.records and all("sekrit" not in r.getMessage() for r in caplog.records)
+
+
+async def test_commands_sync_to_the_development_server_only(tmp_path: Path) -> None:
+    bot = ZagjanBot(tmp_path / "dev.sqlite3", dev_guild_id=4242424242, seed_source=lambda: 7)
+    env = Env(bot)
+    dev = env.create_guild("Dev", id=4242424242)
+    await env.start()
+    try:
+        other = env.create_guild("Elsewhere")
+        here = dev.create_text_channel("pit")
+        there = other.create_text_channel("pit")
+        tester = dev.add_member(env.create_user("tester"))
+        outsider = other.add_member(env.create_user("outsider"))
+        assert "game new" in tester.available_commands(here)
+        assert "mf move" in tester.available_commands(here)
+        assert outsider.available_commands(there) == ()
+        opened = await tester.slash(here, "game new", game="masters-fight")
+        assert opened.response.embeds[0].title == "Masters' Fight — table open"
+    finally:
+        await env.shutdown()
+        await bot.close()
+    assert bot.store is None
+
+
+def test_the_bot_needs_no_privileged_intent(tmp_path: Path) -> None:
+    intents = ZagjanBot(tmp_path / "x.sqlite3").intents
+    assert intents.value == discord.Intents.default().value

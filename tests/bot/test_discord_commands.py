@@ -1,0 +1,106 @@
+"""The lifecycle and reading commands, autocomplete, /rules and the interaction log."""
+
+from __future__ import annotations
+
+import logging
+
+from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, world are fixtures)
+    answered_privately,
+    bot_db,
+    boards,
+    last_board,
+    make_bot,
+    simcord_bot,
+    snapshot,
+    world,
+)
+from test_discord_game import open_table
+from test_discord_refusals import deploy_both
+
+
+async def test_the_lobby_from_new_to_leave(simcord_env, world):
+    opened = await world.alice.slash(world.channel, "game new", game="masters-fight", brood="iron")
+    embed = opened.response.embeds[0]
+    assert embed.title == "Masters' Fight — table open"
+    assert "alice (Iron Orcs) — opened the table" in embed.fields[0].value
+
+    again = await world.bob.slash(world.channel, "game new", game="masters-fight")
+    assert answered_privately(again) == (
+        "This channel already has a game of Masters' Fight; finish or /game abandon it first.")
+    early = await world.bob.slash(world.channel, "game start")
+    assert answered_privately(early) == "Only alice, who opened this table, can start the game."
+    alone = await world.alice.slash(world.channel, "game start")
+    assert answered_privately(alone) == "Masters' Fight needs 2 to 6 players; 1 is seated."
+
+    joined = await world.bob.slash(world.channel, "game join", brood="feral")
+    assert "bob (Feral Orcs)" in joined.response.embeds[0].fields[0].value
+    twice = await world.bob.slash(world.channel, "game join")
+    assert answered_privately(twice) == "You are already seated at this table."
+    status = await world.carol.slash(world.channel, "game status")
+    assert "is **lobby**" in answered_privately(status)
+
+    left = await world.bob.slash(world.channel, "game leave")
+    assert "bob" not in left.response.embeds[0].fields[0].value
+    closed = await world.alice.slash(world.channel, "game leave")
+    assert "is empty, so it is closed" in closed.response.content
+    assert (await snapshot(simcord_env, world.channel)).status == "abandoned"
+
+
+async def test_status_board_and_log(simcord_env, world):
+    await open_table(world)
+    await deploy_both(simcord_env, world)
+
+    status = answered_privately(await world.carol.slash(world.channel, "game status"))
+    assert "is **active**" in status and "It is alice's turn." in status
+
+    posted = len(boards(world.channel))
+    shown = await world.carol.slash(world.channel, "game board")
+    assert not shown.ephemeral and len(boards(world.channel)) == posted + 1
+    board = last_board(world.channel)
+    assert board.attachments and "alice" in board.content
+    assert "End activation" in [getattr(c, "label", None) for row in board.components for c in row.children]
+
+    log = answered_privately(await world.carol.slash(world.channel, "game log", lines=3))
+    assert log.splitlines()[-1] == "alice activates."
+    assert len(log.splitlines()) == 4  # the heading and three lines
+
+
+async def test_autocomplete_offers_only_legal_moves(simcord_env, world):
+    await open_table(world)
+    legal = await simcord_env.bot.table.legal_actions(world.channel.id, str(world.alice.id))
+    squares = [a.square for a in legal]
+    offered = await world.alice.autocomplete(world.channel, "mf deploy", "square", "")
+    assert [c["value"] for c in offered] == squares[:25]
+    typed = await world.alice.autocomplete(world.channel, "mf deploy", "square", "d")
+    assert {c["value"] for c in typed} == {s for s in squares if s.startswith("d")}
+    assert await world.bob.autocomplete(world.channel, "mf deploy", "square", "") == []
+
+    await deploy_both(simcord_env, world, "d4", "e5")
+    targets = await world.alice.autocomplete(world.channel, "mf smash", "target", "")
+    assert targets == [{"name": "bob", "value": str(world.bob.id)}]
+    moves = await world.alice.autocomplete(world.channel, "mf move", "to", "")
+    legal = await simcord_env.bot.table.legal_actions(world.channel.id, str(world.alice.id))
+    assert {c["value"] for c in moves} == {a.to for a in legal if a.type == "move"}
+
+
+async def test_rules_shows_the_guide_privately(simcord_env, world):
+    result = await world.carol.slash(world.channel, "rules", game="masters-fight")
+    assert result.ephemeral
+    embeds = result.response.embeds + [e for f in result.followups for e in f.embeds]
+    assert embeds[0].title == "📜 Masters' Fight — how to play"
+    text = "\n".join(e.description or "" for e in embeds)
+    assert "Feral Fury" in text and "Our readings" in text
+    assert all(len(e.description or "") <= 4096 for e in embeds)
+
+
+async def test_one_log_line_per_interaction(simcord_env, world, caplog):
+    caplog.set_level(logging.INFO, logger="zagjan.interactions")
+    await world.alice.slash(world.channel, "game new", game="masters-fight")
+    await world.bob.slash(world.channel, "game abandon")
+    lines = [r.getMessage() for r in caplog.records if r.name == "zagjan.interactions"]
+    assert lines == [
+        f"interaction guild={world.guild.id} channel={world.channel.id} game=1 player={world.alice.id} "
+        "command=game new result=ok",
+        f"interaction guild={world.guild.id} channel={world.channel.id} game=1 player={world.bob.id} "
+        "command=game abandon result=refused",
+    ]

@@ -1,0 +1,150 @@
+"""Everything the bot refuses: out of turn, illegal, doubled, no game here, abandon without the right.
+
+A refusal is an ephemeral sentence to the one who asked, and it changes nothing:
+the version stays put and no new board appears in the channel.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, world are fixtures)
+    World,
+    answered_privately,
+    bot_db,
+    boards,
+    last_board,
+    make_bot,
+    pick_id,
+    select_values,
+    simcord_bot,
+    snapshot,
+    world,
+)
+from test_discord_game import open_table
+
+from bot.table import NO_GAME, STALE
+
+
+async def deploy_both(env: Any, world: World, alice_at: str = "d4", bob_at: str = "f6") -> None:
+    for member, square in ((world.alice, alice_at), (world.bob, bob_at)):
+        result = await member.slash(world.channel, "mf deploy", square=square)
+        assert not result.ephemeral, answered_privately(result)
+    snap = await snapshot(env, world.channel)
+    assert snap.waiting_for == [str(world.alice.id)], "alice rolled the higher initiative with this seed"
+
+
+async def test_out_of_turn_is_refused_privately_and_changes_nothing(simcord_env, world):
+    await open_table(world)
+    before = await snapshot(simcord_env, world.channel)
+    posted = len(boards(world.channel))
+    board = last_board(world.channel)
+
+    clicked = await world.bob.click(board, label="Random free square")
+    assert answered_privately(clicked) == "It is alice's turn."
+    modal = await world.bob.click(board, label="Choose a square…")
+    assert modal.modal is None and answered_privately(modal) == "It is alice's turn."
+    typed = await world.bob.slash(world.channel, "mf deploy", square="c4")
+    assert answered_privately(typed) == "It is alice's turn."
+    stranger = await world.dave.click(board, label="Random free square")
+    assert answered_privately(stranger) == "You are not playing in this game."
+
+    after = await snapshot(simcord_env, world.channel)
+    assert after.version == before.version and after.state == before.state
+    assert len(boards(world.channel)) == posted
+
+
+async def test_illegal_moves_are_refused_with_a_clear_sentence(simcord_env, world):
+    await open_table(world)
+    before = await snapshot(simcord_env, world.channel)
+    pit = next(sq for sq, kind in before.state.terrain.items() if kind == "pit")
+
+    nowhere = await world.alice.slash(world.channel, "mf deploy", square="z9")
+    assert answered_privately(nowhere) == "'z9' is not a square on the board: use a file a-h and a rank 1-8, like c4."
+    into_pit = await world.alice.slash(world.channel, "mf deploy", square=pit)
+    assert answered_privately(into_pit) == f"{pit} is not free: deploy on a square with no token and no Orc."
+    too_early = await world.alice.slash(world.channel, "mf smash", target="bob")
+    assert answered_privately(too_early) == "First deploy your Orc on an empty square."
+    nobody = await world.alice.slash(world.channel, "mf stomp", target="grimgor")
+    assert answered_privately(nobody) == "There is no Orc called 'grimgor' in this fight; pick one from the list."
+
+    shown = await world.alice.click(last_board(world.channel), label="Choose a square…")
+    typo = await world.alice.submit_modal(shown, {"square": "k12"})
+    assert answered_privately(typo).startswith("'k12' is not a square on the board")
+
+    after = await snapshot(simcord_env, world.channel)
+    assert after.version == before.version and after.state == before.state
+
+    await deploy_both(simcord_env, world)
+    snap = await snapshot(simcord_env, world.channel)
+    far = await world.alice.slash(world.channel, "mf move", to="h1")
+    text = answered_privately(far)
+    assert text.endswith(".") and "h1" in text
+    assert (await snapshot(simcord_env, world.channel)).version == snap.version
+
+
+async def test_a_doubled_click_is_applied_once(simcord_env, world):
+    await open_table(world)
+    await deploy_both(simcord_env, world)
+    board = last_board(world.channel)
+    before = await snapshot(simcord_env, world.channel)
+    squares = select_values(board, "move")
+    assert len(squares) >= 2
+    select = pick_id(board, "move")
+
+    first = await world.alice.select(board, [squares[0]], custom_id=select)
+    assert not first.ephemeral
+    again = await world.alice.select(board, [squares[0]], custom_id=select)
+    assert answered_privately(again) == STALE
+    other = await world.alice.select(board, [squares[1]], custom_id=select)
+    assert answered_privately(other) == STALE
+    middle = await snapshot(simcord_env, world.channel)
+    assert middle.version == before.version + 1
+    assert middle.state.orcs[str(world.alice.id)].square == squares[0]
+
+    board = last_board(world.channel)
+    ended = await world.alice.click(board, label="End activation")
+    assert not ended.ephemeral
+    twice = await world.alice.click(board, label="End activation")
+    assert answered_privately(twice) == "It is bob's turn."
+    after = await snapshot(simcord_env, world.channel)
+    assert after.version == middle.version + 1
+    assert after.waiting_for == [str(world.bob.id)]
+
+
+async def test_commands_in_a_channel_without_a_game(simcord_env, world):
+    for command, options in (("game status", {}), ("game board", {}), ("game log", {}), ("game start", {}),
+                             ("game join", {}), ("game leave", {}), ("game abandon", {}),
+                             ("mf end", {}), ("mf move", {"to": "c4"}), ("mf smash", {"target": "bob"})):
+        result = await world.alice.slash(world.other, command, **options)
+        assert answered_privately(result) == NO_GAME, command
+    assert await world.alice.autocomplete(world.other, "mf move", "to", "") == []
+    assert not world.other.history(), "nothing was posted publicly"
+
+
+async def test_abandon_needs_the_creator_or_manage_server(simcord_env, world):
+    await world.alice.slash(world.channel, "game new", game="masters-fight")
+    await world.bob.slash(world.channel, "game join", brood="iron")
+
+    refused = await world.bob.slash(world.channel, "game abandon")
+    assert answered_privately(refused) == "Only alice, who opened this table, or a server admin can abandon it."
+    assert (await snapshot(simcord_env, world.channel)).status == "lobby"
+
+    by_mod = await world.mod.slash(world.channel, "game abandon")
+    assert not by_mod.ephemeral and "abandoned the game" in by_mod.response.content
+    assert (await snapshot(simcord_env, world.channel)).status == "abandoned"
+
+    await world.alice.slash(world.channel, "game new", game="masters-fight")
+    await world.bob.slash(world.channel, "game join")
+    await world.alice.slash(world.channel, "game start")
+    by_creator = await world.alice.slash(world.channel, "game abandon")
+    assert not by_creator.ephemeral
+    assert (await snapshot(simcord_env, world.channel)).status == "abandoned"
+    stale = await world.alice.click(last_board(world.channel), label="Random free square")
+    assert answered_privately(stale) == "That game is not running."
+
+
+async def test_a_masters_fight_command_at_another_games_table(simcord_env, world):
+    await world.alice.slash(world.channel, "game new", game="timber")
+    result = await world.alice.slash(world.channel, "mf end")
+    assert answered_privately(result) == "The game in this channel is Timber!; that command is for another game."

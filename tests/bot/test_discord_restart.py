@@ -1,0 +1,56 @@
+"""A restart in the middle of a fight: the buttons posted before it keep working.
+
+Nothing about a board lives in the bot's memory: the custom_id says which game
+and version, the SQLite file holds the game, and `setup_hook` registers the
+dynamic items again. So a brand-new bot on the same file picks up the click.
+"""
+
+from __future__ import annotations
+
+from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, world are fixtures)
+    answered_privately,
+    bot_db,
+    boards,
+    last_board,
+    make_bot,
+    pick_id,
+    select_values,
+    simcord_bot,
+    snapshot,
+    world,
+)
+from test_discord_game import open_table
+from test_discord_refusals import deploy_both
+
+from bot.table import STALE
+
+
+async def test_a_button_from_before_a_restart_still_works(simcord_env, world, make_bot, bot_db):
+    await open_table(world)
+    await deploy_both(simcord_env, world)
+    old_bot = simcord_env.bot
+    stale_board = last_board(world.channel)
+    move = select_values(stale_board, "move")[0]
+    await world.alice.select(stale_board, [move], custom_id=pick_id(stale_board, "move"))
+    board = last_board(world.channel)
+    before = await snapshot(simcord_env, world.channel)
+
+    new_bot = make_bot()
+    await simcord_env.restart_bot(new_bot)
+    await old_bot.close()
+    assert simcord_env.bot is new_bot and new_bot.store is not None and old_bot.store is None
+    assert new_bot.database == bot_db
+
+    result = await world.alice.click(board, label="End activation")
+    assert result.acknowledged and not result.ephemeral
+    after = await snapshot(simcord_env, world.channel)
+    assert after.version == before.version + 1
+    assert after.waiting_for == [str(world.bob.id)]
+    assert last_board(world.channel).embeds[0].footer.text == f"Game #{after.game_id} · move {after.version}"
+
+    older = await world.alice.select(stale_board, [move], custom_id=pick_id(stale_board, "move"))
+    assert answered_privately(older) == "It is bob's turn."
+    bobs = await world.bob.select(stale_board, [move], custom_id=pick_id(stale_board, "move"))
+    assert answered_privately(bobs) == STALE
+    assert (await snapshot(simcord_env, world.channel)).version == after.version
+    assert len(boards(world.channel)) == 5  # start, two deploys, the move, the end after the restart

@@ -1,0 +1,93 @@
+"""Secret choices and private news by direct message, with and without open DMs.
+
+Masters' Fight has no hidden information, so this uses the table tests' Lucky
+Race (tests/bot/fakegame.py): everyone first picks a secret lucky number at
+once, and the confirmation of the pick is an event only its owner may see.
+Lucky Race has no controls of its own, so it also exercises the generic
+select of legal actions.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtures)
+    answered_privately,
+    bot_db,
+    boards,
+    last_board,
+    make_bot,
+    snapshot,
+    world,
+)
+from fakegame import LuckyRace
+
+from bot.app import ZagjanBot
+from bot.ui.turns import SECRET_LABEL
+
+CANNOT_DM = {"status": 403, "code": 50007, "message": "Cannot send messages to this user", "times": None}
+
+
+@pytest.fixture
+def simcord_bot(make_bot) -> ZagjanBot:
+    return make_bot(games={LuckyRace.slug: LuckyRace()})
+
+
+def choice(number: int) -> str:
+    return json.dumps({"type": "choose", "number": number}, separators=(",", ":"))
+
+
+async def test_secret_choices_by_dm_and_by_button_when_dms_are_closed(simcord_env, world):
+    bob_dm = world.bob.user.dm_channel
+    simcord_env.inject_error("POST", f"/channels/{bob_dm.id}/messages", **CANNOT_DM)
+
+    await world.alice.slash(world.channel, "game new", game="lucky-race")
+    await world.bob.slash(world.channel, "game join")
+    await world.alice.slash(world.channel, "game start")
+
+    board = last_board(world.channel)
+    assert f"<@{world.alice.id}> is choosing in secret" in board.content
+    assert not board.attachments, "Lucky Race has no picture"
+    note = world.channel.last_message
+    assert note.content.startswith(f"I could not send a direct message to <@{world.bob.id}> (DMs closed)")
+
+    # Alice chooses in her DM.
+    dm = world.alice.user.dm_channel.last_message
+    assert dm.content == "**Lucky Race** (#1): Pick your lucky number."
+    picked = await world.alice.user.select(dm, [choice(3)], custom_id="zj:pick:1:x:any")
+    assert picked.acknowledged
+    assert "the board is updated" in picked.followups[-1].content
+    assert world.alice.user.dm_channel.last_message.content.endswith("You picked 3 as your lucky number.")
+    assert "alice has picked a lucky number." in last_board(world.channel).embeds[0].description
+
+    # Bob cannot get DMs: the button under the board opens the same choice for his eyes only.
+    stranger = await world.carol.click(last_board(world.channel), label=SECRET_LABEL)
+    assert answered_privately(stranger) == "You have no secret choice to make right now."
+    opened = await world.bob.click(last_board(world.channel), label=SECRET_LABEL)
+    assert opened.ephemeral and opened.response.content == "**Lucky Race**: Pick your lucky number."
+    chosen = await world.bob.select(opened.response, [choice(5)], custom_id="zj:pick:1:x:any")
+    assert chosen.acknowledged
+    private = [m for m in chosen.followups if m.ephemeral]
+    assert private and private[-1].content.endswith("You picked 5 as your lucky number.")
+    assert any("so they get their private news here instead" in m.content
+               for m in world.channel.history() if not m.flags.ephemeral)
+
+    # Nothing secret ever reached the channel.
+    public = [m for m in world.channel.history() if not m.flags.ephemeral]
+    assert not any("You picked" in m.content or any("You picked" in (e.description or "") for e in m.embeds)
+                   for m in public)
+
+    # Now the rolls, through the generic select under each board, to the end.
+    for _ in range(40):
+        snap = await snapshot(simcord_env, world.channel)
+        if snap.status != "active":
+            break
+        roller = world.by_id(snap.waiting_for[0])
+        rolled = await roller.select(last_board(world.channel), ['{"type":"roll"}'],
+                                     custom_id=f"zj:pick:1:{snap.version}:any")
+        assert not rolled.ephemeral
+    final = await snapshot(simcord_env, world.channel)
+    assert final.status == "finished"
+    assert "is over" in last_board(world.channel).content
+    assert len(boards(world.channel)) == final.version + 1
