@@ -14,13 +14,15 @@ from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+PROJECT_ENV = Path(__file__).resolve().parents[1] / ".env"
+"""The project's .env (next to pyproject.toml); a .env in the working directory overrides it."""
 
 
 class Settings(BaseSettings):
     """Everything the running bot needs to know about its surroundings."""
 
     model_config = SettingsConfigDict(
-        env_file=".env",
+        env_file=(PROJECT_ENV, ".env"),
         env_file_encoding="utf-8",
         extra="ignore",
         populate_by_name=True,
@@ -62,5 +64,5 @@ MISSING_TOKEN = (
     "Zagjan needs a Discord bot token to run. Create an application at the Discord Developer Portal "
     "(https://discord.com/developers/applications), add a Bot to it, copy the bot's token, and put it "
     "in a file named .env next to pyproject.toml as a line DISCORD_TOKEN=<your token> "
-    "(see .env.example for every setting)."
+    "(copy .env.example, which lists every setting), or set DISCORD_TOKEN in the environment."
 )

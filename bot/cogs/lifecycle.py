@@ -165,7 +165,8 @@ class Lifecycle(commands.Cog):
                 await refuse(interaction, "The game has not started yet, so there is no board to show.")
                 return
             await acknowledge(interaction)
-            message = await board_message(self.bot, snap)
+            heading = "This game was abandoned; /game new opens another." if snap.status == "abandoned" else None
+            message = await board_message(self.bot, snap, heading=heading)
             await interaction.followup.send(**message.send_kwargs())
 
     @game.command(name="log", description="The latest events of this channel's game (only you see them).")

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 from pydantic import BaseModel
 
-from bot.table import TableError, TurnResult, whose_turn
+from bot.table import STALE, TableError, TurnResult, whose_turn
 from bot.ui.controls import (
     AskSquare,
     ButtonSpec,
@@ -233,6 +233,12 @@ async def run_action(interaction: discord.Interaction[Any], record: Audit, *, ch
     if slug is not None and before.slug != slug and before.status in ("lobby", "active"):
         record.result = "refused"
         await refuse(interaction, f"The game in this channel is {before.title}; that command is for another game.")
+        return None
+    clicked = interaction.type is not discord.InteractionType.application_command
+    if clicked and before.game_id == game_id and before.status == "active" and player not in before.waiting_for:
+        # A board's controls belong to whoever must act; to anyone else they only say whose turn it is.
+        record.result = "refused"
+        await refuse(interaction, whose_turn(before.seats, before.waiting_for))
         return None
     try:
         result = await bot.table.act(channel_id, player, action, expected_version=expected_version,
@@ -444,12 +450,8 @@ async def on_square(interaction: discord.Interaction[Any], game_id: int, version
 
 def _cannot_act(snapshot: Any, player: str, version: int | None) -> str | None:
     """The table's own checks, made early for buttons that open a modal or pick at random."""
-    from bot.table import NOT_PLAYING, STALE
-
     if snapshot.status != "active":
         return "That game is over." if snapshot.status == "finished" else "That game is not running."
-    if not any(s.player == player for s in snapshot.seats):
-        return NOT_PLAYING
     if player not in snapshot.waiting_for:
         return whose_turn(snapshot.seats, snapshot.waiting_for)
     if version is not None and version != snapshot.version:

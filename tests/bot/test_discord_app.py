@@ -19,10 +19,12 @@ SETTINGS_VARS = ("DISCORD_TOKEN", "ZAGJAN_DATABASE", "ZAGJAN_DEV_GUILD_ID", "ZAG
 
 @pytest.fixture
 def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    """No Zagjan variables in the environment and no .env in the working directory."""
+    """No Zagjan variables in the environment, no .env in the working directory, and the
+    project's own .env (a developer's real token, perhaps) out of reach."""
     for name in SETTINGS_VARS:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setitem(Settings.model_config, "env_file", ".env")
     return tmp_path
 
 

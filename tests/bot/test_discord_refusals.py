@@ -47,7 +47,9 @@ async def test_out_of_turn_is_refused_privately_and_changes_nothing(simcord_env,
     typed = await world.bob.slash(world.channel, "mf deploy", square="c4")
     assert answered_privately(typed) == "It is alice's turn."
     stranger = await world.dave.click(board, label="Random free square")
-    assert answered_privately(stranger) == "You are not playing in this game."
+    assert answered_privately(stranger) == "It is alice's turn."
+    typed_by_stranger = await world.dave.slash(world.channel, "mf deploy", square="c4")
+    assert answered_privately(typed_by_stranger) == "You are not playing in this game."
 
     after = await snapshot(simcord_env, world.channel)
     assert after.version == before.version and after.state == before.state
