@@ -268,16 +268,23 @@ async def publish(interaction: discord.Interaction[Any], result: TurnResult, *, 
                   already_prompted: set[str] | frozenset[str] = frozenset()) -> None:
     """Post the new board in the game's channel, then each player's private news, then the secret
     choices that are new (a player still choosing from before is not sent the same DM again)."""
-    bot = bot_of(interaction)
-    message = await board_message(bot, result, result.public_events, heading=heading)
-    if interaction.channel_id == result.channel_id:
-        await interaction.followup.send(**message.send_kwargs(), wait=True)
-    else:  # the click came from a DM: the board still belongs in the game's channel
-        channel = bot.get_channel(result.channel_id) or await bot.fetch_channel(result.channel_id)
-        await channel.send(**message.send_kwargs())  # type: ignore[union-attr]
+    message = await board_message(bot_of(interaction), result, result.public_events, heading=heading)
+    await announce(interaction, result.channel_id, **message.send_kwargs())
+    if interaction.channel_id != result.channel_id:
         await interaction.followup.send("Done: the board is updated in the game's channel.", ephemeral=True)
     await deliver_private(interaction, result)
     await offer_secret_prompts(interaction, result, skip=already_prompted)
+
+
+async def announce(interaction: discord.Interaction[Any], channel_id: int, **kwargs: Any) -> None:
+    """A public message in the game's channel: as the interaction's follow-up when it happened
+    there, else (a choice made in a DM) as a plain message in that channel."""
+    if interaction.channel_id == channel_id:
+        await interaction.followup.send(**kwargs, wait=True)
+        return
+    bot = bot_of(interaction)
+    channel = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
+    await channel.send(**kwargs)  # type: ignore[union-attr]
 
 
 async def deliver_private(interaction: discord.Interaction[Any], result: TurnResult) -> None:
@@ -291,14 +298,14 @@ async def deliver_private(interaction: discord.Interaction[Any], result: TurnRes
             continue
         name = names.get(player, "someone")
         if player == str(interaction.user.id):
-            await interaction.followup.send(
-                f"I could not send a direct message to {name} (their DMs are closed), "
-                "so they get their private news here instead.", allowed_mentions=USERS_ONLY)
+            await announce(interaction, result.channel_id, allowed_mentions=USERS_ONLY,
+                           content=f"I could not send a direct message to {name} (their DMs are closed), "
+                                   "so they get their private news here instead.")
             await interaction.followup.send(text, ephemeral=True)
         else:
-            await interaction.followup.send(
-                f"I could not send a direct message to <@{player}> (their DMs are closed): "
-                "use /game log to read your private news.", allowed_mentions=USERS_ONLY)
+            await announce(interaction, result.channel_id, allowed_mentions=USERS_ONLY,
+                           content=f"I could not send a direct message to <@{player}> (their DMs are closed): "
+                                   "use /game log to read your private news.")
 
 
 async def offer_secret_prompts(interaction: discord.Interaction[Any], result: TurnResult, *,
@@ -317,10 +324,10 @@ async def offer_secret_prompts(interaction: discord.Interaction[Any], result: Tu
         if not await _dm(interaction, prompt.player, text, view=view):
             closed.append(prompt.player)
     if closed:
-        await interaction.followup.send(
-            f"I could not send a direct message to {and_list([f'<@{p}>' for p in closed])} (DMs closed): "
-            f"press “{SECRET_LABEL}” under the board to choose where only you can see it.",
-            allowed_mentions=USERS_ONLY)
+        await announce(interaction, result.channel_id, allowed_mentions=USERS_ONLY,
+                       content=f"I could not send a direct message to {and_list([f'<@{p}>' for p in closed])} "
+                               f"(DMs closed): press “{SECRET_LABEL}” under the board to choose where only "
+                               "you can see it.")
 
 
 def _secret_button() -> ButtonSpec:
