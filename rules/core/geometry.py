@@ -524,6 +524,16 @@ EDGE = "edge"
 """The key a board's edge has in `Travel.stopped_by` and in contacts."""
 
 
+def _sooner(best: Contact[str] | None, found: Contact[str]) -> Contact[str]:
+    """The edge contact that matters: the first one the move runs into; failing that, an edge
+    it only touches and slides along (a model on one edge may walk along it into another)."""
+    if best is None:
+        return found
+    if found.approaching != best.approaching:
+        return found if found.approaching else best
+    return found if found.at < best.at else best
+
+
 @dataclass(frozen=True, slots=True)
 class Board:
     """A rectangular board `width` by `height` inches with its corner on the origin."""
@@ -557,7 +567,8 @@ class Board:
 
     def edge_contact(self, mover: Shape, angle: float, length: float, *, spacing: float = 0.0,
                      tolerance: float = CONTACT_TOLERANCE) -> Contact[str] | None:
-        """When the sliding shape first comes within `spacing` (plus tolerance) of an edge."""
+        """When the sliding shape first runs within `spacing` (plus tolerance) of an edge, or
+        else the edge it already touches and slides along or leaves."""
         ux, uy = heading(angle)
         best: Contact[str] | None = None
         for _, gap, (nx, ny) in self._gaps(mover):
@@ -569,8 +580,7 @@ class Board:
                 found = Contact(EDGE, room / toward, True)
             else:
                 continue
-            if best is None or (found.at, not found.approaching) < (best.at, not best.approaching):
-                best = found
+            best = _sooner(best, found)
         return best
 
     def nearest_edge(self, point: Point) -> str:
@@ -620,8 +630,7 @@ class RoundArea:
                 if at > length:
                     continue
                 found = Contact(EDGE, at, True)
-            if best is None or (found.at, not found.approaching) < (best.at, not best.approaching):
-                best = found
+            best = _sooner(best, found)
         return best
 
     def nearest_edge_point(self, point: Point) -> Point:

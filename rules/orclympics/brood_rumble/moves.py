@@ -137,11 +137,13 @@ def plan(state: BroodRumbleState, orc: Orc, points: list[XY], budget: float, tar
         if length <= 1e-9:
             continue
         angle = angle_to(pos, point)
-        leg = travel(orc_shape_at(pos), angle, length, g.blockers, area=BOARD, passing=g.dangerous)
-        if leg.travelled < length - CONTACT_TOLERANCE:
+        # A leg is refused only if it cuts deeper than the tolerance into something: touching,
+        # and sliding along what it touches, are fine however the point was rounded.
+        leg = travel(orc_shape_at(pos), angle, length, g.blockers, area=BOARD, tolerance=-CONTACT_TOLERANCE)
+        if leg.blocked:
             raise RuleViolation(f"{orc.id} cannot walk straight from {fmt(pos)} to {fmt(point)}: "
                                 f"{label(state, str(leg.stopped_by))} is in the way.")
-        touched += [k for k in leg.touched if k in g.dangerous]
+        touched += [c.key for c in contacts(orc_shape_at(pos), angle, length, g.dangerous)]
         cost += length + PLATFORM_HEIGHT * len(g.climbs(pos, angle, length))
         pos = point
         path.append(pos)

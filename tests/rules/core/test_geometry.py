@@ -211,6 +211,15 @@ def test_a_model_on_the_edge_can_walk_along_it_and_away_from_it() -> None:
     assert travel(on_edge, 270, 5, {}, area=board).travelled == 0.0
 
 
+def test_a_model_sliding_along_one_edge_still_stops_at_the_next() -> None:
+    board = Board(24, 24)
+    in_the_corner_lane = SQUARE_25MM.at((24 - SIDE / 2, 4))  # touching the east edge
+    went = travel(in_the_corner_lane, 270, 8, {}, area=board)
+    assert went.stopped_by == EDGE and went.end[1] == pytest.approx(SIDE / 2 + CONTACT_TOLERANCE)
+    round_area = RoundArea((0, 0), 10)
+    assert round_area.edge_contact(disc((9.5, 0), 1), 90, 5) is not None
+
+
 def test_the_nearest_edge_point() -> None:
     board = Board(24, 24)
     assert board.nearest_edge_point((3, 10)) == (0.0, 10)
