@@ -136,7 +136,7 @@ class BroodRumble(Game[BroodRumbleState, Action]):
             case AskKind.CHOOSE_EDGE:
                 return f"Team {ask.team} won the roll-off: choose the board edge you deploy on.", PromptKind.ACTION
             case AskKind.DEPLOY:
-                edge = state.teams[ask.team or "A"].edge
+                edge = state.teams[ask.team or ""].edge
                 return (f"Team {ask.team}: deploy an Orc with its back on the {edge.value if edge else ''} edge: "
                         "give its position along the edge in inches, or let the dice place it.", PromptKind.POINT)
             case AskKind.ACTIVATE:
@@ -184,6 +184,7 @@ class BroodRumble(Game[BroodRumbleState, Action]):
         if ask is None or state.phase is Phase.OVER or player not in ask.players:
             return []
         orc = state.orcs.get(ask.orc or "")
+        team = ask.team or ""
         match ask.kind:
             case AskKind.PLACE_FEATURE:
                 offers: list[Action] = [PlaceAtRandom(kind=None)]
@@ -196,16 +197,16 @@ class BroodRumble(Game[BroodRumbleState, Action]):
             case AskKind.CHOOSE_EDGE:
                 return [ChooseEdge(edge=e) for e in Edge]
             case AskKind.DEPLOY:
-                edge = state.teams[ask.team or "A"].edge
+                edge = state.teams[team].edge
                 assert edge is not None
                 out: list[Action] = []
-                for o in self._to_deploy(state, ask.team or "A", player):
+                for o in self._to_deploy(state, team, player):
                     out.append(DeployAtRandom(orc=o.id))
                     out += [Deploy(orc=o.id, at=at) for at in setup.DEPLOY_OFFERS
                             if setup.deploy_problem(state, o, edge, at) is None]
                 return out
             case AskKind.ACTIVATE:
-                return [Activate(orc=o.id) for o in self._to_activate(state, ask.team or "A") if o.player == player]
+                return [Activate(orc=o.id) for o in self._to_activate(state, team) if o.player == player]
             case AskKind.ACT:
                 assert orc is not None and state.activation is not None
                 return list(act_offers(state, orc, state.activation))
@@ -249,23 +250,25 @@ class BroodRumble(Game[BroodRumbleState, Action]):
         self._advance(ctx, state)
 
     def _answer(self, ctx: Context, state: BroodRumbleState, player: PlayerId, ask: Ask, action: Action) -> None:
-        """Carry out the answer to `ask` (validating first: nothing changes on a refusal)."""
+        """Carry out the answer to `ask`. A refusal raises before the state is handed back, and
+        `apply` works on a private copy, so nothing changes when an answer is refused."""
         orc = state.orcs.get(ask.orc or "")
+        team_id = ask.team or ""
         match action:
             case PlaceFeature():
-                setup.put_feature(ctx, state, action.kind, (action.x, action.y), ask.team or "A")
-                state.placing = _other(ask.team or "A")
+                setup.put_feature(ctx, state, action.kind, (action.x, action.y), team_id)
+                state.placing = _other(team_id)
             case PlaceAtRandom():
-                setup.put_at_random(ctx, state, action.kind, ask.team or "A")
-                state.placing = _other(ask.team or "A")
+                setup.put_at_random(ctx, state, action.kind, team_id)
+                state.placing = _other(team_id)
             case ChooseEdge():
-                team = state.teams[ask.team or "A"]
+                team = state.teams[team_id]
                 team.edge = action.edge
                 state.teams[_other(team.id)].edge = action.edge.opposite
                 ctx.say(f"Team {team.id} takes the {action.edge.value} edge; Team {_other(team.id)} gets the "
                         f"{action.edge.opposite.value} edge.")
             case Deploy() | DeployAtRandom():
-                team = state.teams[ask.team or "A"]
+                team = state.teams[team_id]
                 assert team.edge is not None
                 chosen = state.orcs.get(action.orc)
                 if chosen is None or chosen not in self._to_deploy(state, team.id, player):
@@ -279,7 +282,7 @@ class BroodRumble(Game[BroodRumbleState, Action]):
                     setup.deploy(ctx, state, chosen, team.edge, ctx.dice.pick(spots, f"spot for {chosen.id}"))
             case Activate():
                 chosen = state.orcs.get(action.orc)
-                if chosen is None or chosen.player != player or chosen not in self._to_activate(state, ask.team or ""):
+                if chosen is None or chosen.player != player or chosen not in self._to_activate(state, team_id):
                     raise RuleViolation(f"{action.orc} is not one of your Orcs waiting to be activated.")
                 activate_orc(ctx, state, chosen)
             case Reroll() if ask.kind is AskKind.MOVE_REROLL:
