@@ -19,7 +19,7 @@ run: $(STAMP)
 	$(BIN)/zagjan run
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
 
 bench: $(STAMP)
 	$(BIN)/python -m pytest -q -m benchmark --benchmark-only tests/benchmarks
