@@ -20,12 +20,15 @@ from renderers.common import (
     INK,
     MUTED,
     RGB,
+    SMALL_TEXT,
     SUPERSAMPLE,
     TEXT,
+    Entrant,
     PanelLine,
     bold_text,
     draw_panel,
     encode_png,
+    feat_lines,
     font,
     heading,
     ink_on,
@@ -60,7 +63,6 @@ PANEL_WIDTH = 340 * SUPERSAMPLE
 PANEL_PADDING = 16 * SUPERSAMPLE
 MARGIN = 16 * SUPERSAMPLE
 LINE = SUPERSAMPLE
-SMALL = 22 * SUPERSAMPLE
 
 GROUND: RGB = (176, 146, 104)
 GRID: RGB = (150, 122, 84)
@@ -384,18 +386,18 @@ def _lying(draw: Draw, cx: float, cy: float, half: float, colour: RGB) -> None:
 def _panel_lines(view: BroodRumbleView) -> list[PanelLine]:
     lines = [title("Brood Rumble"), PanelLine(f"Turn {view.turn} · {PHASES[view.phase]}", size=28 * SUPERSAMPLE)]
     if view.initiative is not None:
-        lines.append(PanelLine(f"Initiative: Team {view.initiative}", size=SMALL, colour=ACCENT))
+        lines.append(PanelLine(f"Initiative: Team {view.initiative}", size=SMALL_TEXT, colour=ACCENT))
     if view.phase is Phase.TERRAIN:
-        lines.append(PanelLine(f"Terrain Features to place: {view.terrain_left}", size=SMALL))
+        lines.append(PanelLine(f"Terrain Features to place: {view.terrain_left}", size=SMALL_TEXT))
     for team in sorted(view.teams, key=lambda t: t.id):
         names = " & ".join(team.names)
         lines.append(heading(f"Team {team.id} · {names}"))
         for orc in sorted((o for o in view.orcs if o.team == team.id), key=lambda o: o.id):
             lines.append(_orc_line(view, orc))
     lines += _fight_lines(view)
-    lines.append(PanelLine(f"Barrels on the field: {len(view.barrels)}/6", size=SMALL, colour=MUTED,
+    lines.append(PanelLine(f"Barrels on the field: {len(view.barrels)}/6", size=SMALL_TEXT, colour=MUTED,
                            space_before=10 * SUPERSAMPLE))
-    lines += _feat_lines(view)
+    lines += feat_lines(view.feats, _entrants(view))
     if view.placings is not None:
         lines += _result_lines(view)
     return lines
@@ -419,27 +421,24 @@ def _fight_lines(view: BroodRumbleView) -> list[PanelLine]:
     fight = view.combat
     if fight is None:
         return []
-    lines = [heading("Fight"), PanelLine(f"{fight.attacker} attacks {fight.defender}", size=SMALL)]
+    lines = [heading("Fight"), PanelLine(f"{fight.attacker} attacks {fight.defender}", size=SMALL_TEXT)]
     if fight.attack is not None:
         state = f"your attack: {fight.attack.label}"
     elif fight.attack_chosen:
         state = "attack chosen in secret"
     else:
         state = "choosing an attack"
-    lines.append(PanelLine(state, size=SMALL, colour=ACCENT))
+    lines.append(PanelLine(state, size=SMALL_TEXT, colour=ACCENT))
     for exchange in fight.exchanges[-3:]:
         wounds = f"{exchange.wounds} wound{'s' if exchange.wounds != 1 else ''}"
         lines.append(PanelLine(f"{exchange.attacker} {exchange.attack.label} vs {exchange.block.label}: {wounds}",
-                               size=SMALL, colour=MUTED))
+                               size=SMALL_TEXT, colour=MUTED))
     return lines
 
 
-def _feat_lines(view: BroodRumbleView) -> list[PanelLine]:
-    names = {t_player: t_name for t in view.teams for t_player, t_name in zip(t.players, t.names)}
-    lines = [heading("Feats")]
-    if not view.feats:
-        return [*lines, PanelLine("none yet", size=SMALL, colour=MUTED)]
-    return lines + [PanelLine(f"{names.get(p, p)}: {feat}", size=SMALL) for feat, p in view.feats.items()]
+def _entrants(view: BroodRumbleView) -> dict[str, Entrant]:
+    """A player on the panel is named by their seat and coloured by their team."""
+    return {p: Entrant(n, t.colour) for t in view.teams for p, n in zip(t.players, t.names)}
 
 
 def _result_lines(view: BroodRumbleView) -> list[PanelLine]:
@@ -449,4 +448,4 @@ def _result_lines(view: BroodRumbleView) -> list[PanelLine]:
     if team is None:
         return []
     return [heading("Result"), PanelLine(f"Team {team.id} wins!", colour=ACCENT, swatch=player_colour(team.colour)),
-            PanelLine(" & ".join(team.names), size=SMALL)]
+            PanelLine(" & ".join(team.names), size=SMALL_TEXT)]

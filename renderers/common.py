@@ -9,7 +9,7 @@ All sizes given to this module are canvas pixels.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -136,6 +136,54 @@ def title(text: str) -> PanelLine:
 
 def heading(text: str) -> PanelLine:
     return PanelLine(text, size=24 * SUPERSAMPLE, colour=MUTED, space_before=18 * SUPERSAMPLE)
+
+
+SMALL_TEXT = 22 * SUPERSAMPLE
+"""Panel text for lists that can run long: feats, notes."""
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """How the panel names a player: their name and their palette index."""
+
+    name: str
+    colour: int
+
+
+def _named(player: str, entrants: Mapping[str, Entrant]) -> tuple[str, RGB | None]:
+    entrant = entrants.get(player)
+    return (entrant.name, player_colour(entrant.colour)) if entrant else (player, None)
+
+
+def feat_lines(feats: Mapping[str, str], entrants: Mapping[str, Entrant]) -> list[PanelLine]:
+    """Feats in the order they were earned, each after its earner's name and colour."""
+    lines = [heading("Feats")]
+    if not feats:
+        return [*lines, PanelLine("none yet", size=SMALL_TEXT, colour=MUTED)]
+    for feat, player in feats.items():
+        name, swatch = _named(player, entrants)
+        lines.append(PanelLine(f"{name}: {feat}", size=SMALL_TEXT, swatch=swatch))
+    return lines
+
+
+def ordinal(place: int) -> str:
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def placing_lines(placings: Sequence[Sequence[str]], entrants: Mapping[str, Entrant],
+                  notes: Mapping[str, str] | None = None) -> list[PanelLine]:
+    """Placings best first; tied players share the better place, marked with '='."""
+    lines = [heading("Final placings")]
+    place = 1
+    for group in placings:
+        tie = "=" if len(group) > 1 else ""
+        for player in group:
+            name, swatch = _named(player, entrants)
+            lines.append(PanelLine(f"{tie}{ordinal(place)}  {name}", colour=ACCENT if place == 1 else TEXT,
+                                   swatch=swatch, note=(notes or {}).get(player, "")))
+        place += len(group)
+    return lines
 
 
 def _line_height(line: PanelLine) -> int:

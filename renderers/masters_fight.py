@@ -18,20 +18,24 @@ from renderers.common import (
     INK,
     MUTED,
     RGB,
+    SMALL_TEXT,
     SUPERSAMPLE,
     TEXT,
     Board,
+    Entrant,
     Frame,
     PanelLine,
     bold_text,
     draw_panel,
     encode_png,
+    feat_lines,
     fit,
     font,
     heading,
     ink_on,
     outlined_text,
     panel_height,
+    placing_lines,
     player_colour,
     shade,
     title,
@@ -51,7 +55,6 @@ PANEL_PADDING = 18 * SUPERSAMPLE
 MARGIN = 16 * SUPERSAMPLE
 BOARD_SIDE = SIZE * SQUARE
 LINE = SUPERSAMPLE  # the thinnest outline
-SMALL_TEXT = 22 * SUPERSAMPLE
 
 LIGHT_SQUARE: RGB = (184, 148, 100)
 DARK_SQUARE: RGB = (132, 96, 60)
@@ -296,9 +299,9 @@ def _draw_knocked_down_tag(draw: Draw, f: Frame) -> None:
 
 def _panel_lines(view: MastersFightView) -> list[PanelLine]:
     phase = PanelLine(f"Turn {view.turn} · {PHASE_LABELS[view.phase]}", size=28 * SUPERSAMPLE)
-    lines = [title("Masters' Fight"), phase, *_order_lines(view), *_feat_lines(view)]
+    lines = [title("Masters' Fight"), phase, *_order_lines(view), *feat_lines(view.feats, _entrants(view))]
     if view.placings is not None:
-        lines += _placing_lines(view, view.placings)
+        lines += placing_lines(view.placings, _entrants(view))
     return lines
 
 
@@ -334,35 +337,5 @@ def _who(view: MastersFightView) -> dict[PlayerId, OrcView]:
     return {orc.player: orc for orc in view.orcs}
 
 
-def _feat_lines(view: MastersFightView) -> list[PanelLine]:
-    """Feats in the order they were earned, each after the name of its earner."""
-    orcs = _who(view)
-    lines = [heading("Feats")]
-    if not view.feats:
-        return [*lines, PanelLine("none yet", size=SMALL_TEXT, colour=MUTED)]
-    for feat, player in view.feats.items():
-        orc = orcs.get(player)
-        name, swatch = (orc.name, player_colour(orc.colour)) if orc else (player, None)
-        lines.append(PanelLine(f"{name}: {feat}", size=SMALL_TEXT, swatch=swatch))
-    return lines
-
-
-def _ordinal(place: int) -> str:
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
-
-
-def _placing_lines(view: MastersFightView, placings: list[list[PlayerId]]) -> list[PanelLine]:
-    """Placings best first; tied players share the better place, marked with '='."""
-    orcs = _who(view)
-    lines = [heading("Final placings")]
-    place = 1
-    for group in placings:
-        tie = "=" if len(group) > 1 else ""
-        for player in group:
-            orc = orcs.get(player)
-            name, swatch = (orc.name, player_colour(orc.colour)) if orc else (player, None)
-            colour = ACCENT if place == 1 else TEXT
-            lines.append(PanelLine(f"{tie}{_ordinal(place)}  {name}", colour=colour, swatch=swatch))
-        place += len(group)
-    return lines
+def _entrants(view: MastersFightView) -> dict[PlayerId, Entrant]:
+    return {orc.player: Entrant(orc.name, orc.colour) for orc in view.orcs}

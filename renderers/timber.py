@@ -16,20 +16,22 @@ from renderers.common import (
     ACCENT,
     BACKGROUND,
     INK,
-    MUTED,
     RGB,
+    SMALL_TEXT,
     SUPERSAMPLE,
-    TEXT,
     Board,
+    Entrant,
     Frame,
     PanelLine,
     bold_text,
     draw_panel,
     encode_png,
+    feat_lines,
     font,
     heading,
     ink_on,
     panel_height,
+    placing_lines,
     player_colour,
     shade,
     title,
@@ -47,7 +49,6 @@ PANEL_WIDTH = 360 * SUPERSAMPLE
 PANEL_PADDING = 18 * SUPERSAMPLE
 MARGIN = 16 * SUPERSAMPLE
 LINE = SUPERSAMPLE
-SMALL_TEXT = 22 * SUPERSAMPLE
 
 MOSS_LIGHT: RGB = (122, 146, 82)
 MOSS_DARK: RGB = (98, 122, 64)
@@ -275,10 +276,15 @@ def _panel_lines(view: TimberView) -> list[PanelLine]:
         if view.stage is not None:
             state += f" · {STAGE_LABELS[view.stage]}"
     lines = [title("Timber!"), PanelLine(state, size=28 * SUPERSAMPLE), *_order_lines(view), *_wood_lines(view),
-             *_feat_lines(view)]
+             *feat_lines(view.feats, _entrants(view))]
     if view.placings is not None:
-        lines += _placing_lines(view, view.placings)
+        lines += placing_lines(view.placings, _entrants(view),
+                                {p.player: f"{p.wood_out} Wood" for p in view.players})
     return lines
+
+
+def _entrants(view: TimberView) -> dict[PlayerId, Entrant]:
+    return {p.player: Entrant(p.name, p.colour) for p in view.players}
 
 
 def _players(view: TimberView) -> dict[PlayerId, PlayerView]:
@@ -321,37 +327,3 @@ def _wood_lines(view: TimberView) -> list[PanelLine]:
     return [heading("Wood"),
             PanelLine(f"Trees {on_trees} · ground {on_ground}", size=SMALL_TEXT),
             PanelLine(f"carried {carried} · out {out}", size=SMALL_TEXT)]
-
-
-def _feat_lines(view: TimberView) -> list[PanelLine]:
-    players = _players(view)
-    lines = [heading("Feats")]
-    if not view.feats:
-        return [*lines, PanelLine("none yet", size=SMALL_TEXT, colour=MUTED)]
-    for feat, player in view.feats.items():
-        seat = players.get(player)
-        name, swatch = (seat.name, player_colour(seat.colour)) if seat else (player, None)
-        lines.append(PanelLine(f"{name}: {feat}", size=SMALL_TEXT, swatch=swatch))
-    return lines
-
-
-def _ordinal(place: int) -> str:
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
-
-
-def _placing_lines(view: TimberView, placings: list[list[PlayerId]]) -> list[PanelLine]:
-    """Placings best first; equal Wood shares the better place, marked with '='."""
-    players = _players(view)
-    lines = [heading("Final placings")]
-    place = 1
-    for group in placings:
-        tie = "=" if len(group) > 1 else ""
-        for player in group:
-            seat = players.get(player)
-            name, swatch = (seat.name, player_colour(seat.colour)) if seat else (player, None)
-            wood = f"{seat.wood_out} Wood" if seat else ""
-            lines.append(PanelLine(f"{tie}{_ordinal(place)}  {name}", colour=ACCENT if place == 1 else TEXT,
-                                   swatch=swatch, note=wood))
-        place += len(group)
-    return lines
