@@ -24,12 +24,14 @@ def get_game(slug: str) -> Game[Any, Any]:
 
 def _load() -> None:
     from rules.orclympics.brood_rumble import BroodRumble
+    from rules.orclympics.flying_pigs import FlyingPigs
     from rules.orclympics.masters_fight import MastersFight
     from rules.orclympics.timber import Timber
 
     register(MastersFight())
     register(Timber())
     register(BroodRumble())
+    register(FlyingPigs())
 
 
 _load()

@@ -48,6 +48,7 @@ class Prompt(BaseModel):
     kind: PromptKind
     text: str
     secret: bool = False
+    default: dict[str, Any] | None = None  # the action (as JSON) the bot applies when a reaction times out
 
 
 class Event(BaseModel):

@@ -1,0 +1,613 @@
+"""Flying Pigs (seed 000, I): chefs race their flaming, mushroom-stuffed Pigs into the Kitchen.
+
+The engine waits on one decision at a time. After each action `_advance` runs the game on:
+a reaction waiting for its owner first (Shove, Fire it up!), then queued automatic work
+(Slippery rolls, forced Random Moves, the Pig's move), then the flow of deployment, Pigtoss
+and the five steps of the Player Turn, until a decision is needed or a Pig is in the
+Kitchen. Section numbers are those of seed 000, part I; readings of unclear rules follow its
+Bloodshed Games rule and are listed in `guide.READINGS`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from rules.core.engine import Context, Game, Outcome, PlayerId, Prompt, PromptKind, Seat
+from rules.core.errors import RuleViolation
+from rules.core.geometry import (
+    angle_to,
+    centre_distance,
+    distance,
+    offset,
+    random_direction,
+)
+from rules.core.initiative import roll_order
+from rules.orclympics.broods import Brood
+from rules.orclympics.flying_pigs import board
+from rules.orclympics.flying_pigs.models import (
+    ACTION_ADAPTER,
+    XY,
+    Action,
+    ChooseStance,
+    Deploy,
+    Done,
+    FlyingPigsState,
+    FlyingPigsView,
+    GreaseToss,
+    Kind,
+    Model,
+    ModelId,
+    ModelView,
+    MoveTo,
+    MoveToward,
+    Path,
+    Phase,
+    React,
+    Reaction,
+    Stage,
+    Stance,
+    Task,
+    Terrain,
+    TossPig,
+)
+
+WICKY_STICKY = "Wicky Sticky"
+IM_ON_FIRE = "I'm on Fire!"
+TRIPLE_FAT = "Triple Fat"
+SMELLS_GOOD = "Mmmm Smells Good"
+PYROMANIA = "Pyromania"
+FEATS = (WICKY_STICKY, IM_ON_FIRE, TRIPLE_FAT, SMELLS_GOOD, PYROMANIA)
+
+CHAIN_LIMIT = 40
+"""Reactions and knock-ons set off by one decision before the table calms down (a reading)."""
+
+SHOO_CLEARANCE = 0.02
+"""Inches a Pig turned by Shoo! steps back from the Orc before running on (invisible on a table)."""
+
+DEPLOY_STEP = 10
+MOVE_DIRECTIONS = 8
+USE = React(use=True)
+
+
+class FlyingPigs(Game[FlyingPigsState, Action]):
+    slug = "flying-pigs"
+    title = "Flying Pigs"
+    min_players = 2
+    max_players = 6
+    recommended = (3, 6)
+    state_type = FlyingPigsState
+    action_adapter = ACTION_ADAPTER
+    broods = tuple(b.value for b in Brood)
+
+    # -- I.2 set-up, I.3 initiative ----------------------------------------------------------
+    def _setup(self, ctx: Context, seats: Sequence[Seat], options: dict[str, Any]) -> FlyingPigsState:
+        models: dict[ModelId, Model] = {}
+        for n, seat in enumerate(seats, start=1):
+            for suffix, kind in (("a", Kind.ORC), ("b", Kind.ORC), ("p", Kind.PIG)):
+                models[f"{n}{suffix}"] = Model(id=f"{n}{suffix}", kind=kind, owner=seat.player)
+        state = FlyingPigsState(seats=list(seats), dice=ctx.dice.state, models=models)
+        for kind in ("rock", "rock", "rock", "field", "field", "field"):
+            spot = self._terrain_spot(ctx, state, kind)
+            if spot is not None:
+                state.terrain.append(Terrain(kind=kind, x=spot[0], y=spot[1]))  # type: ignore[arg-type]
+        ctx.say("The Pigsty is ready: a Kitchen in the middle, three rocks and three Mushroom Fields.", kind="phase")
+        state.deploy_order = roll_order(ctx.dice, [s.player for s in seats], "Initiative for deployment")
+        ctx.say("Deployment order: " + ", ".join(state.name_of(p) for p in state.deploy_order) + ".", kind="phase")
+        self._advance(ctx, state)
+        return state
+
+    def _terrain_spot(self, ctx: Context, state: FlyingPigsState, kind: str) -> XY | None:
+        """I.2: fully inside the Pigsty, clear of the Kitchen and (a reading) of the other pieces."""
+        side = board.ROCK_SIDE if kind == "rock" else board.FIELD_SIDE
+        for _ in range(200):
+            x = board.CENTRE[0] - board.PIGSTY_RADIUS + ctx.dice.roll(300, "terrain x", kind="pick 1-300").result / 10
+            y = board.CENTRE[1] - board.PIGSTY_RADIUS + ctx.dice.roll(300, "terrain y", kind="pick 1-300").result / 10
+            shape = board.square((x, y), side)
+            if not board.PIGSTY.contains(shape) or board.separation(shape, board.KITCHEN) < 0:
+                continue
+            if any(board.separation(shape, board.terrain_shape(t)) < 0 for t in state.terrain):
+                continue
+            return (x, y)
+        return None
+
+    # -- who must decide ----------------------------------------------------------------------
+    def prompts(self, state: FlyingPigsState) -> list[Prompt]:
+        if state.phase is Phase.OVER:
+            return []
+        if state.pending:
+            r = state.pending[0]
+            orc = state.models[r.orc]
+            what = ("give it a Shove (a Random Move)" if r.stance is Stance.SHOVE
+                    else "try to set it on fire (Fire it up!)")
+            return [Prompt(player=orc.owner, kind=PromptKind.ACTION,
+                           text=f"{state.label(r.target)} stopped near your Orc {orc.id}: {what}?",
+                           default=USE.model_dump())]
+        who = self._decider(state)
+        if who is None:
+            return []
+        match state.phase, state.stage:
+            case Phase.DEPLOY, _:
+                text = ("Deploy an Orc touching the Pigsty's edge: give its bearing from the centre in "
+                        "degrees (0 = east, 90 = north).")
+                kind = PromptKind.POINT
+            case Phase.PIGTOSS, _:
+                text, kind = "Toss your Pig: choose the Orc it starts beside.", PromptKind.TARGET
+            case _, Stage.MOVEMENT:
+                text, kind = "Step 2, Movement: move your Orcs (x, y or toward a model), then finish.", PromptKind.POINT
+            case _, Stage.GREASE:
+                text, kind = "Step 3, Grease Toss: toss grease at models within 10\", then finish.", PromptKind.TARGET
+            case _:
+                text, kind = "Step 4, Action: choose Shove, Shoo! or Fire it up! for your Orcs, then finish.", PromptKind.ACTION
+        return [Prompt(player=who, kind=kind, text=text)]
+
+    def _decider(self, state: FlyingPigsState) -> PlayerId | None:
+        if state.phase is Phase.DEPLOY:
+            return next((p for p in state.deploy_order if any(not o.placed for o in state.orcs_of(p))), None)
+        if state.phase is Phase.PIGTOSS:
+            return state.turn_order[state.tossing] if state.tossing < len(state.turn_order) else None
+        if state.phase is Phase.TURNS and state.stage in (Stage.MOVEMENT, Stage.GREASE, Stage.ACTION):
+            return state.active
+        return None
+
+    def legal_actions(self, state: FlyingPigsState, player: PlayerId) -> list[Action]:
+        if player not in self.waiting_for(state):
+            return []
+        if state.pending:
+            return [React(use=True), React(use=False)]
+        if state.phase is Phase.DEPLOY:
+            return [Deploy(angle=float(a)) for a in range(0, 360, DEPLOY_STEP)
+                    if self._deploy_problem(state, player, float(a)) is None]
+        if state.phase is Phase.PIGTOSS:
+            return [TossPig(orc=o.id) for o in state.orcs_of(player)]
+        offers: list[Action] = []
+        if state.stage is Stage.MOVEMENT:
+            for orc in state.orcs_of(player):
+                if orc.slipped or orc.moved:
+                    continue
+                offers += [MoveToward(orc=orc.id, target=m.id) for m in state.models.values() if m.id != orc.id]
+                reach = self._allowance(orc) - 0.05
+                for k in range(MOVE_DIRECTIONS):
+                    x, y = offset(orc.xy, k * 360.0 / MOVE_DIRECTIONS, reach)
+                    offers.append(MoveTo(orc=orc.id, x=round(x, 2), y=round(y, 2)))
+        elif state.stage is Stage.GREASE:
+            for orc in state.orcs_of(player):
+                if not orc.tossed:
+                    offers += [GreaseToss(orc=orc.id, target=t.id) for t in self._toss_targets(state, orc)]
+        else:
+            offers += [ChooseStance(orc=o.id, stance=s) for o in state.orcs_of(player) if not o.acted for s in Stance]
+        return offers + [Done()]
+
+    # -- applying an action -------------------------------------------------------------------
+    def _apply(self, ctx: Context, state: FlyingPigsState, player: PlayerId, action: Action) -> None:
+        if player not in {s.player for s in state.seats}:
+            raise RuleViolation("You are not playing in this game of Flying Pigs.")
+        waiting = self.waiting_for(state)
+        if player not in waiting:
+            names = " or ".join(state.name_of(p) for p in waiting) or "nobody"
+            raise RuleViolation(f"It is not your decision: the game is waiting for {names}.")
+        state.chain = 0
+        if state.pending:
+            if not isinstance(action, React):
+                raise RuleViolation("First answer the reaction you are offered: use it or let it pass.")
+            self._react(ctx, state, action.use)
+        else:
+            match action:
+                case Deploy() if state.phase is Phase.DEPLOY:
+                    self._deploy(ctx, state, player, action.angle)
+                case TossPig() if state.phase is Phase.PIGTOSS:
+                    self._pigtoss(ctx, state, player, action.orc)
+                case MoveTo() | MoveToward() if state.stage is Stage.MOVEMENT:
+                    self._move(ctx, state, player, action)
+                case GreaseToss() if state.stage is Stage.GREASE:
+                    self._grease_toss(ctx, state, player, action)
+                case ChooseStance() if state.stage is Stage.ACTION:
+                    self._choose_stance(ctx, state, player, action)
+                case Done() if state.phase is Phase.TURNS:
+                    self._next_stage(ctx, state)
+                case _:
+                    raise RuleViolation("That is not something you can do right now: " + self.prompts(state)[0].text)
+        self._advance(ctx, state)
+
+    # -- I.3 deployment, I.4 Pigtoss ------------------------------------------------------------
+    def _deploy_problem(self, state: FlyingPigsState, player: PlayerId, angle: float) -> str | None:
+        spot = board.edge_point(angle)
+        me = board.SQUARE_25MM.at(spot)
+        for other in state.models.values():
+            if other.placed and other.kind is Kind.ORC and distance(me, board.shape_of(other)) < board.SPACING - 0.01:
+                return "An Orc must stand at least 1\" from every other Orc."
+        if any(board.separation(me, s) < 0 for s in board.rocks(state).values()):
+            return "A rock is in the way there."
+        return None
+
+    def _deploy(self, ctx: Context, state: FlyingPigsState, player: PlayerId, angle: float) -> None:
+        if not 0.0 <= angle < 360.0:
+            raise RuleViolation("Give the bearing in degrees from 0 up to (not including) 360.")
+        problem = self._deploy_problem(state, player, angle)
+        if problem:
+            raise RuleViolation(problem)
+        orc = next(o for o in state.orcs_of(player) if not o.placed)
+        orc.x, orc.y = board.edge_point(angle)
+        orc.placed = True
+        ctx.say(f"{state.label(orc.id)} takes its place on the edge of the Pigsty at ({orc.x:.1f}, {orc.y:.1f}).")
+
+    def _pigtoss(self, ctx: Context, state: FlyingPigsState, player: PlayerId, orc_id: ModelId) -> None:
+        orc = state.models.get(orc_id)
+        if orc is None or orc.owner != player or orc.kind is not Kind.ORC:
+            raise RuleViolation("Your Pig starts beside one of your own Orcs.")
+        pig = state.pig_of(player)
+        inward = angle_to(orc.xy, board.CENTRE)
+        pig.x, pig.y = offset(orc.xy, inward, board.contact_step(inward))
+        pig.placed = True
+        ctx.say(f"{state.label(pig.id)} is tossed from beside Orc {orc.id}!")
+        first = self._roll_2d3(ctx, "Pigtoss toward the centre", player)
+        self._straight(ctx, state, pig, inward, first)
+        side = ctx.dice.d6("Pigtoss: 1-3 left, 4-6 right", player).result
+        turn = 90.0 if side <= 3 else -90.0
+        second = self._roll_2d3(ctx, "Pigtoss sideways", player)
+        self._straight(ctx, state, pig, (inward + turn) % 360.0, second)
+        state.tossing += 1
+
+    def _straight(self, ctx: Context, state: FlyingPigsState, pig: Model, angle: float, length: float) -> None:
+        """A Pigtoss leg: straight, turning back at the Pigsty edge, stopping 1" short (I.4, I.6)."""
+        moved, _, _ = board.sweep(state, pig, angle, length, flying=False, turn_back=True, stop_at_kitchen=True)
+        self._finish_move(ctx, state, pig, moved, random=True, pigtoss=True)
+
+    # -- I.5 Player Turns -----------------------------------------------------------------------
+    def _advance(self, ctx: Context, state: FlyingPigsState) -> None:
+        for _ in range(10_000):
+            if state.phase is Phase.OVER:
+                return
+            self._drop_stale(state)
+            if state.pending:
+                return
+            if state.queue:
+                self._run(ctx, state, state.queue.pop(0))
+                continue
+            if state.phase is Phase.DEPLOY:
+                if self._decider(state) is not None:
+                    return
+                last = state.deploy_order[-1]
+                players = [s.player for s in state.seats]
+                start = players.index(last)
+                state.turn_order = players[start:] + players[:start]
+                state.phase = Phase.PIGTOSS
+                ctx.say("Pigtoss! " + ", ".join(state.name_of(p) for p in state.turn_order) + ", in that order.",
+                        kind="phase")
+                continue
+            if state.phase is Phase.PIGTOSS:
+                if state.tossing < len(state.turn_order):
+                    return
+                state.phase = Phase.TURNS
+                state.active = state.turn_order[0]
+                state.stage = Stage.START
+                continue
+            if state.stage is Stage.START:
+                self._begin_turn(ctx, state)
+                continue
+            if state.stage in (Stage.MOVEMENT, Stage.GREASE, Stage.ACTION):
+                if self._step_open(state):
+                    return
+                self._next_stage(ctx, state)
+                continue
+            if state.stage is Stage.PIG:
+                assert state.active is not None
+                state.queue.append(Task(kind="pig", model=state.pig_of(state.active).id, why="Step 5, Move your Pig"))
+                state.stage = Stage.END
+                continue
+            order = state.turn_order
+            state.active = order[(order.index(state.active or order[0]) + 1) % len(order)]
+            state.stage = Stage.START
+        raise RuntimeError("Flying Pigs did not settle")  # a guard against a bug, never a rule
+
+    def _begin_turn(self, ctx: Context, state: FlyingPigsState) -> None:
+        assert state.active is not None
+        state.turn += 1
+        state.paths = []
+        state.shooed = []
+        state.greased_owners = []
+        ctx.say(f"Player Turn {state.turn}: {state.name_of(state.active)}.", kind="phase")
+        for m in state.models.values():
+            if m.owner != state.active:
+                continue
+            if m.shrooms:
+                m.shrooms = False
+                ctx.say(f"The Shrooms wear off {state.label(m.id)}.")
+            m.slipped = m.moved = m.tossed = m.acted = False
+        state.queue += [Task(kind="slippery", model=o.id) for o in state.orcs_of(state.active)]
+        state.stage = Stage.MOVEMENT
+
+    def _step_open(self, state: FlyingPigsState) -> bool:
+        """Is there anything left to decide in this step? If not it ends by itself."""
+        assert state.active is not None
+        orcs = state.orcs_of(state.active)
+        if state.stage is Stage.MOVEMENT:
+            return any(not o.slipped and not o.moved for o in orcs)
+        if state.stage is Stage.GREASE:
+            return any(not o.tossed and self._toss_targets(state, o) for o in orcs)
+        return any(not o.acted for o in orcs)
+
+    def _next_stage(self, ctx: Context, state: FlyingPigsState) -> None:
+        if state.stage is Stage.MOVEMENT:
+            state.stage = Stage.GREASE
+            state.greased_owners = []
+        elif state.stage is Stage.GREASE:
+            state.stage = Stage.ACTION
+            for orc in state.orcs_of(state.active or ""):
+                if orc.stance is not None:
+                    ctx.say(f"Orc {orc.id}'s {orc.stance.label} ends.")
+                orc.stance, orc.stance_used = None, False
+        elif state.stage is Stage.ACTION:
+            state.stage = Stage.PIG
+
+    def _own_orc(self, state: FlyingPigsState, player: PlayerId, orc_id: ModelId) -> Model:
+        orc = state.models.get(orc_id)
+        if orc is None or orc.kind is not Kind.ORC or orc.owner != player:
+            raise RuleViolation(f"{orc_id} is not one of your Orcs.")
+        return orc
+
+    def _allowance(self, orc: Model) -> float:
+        return board.BASE_MOVE + orc.grease
+
+    def _move(self, ctx: Context, state: FlyingPigsState, player: PlayerId, action: MoveTo | MoveToward) -> None:
+        """Step 2: straight up to 8" plus 1" per Grease Marker."""
+        orc = self._own_orc(state, player, action.orc)
+        if orc.slipped:
+            raise RuleViolation(f"Orc {orc.id} slipped this turn and cannot move.")
+        if orc.moved:
+            raise RuleViolation(f"Orc {orc.id} has already moved this turn.")
+        allowance = self._allowance(orc)
+        if isinstance(action, MoveToward):
+            target = state.models.get(action.target)
+            if target is None or not target.placed or target.id == orc.id:
+                raise RuleViolation("Choose another model on the board to move toward.")
+            angle, length = angle_to(orc.xy, target.xy), allowance
+        else:
+            length = centre_distance(orc.xy, (action.x, action.y))
+            if length > allowance + 0.01:
+                raise RuleViolation(f"Orc {orc.id} may move at most {allowance:g}\" this turn; that is {length:.1f}\".")
+            angle = angle_to(orc.xy, (action.x, action.y))
+        moved = board.walk(state, orc, angle, length)
+        orc.moved = True
+        self._finish_move(ctx, state, orc, moved, random=False)
+
+    def _toss_targets(self, state: FlyingPigsState, orc: Model) -> list[Model]:
+        me = board.shape_of(orc)
+        return [m for m in state.models.values()
+                if m.placed and m.id != orc.id and m.owner not in state.greased_owners
+                and distance(me, board.shape_of(m)) <= board.TOSS_RANGE + 0.01]
+
+    def _grease_toss(self, ctx: Context, state: FlyingPigsState, player: PlayerId, action: GreaseToss) -> None:
+        orc = self._own_orc(state, player, action.orc)
+        if orc.tossed:
+            raise RuleViolation(f"Orc {orc.id} has already tossed grease this turn.")
+        target = state.models.get(action.target)
+        if target is None or target not in self._toss_targets(state, orc):
+            raise RuleViolation("That target is out of reach: within 10\", and not a player whose models were "
+                                "already greased in this step.")
+        orc.tossed = True
+        roll = ctx.dice.d6(f"Grease Toss by Orc {orc.id}", player).result
+        if roll >= 3:
+            ctx.say(f"Splat! The grease hits {state.label(target.id)}.")
+            if self._add_grease(ctx, state, target):
+                state.greased_owners.append(target.owner)
+        elif roll == 1:
+            ctx.say(f"The grease pot slips from Orc {orc.id}'s hands!")
+            self._slippery(ctx, state, orc)
+        else:
+            ctx.say(f"Orc {orc.id}'s grease misses.")
+
+    def _choose_stance(self, ctx: Context, state: FlyingPigsState, player: PlayerId, action: ChooseStance) -> None:
+        orc = self._own_orc(state, player, action.orc)
+        if orc.acted:
+            raise RuleViolation(f"Orc {orc.id} has already chosen its action this turn.")
+        orc.acted = True
+        orc.stance, orc.stance_used = action.stance, False
+        ctx.say(f"Orc {orc.id} gets ready: {action.stance.label}")
+
+    # -- I.7 effects -------------------------------------------------------------------------
+    def _add_grease(self, ctx: Context, state: FlyingPigsState, model: Model) -> bool:
+        """One more Grease Marker, up to six; False when the model was already full."""
+        if model.grease >= board.MAX_GREASE:
+            ctx.say(f"{state.label(model.id)} cannot get any greasier.")
+            return False
+        model.grease += 1
+        if model.grease >= 3:
+            self._feat(ctx, state, WICKY_STICKY if model.kind is Kind.ORC else TRIPLE_FAT, model.owner)
+        return True
+
+    def _slippery(self, ctx: Context, state: FlyingPigsState, orc: Model) -> None:
+        """Slippery!: a Grease Marker, then a Random Move that already counts it."""
+        ctx.say(f"Slippery! Orc {orc.id} skids away.")
+        self._add_grease(ctx, state, orc)
+        self._random_move(ctx, state, orc, "Slippery!")
+
+    def _set_ablaze(self, ctx: Context, state: FlyingPigsState, model: Model, lighter: Model) -> None:
+        if board.in_field(state, lighter):
+            model.shrooms = True
+            ctx.say(f"Mushroom smoke! {state.label(model.id)} gets Shrooms instead of catching fire.")
+            return
+        if model.fire:
+            ctx.say(f"{state.label(model.id)} is already on fire and burns on.")
+        else:
+            model.fire = True
+            ctx.say(f"{state.label(model.id)} is ablaze!")
+        if model.kind is Kind.ORC:
+            self._feat(ctx, state, IM_ON_FIRE, model.owner)
+        else:
+            self._feat(ctx, state, SMELLS_GOOD, model.owner)
+            if lighter.owner != model.owner:
+                self._feat(ctx, state, PYROMANIA, lighter.owner)
+
+    def _feat(self, ctx: Context, state: FlyingPigsState, feat: str, player: PlayerId) -> None:
+        if feat not in state.feats:
+            state.feats[feat] = player
+            ctx.say(f"Feat: {feat} for {state.name_of(player)}!", kind="feat")
+
+    # -- Random Moves (I.1, I.6) ------------------------------------------------------------------
+    def _roll_2d3(self, ctx: Context, why: str, who: PlayerId) -> int:
+        return ctx.dice.d3(why, who).result + ctx.dice.d3(why, who).result
+
+    def _random_move(self, ctx: Context, state: FlyingPigsState, model: Model, why: str, *,
+                     shoved: bool = False) -> None:
+        """2D3" plus D3" per Grease Marker in a random direction. A model on fire flies over
+        everything but the Pigsty edge; a Pig turns back at that edge and an Orc stops."""
+        if state.phase is Phase.OVER or not model.placed:
+            return
+        length = self._roll_2d3(ctx, f"{why}: Random Move of {model.id}", model.owner)
+        for _ in range(model.grease):
+            length += ctx.dice.d3(f"{why}: Grease Marker on {model.id}", model.owner).result
+        angle = random_direction(ctx.dice, f"{why}: direction of {model.id}", model.owner)
+        pig = model.kind is Kind.PIG
+        path: list[XY] = [model.xy]
+        field = kitchen = False
+        left = float(length)
+        for _ in range(board.MAX_LEGS):
+            moved, stopper, left = board.sweep(state, model, angle, left, flying=model.fire,
+                                               turn_back=pig, stop_at_kitchen=pig)
+            path += moved.path[1:]
+            model.x, model.y = moved.end
+            field = field or moved.field
+            kitchen = moved.kitchen
+            if kitchen or stopper is None or stopper not in state.models:
+                break
+            other = state.models[stopper]
+            if (pig and other.kind is Kind.ORC and other.stance is Stance.SHOO and not model.shrooms
+                    and not shoved and model.id not in state.shooed and left > 1e-9):
+                state.shooed.append(model.id)
+                ctx.say(f"Shoo! Orc {other.id} waves {state.label(model.id)} away.")
+                # Step back a hair from the contact, so the new direction never grazes the Orc's outline.
+                model.x, model.y = offset(model.xy, angle + 180.0, SHOO_CLEARANCE)
+                path.append(model.xy)
+                left += SHOO_CLEARANCE
+                angle = random_direction(ctx.dice, f"Shoo!: new direction of {model.id}", model.owner)
+                continue
+            if model.shrooms:
+                ctx.say(f"{state.label(model.id)}, full of Shrooms, bowls into {state.label(other.id)}!")
+                state.queue.insert(0, Task(kind="random", model=other.id, why="Knocked by Shrooms"))
+            break
+        moved = board.Moved(path=path, kitchen=kitchen, field=field)
+        self._finish_move(ctx, state, model, moved, random=True)
+
+    def _finish_move(self, ctx: Context, state: FlyingPigsState, model: Model, moved: board.Moved, *,
+                     random: bool, pigtoss: bool = False) -> None:
+        """The end of any move: Mushroom Fields, the Kitchen, spacing, then what the stop sets off."""
+        path = moved.path
+        pig = model.kind is Kind.PIG
+        if pig and model.fire:  # a flier meets the table only where it lands
+            model.x, model.y = path[-1]
+            moved.field = board.touches_field(state, model)
+            moved.kitchen = board.touches_kitchen(model)
+        if pig and moved.field and not model.shrooms:
+            model.shrooms = True
+            ctx.say(f"{state.label(model.id)} gobbles mushrooms and gets Shrooms!")
+        if not (pig and moved.kitchen):
+            path = board.backtrack(state, model, path)
+        model.x, model.y = path[-1]
+        state.paths.append(Path(model=model.id, points=[(round(x, 3), round(y, 3)) for x, y in path], random=random))
+        if pig and moved.kitchen and not pigtoss:
+            self._win(ctx, state, model)
+            return
+        if not pigtoss:
+            self._triggers(ctx, state, model)
+
+    def _win(self, ctx: Context, state: FlyingPigsState, pig: Model) -> None:
+        """I.8: the first Pig in contact with the Kitchen wins; the others are placed by distance."""
+        state.winner = pig.owner
+        state.phase = Phase.OVER
+        state.queue, state.pending = [], []
+        state.final = {m.owner: round(board.kitchen_distance(m), 3) for m in state.models.values() if m.kind is Kind.PIG}
+        ctx.say(f"{state.label(pig.id)} reaches the Kitchen! {state.name_of(pig.owner)} is the Iron Orc Chef.",
+                kind="end")
+
+    def _triggers(self, ctx: Context, state: FlyingPigsState, mover: Model) -> None:
+        """I.5 Step 4 and I.7: a model that has ended a move near a Shove, a Fire it up! or a
+        model full of Shrooms sets them off."""
+        if state.phase is Phase.OVER or state.chain >= CHAIN_LIMIT:
+            return
+        state.chain += 1
+        me = board.shape_of(mover)
+        near = [m for m in state.models.values() if m.placed and m.id != mover.id
+                and distance(me, board.shape_of(m)) <= board.REACH + 0.01]
+        if not mover.shrooms and any(m.shrooms for m in near):
+            ctx.say(f"{state.label(mover.id)} came too close to a Shroomed model and lurches away!")
+            state.queue.insert(0, Task(kind="random", model=mover.id, why="Shrooms"))
+        for orc in near:
+            if orc.kind is not Kind.ORC or orc.stance_used:
+                continue
+            if orc.stance is Stance.SHOVE and not mover.shrooms:
+                state.pending.append(Reaction(orc=orc.id, stance=Stance.SHOVE, target=mover.id))
+            elif orc.stance is Stance.FIRE and mover.kind is Kind.PIG:
+                state.pending.append(Reaction(orc=orc.id, stance=Stance.FIRE, target=mover.id))
+
+    def _drop_stale(self, state: FlyingPigsState) -> None:
+        """A reaction whose Orc or target has moved on (spent, or no longer within 2") lapses."""
+        while state.pending:
+            r = state.pending[0]
+            orc, target = state.models[r.orc], state.models[r.target]
+            near = distance(board.shape_of(orc), board.shape_of(target)) <= board.REACH + 0.01
+            if orc.stance is r.stance and not orc.stance_used and near and not (
+                    r.stance is Stance.SHOVE and target.shrooms):
+                return
+            state.pending.pop(0)
+
+    def _react(self, ctx: Context, state: FlyingPigsState, use: bool) -> None:
+        r = state.pending.pop(0)
+        orc, target = state.models[r.orc], state.models[r.target]
+        if not use:
+            ctx.say(f"Orc {orc.id} lets {state.label(target.id)} be.")
+            return
+        orc.stance_used = True
+        if r.stance is Stance.SHOVE:
+            ctx.say(f"Orc {orc.id} shoves {state.label(target.id)}!")
+            self._random_move(ctx, state, target, "Shove", shoved=True)
+            return
+        roll = ctx.dice.d6(f"Fire it up! by Orc {orc.id}", orc.owner).result
+        victim = target if roll >= 3 else orc
+        if victim is orc:
+            ctx.say(f"The torch flares back at Orc {orc.id}!")
+        self._set_ablaze(ctx, state, victim, orc)
+        self._random_move(ctx, state, victim, "Fire it up!")
+
+    def _run(self, ctx: Context, state: FlyingPigsState, task: Task) -> None:
+        model = state.models[task.model]
+        if task.kind == "slippery":
+            if ctx.dice.d6(f"Slippery? Orc {model.id}", model.owner).result == 1:
+                model.slipped = True
+                self._slippery(ctx, state, model)
+            return
+        if task.kind == "pig":
+            ctx.say(f"{state.name_of(model.owner)}'s Pig runs!")
+        self._random_move(ctx, state, model, task.why or "Random Move")
+
+    # -- the view and the end -----------------------------------------------------------------
+    def view(self, state: FlyingPigsState, viewer: PlayerId | None) -> FlyingPigsView:
+        colours = {s.player: s.colour for s in state.seats}
+        outcome = self.outcome(state)
+        return FlyingPigsView(
+            viewer=viewer, phase=state.phase, stage=state.stage, turn=state.turn, board=board.BOARD,
+            pigsty=board.PIGSTY_RADIUS, kitchen=board.KITCHEN_SIDE,
+            models=[ModelView(id=m.id, kind=m.kind, owner=m.owner, name=state.name_of(m.owner),
+                              colour=colours.get(m.owner, 0), x=m.x, y=m.y, placed=m.placed, grease=m.grease,
+                              fire=m.fire, shrooms=m.shrooms, stance=m.stance, stance_used=m.stance_used)
+                    for m in state.models.values()],
+            terrain=[t.model_copy() for t in state.terrain],
+            order=list(state.turn_order or state.deploy_order), names={s.player: s.name for s in state.seats},
+            colours=colours, active=state.active, waiting_for=self.waiting_for(state),
+            pending=state.pending[0].model_copy() if state.pending else None,
+            paths=[p.model_copy() for p in state.paths], feats=dict(state.feats), winner=state.winner,
+            placings=outcome.placings if outcome is not None else None)
+
+    def outcome(self, state: FlyingPigsState) -> Outcome | None:
+        if state.phase is not Phase.OVER or state.winner is None:
+            return None
+        rest = sorted((p for p in state.final if p != state.winner), key=lambda p: state.final[p])
+        placings: list[list[PlayerId]] = [[state.winner]]
+        for p in rest:
+            if len(placings) > 1 and math.isclose(state.final[placings[-1][0]], state.final[p]):
+                placings[-1].append(p)
+            else:
+                placings.append([p])
+        return Outcome(placings=placings, feats=dict(state.feats),
+                       summary=f"{state.name_of(state.winner)}'s Pig reached the Kitchen in Player Turn {state.turn}.")
