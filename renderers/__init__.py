@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from renderers import brood_rumble, masters_fight, timber
+from renderers import brood_rumble, flying_pigs, masters_fight, timber
 
 
 class View(Protocol):
@@ -23,6 +23,7 @@ RENDERERS: dict[str, Callable[[Any], bytes]] = {
     "masters-fight": masters_fight.render,
     "timber": timber.render,
     "brood-rumble": brood_rumble.render,
+    "flying-pigs": flying_pigs.render,
 }
 
 

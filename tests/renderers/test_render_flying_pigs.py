@@ -1,0 +1,70 @@
+"""The Flying Pigs picture: a valid PNG of phone-friendly size, the same bytes for the same view,
+every marker drawable, and the public view of a real game drawn at every phase."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from renderers import flying_pigs as drawing
+from rules.core.selfplay import play_random
+from rules.orclympics.flying_pigs.models import Path, Reaction, Stance
+from tests.rules.flying_pigs.arena import GAME, table
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _picture(data: bytes) -> Image.Image:
+    assert data.startswith(PNG_SIGNATURE)
+    return Image.open(io.BytesIO(data))
+
+
+def _busy_state():  # type: ignore[no-untyped-def]
+    state = table({"1a": (30.0, 34.0), "2p": (30.0, 31.0), "1p": (24.0, 27.0)}, players=3,
+                  terrain=[("rock", (20.0, 30.0)), ("field", (34.0, 20.0))], grease={"1a": 3, "2p": 6},
+                  fire=["2p"], shrooms=["1p"], stance={"1a": Stance.SHOVE, "2a": Stance.FIRE})
+    state.paths = [Path(model="2p", points=[(30.0, 26.0), (30.0, 31.0)]),
+                   Path(model="1a", points=[(26.0, 34.0), (30.0, 34.0)], random=False)]
+    state.pending = [Reaction(orc="1a", stance=Stance.SHOVE, target="2p")]
+    return state
+
+
+def test_a_busy_board_is_a_phone_sized_png_with_the_same_bytes_each_time() -> None:
+    # the issue: deterministic bytes, readable on a phone
+    view = GAME.view(_busy_state(), None)
+    first, second = drawing.render(view), drawing.render(view)
+    assert first == second
+    picture = _picture(first)
+    assert 1200 <= picture.width <= 1700 and 900 <= picture.height <= 1300
+
+
+def test_markers_change_the_picture() -> None:
+    state = _busy_state()
+    plain = table({"1a": (30.0, 34.0), "2p": (30.0, 31.0), "1p": (24.0, 27.0)}, players=3,
+                  terrain=[("rock", (20.0, 30.0)), ("field", (34.0, 20.0))])
+    assert drawing.render(GAME.view(state, None)) != drawing.render(GAME.view(plain, None))
+
+
+def test_the_kitchen_is_drawn_at_the_centre_and_fire_in_orange() -> None:
+    picture = _picture(drawing.render(GAME.view(_busy_state(), None))).convert("RGB")
+    x, y = drawing.at(24.0, 24.0)
+    assert picture.getpixel((int(x // 2 + 12), int(y // 2 + 12))) != drawing.MUD
+    fx, fy = drawing.at(30.0 - 0.75, 31.0)  # inside the flame ring round the burning Pig
+    assert picture.getpixel((int(fx // 2), int(fy // 2))) == drawing.FIRE
+
+
+@pytest.mark.parametrize("steps", [0, 5, 40, 120, 5000])
+def test_real_games_draw_at_every_phase(steps: int) -> None:
+    result = play_random(GAME, 6, 21, stop_after=steps)
+    data = drawing.render(GAME.view(result.state, None))
+    assert _picture(data).width > 0
+
+
+def test_the_dispatcher_knows_flying_pigs() -> None:
+    from renderers import RENDERERS, render
+
+    assert "flying-pigs" in RENDERERS
+    view = GAME.view(_busy_state(), None)
+    assert render(view) == drawing.render(view)
