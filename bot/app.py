@@ -31,6 +31,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.cogs.lifecycle",
     "bot.cogs.rules_guide",
     "bot.cogs.masters_fight",
+    "bot.cogs.flying_pigs",
 )
 """One cog per feature; each module has a `setup(bot)`."""
 

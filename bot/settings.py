@@ -35,6 +35,8 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = Field(
         default=None, validation_alias=AliasChoices("ZAGJAN_DEV_GUILD_ID", "dev_guild_id"))
     log_level: str = Field(default="INFO", validation_alias=AliasChoices("ZAGJAN_LOG_LEVEL", "log_level"))
+    reaction_seconds: float = Field(
+        default=60.0, ge=0, validation_alias=AliasChoices("ZAGJAN_REACTION_SECONDS", "reaction_seconds"))
 
     @field_validator("discord_token", mode="before")
     @classmethod

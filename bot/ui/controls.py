@@ -127,9 +127,10 @@ def describe(action: BaseModel) -> str:
 
 
 def adapter_for(slug: str) -> GameControls:
-    from bot.ui import masters_fight
+    from bot.ui import flying_pigs, masters_fight
 
-    adapters: dict[str, GameControls] = {"masters-fight": masters_fight.MastersFightControls()}
+    adapters: dict[str, GameControls] = {"flying-pigs": flying_pigs.FlyingPigsControls(),
+                                         "masters-fight": masters_fight.MastersFightControls()}
     return adapters.get(slug, GenericControls())
 
 

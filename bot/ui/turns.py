@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 from pydantic import BaseModel
 
+from bot import reactions
 from bot.table import STALE, TableError, TurnResult, whose_turn
 from bot.ui.controls import (
     AskSquare,
@@ -270,6 +271,7 @@ async def publish(interaction: discord.Interaction[Any], result: TurnResult, *, 
     choices that are new (a player still choosing from before is not sent the same DM again)."""
     message = await board_message(bot_of(interaction), result, result.public_events, heading=heading)
     await announce(interaction, result.channel_id, **message.send_kwargs())
+    reactions.schedule(bot_of(interaction), result)
     if interaction.channel_id != result.channel_id:
         await interaction.followup.send("Done: the board is updated in the game's channel.", ephemeral=True)
     await deliver_private(interaction, result)

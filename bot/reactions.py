@@ -1,0 +1,80 @@
+"""Reactions with a time limit: a "may" put to a player during someone else's turn.
+
+Rules engines have no clock, so a reaction prompt only names its default action
+(`Prompt.default`). After each board is posted, `schedule` starts one timer per game for
+the newest such prompt; when it runs out, the default is applied through the table service
+pinned to the version the prompt was asked at, so an answer given meanwhile (which moves
+the version on) makes the timer's move a harmless stale refusal. A new board for the same
+game cancels the old timer. Timers live in memory: after a restart the prompt simply waits
+for its player.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+from bot.settings import Settings
+from bot.table import TableError
+
+if TYPE_CHECKING:
+    from bot.app import ZagjanBot
+    from bot.ui.turns import BoardLike
+
+log = logging.getLogger("zagjan.reactions")
+
+_TIMERS: dict[int, asyncio.Task[None]] = {}  # game id -> the timer of its open reaction
+
+
+def reaction_seconds() -> float:
+    return Settings().reaction_seconds
+
+
+def schedule(bot: ZagjanBot, board: BoardLike, seconds: float | None = None) -> asyncio.Task[None] | None:
+    """Start (or restart) the timer of `board`'s reaction prompt; None when it has none."""
+    cancel(board.game_id)
+    if board.outcome is not None:
+        return None
+    prompt = next((p for p in board.prompts if p.default is not None), None)
+    if prompt is None or prompt.default is None:
+        return None
+    wait = reaction_seconds() if seconds is None else seconds
+    task = asyncio.get_running_loop().create_task(
+        _later(bot, board.channel_id, board.game_id, board.version, prompt.player, dict(prompt.default), wait))
+    _TIMERS[board.game_id] = task
+    return task
+
+
+def cancel(game_id: int) -> None:
+    task = _TIMERS.pop(game_id, None)
+    if task is not None and not task.done() and task is not asyncio.current_task():
+        task.cancel()
+
+
+async def _later(bot: ZagjanBot, channel_id: int, game_id: int, version: int, player: str,
+                 action: dict[str, Any], seconds: float) -> None:
+    await asyncio.sleep(seconds)
+    await apply_default(bot, channel_id, game_id, version, player, action)
+
+
+async def apply_default(bot: ZagjanBot, channel_id: int, game_id: int, version: int, player: str,
+                        action: dict[str, Any]) -> bool:
+    """The timer's callback: apply the default for the silent player and post the new board.
+    False when the game moved on first (the player answered, or the game ended)."""
+    from bot.ui.turns import board_message
+
+    try:
+        result = await bot.table.act(channel_id, player, action, expected_version=version, game_id=game_id)
+    except TableError as exc:
+        log.info("reaction default not applied game=%s version=%s player=%s: %s", game_id, version, player, exc)
+        return False
+    log.info("reaction default applied game=%s version=%s player=%s action=%s", game_id, version, player,
+             action.get("type"))
+    name = next((s.name for s in result.seats if s.player == player), "someone")
+    message = await board_message(bot, result, result.public_events,
+                                  heading=f"⏱️ {name} did not answer in time, so the rules' default was applied.")
+    channel = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
+    await channel.send(**message.send_kwargs())  # type: ignore[union-attr]
+    schedule(bot, result)
+    return True

@@ -1,0 +1,71 @@
+"""The Flying Pigs adapter: every button and menu entry decodes to one of the legal actions it
+was built from, custom_ids fit Discord's limits, and the reaction buttons come with a default."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.ui.controls import MAX_OPTIONS, adapter_for, build_view
+from bot.ui.flying_pigs import FlyingPigsControls
+from rules.core.selfplay import play_random
+from rules.orclympics.flying_pigs.models import React, Stage, Stance
+from tests.rules.flying_pigs.arena import GAME, d3, play, table
+
+NORTH = 91
+
+
+def _round_trip(state: Any) -> set[str]:
+    """Check every control of the player the game waits for; return the action types offered."""
+    adapter = FlyingPigsControls()
+    player = GAME.waiting_for(state)[0]
+    legal = GAME.legal_actions(state, player)
+    controls = adapter.controls(GAME.view(state, None), legal, player)
+    decoded = [adapter.from_button(b.payload) for b in controls.buttons]
+    for select in controls.selects:
+        assert len(select.options) <= MAX_OPTIONS
+        decoded += [adapter.from_select(select.kind, o.value) for o in select.options]
+    for data in decoded:
+        assert isinstance(data, dict)
+        assert GAME.parse_action(data) in legal, data
+    view = build_view(12, state.version, controls)
+    assert view is not None
+    for item in view.children:
+        assert len(getattr(item, "custom_id", "") or "") <= 100
+    return {str(d["type"]) for d in decoded if isinstance(d, dict)}
+
+
+@pytest.mark.parametrize("steps", [0, 3, 7, 12, 20, 40, 80, 150])
+def test_every_control_of_a_random_game_decodes_to_a_legal_action(steps: int) -> None:
+    state = play_random(GAME, 6, 5, stop_after=steps).state
+    if GAME.outcome(state) is None:
+        assert _round_trip(state)
+
+
+def test_each_step_gets_its_controls() -> None:
+    movement = table({"1a": (16.0, 30.0), "1b": (16.0, 34.0)})
+    assert {"move", "move-toward", "done"} <= _round_trip(movement)
+    grease = table({"1a": (24.0, 32.0), "2a": (28.0, 32.0)}, stage=Stage.GREASE)
+    assert {"grease", "done"} <= _round_trip(grease)
+    action = table({"1a": (24.0, 32.0)}, stage=Stage.ACTION)
+    assert _round_trip(action) == {"stance", "done"}
+
+
+def test_a_reaction_offers_use_and_pass_buttons() -> None:
+    state = table({"1a": (30.0, 34.0), "2p": (30.0, 30.0)}, active="bob", stage=Stage.ACTION,
+                  stance={"1a": Stance.SHOVE})
+    state = play(state, "bob", GAME.parse_action({"type": "done"}), [d3(1), d3(1), NORTH]).state
+    adapter = adapter_for("flying-pigs")
+    controls = adapter.controls(GAME.view(state, None), GAME.legal_actions(state, "alice"), "alice")
+    assert [b.label for b in controls.buttons] == ["Use it", "Let it pass"]
+    assert adapter.from_button("react.1") == React(use=True).model_dump()
+    assert GAME.prompts(state)[0].default == adapter.from_button("react.1")
+
+
+def test_unknown_payloads_are_refused() -> None:
+    adapter = FlyingPigsControls()
+    with pytest.raises(ValueError):
+        adapter.from_button("launch")
+    with pytest.raises(ValueError):
+        adapter.from_select("fly", "1a")
