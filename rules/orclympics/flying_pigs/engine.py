@@ -24,7 +24,7 @@ from rules.core.geometry import (
     random_direction,
 )
 from rules.core.initiative import roll_order
-from rules.orclympics.broods import Brood
+from rules.orclympics.broods import Brood, age_tie_break
 from rules.orclympics.flying_pigs import board
 from rules.orclympics.flying_pigs.models import (
     ACTION_ADAPTER,
@@ -83,6 +83,8 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
 
     # -- I.2 set-up, I.3 initiative ----------------------------------------------------------
     def _setup(self, ctx: Context, seats: Sequence[Seat], options: dict[str, Any]) -> FlyingPigsState:
+        """Option "ages" = {player: age rank} from a campaign settles tied initiative rolls by
+        brood age (campaign rules 4); without it ties are rolled again (I.3)."""
         models: dict[ModelId, Model] = {}
         for n, seat in enumerate(seats, start=1):
             for suffix, kind in (("a", Kind.ORC), ("b", Kind.ORC), ("p", Kind.PIG)):
@@ -93,7 +95,10 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
             if spot is not None:
                 state.terrain.append(Terrain(kind=kind, x=spot[0], y=spot[1]))  # type: ignore[arg-type]
         ctx.say("The Pigsty is ready: a Kitchen in the middle, three rocks and three Mushroom Fields.", kind="phase")
-        state.deploy_order = roll_order(ctx.dice, [s.player for s in seats], "Initiative for deployment")
+        players = [s.player for s in seats]
+        ages = options.get("ages") or {}
+        tie = age_tie_break(dict(ages)) if all(p in ages for p in players) else None
+        state.deploy_order = roll_order(ctx.dice, players, "Initiative for deployment", tie)
         ctx.say("Deployment order: " + ", ".join(state.name_of(p) for p in state.deploy_order) + ".", kind="phase")
         self._advance(ctx, state)
         return state

@@ -35,6 +35,9 @@ READINGS: dict[str, str] = {
                   "Fire it up! when the model is an Orc (I'm on Fire!).",
     "grease-full": "A model with 6 Grease Markers gains no more, and its owner may still be targeted again "
                    "in that Grease Toss step.",
+    "tie-procedure": "Tied initiative rolls for deployment follow the campaign's brood-age procedure when the "
+                     "game knows the broods' ages (low ties to the younger, high to the older), and are rolled "
+                     "again otherwise.",
     "placing-ties": "Pigs at exactly the same distance from the Kitchen share their place.",
 }
 

@@ -29,8 +29,9 @@ SIDE = 25 / 25.4
 TESTED = {
     "terrain-apart", "deploy-bearing", "pigtoss-inward", "straight-moves", "models-block", "shoo-continues",
     "shove-once", "reaction-default", "shrooms-near", "fire-forever", "fire-lands", "chain-limit", "pig-ablaze",
-    "grease-full", "placing-ties",
+    "grease-full", "placing-ties", "tie-procedure",
 }
+SPOTS = [110, 210, 190, 210, 110, 90, 90, 150, 210, 150, 150, 230]  # terrain centres, in tenths from 9"
 
 
 def test_every_reading_is_tested_and_shown_by_rules() -> None:
@@ -143,3 +144,13 @@ def test_reading_placing_ties() -> None:
     outcome = GAME.outcome(play(state, "bob", Done(), [d3(3), d3(3), 271]).state)
     assert outcome is not None and outcome.placings == [["bob"], ["alice", "carol"]]
     assert outcome.place_of("carol") == 2
+
+
+@pytest.mark.parametrize(("tied", "first"), [(3, "alice"), (5, "bob")])
+def test_reading_tie_procedure(tied: int, first: str) -> None:
+    # 000 Campaign rules 4 (the older or younger brood wins a tie); I.3 Deployment
+    seats = setup.seats(2)
+    aged = GAME.start(seats, {"ages": {"alice": 0, "bob": 1}}, 1, dice=ScriptedDice([*SPOTS, tied, tied]))
+    assert aged.state.deploy_order[0] == first
+    rerolled = GAME.start(seats, None, 1, dice=ScriptedDice([*SPOTS, tied, tied, 2, 6]))
+    assert rerolled.state.deploy_order == ["bob", "alice"]
