@@ -179,7 +179,7 @@ def _draw_field(draw: Draw, t: Terrain) -> None:
 def _draw_paths(draw: Draw, paths: Sequence[Path]) -> None:
     """This turn's moves as arrows: Random Moves in gold, walked moves in white."""
     for path in paths:
-        points = [at(x, y) for x, y in path.points]
+        points = _clear_of_base([at(x, y) for x, y in path.points])
         if len(points) < 2 or all(p == points[0] for p in points):
             continue
         colour = ACCENT if path.random else TEXT
@@ -192,6 +192,21 @@ def _draw_paths(draw: Draw, paths: Sequence[Path]) -> None:
         tip = [(x1, y1), (x1 - size * math.cos(angle - 0.45), y1 - size * math.sin(angle - 0.45)),
                (x1 - size * math.cos(angle + 0.45), y1 - size * math.sin(angle + 0.45))]
         draw.polygon(tip, fill=colour, outline=INK)
+
+
+def _clear_of_base(points: list[Point]) -> list[Point]:
+    """The path with its last stretch stopping short of the moved model's base, so the arrowhead
+    shows beside the model instead of hiding under it."""
+    short = 0.8 * INCH
+    while len(points) >= 2:
+        (x0, y0), (x1, y1) = points[-2], points[-1]
+        length = math.hypot(x1 - x0, y1 - y0)
+        if length > short:
+            k = (length - short) / length
+            return [*points[:-1], (x0 + (x1 - x0) * k, y0 + (y1 - y0) * k)]
+        short -= length
+        points = points[:-1]
+    return points
 
 
 # -- models ---------------------------------------------------------------------------------------
