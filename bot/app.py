@@ -32,6 +32,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.cogs.rules_guide",
     "bot.cogs.masters_fight",
     "bot.cogs.flying_pigs",
+    "bot.cogs.timber",
 )
 """One cog per feature; each module has a `setup(bot)`."""
 

@@ -127,10 +127,11 @@ def describe(action: BaseModel) -> str:
 
 
 def adapter_for(slug: str) -> GameControls:
-    from bot.ui import flying_pigs, masters_fight
+    from bot.ui import flying_pigs, masters_fight, timber
 
     adapters: dict[str, GameControls] = {"flying-pigs": flying_pigs.FlyingPigsControls(),
-                                         "masters-fight": masters_fight.MastersFightControls()}
+                                         "masters-fight": masters_fight.MastersFightControls(),
+                                         "timber": timber.TimberControls()}
     return adapters.get(slug, GenericControls())
 
 
