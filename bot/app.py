@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import reactions
 from bot.settings import MISSING_TOKEN, Settings
 from bot.store import Store
 from bot.table import TableService
@@ -85,6 +86,7 @@ class ZagjanBot(commands.Bot):
         for name in self._extensions:
             await self.load_extension(name)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await reactions.resume(self)
         if self.dev_guild_id:
             guild = discord.Object(id=self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -5,8 +5,8 @@ Rules engines have no clock, so a reaction prompt only names its default action
 the newest such prompt; when it runs out, the default is applied through the table service
 pinned to the version the prompt was asked at, so an answer given meanwhile (which moves
 the version on) makes the timer's move a harmless stale refusal. A new board for the same
-game cancels the old timer. Timers live in memory: after a restart the prompt simply waits
-for its player.
+game cancels the old timer. Timers live in memory, so `resume` starts them again for every
+running game when the bot starts: after a restart the player gets a full time limit anew.
 """
 
 from __future__ import annotations
@@ -44,6 +44,18 @@ def schedule(bot: ZagjanBot, board: BoardLike, seconds: float | None = None) -> 
         _later(bot, board.channel_id, board.game_id, board.version, prompt.player, dict(prompt.default), wait))
     _TIMERS[board.game_id] = task
     return task
+
+
+async def resume(bot: ZagjanBot) -> int:
+    """Restart the timers of the reactions that were open when the bot stopped; how many."""
+    started = 0
+    for row in await bot.table.store.active_games():
+        snapshot = await bot.table.game_by_id(row.id)
+        if schedule(bot, snapshot) is not None:
+            started += 1
+    if started:
+        log.info("resumed %d reaction timer(s) after a restart", started)
+    return started
 
 
 def cancel(game_id: int) -> None:

@@ -301,6 +301,10 @@ class Store:
             "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
         return _game(rows[0]) if rows else None
 
+    async def active_games(self) -> list[GameRow]:
+        """Every running game, for what must pick up again after a restart (reaction timers)."""
+        return [_game(row) for row in await self._fetch("SELECT * FROM games WHERE status = 'active'", ())]
+
     async def latest_game(self, channel_id: int) -> GameRow | None:
         """The channel's open game, else its most recent one (to show a finished board)."""
         open_game = await self.open_game(channel_id)

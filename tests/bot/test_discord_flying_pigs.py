@@ -210,3 +210,23 @@ async def test_autocomplete_offers_only_legal_orcs(simcord_env, world, monkeypat
     assert [c["value"] for c in offered] == [a.orc for a in legal]
     other = next(m for m in world.players[:2] if m is not tosser)
     assert await other.autocomplete(world.channel, "fp toss", "orc", "") == []
+
+
+async def test_an_open_reaction_times_out_after_a_restart(simcord_env, world, make_bot, monkeypatch):
+    monkeypatch.setenv("ZAGJAN_REACTION_SECONDS", "3600")
+    snap = await _to_a_reaction(simcord_env, world)
+    old_bot = simcord_env.bot
+    reactions.cancel(snap.game_id)
+    monkeypatch.setenv("ZAGJAN_REACTION_SECONDS", "0.05")
+    new_bot = make_bot(extensions=COGS)
+    await simcord_env.restart_bot(new_bot)
+    await old_bot.close()
+    for _ in range(100):
+        after = await snapshot(simcord_env, world.channel)
+        if after.version > snap.version:
+            break
+        await asyncio.sleep(0.05)
+    assert after.version == snap.version + 1, "the restarted bot never applied the default"
+    silent = next(s.name for s in snap.seats if s.player == next(p.player for p in snap.prompts if p.default))
+    assert f"{silent} did not answer in time" in (last_board(world.channel).embeds[0].description or "")
+    reactions.cancel(after.game_id)
