@@ -34,6 +34,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.cogs.masters_fight",
     "bot.cogs.flying_pigs",
     "bot.cogs.timber",
+    "bot.cogs.brood_rumble",
 )
 """One cog per feature; each module has a `setup(bot)`."""
 

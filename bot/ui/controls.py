@@ -24,6 +24,8 @@ from typing import Any, Protocol
 import discord
 from pydantic import BaseModel
 
+from rules.core.engine import Prompt
+
 ANY_VERSION = "x"
 MAX_OPTIONS = 25  # Discord's limit for one select
 MAX_ROWS = 5
@@ -84,13 +86,41 @@ class Controls:
 
 
 class GameControls(Protocol):
-    """How one game turns legal actions into components, and components back into actions."""
+    """How one game turns legal actions into components, and components back into actions.
+
+    `secret_text` and `secret_version` are optional: an adapter that leaves them out gets the
+    defaults below through `secret_text()` and `secret_version()`, so games without secrets
+    need not know they exist.
+    """
 
     def controls(self, view: Any, legal: Sequence[BaseModel], player: str) -> Controls: ...
 
     def from_button(self, payload: str) -> Decoded: ...
 
     def from_select(self, kind: str, value: str) -> Decoded: ...
+
+    def secret_text(self, view: Any, prompt: Prompt) -> str:
+        """What a secret choice's DM (or ephemeral message) says: by default the prompt itself;
+        a game may add what the player needs to decide, from the public `view`."""
+        return prompt.text
+
+    def secret_version(self, version: int) -> int | None:
+        """The version a secret choice's buttons are pinned to. By default none ("x"), because
+        several players may be choosing at once and each answer moves the game on; a game that
+        asks one question at a time pins them, so a doubled or late click cannot answer the next."""
+        return None
+
+
+def secret_text(adapter: GameControls, view: Any, prompt: Prompt) -> str:
+    """`adapter.secret_text`, or the protocol's default when the adapter does not define it."""
+    method = getattr(adapter, "secret_text", None)
+    return str(method(view, prompt)) if method is not None else GameControls.secret_text(adapter, view, prompt)
+
+
+def secret_version(adapter: GameControls, version: int) -> int | None:
+    """`adapter.secret_version`, or the protocol's default when the adapter does not define it."""
+    method = getattr(adapter, "secret_version", None)
+    return method(version) if method is not None else GameControls.secret_version(adapter, version)
 
 
 class GenericControls:
@@ -127,11 +157,12 @@ def describe(action: BaseModel) -> str:
 
 
 def adapter_for(slug: str) -> GameControls:
-    from bot.ui import flying_pigs, masters_fight, timber
+    from bot.ui import brood_rumble, flying_pigs, masters_fight, timber
 
     adapters: dict[str, GameControls] = {"flying-pigs": flying_pigs.FlyingPigsControls(),
                                          "masters-fight": masters_fight.MastersFightControls(),
-                                         "timber": timber.TimberControls()}
+                                         "timber": timber.TimberControls(),
+                                         "brood-rumble": brood_rumble.BroodRumbleControls()}
     return adapters.get(slug, GenericControls())
 
 

@@ -33,6 +33,8 @@ from bot.ui.controls import (
     SquareModal,
     adapter_for,
     build_view,
+    secret_text,
+    secret_version,
 )
 from bot.ui.text import and_list, feats_lines, last_lines, placings_lines
 from rules.core.engine import Event, Outcome, Prompt, Seat
@@ -179,30 +181,40 @@ async def board_message(bot: ZagjanBot, board: BoardLike, events: Sequence[Event
 def _title(board: BoardLike) -> str:
     turn = getattr(board.public_view, "turn", None)
     phase = str(getattr(board.public_view, "phase", ""))
-    if isinstance(turn, int) and phase not in ("deployment", "Phase.DEPLOYMENT"):
+    if isinstance(turn, int) and turn > 0 and phase not in ("deployment", "Phase.DEPLOYMENT"):
         return f"{board.title} — Game Turn {turn}"
     return board.title
 
 
 async def _next_up(bot: ZagjanBot, board: BoardLike, names: dict[str, str]
                    ) -> tuple[str, discord.ui.View | None, list[str]]:
-    """Who must act, what they are asked, and (for a lone open prompt) their buttons."""
+    """Who must act, what they are asked, and their buttons: for a lone open prompt, or for one
+    question put to several players (teammates deciding for their team), where the buttons offer
+    what any of them may do and the rules judge each click for whoever made it."""
     if not board.waiting_for:
         return "Nobody can act right now.", None, []
     lines: list[str] = []
+    asked: dict[str, list[str]] = {}  # an open question -> everyone it is put to
     for prompt in board.prompts:
         mention = f"<@{prompt.player}>"
         if prompt.secret:
             lines.append(f"{mention} is choosing in secret (by direct message, or with the button below).")
+        elif prompt.text in asked:
+            asked[prompt.text].append(mention)
         else:
-            lines.append(f"{mention} {prompt.text}")
+            asked[prompt.text] = [mention]
+            lines.append(prompt.text)
+    lines = [f"{' or '.join(asked[line])} {line}" if line in asked else line for line in lines]
     controls = Controls()
     open_prompts = [p for p in board.prompts if not p.secret]
-    if len(board.waiting_for) == 1 and open_prompts:
-        player = board.waiting_for[0]
-        legal = await bot.table.legal_actions(board.channel_id, player)
+    one_question = len(open_prompts) == len(board.prompts) and len({p.text for p in open_prompts}) == 1
+    if open_prompts and (len(board.waiting_for) == 1 or one_question):
+        players = list(dict.fromkeys(p.player for p in open_prompts))
+        legal: list[BaseModel] = []
+        for player in players:
+            legal += [a for a in await bot.table.legal_actions(board.channel_id, player) if a not in legal]
         if legal:
-            controls = adapter_for(board.slug).controls(board.public_view, legal, player)
+            controls = adapter_for(board.slug).controls(board.public_view, legal, players[0])
     if any(p.secret for p in board.prompts):
         controls.buttons.append(_secret_button())
     view = build_view(board.game_id, board.version, controls)
@@ -321,8 +333,9 @@ async def offer_secret_prompts(interaction: discord.Interaction[Any], result: Tu
     closed: list[str] = []
     for prompt in secret:
         view = await secret_controls(bot, result.channel_id, result.game_id, result.slug, result.public_view,
-                                     prompt.player)
-        text = f"**{result.title}** (#{result.game_id}): {prompt.text}"
+                                     prompt.player, result.version)
+        asked = secret_text(adapter_for(result.slug), result.public_view, prompt)
+        text = f"**{result.title}** (#{result.game_id}): {asked}"
         if not await _dm(interaction, prompt.player, text, view=view):
             closed.append(prompt.player)
     if closed:
@@ -337,12 +350,14 @@ def _secret_button() -> ButtonSpec:
 
 
 async def secret_controls(bot: ZagjanBot, channel_id: int, game_id: int, slug: str, public_view: Any,
-                          player: str) -> discord.ui.View | None:
-    """The controls for one player's secret choice, not pinned to a version (others answer at once)."""
+                          player: str, version: int) -> discord.ui.View | None:
+    """The controls for one player's secret choice. Pinned to `version` only when the game says so
+    (`secret_version`): by default others may be answering at once, each moving the version on."""
     legal = await bot.table.legal_actions(channel_id, player)
     if not legal:
         return None
-    return build_view(game_id, None, adapter_for(slug).controls(public_view, legal, player))
+    adapter = adapter_for(slug)
+    return build_view(game_id, secret_version(adapter, version), adapter.controls(public_view, legal, player))
 
 
 async def _dm(interaction: discord.Interaction[Any], player: str, text: str,
@@ -367,8 +382,16 @@ async def _dm(interaction: discord.Interaction[Any], player: str, text: str,
 # -- component entry points ------------------------------------------------------------------------------
 
 
+def _logged(interaction: discord.Interaction[Any], component: str, detail: str) -> str:
+    """How a click shows in the log: with what was clicked, unless it was clicked in a DM or an
+    ephemeral message, which is where secret choices are made (the detail would tell the choice)."""
+    message = interaction.message
+    private = interaction.guild_id is None or (message is not None and message.flags.ephemeral)
+    return f"{component} in private" if private else f"{component} {detail}"
+
+
 async def on_button(interaction: discord.Interaction[Any], game_id: int, version: int | None, payload: str) -> None:
-    async with audit(interaction, f"button {payload}") as record:
+    async with audit(interaction, _logged(interaction, "button", payload)) as record:
         record.game = game_id
         bot = bot_of(interaction)
         try:
@@ -413,7 +436,7 @@ async def on_button(interaction: discord.Interaction[Any], game_id: int, version
 
 async def on_select(interaction: discord.Interaction[Any], game_id: int, version: int | None, kind: str,
                     value: str) -> None:
-    async with audit(interaction, f"select {kind}") as record:
+    async with audit(interaction, _logged(interaction, "select", kind)) as record:
         record.game = game_id
         bot = bot_of(interaction)
         try:
@@ -476,8 +499,9 @@ async def _open_secret(interaction: discord.Interaction[Any], record: Audit, sna
         await refuse(interaction, "You have no secret choice to make right now.")
         return
     view = await secret_controls(bot_of(interaction), snapshot.channel_id, snapshot.game_id, snapshot.slug,
-                                 snapshot.public_view, player)
+                                 snapshot.public_view, player, snapshot.version)
     kwargs: dict[str, Any] = {"ephemeral": True}
     if view is not None:
         kwargs["view"] = view
-    await interaction.response.send_message(f"**{snapshot.title}**: {secret[0].text}", **kwargs)
+    text = secret_text(adapter_for(snapshot.slug), snapshot.public_view, secret[0])
+    await interaction.response.send_message(f"**{snapshot.title}**: {text}", **kwargs)

@@ -1,0 +1,276 @@
+"""The Brood Rumble controls against the engine, on positions of random self-play: every button and
+option decodes to a legal action, the legal actions are all reachable (a few placement spots aside,
+which /br place takes), and everything fits Discord's limits. Plus the DM text of the secret attack
+and the helpers that read what players type into /br."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from bot.cogs.brood_rumble import (
+    find_landmark,
+    parse_number,
+    parse_point,
+    parse_points,
+    resolve_orc,
+    walk_toward,
+)
+from bot.ui.brood_rumble import BroodRumbleControls, compass
+from bot.ui.controls import (
+    MAX_BUTTONS_PER_ROW,
+    MAX_OPTIONS,
+    MAX_ROWS,
+    GenericControls,
+    build_view,
+    secret_text,
+    secret_version,
+)
+from bot.ui.masters_fight import MastersFightControls
+from rules.core.engine import Prompt, PromptKind
+from rules.core.errors import RuleViolation
+from rules.core.geometry import centre_distance
+from rules.core.selfplay import play_random
+from rules.orclympics.brood_rumble import BroodRumble
+from rules.orclympics.brood_rumble.board import in_contact
+from rules.orclympics.brood_rumble.models import (
+    ACTION_ADAPTER,
+    AskKind,
+    Attack,
+    Block,
+    BroodRumbleState,
+    ChooseAttack,
+    Exchange,
+    PlaceFeature,
+)
+
+GAME = BroodRumble()
+CONTROLS = BroodRumbleControls()
+BIG_ID = 12345678901234567890  # a game id longer than any Discord snowflake
+BIG_VERSION = 99999
+BUTTON, SELECT = 2, 3  # Discord's component types
+
+
+def positions(players: int, seed: int, steps: tuple[int, ...]) -> Iterator[BroodRumbleState]:
+    for k in steps:
+        state = play_random(GAME, players, seed, stop_after=k).state
+        if GAME.outcome(state) is None:
+            yield state
+
+
+def every_position(players: int, seed: int, limit: int = 700) -> Iterator[BroodRumbleState]:
+    """Each state of one random game, rebuilt from its log (cheaper than replaying for every k)."""
+    played = play_random(GAME, players, seed, max_actions=limit)
+    state = GAME.new(played.state.seats, None, seed)
+    for player, action in played.log:
+        yield state
+        state = GAME.apply(state, player, action).state
+
+
+def team_legal(state: BroodRumbleState) -> tuple[list[Any], str]:
+    """What the board offers: the legal actions of everyone the question is put to (both players of a
+    team, for a team decision), as the turn flow merges them."""
+    waiting = GAME.waiting_for(state)
+    legal: list[Any] = []
+    for player in waiting:
+        legal += [a for a in GAME.legal_actions(state, player) if a not in legal]
+    return legal, waiting[0]
+
+
+def check(state: BroodRumbleState) -> tuple[AskKind, list[Any]]:
+    """Every control decodes to a legal action and fits; returns the legal actions no control reaches."""
+    legal, player = team_legal(state)
+    controls = CONTROLS.controls(GAME.view(state, None), legal, player)
+    reached = []
+    for button in controls.buttons:
+        assert len(button.label) <= 80
+        reached.append(ACTION_ADAPTER.validate_python(CONTROLS.from_button(button.payload)))
+    for select in controls.selects:
+        assert 1 <= len(select.options) <= MAX_OPTIONS and len(select.placeholder) <= 150
+        assert select.kind.isalpha() and select.kind.islower()
+        for option in select.options:
+            assert len(option.label) <= 100 and len(option.value) <= 100
+            assert option.description is None or len(option.description) <= 100
+            reached.append(ACTION_ADAPTER.validate_python(CONTROLS.from_select(select.kind, option.value)))
+    outside = [a for a in reached if a not in legal]
+    assert not outside, f"{state.ask}: controls offer {outside[:3]}"
+    values = [(s.kind, o.value) for s in controls.selects for o in s.options]
+    assert len(values) == len(set(values))
+
+    layout = build_view(BIG_ID, BIG_VERSION, controls)
+    if layout is not None:
+        items = list(layout.children)
+        assert len(items) == len(controls.buttons) + len(controls.selects), "a control did not fit"
+        assert all(len(item.custom_id) <= 100 for item in items)  # type: ignore[attr-defined]
+        rows = [[c["type"] for c in row["components"]] for row in layout.to_components()]
+        assert len(rows) <= MAX_ROWS
+        assert all(row == [SELECT] or (len(row) <= MAX_BUTTONS_PER_ROW and set(row) == {BUTTON}) for row in rows)
+        assert sum(len(row) for row in rows) == len(items)
+        assert len({item.custom_id for item in items}) == len(items)  # type: ignore[attr-defined]
+    secret = build_view(BIG_ID, secret_version(CONTROLS, BIG_VERSION), controls)
+    if secret is not None:
+        assert all(f":{BIG_VERSION}:" in item.custom_id for item in secret.children)  # type: ignore[attr-defined]
+    assert state.ask is not None
+    return state.ask.kind, [a for a in legal if a not in reached]
+
+
+def _note_for_unreached(kind: AskKind, unreached: list[Any], state: BroodRumbleState) -> None:
+    if not unreached:
+        return
+    assert kind is AskKind.PLACE_FEATURE and all(isinstance(a, PlaceFeature) for a in unreached), unreached
+    legal, player = team_legal(state)
+    notes = CONTROLS.controls(GAME.view(state, None), legal, player).notes
+    assert any("/br place" in note for note in notes)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_controls_at_stops_of_random_games_are_legal_and_fit(players: int, seed: int) -> None:
+    for state in positions(players, seed, (0, 1, 3, 6, 10, 14, 20, 30, 45, 70, 100, 150)):
+        kind, unreached = check(state)
+        _note_for_unreached(kind, unreached, state)
+
+
+@pytest.mark.parametrize("players,seed", [(2, 5), (4, 6), (2, 7), (4, 8)])
+def test_controls_at_every_moment_of_random_games(players: int, seed: int) -> None:
+    seen: set[AskKind] = set()
+    for state in every_position(players, seed):
+        kind, unreached = check(state)
+        _note_for_unreached(kind, unreached, state)
+        seen.add(kind)
+    assert {AskKind.PLACE_FEATURE, AskKind.CHOOSE_EDGE, AskKind.DEPLOY, AskKind.ACTIVATE, AskKind.ACT,
+            AskKind.MOVE_TO} <= seen
+
+
+def test_every_kind_of_question_gets_controls() -> None:
+    """Across a few random games, each of the fourteen questions is met and answered by a control."""
+    seen: set[AskKind] = set()
+    for players, seed in [(2, 5), (4, 6), (2, 7), (4, 8), (2, 9), (4, 10), (2, 11), (4, 12)]:
+        for state in every_position(players, seed, limit=1500):
+            kind, _ = check(state)
+            seen.add(kind)
+        if seen == set(AskKind):
+            break
+    assert seen == set(AskKind), f"never met: {set(AskKind) - seen}"
+
+
+# -- the secret attack's DM -----------------------------------------------------------------------------
+
+
+def attack_state() -> BroodRumbleState:
+    for seed in range(1, 60):
+        for state in every_position(2, seed):
+            if state.ask is not None and state.ask.kind is AskKind.ATTACK:
+                return state
+    raise AssertionError("no random game reached a fight")
+
+
+def test_the_attack_dm_names_the_enemy_the_health_and_the_wounds_so_far() -> None:
+    state = attack_state()
+    fight = state.combat
+    assert fight is not None
+    mine, theirs = state.orcs[fight.attacker], state.orcs[fight.defender]
+    prompt = GAME.prompts(state)[0]
+    assert prompt.secret
+    fresh = CONTROLS.secret_text(GAME.view(state, None), prompt)
+    assert fresh.startswith(prompt.text)
+    assert f"Your {mine.id} ({state.name_of(mine.player)}): {mine.hp}/12 HP" in fresh
+    assert f"the enemy {theirs.id} ({state.name_of(theirs.player)}): {theirs.hp}/12 HP" in fresh
+    assert "No blow has landed in this round yet" in fresh
+
+    state.combat = fight.model_copy(update={
+        "exchanges": [Exchange(attacker=theirs.id, attack=Attack.KICK, block=Block.HIGH, wounds=2)],
+        "lost": {mine.id: 2, theirs.id: 0}})
+    later = CONTROLS.secret_text(GAME.view(state, None), prompt)
+    assert f"{theirs.id} Kick in the Crotch against a High Block: 2 wound(s)" in later
+    assert f"{mine.id} ({state.name_of(mine.player)}) 2 HP" in later
+
+    controls = CONTROLS.controls(GAME.view(state, None), GAME.legal_actions(state, mine.player), mine.player)
+    assert [b.payload for b in controls.buttons] == ["attack.headbutt", "attack.punch", "attack.kick"]
+    assert [CONTROLS.from_button(b.payload) for b in controls.buttons] == [
+        ChooseAttack(attack=a).model_dump(mode="json") for a in Attack]
+
+
+def test_games_without_their_own_secret_text_keep_the_prompt_and_an_open_version() -> None:
+    prompt = Prompt(player="p1", kind=PromptKind.SECRET, text="Pick your lucky number.", secret=True)
+    for adapter in (GenericControls(), MastersFightControls()):
+        assert secret_text(adapter, None, prompt) == "Pick your lucky number."
+        assert secret_version(adapter, 12) is None
+    assert secret_version(CONTROLS, 12) == 12
+
+
+def test_the_secret_is_not_in_the_public_view_nor_its_picture() -> None:
+    from renderers import render
+
+    state = attack_state()
+    attacker = state.ask.players[0]  # type: ignore[union-attr]
+    chosen = [GAME.apply(state, attacker, ChooseAttack(attack=a)).state for a in Attack]
+    public = [GAME.view(s, None) for s in chosen]
+    assert all(v == public[0] for v in public) and public[0].combat.attack_chosen  # type: ignore[union-attr]
+    assert len({render(v) for v in public}) == 1
+    assert [GAME.view(s, attacker).combat.attack for s in chosen] == list(Attack)  # type: ignore[union-attr]
+
+
+# -- reading what players type --------------------------------------------------------------------------
+
+
+def test_points_and_numbers_as_players_type_them() -> None:
+    assert parse_point("12,7.5") == (12.0, 7.5)
+    assert parse_point(" (12, 7.5) ") == (12.0, 7.5)
+    assert parse_point("12 7.5") == (12.0, 7.5)
+    assert parse_points("10,5; 12,7.5") == [(10.0, 5.0), (12.0, 7.5)]
+    assert parse_points("10,5 → 12,7.5") == [(10.0, 5.0), (12.0, 7.5)]
+    assert parse_number(' 7.5" ', "x") == 7.5
+    for bad in ("twelve", "12", "1,2,3", ""):
+        with pytest.raises(RuleViolation):
+            parse_point(bad)
+    with pytest.raises(RuleViolation):
+        parse_number("far", "the position")
+    assert [compass(a) for a in (0, 22.5, 67.5, 90, -45, 359)] == ["E", "ENE", "NNE", "N", "SE", "E"]
+
+
+def moving_state() -> BroodRumbleState:
+    for seed in range(1, 60):
+        for state in every_position(2, seed):
+            act = state.activation
+            if state.ask is not None and state.ask.kind is AskKind.MOVE_TO and act is not None and act.budget:
+                return state
+    raise AssertionError("no random game reached a Move")
+
+
+def test_names_of_orcs_features_and_barrels() -> None:
+    state = moving_state()
+    mover = state.orcs[state.ask.orc or ""]  # type: ignore[union-attr]
+    enemy = next(o for o in state.orcs.values() if o.on_board and o.team != mover.team)
+    assert resolve_orc(enemy.id.lower(), state, []) == enemy.id
+    assert resolve_orc(f"{enemy.id} (whoever)", state, []) == enemy.id
+    theirs = [o for o in state.orcs.values() if o.player == enemy.player and o.on_board]
+    nearest = min(theirs, key=lambda o: (centre_distance(o.xy, mover.xy), o.id))
+    assert resolve_orc(state.name_of(enemy.player).upper(), state, [], near=mover.xy) == nearest.id
+    with pytest.raises(RuleViolation):
+        resolve_orc("Grimgor", state, [])
+
+    mound = next(f for f in state.features if f.id == "M1")
+    assert find_landmark(state, mover, "m1")[1:] == ((mound.x, mound.y), "feature")
+    assert find_landmark(state, mover, "Debris Mound")[2] == "feature"
+    assert find_landmark(state, mover, enemy.id) == (f"{enemy.id} ({state.name_of(enemy.player)})", enemy.xy, "orc")
+    with pytest.raises(RuleViolation):
+        find_landmark(state, mover, "the moon")
+
+
+def test_a_walk_toward_something_stays_legal_and_short_of_enemies() -> None:
+    state = moving_state()
+    mover = state.orcs[state.ask.orc or ""]  # type: ignore[union-attr]
+    budget = float(state.activation.budget or 0)  # type: ignore[union-attr]
+    for target in [o for o in state.orcs.values() if o.on_board and o.id != mover.id]:
+        spot = walk_toward(state, mover, target.xy, budget, enemy=target.team != mover.team)
+        if spot is None:
+            continue
+        step = GAME.apply(state, mover.player, ACTION_ADAPTER.validate_python(
+            {"type": "move_to", "to": list(spot)}))
+        moved = step.state.orcs[mover.id]
+        assert centre_distance(moved.xy, target.xy) < centre_distance(mover.xy, target.xy)
+        if target.team != mover.team:
+            assert not in_contact(moved, step.state.orcs[target.id])
