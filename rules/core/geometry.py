@@ -45,6 +45,10 @@ CONTACT_TOLERANCE = 0.01
 means no further than X plus this. A hundredth of an inch is invisible on a table and
 absorbs the rounding of sums of floating-point moves, which never land exactly on zero."""
 
+ROUNDING = 1e-9
+"""Inches. Comparisons against a tolerance allow this much more, so a move computed to stop
+exactly at the tolerance (and landing a few ulps past it) still counts as contact."""
+
 _NOISE = 1e-9
 """Below this, a difference in inches is floating-point noise."""
 
@@ -320,12 +324,13 @@ def _plainly_apart(a: Shape, b: Shape, gap: float) -> bool:
 
 def touching(a: Shape, b: Shape, tolerance: float = CONTACT_TOLERANCE) -> bool:
     """Base contact: no further apart than the tolerance."""
-    return not _plainly_apart(a, b, tolerance) and separation(a, b) <= tolerance
+    return not _plainly_apart(a, b, tolerance + ROUNDING) and separation(a, b) <= tolerance + ROUNDING
 
 
 def within(a: Shape, b: Shape, inches: float, tolerance: float = CONTACT_TOLERANCE) -> bool:
     """"Within X inches", measured base to base, with the tolerance in the shapes' favour."""
-    return not _plainly_apart(a, b, inches + tolerance) and separation(a, b) <= inches + tolerance
+    limit = inches + tolerance + ROUNDING
+    return not _plainly_apart(a, b, limit) and separation(a, b) <= limit
 
 
 def overlapping(a: Shape, b: Shape, tolerance: float = CONTACT_TOLERANCE) -> bool:

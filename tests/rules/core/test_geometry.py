@@ -291,3 +291,12 @@ def test_a_move_never_ends_inside_a_blocker_or_off_the_board(x: float, y: float,
     assert board.edge_gap(moved) >= -1e-9
     assert all(separation(moved, r) >= -1e-9 for r in rocks.values())
     assert went.travelled <= length + 1e-12
+
+
+def test_contact_survives_floating_point_rounding() -> None:
+    # A charge computed to stop at the tolerance can land a few ulps past it
+    # (0.0100000000000005" was seen in play); it must still be base contact, or no fight starts.
+    a = SQUARE_25MM.at((1, 1))
+    b = SQUARE_25MM.at((1 + SIDE + 0.0100000000000005, 1))
+    assert touching(a, b)
+    assert not touching(a, SQUARE_25MM.at((1 + SIDE + 0.0101, 1)))
