@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot.app import ZagjanBot
 from bot.cogs import set_game_choices
-from bot.table import Lobby, TableError, whose_turn
+from bot.table import Lobby, whose_turn
 from bot.ui.text import last_lines
 from bot.ui.turns import USERS_ONLY, acknowledge, audit, board_message, publish, refuse
 
@@ -64,14 +64,9 @@ class Lifecycle(commands.Cog):
     @app_commands.choices(brood=BROODS)
     async def new(self, interaction: discord.Interaction[Any], game: str, brood: str | None = None) -> None:
         async with audit(interaction, "game new") as record:
-            try:
-                lobby = await self.bot.table.new_game(
-                    interaction.channel_id, interaction.guild_id, str(interaction.user.id),
-                    interaction.user.display_name, game, creator_brood=brood)
-            except TableError as exc:
-                record.result = "refused"
-                await refuse(interaction, str(exc))
-                return
+            lobby = await self.bot.table.new_game(
+                interaction.channel_id, interaction.guild_id, str(interaction.user.id),
+                interaction.user.display_name, game, creator_brood=brood)
             record.game = lobby.game_id
             await interaction.response.send_message(
                 embed=lobby_embed(lobby, f"{interaction.user.mention} opened a table of **{lobby.title}**."),
@@ -82,13 +77,8 @@ class Lifecycle(commands.Cog):
     @app_commands.choices(brood=BROODS)
     async def join(self, interaction: discord.Interaction[Any], brood: str | None = None) -> None:
         async with audit(interaction, "game join") as record:
-            try:
-                lobby = await self.bot.table.join(interaction.channel_id, str(interaction.user.id),
-                                                  interaction.user.display_name, brood or "")
-            except TableError as exc:
-                record.result = "refused"
-                await refuse(interaction, str(exc))
-                return
+            lobby = await self.bot.table.join(interaction.channel_id, str(interaction.user.id),
+                                              interaction.user.display_name, brood or "")
             record.game = lobby.game_id
             await interaction.response.send_message(
                 embed=lobby_embed(lobby, f"{interaction.user.mention} joins the table."),
@@ -97,12 +87,7 @@ class Lifecycle(commands.Cog):
     @game.command(name="leave", description="Give up your seat before the game starts.")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         async with audit(interaction, "game leave") as record:
-            try:
-                lobby = await self.bot.table.leave(interaction.channel_id, str(interaction.user.id))
-            except TableError as exc:
-                record.result = "refused"
-                await refuse(interaction, str(exc))
-                return
+            lobby = await self.bot.table.leave(interaction.channel_id, str(interaction.user.id))
             record.game = lobby.game_id
             if lobby.status == "abandoned":
                 await interaction.response.send_message(
@@ -116,12 +101,7 @@ class Lifecycle(commands.Cog):
     @game.command(name="start", description="Start the game (the player who opened the table).")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         async with audit(interaction, "game start") as record:
-            try:
-                result = await self.bot.table.start(interaction.channel_id, str(interaction.user.id))
-            except TableError as exc:
-                record.result = "refused"
-                await refuse(interaction, str(exc))
-                return
+            result = await self.bot.table.start(interaction.channel_id, str(interaction.user.id))
             record.game = result.game_id
             await acknowledge(interaction)
             await publish(interaction, result, heading=f"⚔️ {result.title} begins!")
@@ -129,12 +109,7 @@ class Lifecycle(commands.Cog):
     @game.command(name="status", description="Who is playing and whose turn it is (only you see the answer).")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         async with audit(interaction, "game status") as record:
-            try:
-                snap = await self.bot.table.snapshot(interaction.channel_id)
-            except TableError as exc:
-                record.result = "refused"
-                await refuse(interaction, str(exc))
-                return
+            snap = await self.bot.table.snapshot(interaction.channel_id)
             record.game = snap.game_id
             lines = [f"**{snap.title}** (game #{snap.game_id}) is **{snap.status}**."]
             for seat in snap.seats:
@@ -153,12 +128,7 @@ class Lifecycle(commands.Cog):
     @game.command(name="board", description="Post the current board (and the buttons for whoever must act).")
     async def board(self, interaction: discord.Interaction[Any]) -> None:
         async with audit(interaction, "game board") as record:
-            try:
-                snap = await self.bot.table.snapshot(interaction.channel_id)
-            except TableError as exc:
-                record.result = "refused"
-                await refuse(interaction, str(exc))
-                return
+            snap = await self.bot.table.snapshot(interaction.channel_id)
             record.game = snap.game_id
             if snap.public_view is None:
                 record.result = "refused"
@@ -174,15 +144,10 @@ class Lifecycle(commands.Cog):
     async def log(self, interaction: discord.Interaction[Any],
                   lines: app_commands.Range[int, 1, 100] = 20) -> None:
         async with audit(interaction, "game log") as record:
-            try:
-                snap = await self.bot.table.snapshot(interaction.channel_id)
-                record.game = snap.game_id
-                entries = await self.bot.table.log(interaction.channel_id, limit=lines,
-                                                   viewer=str(interaction.user.id))
-            except TableError as exc:
-                record.result = "refused"
-                await refuse(interaction, str(exc))
-                return
+            snap = await self.bot.table.snapshot(interaction.channel_id)
+            record.game = snap.game_id
+            entries = await self.bot.table.log(interaction.channel_id, limit=lines,
+                                               viewer=str(interaction.user.id))
             text = last_lines(entries, 1900, more_hint="a larger 'lines' value") if entries else "Nothing has happened yet."
             await interaction.response.send_message(f"**{snap.title}** (game #{snap.game_id})\n{text}",
                                                     ephemeral=True)
@@ -191,14 +156,9 @@ class Lifecycle(commands.Cog):
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
         async with audit(interaction, "game abandon") as record:
             is_admin = bool(interaction.permissions.manage_guild)
-            try:
-                snap = await self.bot.table.snapshot(interaction.channel_id)
-                record.game = snap.game_id
-                await self.bot.table.abandon(interaction.channel_id, str(interaction.user.id), is_admin=is_admin)
-            except TableError as exc:
-                record.result = "refused"
-                await refuse(interaction, str(exc))
-                return
+            snap = await self.bot.table.snapshot(interaction.channel_id)
+            record.game = snap.game_id
+            await self.bot.table.abandon(interaction.channel_id, str(interaction.user.id), is_admin=is_admin)
             await interaction.response.send_message(
                 f"{interaction.user.mention} abandoned the game of {snap.title} (#{snap.game_id}). "
                 "The channel is free for a new one: /game new.", allowed_mentions=USERS_ONLY)

@@ -135,12 +135,7 @@ class TimberCommands(commands.Cog):
         """
         async with audit(interaction, command) as record:
             player = str(interaction.user.id)
-            try:
-                snap = await self.bot.table.snapshot(interaction.channel_id)
-            except TableError as exc:
-                record.result = "refused"
-                await refuse(interaction, str(exc))
-                return
+            snap = await self.bot.table.snapshot(interaction.channel_id)
             action: dict[str, Any] = {"type": "end-turn"}
             state = _live_state(snap)
             if state is not None:

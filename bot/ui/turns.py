@@ -71,6 +71,10 @@ async def audit(interaction: discord.Interaction[Any], command: str) -> AsyncIte
     record = Audit(command)
     try:
         yield record
+    except TableError as exc:
+        # The one way a command is refused: a private sentence, and nothing changed.
+        record.result = "refused"
+        await refuse(interaction, str(exc))
     except Exception:
         record.result = "error"
         raise
@@ -394,12 +398,7 @@ async def on_button(interaction: discord.Interaction[Any], game_id: int, version
     async with audit(interaction, _logged(interaction, "button", payload)) as record:
         record.game = game_id
         bot = bot_of(interaction)
-        try:
-            snapshot = await bot.table.game_by_id(game_id)
-        except TableError as exc:
-            record.result = "refused"
-            await refuse(interaction, str(exc))
-            return
+        snapshot = await bot.table.game_by_id(game_id)
         player = str(interaction.user.id)
         if payload == SECRET_PAYLOAD:
             await _open_secret(interaction, record, snapshot, player)
@@ -442,10 +441,6 @@ async def on_select(interaction: discord.Interaction[Any], game_id: int, version
         try:
             snapshot = await bot.table.game_by_id(game_id)
             action = adapter_for(snapshot.slug).from_select(kind, value)
-        except TableError as exc:
-            record.result = "refused"
-            await refuse(interaction, str(exc))
-            return
         except ValueError:
             record.result = "refused"
             await refuse(interaction, "That menu no longer does anything; use the newest board.")
