@@ -20,23 +20,21 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import reactions
+from bot.catalog import command_extensions
+from bot.painter import Painter
 from bot.settings import MISSING_TOKEN, Settings
 from bot.store import Store
 from bot.table import TableService
-from bot.ui.controls import DYNAMIC_ITEMS
+from bot.ui import turns
+from bot.ui.board import BoardLike, board_message
+from bot.ui.components import DYNAMIC_ITEMS, ControlHandler
+from bot.ui.poster import BoardPosts, Courier, DiscordCourier
 from rules.core.engine import Game
 
 log = logging.getLogger("zagjan.bot")
 
-EXTENSIONS: tuple[str, ...] = (
-    "bot.cogs.lifecycle",
-    "bot.cogs.rules_guide",
-    "bot.cogs.masters_fight",
-    "bot.cogs.flying_pigs",
-    "bot.cogs.timber",
-    "bot.cogs.brood_rumble",
-)
-"""One cog per feature; each module has a `setup(bot)`."""
+EXTENSIONS: tuple[str, ...] = ("bot.cogs.lifecycle", "bot.cogs.rules_guide", *command_extensions())
+"""One cog per feature; each module has a `setup(bot)`. The games' own come from the catalog."""
 
 UNEXPECTED = "Something went wrong on my side; the game is unchanged. Please try again."
 
@@ -49,14 +47,17 @@ class ZagjanTree(app_commands.CommandTree["ZagjanBot"]):
 
 
 class ZagjanBot(commands.Bot):
-    """The game master. `games`, `seed_source`, `now` and `rng` are injectable for tests."""
+    """The game master. `games`, `seed_source`, `now`, `rng`, `render_workers` and `courier`
+    are injectable for tests and benchmarks."""
 
     def __init__(self, database: str | Path, *, dev_guild_id: int | None = None,
                  games: Mapping[str, Game[Any, Any]] | None = None,
                  seed_source: Callable[[], int] | None = None,
                  now: Callable[[], datetime] | None = None,
                  rng: random.Random | None = None,
-                 extensions: Sequence[str] = EXTENSIONS) -> None:
+                 extensions: Sequence[str] = EXTENSIONS,
+                 render_workers: int | None = None,
+                 courier: Courier | None = None) -> None:
         # Slash commands and components need no privileged intent (no message content, no members).
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
                          help_command=None, tree_cls=ZagjanTree)
@@ -69,6 +70,12 @@ class ZagjanBot(commands.Bot):
         self._extensions = tuple(extensions)
         self.store: Store | None = None
         self._table: TableService | None = None
+        self.actions: ControlHandler = turns  # what a button, select or modal does (bot.ui.components)
+        self.painter = Painter(render_workers)
+        self.boards = BoardPosts(courier or DiscordCourier(self), self._compose)
+
+    async def _compose(self, board: BoardLike, lines: Sequence[str]) -> Any:
+        return await board_message(self, board, lines)
 
     @property
     def table(self) -> TableService:
@@ -101,6 +108,7 @@ class ZagjanBot(commands.Bot):
         try:
             await super().close()
         finally:
+            self.painter.close()
             if self.store is not None:
                 store, self.store = self.store, None
                 await store.close()

@@ -20,7 +20,7 @@ from bot.table import TableError
 
 if TYPE_CHECKING:
     from bot.app import ZagjanBot
-    from bot.ui.turns import BoardLike
+    from bot.ui.board import BoardLike
 
 log = logging.getLogger("zagjan.reactions")
 
@@ -72,10 +72,8 @@ async def _later(bot: ZagjanBot, channel_id: int, game_id: int, version: int, pl
 
 async def apply_default(bot: ZagjanBot, channel_id: int, game_id: int, version: int, player: str,
                         action: dict[str, Any]) -> bool:
-    """The timer's callback: apply the default for the silent player and post the new board.
+    """The timer's callback: apply the default for the silent player and show the new board.
     False when the game moved on first (the player answered, or the game ended)."""
-    from bot.ui.turns import board_message
-
     try:
         result = await bot.table.act(channel_id, player, action, expected_version=version, game_id=game_id)
     except TableError as exc:
@@ -84,9 +82,7 @@ async def apply_default(bot: ZagjanBot, channel_id: int, game_id: int, version: 
     log.info("reaction default applied game=%s version=%s player=%s action=%s", game_id, version, player,
              action.get("type"))
     name = next((s.name for s in result.seats if s.player == player), "someone")
-    message = await board_message(bot, result, result.public_events,
-                                  heading=f"⏱️ {name} did not answer in time, so the rules' default was applied.")
-    channel = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
-    await channel.send(**message.send_kwargs())  # type: ignore[union-attr]
+    heading = f"⏱️ {name} did not answer in time, so the rules' default was applied."
+    bot.boards.show(result, [heading, *(e.text for e in result.public_events)])
     schedule(bot, result)
     return True

@@ -1,9 +1,15 @@
 """The table service: every game command, without Discord.
 
-A command loads the channel's game from the store, checks who is acting, lets
-the rules engine apply the move, writes the move and the new state in one
-transaction and returns what to show: public events and the public view for
-the channel, private events for each player they concern, and the next prompts.
+A move is one trip to the database's writer thread: there, in one transaction,
+the channel's game row is read, its state taken from the per-channel cache when
+the versions agree (else parsed from the row), the actor checked, the rules
+engine applies the move, and the move, its events and the new state are
+written. It returns what to show: public events and the public view for the
+channel, private events for each player they concern, and the next prompts.
+
+Reads that only show a game (whose turn, the legal moves, the board) come from
+the same cache, filled from the store's reader connection on a miss, so they
+never queue behind another channel's write.
 
 Commands on one channel are serialised by an asyncio lock per channel; across
 processes the store's version check refuses a write computed from an old state.
@@ -18,12 +24,13 @@ import itertools
 import secrets
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import BaseModel, SerializeAsAny, ValidationError
 
-from bot.store import ChannelBusy, GameRow, SeatRow, StaleVersion, Store
+from bot.store import ChannelBusy, GameRow, SeatRow, StaleVersion, Store, Tx
 from rules.core.engine import Event, Game, Outcome, PlayerId, Prompt, Seat, public
 from rules.core.errors import RuleViolation
 
@@ -34,6 +41,10 @@ STALE = "That button is from an earlier moment of the game; use the newest messa
 
 class TableError(Exception):
     """A command that cannot be done. The message is one sentence for the user; nothing changed."""
+
+
+class _Gone(Exception):
+    """Inside `act`: the button's game is not the channel's open game (the sentence needs a read)."""
 
 
 class Lobby(BaseModel):
@@ -85,6 +96,23 @@ class TurnResult(BaseModel):
     prompts: list[Prompt]
     waiting_for: list[PlayerId]
     outcome: Outcome | None
+
+
+@dataclass
+class Live:
+    """A channel's latest game as the table last saw it: the parsed state, and what was derived
+    from it at this version (the snapshot, each player's legal moves), computed once."""
+
+    row: GameRow
+    game: Game[Any, Any]
+    seats: list[Seat]
+    state: Any
+    snapshot: Snapshot | None = None
+    legal: dict[PlayerId, list[BaseModel]] = field(default_factory=dict)
+
+    @property
+    def version(self) -> int:
+        return self.row.version
 
 
 def _utc_now() -> datetime:
@@ -164,6 +192,8 @@ class TableService:
         self._seed_source = seed_source
         self._now = now
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._live: dict[int, Live] = {}  # channel id -> its latest game
+        self._channel_of: dict[int, int] = {}  # game id -> channel id, for buttons that name a game
 
     # -- lookups ----------------------------------------------------------------------
     @property
@@ -192,12 +222,6 @@ class TableService:
         row = await self._open_game(channel_id)
         if row.status != "lobby":
             raise TableError("The game has already started; join the next one.")
-        return row
-
-    async def _active_game(self, channel_id: int) -> GameRow:
-        row = await self._open_game(channel_id)
-        if row.status == "lobby":
-            raise TableError(NOT_STARTED)
         return row
 
     async def _seats(self, game_id: int) -> list[Seat]:
@@ -245,6 +269,7 @@ class TableService:
             except ChannelBusy:
                 existing = await self.store.open_game(channel_id)
                 raise TableError(self._busy(existing)) from None
+            self.forget(channel_id)
             return await self._lobby(row)
 
     def _busy(self, existing: GameRow | None) -> str:
@@ -269,6 +294,7 @@ class TableService:
                                           at=self._now())
             except StaleVersion:
                 raise TableError("The table changed while you were joining; try again.") from None
+            self.forget(channel_id)
             return await self._lobby(row)
 
     async def leave(self, channel_id: int, player: str) -> Lobby:
@@ -292,6 +318,8 @@ class TableService:
                     await self.store.set_creator(row.id, remaining[0].player, at=self._now())
             except StaleVersion:
                 raise TableError("The table changed while you were leaving; try again.") from None
+            finally:
+                self.forget(channel_id)
             fresh = await self.store.get_game(row.id)
             assert fresh is not None
             return await self._lobby(fresh)
@@ -319,7 +347,9 @@ class TableService:
                                             events=step.events, at=self._now())
             except StaleVersion:
                 raise TableError("The game has already started.") from None
-            return self._result(row, game, seats, step.state, step.events, version=0)
+            live = Live(replace(row, status="active", version=0, state_json=None), game, seats, step.state)
+            self._remember(live)
+            return self._result(live, step.events)
 
     async def abandon(self, channel_id: int, actor: str, *, is_admin: bool) -> None:
         """End the channel's game without a result (its creator or a server admin only)."""
@@ -332,6 +362,8 @@ class TableService:
                 await self.store.set_status(row.id, "abandoned", allowed_from=("lobby", "active"), at=self._now())
             except StaleVersion:
                 raise TableError("This game has already ended.") from None
+            finally:
+                self.forget(channel_id)
 
     # -- playing ------------------------------------------------------------------------
     async def act(self, channel_id: int, player: str, action: dict[str, Any] | BaseModel, *,
@@ -340,38 +372,94 @@ class TableService:
 
         `expected_version` (and `game_id`) come from a button: when the game has moved
         on since the button was drawn, the click is refused rather than applied to a
-        situation the player did not see.
+        situation the player did not see. Everything from reading the game to the
+        commit is one call on the store's writer thread (`_apply_in`).
         """
         async with self.lock(channel_id):
-            if game_id is not None:
-                current = await self.store.open_game(channel_id)
-                if current is None or current.id != game_id:
-                    raise TableError(await self._gone(game_id))
-            row = await self._active_game(channel_id)
-            game = self.game(row.slug)
-            seats = await self._seats(row.id)
-            if not any(s.player == player for s in seats):
-                raise TableError(NOT_PLAYING)
-            state = self._state(game, row)
-            waiting = game.waiting_for(state)
-            if player not in waiting:
-                raise TableError(whose_turn(seats, waiting))
-            if expected_version is not None and expected_version != row.version:
-                raise TableError(STALE)
-            move = self._parse(game, action)
+            cached = self._live.get(channel_id)
             try:
-                step = game.apply(state, player, move)
-            except RuleViolation as exc:
-                raise TableError(str(exc)) from None
-            outcome = game.outcome(step.state)
-            try:
-                version = await self.store.append_action(
-                    row.id, expected_version=row.version, player=player, action_json=game.dump_action(move),
-                    state_json=step.state.model_dump_json(), events=step.events,
-                    finished=outcome is not None, at=self._now())
-            except StaleVersion:
-                raise TableError(STALE) from None
-            return self._result(row, game, seats, step.state, step.events, version=version, outcome=outcome)
+                live, events = await self.store.write(
+                    lambda tx: self._apply_in(tx, channel_id, player, action, expected_version, game_id, cached))
+            except _Gone:
+                assert game_id is not None
+                raise TableError(await self._gone(game_id)) from None
+            self._remember(live)
+            return self._result(live, events)
+
+    def _apply_in(self, tx: Tx, channel_id: int, player: str, action: dict[str, Any] | BaseModel,
+                  expected_version: int | None, game_id: int | None,
+                  cached: Live | None) -> tuple[Live, list[Event]]:
+        """The body of `act`, run inside one write transaction: any refusal rolls it back whole."""
+        row = tx.open_game(channel_id)
+        if game_id is not None and (row is None or row.id != game_id):
+            raise _Gone()
+        if row is None:
+            raise TableError(NO_GAME)
+        if row.status == "lobby":
+            raise TableError(NOT_STARTED)
+        game = self.game(row.slug)
+        if cached is not None and cached.row.id == row.id and cached.version == row.version:
+            seats, state = cached.seats, cached.state
+        else:
+            seats, state = [_seat(r) for r in tx.seats(row.id)], self._state(game, row)
+        if not any(s.player == player for s in seats):
+            raise TableError(NOT_PLAYING)
+        waiting = game.waiting_for(state)
+        if player not in waiting:
+            raise TableError(whose_turn(seats, waiting))
+        if expected_version is not None and expected_version != row.version:
+            raise TableError(STALE)
+        move = self._parse(game, action)
+        try:
+            step = game.apply(state, player, move)
+        except RuleViolation as exc:
+            raise TableError(str(exc)) from None
+        outcome = game.outcome(step.state)
+        at = self._now()
+        try:
+            version = tx.append_action(
+                row.id, expected_version=row.version, player=player, action_json=game.dump_action(move),
+                state_json=step.state.model_dump_json(), events=step.events, finished=outcome is not None, at=at)
+        except StaleVersion:
+            raise TableError(STALE) from None
+        after = replace(row, version=version, state_json=None, updated_at=at.isoformat(),
+                        status="finished" if outcome is not None else row.status)
+        return Live(after, game, seats, step.state), step.events
+
+    # -- the cache of each channel's latest game ----------------------------------------
+    def _remember(self, live: Live) -> None:
+        self._live[live.row.channel_id] = live
+        self._channel_of[live.row.id] = live.row.channel_id
+
+    def forget(self, channel_id: int) -> None:
+        """Drop what the table remembers of a channel (its game changed outside `act`)."""
+        live = self._live.pop(channel_id, None)
+        if live is not None:
+            self._channel_of.pop(live.row.id, None)
+
+    async def _latest(self, channel_id: int) -> Live | None:
+        """The channel's latest game, from the cache or else in one read."""
+        live = self._live.get(channel_id)
+        if live is not None:
+            return live
+        loaded = await self.store.read(lambda tx: self._load(tx, tx.latest_game(channel_id)))
+        if loaded is not None and self._live.get(channel_id) is None:
+            self._remember(loaded)
+        return self._live.get(channel_id, loaded)
+
+    async def _by_id(self, game_id: int) -> Live | None:
+        channel = self._channel_of.get(game_id)
+        live = self._live.get(channel) if channel is not None else None
+        if live is not None and live.row.id == game_id:
+            return live
+        return await self.store.read(lambda tx: self._load(tx, tx.get_game(game_id)))
+
+    def _load(self, tx: Tx, row: GameRow | None) -> Live | None:
+        if row is None:
+            return None
+        game = self.game(row.slug)
+        state = game.load_state(row.state_json) if row.state_json is not None else None
+        return Live(replace(row, state_json=None), game, [_seat(r) for r in tx.seats(row.id)], state)
 
     async def _gone(self, game_id: int) -> str:
         """Why a button's game is not the channel's running game any more."""
@@ -397,62 +485,63 @@ class TableService:
             raise TableError(NOT_STARTED)
         return game.load_state(row.state_json)
 
-    def _result(self, row: GameRow, game: Game[Any, Any], seats: list[Seat], state: Any,
-                events: list[Event], *, version: int, outcome: Outcome | None = None) -> TurnResult:
+    def _result(self, live: Live, events: list[Event]) -> TurnResult:
+        """What a start or a move shows; the same derived view and prompts the snapshot caches."""
+        snap = self._snapshot(live)
+        assert snap.public_view is not None
         return TurnResult(
-            game_id=row.id, slug=row.slug, title=game.title, channel_id=row.channel_id, version=version,
-            seats=seats, public_events=public(events),
-            private_events=private_events(events, [s.player for s in seats]),
-            public_view=game.view(state, None), prompts=game.prompts(state),
-            waiting_for=game.waiting_for(state), outcome=outcome if outcome is not None else game.outcome(state))
+            game_id=snap.game_id, slug=snap.slug, title=snap.title, channel_id=snap.channel_id,
+            version=snap.version, seats=snap.seats, public_events=public(events),
+            private_events=private_events(events, [s.player for s in snap.seats]),
+            public_view=snap.public_view, prompts=snap.prompts, waiting_for=snap.waiting_for,
+            outcome=snap.outcome)
 
     async def legal_actions(self, channel_id: int, player: str) -> list[BaseModel]:
         """The moves `player` may make now; empty whenever they cannot act (for autocomplete)."""
-        row = await self.store.open_game(channel_id)
-        if row is None or row.status != "active" or row.state_json is None or row.slug not in self._games:
+        live = await self._latest(channel_id)
+        if live is None or live.row.status != "active" or live.state is None:
             return []
-        game = self._games[row.slug]
-        state = game.load_state(row.state_json)
-        if player not in game.waiting_for(state):
-            return []
-        return list(game.legal_actions(state, player))
+        if player not in live.legal:
+            state = live.state
+            live.legal[player] = (list(live.game.legal_actions(state, player))
+                                  if player in live.game.waiting_for(state) else [])
+        return live.legal[player]
 
     # -- looking ----------------------------------------------------------------------
     async def snapshot(self, channel_id: int) -> Snapshot:
         """The channel's open game, or else its most recent one (so a final board can be shown)."""
-        row = await self.store.latest_game(channel_id)
-        if row is None:
+        live = await self._latest(channel_id)
+        if live is None:
             raise TableError(NO_GAME)
-        return await self._snapshot(row)
+        return self._snapshot(live)
 
     async def game_by_id(self, game_id: int) -> Snapshot:
-        row = await self.store.get_game(game_id)
-        if row is None:
+        live = await self._by_id(game_id)
+        if live is None:
             raise TableError("That game no longer exists.")
-        return await self._snapshot(row)
+        return self._snapshot(live)
 
-    async def _snapshot(self, row: GameRow) -> Snapshot:
-        game = self.game(row.slug)
-        seats = await self._seats(row.id)
-        state = game.load_state(row.state_json) if row.state_json is not None else None
-        live = state is not None and row.status == "active"
-        return Snapshot(
-            game_id=row.id, slug=row.slug, title=game.title, channel_id=row.channel_id, status=row.status,
-            version=row.version, creator=row.creator, seats=seats, state=state,
-            public_view=game.view(state, None) if state is not None else None,
-            prompts=game.prompts(state) if live else [],
-            waiting_for=game.waiting_for(state) if live else [],
-            outcome=game.outcome(state) if state is not None else None)
+    def _snapshot(self, live: Live) -> Snapshot:
+        if live.snapshot is None:
+            row, game, state = live.row, live.game, live.state
+            playing = state is not None and row.status == "active"
+            live.snapshot = Snapshot(
+                game_id=row.id, slug=row.slug, title=game.title, channel_id=row.channel_id, status=row.status,
+                version=row.version, creator=row.creator, seats=live.seats, state=state,
+                public_view=game.view(state, None) if state is not None else None,
+                prompts=game.prompts(state) if playing else [],
+                waiting_for=game.waiting_for(state) if playing else [],
+                outcome=game.outcome(state) if state is not None else None)
+        return live.snapshot
 
     async def player_view(self, game_id: int, viewer: PlayerId) -> BaseModel | None:
         """What one player may see of a game (their secrets included), for a DM; None before it starts."""
-        row = await self.store.get_game(game_id)
-        if row is None:
+        live = await self._by_id(game_id)
+        if live is None:
             raise TableError("That game no longer exists.")
-        if row.state_json is None:
+        if live.state is None:
             return None
-        game = self.game(row.slug)
-        return game.view(game.load_state(row.state_json), viewer)  # type: ignore[no-any-return]
+        return live.game.view(live.state, viewer)  # type: ignore[no-any-return]
 
     async def log(self, channel_id: int, limit: int = 20, viewer: str | None = None) -> list[str]:
         """The texts of the latest events of the channel's game that `viewer` may see (None = public)."""

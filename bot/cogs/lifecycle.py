@@ -16,7 +16,8 @@ from bot.app import ZagjanBot
 from bot.cogs import set_game_choices
 from bot.table import Lobby, whose_turn
 from bot.ui.text import last_lines
-from bot.ui.turns import USERS_ONLY, acknowledge, audit, board_message, publish, refuse
+from bot.ui.board import USERS_ONLY
+from bot.ui.turns import DONE, audit, publish, refuse
 
 BROODS = [
     app_commands.Choice(name="Common Orcs", value="common"),
@@ -100,10 +101,9 @@ class Lifecycle(commands.Cog):
 
     @game.command(name="start", description="Start the game (the player who opened the table).")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
-        async with audit(interaction, "game start") as record:
+        async with audit(interaction, "game start", acknowledge_first=True) as record:
             result = await self.bot.table.start(interaction.channel_id, str(interaction.user.id))
             record.game = result.game_id
-            await acknowledge(interaction)
             await publish(interaction, result, heading=f"⚔️ {result.title} begins!")
 
     @game.command(name="status", description="Who is playing and whose turn it is (only you see the answer).")
@@ -127,17 +127,16 @@ class Lifecycle(commands.Cog):
 
     @game.command(name="board", description="Post the current board (and the buttons for whoever must act).")
     async def board(self, interaction: discord.Interaction[Any]) -> None:
-        async with audit(interaction, "game board") as record:
+        async with audit(interaction, "game board", acknowledge_first=True) as record:
             snap = await self.bot.table.snapshot(interaction.channel_id)
             record.game = snap.game_id
             if snap.public_view is None:
                 record.result = "refused"
                 await refuse(interaction, "The game has not started yet, so there is no board to show.")
                 return
-            await acknowledge(interaction)
             heading = "This game was abandoned; /game new opens another." if snap.status == "abandoned" else None
-            message = await board_message(self.bot, snap, heading=heading)
-            await interaction.followup.send(**message.send_kwargs())
+            self.bot.boards.show(snap, [heading] if heading else [], fresh=True)
+            await interaction.followup.send(DONE, ephemeral=True)
 
     @game.command(name="log", description="The latest events of this channel's game (only you see them).")
     @app_commands.describe(lines="How many lines (default 20)")

@@ -1,22 +1,16 @@
-"""Buttons and selects that survive a restart: the game, the version and the move live in `custom_id`.
+"""What a game's controls are made of, before they become Discord components.
 
-A board message carries `zj:act:<game>:<version>:<payload>` buttons and
-`zj:pick:<game>:<version>:<kind>` selects. Nothing about them is kept in
-memory: when one is clicked, discord.py rebuilds the item from its custom_id
-(`DynamicItem`), the game is loaded from the store, and the version is handed to
-the table as `expected_version`, so a doubled or stale click is refused there.
-A version of `x` means "whatever is current" (used for secret choices sent by
-DM, where several players answer at once).
-
-Each game says which controls it wants through a `GameControls` adapter
-(`bot.ui.masters_fight`); games without one get a generic select of their legal
-actions (`GenericControls`).
+Each game says which controls it wants through a `GameControls` adapter (found
+by `bot.catalog`, e.g. `bot.games.masters_fight.controls`): from the legal
+actions it builds buttons, selects and notes as plain specs, and it turns a
+clicked payload back into an action. Games without one get a generic select of
+their legal actions (`GenericControls`). `bot.ui.components` lays the specs out
+as persistent Discord components.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -154,124 +148,3 @@ def describe(action: BaseModel) -> str:
     kind = str(data.pop("type", type(action).__name__))
     rest = " ".join(f"{k}={v}" for k, v in data.items())
     return f"{kind} {rest}".strip()
-
-
-def adapter_for(slug: str) -> GameControls:
-    from bot.ui import brood_rumble, flying_pigs, masters_fight, timber
-
-    adapters: dict[str, GameControls] = {"flying-pigs": flying_pigs.FlyingPigsControls(),
-                                         "masters-fight": masters_fight.MastersFightControls(),
-                                         "timber": timber.TimberControls(),
-                                         "brood-rumble": brood_rumble.BroodRumbleControls()}
-    return adapters.get(slug, GenericControls())
-
-
-# -- the persistent components ------------------------------------------------------------------
-
-_ID = r"(?P<game>[0-9]+):(?P<version>[0-9]+|x)"
-
-
-class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                template=re.compile(rf"zj:act:{_ID}:(?P<payload>[a-z0-9._-]+)")):
-    """A button that applies (or starts) one action of the game it belongs to."""
-
-    def __init__(self, game_id: int, version: int | str, payload: str, *, label: str = "…",
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, emoji: str | None = None,
-                 row: int | None = None) -> None:
-        self.game_id = int(game_id)
-        self.version = str(version)
-        self.payload = payload
-        super().__init__(discord.ui.Button(label=label, style=style, emoji=emoji, row=row,
-                                           custom_id=f"zj:act:{game_id}:{version}:{payload}"))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
-                             match: re.Match[str], /) -> ActButton:
-        return cls(int(match["game"]), match["version"], match["payload"], label=item.label or "…")
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.ui import turns
-
-        await turns.on_button(interaction, self.game_id, _version(self.version), self.payload)
-
-
-class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                template=re.compile(rf"zj:pick:{_ID}:(?P<kind>[a-z]+)")):
-    """A select whose chosen option completes one action (a destination, a target…)."""
-
-    def __init__(self, game_id: int, version: int | str, kind: str, *, placeholder: str = "Choose…",
-                 options: Sequence[discord.SelectOption] = (), row: int | None = None) -> None:
-        self.game_id = int(game_id)
-        self.version = str(version)
-        self.kind = kind
-        super().__init__(discord.ui.Select(custom_id=f"zj:pick:{game_id}:{version}:{kind}",
-                                           placeholder=placeholder, options=list(options), row=row))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Select[Any],
-                             match: re.Match[str], /) -> ActSelect:
-        return cls(int(match["game"]), match["version"], match["kind"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.ui import turns
-
-        values = self.item.values
-        if not values:
-            await interaction.response.defer()
-            return
-        await turns.on_select(interaction, self.game_id, _version(self.version), self.kind, values[0])
-
-
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ActButton, ActSelect)
-
-
-def _version(text: str) -> int | None:
-    return None if text == ANY_VERSION else int(text)
-
-
-class SquareModal(discord.ui.Modal):
-    """Asks for a square by name (Deploy has 40-odd choices: too many for one select)."""
-
-    square: discord.ui.TextInput[Any]
-
-    def __init__(self, game_id: int, version: int | None, ask: AskSquare) -> None:
-        super().__init__(title=ask.title[:45], timeout=600)
-        self.game_id = game_id
-        self.version = version
-        self.ask = ask
-        self.square = discord.ui.TextInput(label=ask.label[:45], placeholder="for example c4", custom_id="square",
-                                           min_length=2, max_length=3)
-        self.add_item(self.square)
-
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.ui import turns
-
-        await turns.on_square(interaction, self.game_id, self.version, self.ask, self.square.value)
-
-
-# -- building a message's view ---------------------------------------------------------------------
-
-
-def build_view(game_id: int, version: int | None, controls: Controls) -> discord.ui.View | None:
-    """Lay the controls out in Discord's five rows: buttons first, then one row per select."""
-    if not controls.buttons and not controls.selects:
-        return None
-    tag: int | str = ANY_VERSION if version is None else version
-    view = discord.ui.View(timeout=None)
-    rows_for_buttons = -(-len(controls.buttons) // MAX_BUTTONS_PER_ROW)
-    for index, spec in enumerate(controls.buttons[: MAX_BUTTONS_PER_ROW * 2]):
-        view.add_item(ActButton(game_id, tag, spec.payload, label=spec.label, style=spec.style,
-                                emoji=spec.emoji, row=index // MAX_BUTTONS_PER_ROW))
-    row = min(rows_for_buttons, 2)
-    for spec in controls.selects:
-        if row >= MAX_ROWS:
-            controls.notes.append(f"({spec.placeholder.rstrip('…')}: use the slash commands.)")
-            continue
-        options = [discord.SelectOption(label=o.label[:100], value=o.value, description=o.description)
-                   for o in spec.options[:MAX_OPTIONS]]
-        if not options:
-            continue
-        view.add_item(ActSelect(game_id, tag, spec.kind, placeholder=spec.placeholder[:150],
-                                options=options, row=row))
-        row += 1
-    return view

@@ -21,6 +21,7 @@ from simcord.builders import ChannelHandle, GuildHandle
 
 from bot.app import ZagjanBot
 from bot.table import Snapshot
+from bot.ui.turns import DONE
 
 SEED = 7
 
@@ -45,7 +46,8 @@ def bot_db(tmp_path: Path) -> Path:
 def make_bot(bot_db: Path) -> Callable[..., ZagjanBot]:
     """A fresh bot on the test's database file (call it again to 'restart' on the same file)."""
     def make(**overrides: Any) -> ZagjanBot:
-        options: dict[str, Any] = {"seed_source": lambda: SEED, "now": TickingClock(), "rng": random.Random(1)}
+        options: dict[str, Any] = {"seed_source": lambda: SEED, "now": TickingClock(), "rng": random.Random(1),
+                                   "render_workers": 0}
         options.update(overrides)
         return ZagjanBot(bot_db, **options)
     return make
@@ -130,3 +132,14 @@ def answered_privately(result: Any) -> str:
     message = result.response if result.response is not None else result.followups[-1]
     assert message.ephemeral, f"expected an ephemeral answer, got {message!r}"
     return message.content
+
+
+def applied(result: Any) -> bool:
+    """The command or click went through: a click answers silently, a lobby command publicly, and a
+    move typed as a slash command privately with the bot's 'Done' line (its board goes to the channel)."""
+    if not result.acknowledged:
+        return False
+    if not result.ephemeral:
+        return True
+    messages = [m for m in [result.response, *result.followups] if m is not None]
+    return any(m.content == DONE for m in messages)

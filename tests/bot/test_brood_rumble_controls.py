@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.cogs.brood_rumble import (
+from bot.games.brood_rumble.commands import (
     find_landmark,
     parse_number,
     parse_point,
@@ -18,17 +18,17 @@ from bot.cogs.brood_rumble import (
     resolve_orc,
     walk_toward,
 )
-from bot.ui.brood_rumble import BroodRumbleControls, compass
+from bot.games.brood_rumble.controls import BroodRumbleControls, compass
+from bot.ui.components import build_view
 from bot.ui.controls import (
     MAX_BUTTONS_PER_ROW,
     MAX_OPTIONS,
     MAX_ROWS,
     GenericControls,
-    build_view,
     secret_text,
     secret_version,
 )
-from bot.ui.masters_fight import MastersFightControls
+from bot.games.masters_fight.controls import MastersFightControls
 from rules.core.engine import Prompt, PromptKind
 from rules.core.errors import RuleViolation
 from rules.core.geometry import centre_distance

@@ -22,6 +22,7 @@ from typing import Any
 import discord
 import pytest
 from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtures)
+    applied,
     World,
     answered_privately,
     bot_db,
@@ -37,7 +38,7 @@ from simcord.results import to_discord_message
 
 from bot.app import ZagjanBot
 from bot.table import STALE
-from bot.ui.brood_rumble import num
+from bot.games.brood_rumble.controls import num
 from bot.ui.turns import SECRET_LABEL
 from renderers import render
 from rules.core.geometry import centre_distance
@@ -90,12 +91,12 @@ async def simcord_bot(make_bot) -> AsyncIterator[ZagjanBot]:
 async def open_table(world: World, players: int) -> None:
     """Alice opens a Brood Rumble table, the others join, Alice starts it."""
     result = await world.alice.slash(world.channel, "game new", game="brood-rumble", brood=BROODS[0])
-    assert not result.ephemeral
+    assert applied(result)
     for member, brood in zip(world.players[1:players], BROODS[1:players]):
         joined = await member.slash(world.channel, "game join", brood=brood)
-        assert not joined.ephemeral, joined.response.content
+        assert applied(joined), joined.response.content
     started = await world.alice.slash(world.channel, "game start")
-    assert started.acknowledged and not started.ephemeral
+    assert started.acknowledged and applied(started)
 
 
 # -- the players -----------------------------------------------------------------------------------------
@@ -374,7 +375,7 @@ async def test_a_whole_four_player_rumble_with_secret_attacks_by_dm(simcord_env,
 
         assert result.acknowledged
         refusals = [m.content for m in result.followups if m.ephemeral]
-        assert not result.ephemeral, f"move {n}: {action!r} was refused: {answered_privately(result)}"
+        assert applied(result), f"move {n}: {action!r} was refused: {answered_privately(result)}"
         assert _only_note(refusals), f"move {n}: {action!r} was refused: {refusals}"
         after = await snapshot(simcord_env, world.channel)
         assert after.version >= snap.version + 1, f"move {n}: {action!r} was not applied"
@@ -449,7 +450,7 @@ async def to_the_brink(env: Any, world: World, stop: Any = starts_a_fight, polic
         action = policy(state, str(actor.id), legal, n)
         if stop(state, GAME.apply(state, str(actor.id), action).state):
             shown = await actor.slash(world.channel, "game board")
-            assert not shown.ephemeral
+            assert applied(shown)
             return state, actor, action, n
         await table.act(world.channel.id, str(actor.id), action)
     raise AssertionError(f"the game never reached the moment the test waits for ({stop.__name__})")
@@ -460,7 +461,7 @@ async def first_attack(env: Any, world: World, stop: Any = starts_a_fight) -> tu
     attacker, the defender and the version at which the attack is asked."""
     state, actor, action, n = await to_the_brink(env, world, stop)
     result = await play(env, world, state, actor, action, n + 1)
-    assert result.acknowledged and not result.ephemeral
+    assert result.acknowledged and applied(result)
     snap = await snapshot(env, world.channel)
     fight = snap.state.combat
     assert snap.state.ask.kind is AskKind.ATTACK and fight is not None
@@ -508,7 +509,7 @@ async def test_no_secret_reaches_the_channel_the_other_dms_the_log_or_the_pictur
     defender_before = newest_id(simcord_env, defender.user.dm_channel)
     clicked = await attacker.user.click(attack_dm(simcord_env, attacker, snap.game_id, version),
                                         custom_id=attack_id(snap.game_id, version, Attack.HEADBUTT))
-    assert clicked.acknowledged and not clicked.ephemeral
+    assert clicked.acknowledged and applied(clicked)
 
     posted = since(simcord_env, world.channel, before)
     said = texts(posted)
@@ -538,7 +539,7 @@ async def test_no_secret_reaches_the_channel_the_other_dms_the_log_or_the_pictur
     # The block reveals it, in the channel, for everyone.
     board = newest_board(simcord_env, world.channel)
     blocked = await defender.click(board, label="Low Block")
-    assert not blocked.ephemeral
+    assert applied(blocked)
     assert "Revealed" in texts(since(simcord_env, world.channel, before)) and "Headbutt" in texts(
         since(simcord_env, world.channel, before))
 
@@ -553,7 +554,7 @@ async def test_closed_dms_get_the_same_choice_as_an_ephemeral_message(simcord_en
 
     before = newest_id(simcord_env, world.channel)
     result = await play(simcord_env, world, state, actor, action, n + 1)
-    assert result.acknowledged and not result.ephemeral
+    assert result.acknowledged and applied(result)
     note = [m.content for m in since(simcord_env, world.channel, before) if not m.flags.ephemeral]
     assert any(c.startswith(f"I could not send a direct message to <@{attacker.id}> (DMs closed)") for c in note)
     assert not since(simcord_env, attacker.user.dm_channel)
@@ -600,7 +601,7 @@ async def _choose_once_after_restart(simcord_env: Any, world: World, new_bot: Za
     assert simcord_env.bot is new_bot and new_bot.database == bot_db
 
     chosen = await attacker.user.click(dm, custom_id=attack_id(snap.game_id, version, Attack.PUNCH))
-    assert chosen.acknowledged and not chosen.ephemeral
+    assert chosen.acknowledged and applied(chosen)
     after = await snapshot(simcord_env, world.channel)
     assert after.version == version + 1 and after.state.ask.kind is AskKind.DEFENCE
     footer = newest_board(simcord_env, world.channel).embeds[0].footer.text
@@ -627,7 +628,7 @@ async def test_an_old_dm_cannot_answer_the_next_attack(simcord_env, world):
     await attacker.user.click(first_dm, custom_id=attack_id(snap.game_id, version, attack))
     blocked = await defender.click(newest_board(simcord_env, world.channel), custom_id=(
         f"zj:act:{snap.game_id}:{version + 1}:block.{block}"))
-    assert not blocked.ephemeral
+    assert applied(blocked)
     now = await snapshot(simcord_env, world.channel)
     assert now.state.ask.kind is AskKind.ATTACK and now.waiting_for == [str(attacker.id)]
 
@@ -637,7 +638,7 @@ async def test_an_old_dm_cannot_answer_the_next_attack(simcord_env, world):
     fresh = attack_dm(simcord_env, attacker, now.game_id, now.version)
     assert "This round so far:" in fresh.content and f"against a {block.title()} Block" in fresh.content
     answered = await attacker.user.click(fresh, custom_id=attack_id(now.game_id, now.version, Attack.PUNCH))
-    assert not answered.ephemeral
+    assert applied(answered)
     assert (await snapshot(simcord_env, world.channel)).version == now.version + 1
 
 
@@ -703,18 +704,18 @@ async def _walk_toward_the_enemy(env: Any, world: World, state: BroodRumbleState
     before = newest_id(env, world.channel)
 
     moved = await actor.slash(world.channel, "br move", toward=enemy_player.name)
-    assert moved.acknowledged and not moved.ephemeral
+    assert moved.acknowledged and applied(moved)
     now = await snapshot(env, world.channel)
     feral = mover.brood.value == "feral"
     assert (now.state.ask is not None and now.state.ask.kind is AskKind.MOVE_REROLL) is feral
     if feral:
         assert any("reroll that distance first" in m.content for m in moved.followups if m.ephemeral)
         kept = await actor.slash(world.channel, "br reroll", again=False)
-        assert not kept.ephemeral
+        assert applied(kept)
         options = await actor.autocomplete(world.channel, "br move", "toward", "")
         assert {o.id for o in foes} <= {o["value"] for o in options}
         moved = await actor.slash(world.channel, "br move", toward=enemy_player.name)
-        assert not moved.ephemeral
+        assert applied(moved)
         now = await snapshot(env, world.channel)
     walked = now.state.orcs[mover.id]
     assert min(centre_distance(walked.xy, o.xy) for o in foes) < start
@@ -741,7 +742,7 @@ async def test_autocomplete_offers_only_legal_choices(simcord_env, world):
     assert (await snapshot(simcord_env, world.channel)).version == snap.version
 
     placed = await placer.slash(world.channel, "br place", kind="pit", at=spots[1]["value"])
-    assert not placed.ephemeral
+    assert applied(placed)
     assert (await snapshot(simcord_env, world.channel)).version == snap.version + 1
 
     # Further on: each command's suggestions are the legal actions of the moment.
@@ -802,7 +803,7 @@ async def test_barrels_and_items_by_command(simcord_env, world):
         legal = await simcord_env.bot.table.legal_actions(world.channel.id, str(actor.id))
         action = grabber(state, str(actor.id), legal, n)
         result = await play(simcord_env, world, state, actor, action, n, typed=_digging(state) or None)
-        assert result.acknowledged and not result.ephemeral, answered_privately(result)
+        assert result.acknowledged and applied(result), answered_privately(result)
         assert (await snapshot(simcord_env, world.channel)).version == snap.version + 1
         if _digging(state):
             met.add(action.type)

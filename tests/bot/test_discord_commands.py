@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, world are fixtures)
+    applied,
     answered_privately,
     bot_db,
     boards,
@@ -52,7 +53,7 @@ async def test_status_board_and_log(simcord_env, world):
     legal = await simcord_env.bot.table.legal_actions(world.channel.id, str(world.alice.id))
     square = next(a.to for a in legal if a.type == "move")
     moved = await world.alice.slash(world.channel, "mf move", to=square.upper())
-    assert not moved.ephemeral
+    assert applied(moved)
     assert (await snapshot(simcord_env, world.channel)).state.orcs[str(world.alice.id)].square == square
 
     status = answered_privately(await world.carol.slash(world.channel, "game status"))
@@ -60,7 +61,7 @@ async def test_status_board_and_log(simcord_env, world):
 
     posted = len(boards(world.channel))
     shown = await world.carol.slash(world.channel, "game board")
-    assert not shown.ephemeral and len(boards(world.channel)) == posted + 1
+    assert applied(shown) and len(boards(world.channel)) == posted + 1
     board = last_board(world.channel)
     assert board.attachments and "alice" in board.content
     assert "End activation" in [getattr(c, "label", None) for row in board.components for c in row.children]

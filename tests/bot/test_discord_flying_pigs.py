@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtures)
+    applied,
     World,
     answered_privately,
     bot_db,
@@ -39,7 +40,7 @@ from rules.orclympics.flying_pigs.models import (
 )
 
 MAX_STEPS = 600
-COGS = ("bot.cogs.lifecycle", "bot.cogs.rules_guide", "bot.cogs.flying_pigs")
+COGS = ("bot.cogs.lifecycle", "bot.cogs.rules_guide", "bot.games.flying_pigs.commands")
 
 
 @pytest.fixture
@@ -49,12 +50,12 @@ def simcord_bot(make_bot: Any) -> ZagjanBot:
 
 async def open_pigsty(world: World, players: int = 2) -> None:
     result = await world.alice.slash(world.channel, "game new", game="flying-pigs", brood="feral")
-    assert not result.ephemeral, result.response.content
+    assert applied(result), result.response.content
     for member in world.players[1:players]:
         result = await member.slash(world.channel, "game join", brood="iron")
-        assert not result.ephemeral, result.response.content
+        assert applied(result), result.response.content
     result = await world.alice.slash(world.channel, "game start")
-    assert result.acknowledged and not result.ephemeral
+    assert result.acknowledged and applied(result)
 
 
 def choose(legal: list[Any], step: int) -> Any:
@@ -123,7 +124,7 @@ async def play(world: World, actor: Any, action: Any, step: int) -> Any:
 
 async def test_a_whole_game_from_game_new_to_the_placings(simcord_env, world, monkeypatch):
     monkeypatch.setenv("ZAGJAN_REACTION_SECONDS", "3600")
-    assert "bot.cogs.flying_pigs" in EXTENSIONS
+    assert "bot.games.flying_pigs.commands" in EXTENSIONS
     await open_pigsty(world)
     first = last_board(world.channel)
     assert first.attachments and first.attachments[0].filename == "board.png"
@@ -138,7 +139,7 @@ async def test_a_whole_game_from_game_new_to_the_placings(simcord_env, world, mo
         reacted += isinstance(action, React)
         result = await play(world, world.by_id(player), action, step)
         assert result.acknowledged
-        assert not result.ephemeral, f"step {step}: {action!r} was refused: {answered_privately(result)}"
+        assert applied(result), f"step {step}: {action!r} was refused: {answered_privately(result)}"
         after = await snapshot(simcord_env, world.channel)
         assert after.version == snap.version + 1, f"step {step}: {action!r} was not applied once"
     else:
@@ -185,7 +186,7 @@ async def test_an_answer_in_time_cancels_the_default(simcord_env, world, monkeyp
     snap = await _to_a_reaction(simcord_env, world)
     silent = next(p.player for p in snap.prompts if p.default is not None)
     result = await world.by_id(silent).slash(world.channel, "fp react", use=False)
-    assert not result.ephemeral
+    assert applied(result)
     answered = await snapshot(simcord_env, world.channel)
     await asyncio.sleep(0.2)
     later = await snapshot(simcord_env, world.channel)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, world are fixtures)
+    applied,
     World,
     answered_privately,
     bot_db,
@@ -43,12 +44,12 @@ async def open_table(world: World, players: int = 2) -> None:
     """Alice opens a table, the others join, Alice starts: the board with Deploy buttons appears."""
     broods = ["feral", "iron", "common", "feral"]
     result = await world.alice.slash(world.channel, "game new", game="masters-fight", brood=broods[0])
-    assert not result.ephemeral
+    assert applied(result)
     for member, brood in zip(world.players[1:players], broods[1:players]):
         result = await member.slash(world.channel, "game join", brood=brood)
-        assert not result.ephemeral, result.response.content
+        assert applied(result), result.response.content
     result = await world.alice.slash(world.channel, "game start")
-    assert result.acknowledged and not result.ephemeral
+    assert result.acknowledged and applied(result)
 
 
 def choose(legal: list[Any], view: Any, player: str) -> Any:
@@ -135,7 +136,7 @@ async def test_a_whole_fight_from_game_new_to_the_placings(simcord_env, world):
         action = choose(legal, snap.public_view, player)
         result = await play(simcord_env, world, action, step)
         assert result.acknowledged
-        assert not result.ephemeral, f"step {step}: {action!r} was refused: {answered_privately(result)}"
+        assert applied(result), f"step {step}: {action!r} was refused: {answered_privately(result)}"
         after = await snapshot(simcord_env, world.channel)
         assert after.version == snap.version + 1, f"step {step}: {action!r} was not applied once"
         board = last_board(world.channel)

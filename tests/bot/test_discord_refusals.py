@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, world are fixtures)
+    applied,
     World,
     answered_privately,
     bot_db,
@@ -29,7 +30,7 @@ from bot.table import NO_GAME, STALE
 async def deploy_both(env: Any, world: World, alice_at: str = "d4", bob_at: str = "f6") -> None:
     for member, square in ((world.alice, alice_at), (world.bob, bob_at)):
         result = await member.slash(world.channel, "mf deploy", square=square)
-        assert not result.ephemeral, answered_privately(result)
+        assert applied(result), answered_privately(result)
     snap = await snapshot(env, world.channel)
     assert snap.waiting_for == [str(world.alice.id)], "alice rolled the higher initiative with this seed"
 
@@ -95,7 +96,7 @@ async def test_a_doubled_click_is_applied_once(simcord_env, world):
     select = pick_id(board, "move")
 
     first = await world.alice.select(board, [squares[0]], custom_id=select)
-    assert not first.ephemeral
+    assert applied(first)
     again = await world.alice.select(board, [squares[0]], custom_id=select)
     assert answered_privately(again) == STALE
     other = await world.alice.select(board, [squares[1]], custom_id=select)
@@ -106,7 +107,7 @@ async def test_a_doubled_click_is_applied_once(simcord_env, world):
 
     board = last_board(world.channel)
     ended = await world.alice.click(board, label="End activation")
-    assert not ended.ephemeral
+    assert applied(ended)
     twice = await world.alice.click(board, label="End activation")
     assert answered_privately(twice) == "It is bob's turn."
     after = await snapshot(simcord_env, world.channel)
@@ -133,14 +134,14 @@ async def test_abandon_needs_the_creator_or_manage_server(simcord_env, world):
     assert (await snapshot(simcord_env, world.channel)).status == "lobby"
 
     by_mod = await world.mod.slash(world.channel, "game abandon")
-    assert not by_mod.ephemeral and "abandoned the game" in by_mod.response.content
+    assert applied(by_mod) and "abandoned the game" in by_mod.response.content
     assert (await snapshot(simcord_env, world.channel)).status == "abandoned"
 
     await world.alice.slash(world.channel, "game new", game="masters-fight")
     await world.bob.slash(world.channel, "game join")
     await world.alice.slash(world.channel, "game start")
     by_creator = await world.alice.slash(world.channel, "game abandon")
-    assert not by_creator.ephemeral
+    assert applied(by_creator)
     assert (await snapshot(simcord_env, world.channel)).status == "abandoned"
     stale = await world.alice.click(last_board(world.channel), label="Random free square")
     assert answered_privately(stale) == "That game is not running."

@@ -13,6 +13,7 @@ import json
 
 import pytest
 from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtures)
+    applied,
     answered_privately,
     bot_db,
     boards,
@@ -86,7 +87,7 @@ async def test_secret_choices_by_dm_and_by_button_when_dms_are_closed(simcord_en
         roller = world.by_id(snap.waiting_for[0])
         rolled = await roller.select(last_board(world.channel), ['{"type":"roll"}'],
                                      custom_id=f"zj:pick:1:{snap.version}:any")
-        assert not rolled.ephemeral
+        assert applied(rolled)
     final = await snapshot(simcord_env, world.channel)
     assert final.status == "finished"
     assert "is over" in last_board(world.channel).content

@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, world are fixtures)
+    applied,
     World,
     answered_privately,
     bot_db,
@@ -24,7 +25,7 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
 )
 
 from bot.table import STALE
-from bot.ui.timber import TimberControls
+from bot.games.timber.controls import TimberControls
 from rules.core.grid import distance, is_edge, xy
 from rules.orclympics.timber.models import (
     ACTION_ADAPTER,
@@ -56,12 +57,12 @@ async def open_timber(world: World, players: int = 2) -> None:
     """Alice opens a Timber! table, the others join, Alice starts: the deployment board appears."""
     broods = ["feral", "iron", "common", "feral"]
     result = await world.alice.slash(world.channel, "game new", game="timber", brood=broods[0])
-    assert not result.ephemeral
+    assert applied(result)
     for member, brood in zip(world.players[1:players], broods[1:players]):
         result = await member.slash(world.channel, "game join", brood=brood)
-        assert not result.ephemeral, result.response.content
+        assert applied(result), result.response.content
     result = await world.alice.slash(world.channel, "game start")
-    assert result.acknowledged and not result.ephemeral
+    assert result.acknowledged and applied(result)
 
 
 # -- a simple, greedy and legal player --------------------------------------------------------------
@@ -242,7 +243,7 @@ async def test_a_whole_game_of_timber_from_game_new_to_the_placings(simcord_env,
             dodged_by_other += 1
         result, how = await play(simcord_env, world, action, step, world.by_id(player))
         assert result.acknowledged
-        assert not result.ephemeral, f"step {step}: {action!r} by {how} was refused: {answered_privately(result)}"
+        assert applied(result), f"step {step}: {action!r} by {how} was refused: {answered_privately(result)}"
         after = await snapshot(simcord_env, world.channel)
         assert after.version == snap.version + 1, f"step {step}: {action!r} was not applied once"
         logged = (await simcord_env.bot.store.actions(after.game_id))[-1]
@@ -312,7 +313,7 @@ async def advance(env: Any, world: World, policy: Any, until: Any, limit: int = 
         assert snap.status == "active", "the game ended before the moment came"
         if until(snap.state):
             shown = await world.dave.slash(world.channel, "game board")
-            assert not shown.ephemeral
+            assert applied(shown)
             return snap.state
         player = snap.waiting_for[0]
         legal = await table.legal_actions(world.channel.id, player)
@@ -366,7 +367,7 @@ async def test_a_player_dodges_the_boar_during_someone_elses_turn(simcord_env, w
 
     landing = cur.escape.options[-1]
     dived = await dodger.click(board, label=f"Dive to {landing}")
-    assert not dived.ephemeral
+    assert applied(dived)
     after = await snapshot(simcord_env, world.channel)
     assert after.version == before.version + 1
     assert after.state.orcs[orc.id].square == landing
@@ -401,7 +402,7 @@ async def test_a_falling_tree_is_aimed_with_buttons_a_square_or_the_command(simc
     target = "a1" if tree != "a1" else "h8"
     menu = next(m for m in _menus(board) if target in [o.value for o in m.options])
     felled = await aimer.select(board, [target], custom_id=menu.custom_id)
-    assert not felled.ephemeral
+    assert applied(felled)
     after = await snapshot(simcord_env, world.channel)
     assert after.version == before.version + 1 and tree not in after.state.trees
     assert after.state.falls[-1].tree == tree
@@ -460,14 +461,14 @@ async def test_a_doubled_click_is_applied_once(simcord_env, world):
         board = last_board(world.channel)
         menu = _menus(board)[0]
         done = await player.select(board, [menu.options[0].value], custom_id=menu.custom_id)
-        assert not done.ephemeral
+        assert applied(done)
     snap = await snapshot(simcord_env, world.channel)
     player = world.by_id(snap.waiting_for[0])
     board = last_board(world.channel)
     even = next(label for label in _labels(board) if label.endswith(": 2"))
 
     first = await player.click(board, label=even)
-    assert not first.ephemeral
+    assert applied(first)
     again = await player.click(board, label=even)
     assert answered_privately(again) == STALE
     other = next(label for label in _labels(board) if label != even)
@@ -499,19 +500,19 @@ async def test_autocomplete_offers_the_legal_actions(simcord_env, world):
     for _ in range(2):
         member, legal = await legal_now()
         done = await member.slash(world.channel, "timber deploy", first=legal[0].first, second=legal[0].second)
-        assert not done.ephemeral
+        assert applied(done)
     member, legal = await legal_now()
     splits = await member.autocomplete(world.channel, "timber tokens", "split", "")
     assert [c["value"] for c in splits] == ["1/3", "2/2", "3/1"]
     assert splits[0]["name"] == f"1/3 — {member.name} #1 1, {member.name} #2 3"
-    assert not (await member.slash(world.channel, "timber tokens", split="3 1")).ephemeral
+    assert applied(await member.slash(world.channel, "timber tokens", split="3 1"))
 
     member, legal = await legal_now()
     if any(isinstance(a, BoarPath) for a in legal):
         runs = await member.autocomplete(world.channel, "timber boar", "path", "")
         paths = [" ".join(a.path) for a in legal if isinstance(a, BoarPath)]
         assert 0 < len(runs) <= 25 and all(c["value"] in paths for c in runs)
-        assert not (await member.slash(world.channel, "timber boar", path=runs[-1]["value"])).ephemeral
+        assert applied(await member.slash(world.channel, "timber boar", path=runs[-1]["value"]))
         member, legal = await legal_now()
     moves = [a for a in legal if isinstance(a, Move)]
     offered = await member.autocomplete(world.channel, "timber move", "to", "")

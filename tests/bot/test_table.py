@@ -251,25 +251,37 @@ async def test_two_processes_clicking_at_once_apply_the_move_once(
 
 
 async def test_losing_the_race_to_another_process_is_refused_and_changes_nothing(
-        table: TableService, db_path: Path, make_table: Callable[[Store], TableService],
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        table: TableService, db_path: Path, make_table: Callable[[Store], TableService]) -> None:
     snap = await chosen(table)
     roller = snap.waiting_for[0]
     other_store = await Store.open(db_path)
     try:
         other = make_table(other_store)
-        write = other_store.append_action
-
-        async def overtaken(*args: Any, **kwargs: Any) -> int:
-            await table.act(CHANNEL, roller, {"type": "roll"})  # the first process writes in between
-            return await write(*args, **kwargs)
-
-        monkeypatch.setattr(other_store, "append_action", overtaken)
-        with pytest.raises(TableError, match=STALE):
-            await other.act(CHANNEL, roller, {"type": "roll"})
+        seen = await other.snapshot(CHANNEL)  # the second process has this moment cached
+        await table.act(CHANNEL, roller, {"type": "roll"})  # the first process writes meanwhile
+        with pytest.raises(TableError):  # by now it is not the roller's turn, and the button is stale
+            await other.act(CHANNEL, roller, {"type": "roll"}, expected_version=seen.version,
+                            game_id=seen.game_id)
     finally:
         await other_store.close()
     assert len(await table.store.actions(snap.game_id)) == snap.version + 1
+    assert await table.replay_check(snap.game_id)
+
+
+async def test_a_cached_state_older_than_the_row_is_read_again_not_applied_to(
+        table: TableService, db_path: Path, make_table: Callable[[Store], TableService]) -> None:
+    """The per-channel cache is only used when its version is the stored one."""
+    snap = await chosen(table)
+    other_store = await Store.open(db_path)
+    try:
+        other = make_table(other_store)
+        await other.snapshot(CHANNEL)
+        first = await table.act(CHANNEL, snap.waiting_for[0], {"type": "roll"})
+        after = await other.act(CHANNEL, first.waiting_for[0], {"type": "roll"})
+    finally:
+        await other_store.close()
+    assert after.version == snap.version + 2
+    assert len(await table.store.actions(snap.game_id)) == snap.version + 2
     assert await table.replay_check(snap.game_id)
 
 

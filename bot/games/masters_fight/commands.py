@@ -55,12 +55,12 @@ class MastersFightCommands(commands.Cog):
 
     # -- the shared path ------------------------------------------------------------------
     async def _play(self, interaction: discord.Interaction[Any], command: str, action: dict[str, Any]) -> None:
-        async with audit(interaction, command) as record:
+        async with audit(interaction, command, acknowledge_first=True) as record:
             await run_action(interaction, record, channel_id=interaction.channel_id, action=action, slug=SLUG)
 
     async def _play_with(self, interaction: discord.Interaction[Any], command: str, build: Any) -> None:
         """Like `_play`, for moves whose arguments need checking first (squares, targets)."""
-        async with audit(interaction, command) as record:
+        async with audit(interaction, command, acknowledge_first=True) as record:
             try:
                 seats = (await self.bot.table.snapshot(interaction.channel_id)).seats
                 action = build(seats)

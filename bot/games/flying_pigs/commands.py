@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from bot.app import ZagjanBot
 from bot.table import TableError
-from bot.ui.flying_pigs import model_name
+from bot.games.flying_pigs.controls import model_name
 from bot.ui.turns import audit, run_action
 from rules.orclympics.flying_pigs.models import (
     ChooseStance,
@@ -49,7 +49,7 @@ class FlyingPigsCommands(commands.Cog):
         self.bot = bot
 
     async def _play(self, interaction: discord.Interaction[Any], command: str, action: dict[str, Any]) -> None:
-        async with audit(interaction, command) as record:
+        async with audit(interaction, command, acknowledge_first=True) as record:
             await run_action(interaction, record, channel_id=interaction.channel_id, action=action, slug=SLUG)
 
     async def _legal(self, interaction: discord.Interaction[Any]) -> list[BaseModel]:

@@ -133,7 +133,7 @@ class TimberCommands(commands.Cog):
         against; the table is then handed a bare action and refuses it for the real reason
         (another game, not started, over), worded as everywhere else.
         """
-        async with audit(interaction, command) as record:
+        async with audit(interaction, command, acknowledge_first=True) as record:
             player = str(interaction.user.id)
             snap = await self.bot.table.snapshot(interaction.channel_id)
             action: dict[str, Any] = {"type": "end-turn"}

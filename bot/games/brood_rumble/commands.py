@@ -26,7 +26,7 @@ from pydantic import BaseModel
 
 from bot.app import ZagjanBot
 from bot.table import Snapshot, TableError
-from bot.ui.brood_rumble import COMPASS16, destinations, num, point
+from bot.games.brood_rumble.controls import COMPASS16, destinations, num, point
 from bot.ui.turns import Audit, audit, refuse, run_action
 from rules.core.errors import RuleViolation
 from rules.core.geometry import angle_to, centre_distance, offset
@@ -256,7 +256,7 @@ class BroodRumbleCommands(commands.Cog):
         With no running Brood Rumble in the channel there is nothing to read names against; the table
         is then handed `fallback` and refuses it for the real reason (another game, not started, over).
         """
-        async with audit(interaction, command) as record:
+        async with audit(interaction, command, acknowledge_first=True) as record:
             state = await self._checked_state(interaction, record)
             if state is False:
                 return
@@ -285,7 +285,7 @@ class BroodRumbleCommands(commands.Cog):
     async def _walk(self, interaction: discord.Interaction[Any], command: str, build: Build | None) -> None:
         """A Move in one command: roll the distance first when the active Orc has not moved yet, then
         walk (`build` makes the MoveTo or Charge from the state after the roll). `build` None only rolls."""
-        async with audit(interaction, command) as record:
+        async with audit(interaction, command, acknowledge_first=True) as record:
             state = await self._checked_state(interaction, record)
             if state is False:
                 return

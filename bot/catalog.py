@@ -1,0 +1,53 @@
+"""The bot side of each game, found by looking, not by name.
+
+Every package under `bot/games/` is one game's adapter: a `PLUGIN` naming the
+game's slug, its control adapter (engine prompts -> buttons and back) and the
+extension holding its slash commands. The catalog imports them all once; no
+shared module names a game, so adding a game is adding a package beside them.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass
+from functools import cache
+
+from bot.ui.controls import GameControls, GenericControls
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """What the bot needs from one game beyond its rules: controls and commands."""
+
+    slug: str
+    controls: GameControls
+    commands: str | None = None  # the extension (module with `setup(bot)`) of its slash commands
+
+
+@cache
+def plugins() -> dict[str, GamePlugin]:
+    """Every game adapter under `bot.games`, by slug."""
+    import bot.games
+
+    found: dict[str, GamePlugin] = {}
+    for info in sorted(pkgutil.iter_modules(bot.games.__path__), key=lambda i: i.name):
+        module = importlib.import_module(f"bot.games.{info.name}")
+        plugin = getattr(module, "PLUGIN", None)
+        if isinstance(plugin, GamePlugin):
+            found[plugin.slug] = plugin
+    return found
+
+
+def adapter_for(slug: str) -> GameControls:
+    """The game's control adapter; a game without one gets a plain menu of its legal actions."""
+    plugin = plugins().get(slug)
+    return plugin.controls if plugin is not None else GenericControls()
+
+
+def command_extensions() -> tuple[str, ...]:
+    """The extensions holding the games' slash commands, for the bot to load."""
+    return tuple(p.commands for p in plugins().values() if p.commands)
+
+
+__all__ = ["GamePlugin", "plugins", "adapter_for", "command_extensions"]

@@ -1,0 +1,1 @@
+"""One package per game: its controls and its slash commands, found by `bot.catalog`."""

@@ -1,0 +1,66 @@
+"""Board pictures, drawn away from the event loop.
+
+Drawing and encoding a board is the heaviest thing the bot does, so it runs in a
+pool of worker processes sized to the machine: both cores draw while the event
+loop keeps answering Discord. Each worker keeps the renderers' caches (the parts
+of a board that never change during a game) warm between pictures. With
+`workers=0` pictures are drawn in a thread instead (tests, and machines that
+cannot start processes).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
+
+log = logging.getLogger("zagjan.bot")
+
+
+def draw(view: Any) -> bytes | None:
+    """The PNG of `view`, or None for a game without a renderer (the message goes without a picture)."""
+    from renderers import RENDERERS, render
+
+    if view is None or getattr(view, "game", None) not in RENDERERS:
+        return None
+    return render(view)
+
+
+def _warm() -> None:
+    import renderers  # noqa: F401  (import once per worker, not on the first board)
+
+
+def default_workers() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+
+
+class Painter:
+    """Draws boards for the bot: `await painter.render(view)`."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        count = default_workers() if workers is None else workers
+        self.workers = count
+        self._pool: Executor | None = None
+        if count > 0:
+            # spawn, not fork: the bot has threads (the database's) that a fork would copy mid-step.
+            self._pool = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_warm)
+
+    async def render(self, view: Any) -> bytes | None:
+        """A drawing failure must not lose the move (it is already stored): the message then goes
+        out without a picture and the error is logged."""
+        try:
+            if self._pool is None:
+                return await asyncio.to_thread(draw, view)
+            return await asyncio.get_running_loop().run_in_executor(self._pool, draw, view)
+        except Exception:
+            log.exception("could not draw the board")
+            return None
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

@@ -1,0 +1,144 @@
+"""The board message: the log of what happened, the picture, who is next, and their controls.
+
+Built from a `BoardLike` (a move's `TurnResult` or a `Snapshot`) and the log lines
+to show. The picture is drawn by the bot's painter (off the event loop); the
+controls come from the game's adapter, found in the catalog.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+import discord
+from pydantic import BaseModel
+
+from bot.catalog import adapter_for
+from bot.table import whose_turn
+from bot.ui.components import build_view
+from bot.ui.controls import ButtonSpec, Controls
+from bot.ui.text import feats_lines, last_lines, placings_lines
+from rules.core.engine import Outcome, Prompt, Seat
+
+if TYPE_CHECKING:
+    from bot.app import ZagjanBot
+
+BOARD_FILE = "board.png"
+SECRET_PAYLOAD = "secret"
+SECRET_LABEL = "Make my secret choice"
+USERS_ONLY = discord.AllowedMentions(everyone=False, roles=False, users=True)
+
+
+class BoardLike(Protocol):
+    """What a `TurnResult` and a `Snapshot` have in common: enough to draw a board message."""
+
+    game_id: int
+    slug: str
+    title: str
+    channel_id: int
+    version: int
+    seats: list[Seat]
+    public_view: Any
+    prompts: list[Prompt]
+    waiting_for: list[str]
+    outcome: Outcome | None
+
+
+@dataclass
+class BoardMessage:
+    content: str
+    embed: discord.Embed
+    png: bytes | None
+    view: discord.ui.View | None
+    notes: list[str] = field(default_factory=list)
+
+    def _picture(self) -> discord.File | None:
+        return discord.File(io.BytesIO(self.png), filename=BOARD_FILE) if self.png is not None else None
+
+    def send_kwargs(self) -> dict[str, Any]:
+        """For a new message."""
+        kwargs: dict[str, Any] = {"content": self.content, "embed": self.embed, "allowed_mentions": USERS_ONLY}
+        picture = self._picture()
+        if picture is not None:
+            kwargs["file"] = picture
+        if self.view is not None:
+            kwargs["view"] = self.view
+        return kwargs
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        """For the same message edited in place: the picture replaces the old one, and the
+        controls are replaced (or removed when there are none)."""
+        picture = self._picture()
+        return {"content": self.content, "embed": self.embed, "allowed_mentions": USERS_ONLY,
+                "attachments": [picture] if picture is not None else [], "view": self.view}
+
+
+async def board_message(bot: ZagjanBot, board: BoardLike, lines: Sequence[str] = ()) -> BoardMessage:
+    """Log lines, the picture, who is next, and the next player's controls."""
+    names = {s.player: s.name for s in board.seats}
+    png = await bot.painter.render(board.public_view)
+    embed = discord.Embed(title=_title(board), colour=discord.Colour.dark_red())
+    if any(lines):
+        embed.description = last_lines(lines)
+    if png is not None:
+        embed.set_image(url=f"attachment://{BOARD_FILE}")
+    embed.set_footer(text=f"Game #{board.game_id} · move {board.version}")
+
+    view: discord.ui.View | None = None
+    notes: list[str] = []
+    if board.outcome is not None:
+        embed.add_field(name="Placings", value="\n".join(placings_lines(board.outcome.placings, names))[:1024],
+                        inline=False)
+        feats = feats_lines(board.outcome.feats, names)
+        if feats:
+            embed.add_field(name="Feats", value="\n".join(feats)[:1024], inline=False)
+        content = f"🏁 **{board.title} is over.** {board.outcome.summary}".strip()
+    else:
+        content, view, notes = await _next_up(bot, board)
+    return BoardMessage(content=content[:2000], embed=embed, png=png, view=view, notes=notes)
+
+
+def _title(board: BoardLike) -> str:
+    turn = getattr(board.public_view, "turn", None)
+    phase = str(getattr(board.public_view, "phase", ""))
+    if isinstance(turn, int) and turn > 0 and phase not in ("deployment", "Phase.DEPLOYMENT"):
+        return f"{board.title} — Game Turn {turn}"
+    return board.title
+
+
+async def _next_up(bot: ZagjanBot, board: BoardLike) -> tuple[str, discord.ui.View | None, list[str]]:
+    """Who must act, what they are asked, and their buttons: for a lone open prompt, or for one
+    question put to several players (teammates deciding for their team), where the buttons offer
+    what any of them may do and the rules judge each click for whoever made it."""
+    if not board.waiting_for:
+        return "Nobody can act right now.", None, []
+    lines: list[str] = []
+    asked: dict[str, list[str]] = {}  # an open question -> everyone it is put to
+    for prompt in board.prompts:
+        mention = f"<@{prompt.player}>"
+        if prompt.secret:
+            lines.append(f"{mention} is choosing in secret (by direct message, or with the button below).")
+        elif prompt.text in asked:
+            asked[prompt.text].append(mention)
+        else:
+            asked[prompt.text] = [mention]
+            lines.append(prompt.text)
+    lines = [f"{' or '.join(asked[line])} {line}" if line in asked else line for line in lines]
+    controls = Controls()
+    open_prompts = [p for p in board.prompts if not p.secret]
+    one_question = len(open_prompts) == len(board.prompts) and len({p.text for p in open_prompts}) == 1
+    if open_prompts and (len(board.waiting_for) == 1 or one_question):
+        players = list(dict.fromkeys(p.player for p in open_prompts))
+        legal: list[BaseModel] = []
+        for player in players:
+            legal += [a for a in await bot.table.legal_actions(board.channel_id, player) if a not in legal]
+        if legal:
+            controls = adapter_for(board.slug).controls(board.public_view, legal, players[0])
+    if any(p.secret for p in board.prompts):
+        controls.buttons.append(ButtonSpec(SECRET_PAYLOAD, SECRET_LABEL, discord.ButtonStyle.primary, "🤫"))
+    view = build_view(board.game_id, board.version, controls)
+    notes = controls.notes
+    content = "\n".join(lines + [f"*{n}*" for n in notes])
+    return content or whose_turn(board.seats, board.waiting_for), view, notes

@@ -1,0 +1,195 @@
+"""One board message per player turn, edited in place, posted in order, never drawn in vain.
+
+Each channel has a `ChannelBoards`: a queue and one task that empties it, so a
+channel's posts and edits leave in the order their moves were made, and one
+channel never waits for another. Within a turn the turn's message is edited in
+place (new picture, the turn's log so far, the current controls); a new message
+starts when someone new must act, when the game ends, or on request (`/game
+board`), and the previous turn's message then loses its controls, so the
+channel never shows two live sets of buttons.
+
+Updates that arrive while a post or an edit is on its way are merged: only the
+newest state of a turn is drawn and sent, and the log lines of turns that ended
+before they could be shown travel with the next message.
+
+The poster talks to Discord through a `Courier`, so the load benchmark (and the
+tests) can put a stand-in there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import discord
+
+from bot.ui.board import BoardLike, BoardMessage
+
+log = logging.getLogger("zagjan.bot")
+
+Compose = Callable[[BoardLike, Sequence[str]], Awaitable[BoardMessage]]
+
+
+class Courier(Protocol):
+    """How messages reach a channel. The real one is `DiscordCourier`."""
+
+    async def send(self, channel_id: int, kwargs: dict[str, Any]) -> int:
+        """Post a new message; its id."""
+
+    async def edit(self, channel_id: int, message_id: int, kwargs: dict[str, Any]) -> None:
+        """Change a message the bot posted."""
+
+
+class DiscordCourier:
+    """Posts with the bot's own token (not an interaction's webhook), so a turn's message can
+    be edited for as long as the turn lasts, whoever's click changed it."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self._client = client
+
+    async def send(self, channel_id: int, kwargs: dict[str, Any]) -> int:
+        message = await self._client.get_partial_messageable(channel_id).send(**kwargs)
+        return message.id
+
+    async def edit(self, channel_id: int, message_id: int, kwargs: dict[str, Any]) -> None:
+        await self._client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(**kwargs)
+
+
+@dataclass
+class _Turn:
+    """Updates of one turn not yet shown: the newest board, and every line since the last post."""
+
+    board: BoardLike
+    lines: list[str]
+    starts_turn: bool
+    waiters: list[asyncio.Future[bool]] = field(default_factory=list)
+
+
+@dataclass
+class _Note:
+    """A plain message that must appear in the channel in its place among the boards."""
+
+    kwargs: dict[str, Any]
+    waiters: list[asyncio.Future[bool]] = field(default_factory=list)
+
+
+class ChannelBoards:
+    """The board messages of one channel."""
+
+    def __init__(self, channel_id: int, courier: Courier, compose: Compose) -> None:
+        self.channel_id = channel_id
+        self._courier = courier
+        self._compose = compose
+        self._queue: list[_Turn | _Note] = []
+        self._task: asyncio.Task[None] | None = None
+        self._last: tuple[int, int, frozenset[str]] | None = None  # game, version, waiting of the newest update
+        self.message_id: int | None = None  # the current turn's message
+        self._shown: list[str] = []  # the lines the current turn's message shows
+        self._controls = False  # whether the current turn's message has controls to take away
+
+    def show(self, board: BoardLike, lines: Sequence[str] = (), *, fresh: bool = False) -> asyncio.Future[bool]:
+        """Queue `board`; the future is True once a message showing it (or a newer state) is out."""
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        waiting = frozenset(board.waiting_for)
+        last = self._last
+        if last is not None and last[0] == board.game_id and board.version < last[1] and not fresh:
+            done.set_result(True)  # a newer state of this game is already on its way
+            return done
+        starts_turn = (fresh or last is None or last[0] != board.game_id or board.outcome is not None
+                       or not waiting <= last[2])
+        self._last = (board.game_id, board.version, waiting)
+        tail = self._queue[-1] if self._queue else None
+        if isinstance(tail, _Turn) and not starts_turn:
+            tail.board = board
+            tail.lines.extend(lines)
+            tail.waiters.append(done)
+        else:
+            self._queue.append(_Turn(board, list(lines), starts_turn, [done]))
+        self._wake()
+        return done
+
+    def say(self, **kwargs: Any) -> asyncio.Future[bool]:
+        """Queue a plain message (a note about closed DMs, say) behind the boards before it."""
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._queue.append(_Note(kwargs, [done]))
+        self._wake()
+        return done
+
+    def idle(self) -> bool:
+        return not self._queue and (self._task is None or self._task.done())
+
+    def _wake(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._drain(), name=f"boards-{self.channel_id}")
+
+    async def _drain(self) -> None:
+        while self._queue:
+            batch, self._queue = self._queue, []
+            start = 0
+            for index, item in enumerate([*batch, None]):
+                if item is None or isinstance(item, _Note):
+                    turns = [t for t in batch[start:index] if isinstance(t, _Turn)]
+                    if turns:
+                        await self._settle(self._post_turns, turns, turns)
+                    if isinstance(item, _Note):
+                        await self._settle(self._courier.send, [item], self.channel_id, item.kwargs)
+                    start = index + 1
+
+    async def _settle(self, fn: Callable[..., Awaitable[Any]], items: Sequence[_Turn | _Note], *args: Any) -> None:
+        """Run one post and tell its waiters how it went; a failure is logged, never raised into the queue."""
+        try:
+            await fn(*args)
+            ok = True
+        except Exception:
+            log.exception("could not post in channel %s", self.channel_id)
+            ok = False
+        for item in items:
+            for waiter in item.waiters:
+                if not waiter.done():
+                    waiter.set_result(ok)
+
+    async def _post_turns(self, turns: list[_Turn]) -> None:
+        first = turns[0]
+        if len(turns) == 1 and not first.starts_turn and self.message_id is not None:
+            self._shown += first.lines
+            message = await self._compose(first.board, self._shown)
+            await self._courier.edit(self.channel_id, self.message_id, message.edit_kwargs())
+            self._controls = message.view is not None
+            return
+        # A new turn's message. Whatever earlier turns said that no message showed comes with it.
+        lines = [line for turn in turns for line in turn.lines]
+        newest = turns[-1].board
+        if self.message_id is not None:
+            previous, self.message_id = self.message_id, None
+            if self._controls:
+                await self._courier.edit(self.channel_id, previous, {"view": None})
+        message = await self._compose(newest, lines)
+        self.message_id = await self._courier.send(self.channel_id, message.send_kwargs())
+        self._shown, self._controls = lines, message.view is not None
+
+
+class BoardPosts:
+    """Every channel's `ChannelBoards`, made on first use."""
+
+    def __init__(self, courier: Courier, compose: Compose) -> None:
+        self.courier = courier
+        self._compose = compose
+        self._channels: dict[int, ChannelBoards] = {}
+
+    def channel(self, channel_id: int) -> ChannelBoards:
+        boards = self._channels.get(channel_id)
+        if boards is None:
+            boards = self._channels[channel_id] = ChannelBoards(channel_id, self.courier, self._compose)
+        return boards
+
+    def show(self, board: BoardLike, lines: Sequence[str] = (), *, fresh: bool = False) -> asyncio.Future[bool]:
+        return self.channel(board.channel_id).show(board, lines, fresh=fresh)
+
+    def say(self, channel_id: int, **kwargs: Any) -> asyncio.Future[bool]:
+        return self.channel(channel_id).say(**kwargs)
+
+
+__all__ = ["Courier", "DiscordCourier", "ChannelBoards", "BoardPosts", "Compose"]
