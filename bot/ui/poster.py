@@ -121,6 +121,11 @@ class ChannelBoards:
     def idle(self) -> bool:
         return not self._queue and (self._task is None or self._task.done())
 
+    async def drained(self) -> None:
+        """Wait until everything queued so far is out (for shutdown, benchmarks and tests)."""
+        while self._task is not None and not self._task.done():
+            await asyncio.shield(self._task)
+
     def _wake(self) -> None:
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._drain(), name=f"boards-{self.channel_id}")

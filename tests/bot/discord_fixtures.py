@@ -129,9 +129,9 @@ def pick_id(message: discord.Message, kind: str) -> str:
 
 def answered_privately(result: Any) -> str:
     """The text of an ephemeral answer (a refusal); fails if the answer was public."""
-    message = result.response if result.response is not None else result.followups[-1]
-    assert message.ephemeral, f"expected an ephemeral answer, got {message!r}"
-    return message.content
+    private = [m for m in [result.response, *result.followups] if m is not None and m.ephemeral]
+    assert private, f"expected an ephemeral answer, got {result!r}"
+    return private[-1].content
 
 
 def applied(result: Any) -> bool:
@@ -143,3 +143,26 @@ def applied(result: Any) -> bool:
         return True
     messages = [m for m in [result.response, *result.followups] if m is not None]
     return any(m.content == DONE for m in messages)
+
+
+async def click_in_flight(actor: Any, message: discord.Message, custom_id: str,
+                          values: list[str] | None = None) -> Any:
+    """The second click of a doubled click, carrying the component the player saw. The bot edits a
+    turn's message in place, so by the time simcord would let a test click again the component has a
+    newer version; a real second click sent before the edit arrived still carries the old one.
+    simcord only offers clicks on what a message shows now, so this builds that click itself."""
+    from simcord import actors as simcord_actors
+    from simcord.backend import serializers
+    from simcord.builders import ChannelHandle as Handle
+
+    env = actor._env
+    stored = simcord_actors._visible_message(actor, message)
+    seen = dict(serializers.message_payload(env.backend, stored))
+    seen["components"] = [row.to_dict() for row in message.components]  # what the player saw
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2 if values is None else 3}
+    if values is not None:
+        data["values"] = list(values)
+    channel = Handle(env, getattr(actor, "guild", None), env.backend.get_channel(stored.channel_id))
+    return await simcord_actors._dispatch_actor_interaction(
+        actor, discord.InteractionType.component.value, channel, data, extra={"message": seen},
+        source_message_id=stored.id)

@@ -173,6 +173,7 @@ async def test_an_unanswered_reaction_gets_its_default_after_the_time_limit(simc
     task = reactions.schedule(simcord_env.bot, snap, seconds=0.01)
     assert task is not None
     await asyncio.wait_for(task, 10)
+    await simcord_env.bot.boards.channel(world.channel.id).drained()  # the timer's board, posted in turn
     after = await snapshot(simcord_env, world.channel)
     assert after.version == snap.version + 1
     board = last_board(world.channel)

@@ -10,6 +10,8 @@ from typing import Any
 
 from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, world are fixtures)
     applied,
+    click_in_flight,
+    custom_ids,
     World,
     answered_privately,
     bot_db,
@@ -97,18 +99,19 @@ async def test_a_doubled_click_is_applied_once(simcord_env, world):
 
     first = await world.alice.select(board, [squares[0]], custom_id=select)
     assert applied(first)
-    again = await world.alice.select(board, [squares[0]], custom_id=select)
+    again = await click_in_flight(world.alice, board, select, [squares[0]])
     assert answered_privately(again) == STALE
-    other = await world.alice.select(board, [squares[1]], custom_id=select)
+    other = await click_in_flight(world.alice, board, select, [squares[1]])
     assert answered_privately(other) == STALE
     middle = await snapshot(simcord_env, world.channel)
     assert middle.version == before.version + 1
     assert middle.state.orcs[str(world.alice.id)].square == squares[0]
 
     board = last_board(world.channel)
+    end = next(c for c in custom_ids(board) if c.endswith(":end"))
     ended = await world.alice.click(board, label="End activation")
     assert applied(ended)
-    twice = await world.alice.click(board, label="End activation")
+    twice = await click_in_flight(world.alice, board, end)
     assert answered_privately(twice) == "It is bob's turn."
     after = await snapshot(simcord_env, world.channel)
     assert after.version == middle.version + 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, world are fixtures)
     applied,
+    click_in_flight,
     answered_privately,
     bot_db,
     boards,
@@ -49,9 +50,11 @@ async def test_a_button_from_before_a_restart_still_works(simcord_env, world, ma
     assert after.waiting_for == [str(world.bob.id)]
     assert last_board(world.channel).embeds[0].footer.text == f"Game #{after.game_id} · move {after.version}"
 
-    older = await world.alice.select(stale_board, [move], custom_id=pick_id(stale_board, "move"))
+    older = await click_in_flight(world.alice, stale_board, pick_id(stale_board, "move"), [move])
     assert answered_privately(older) == "It is bob's turn."
-    bobs = await world.bob.select(stale_board, [move], custom_id=pick_id(stale_board, "move"))
+    bobs = await click_in_flight(world.bob, stale_board, pick_id(stale_board, "move"), [move])
     assert answered_privately(bobs) == STALE
     assert (await snapshot(simcord_env, world.channel)).version == after.version
-    assert len(boards(world.channel)) == 5  # start, two deploys, the move, the end after the restart
+    # One message per turn: the start (alice deploys), bob's deploy, alice's activation (the move
+    # edited it in place), and bob's turn after the restart.
+    assert len(boards(world.channel)) == 4

@@ -91,4 +91,6 @@ async def test_secret_choices_by_dm_and_by_button_when_dms_are_closed(simcord_en
     final = await snapshot(simcord_env, world.channel)
     assert final.status == "finished"
     assert "is over" in last_board(world.channel).content
-    assert len(boards(world.channel)) == final.version + 1
+    # One board message per turn (the start, then each time the game waits for someone new):
+    # fewer than one per move, since a roll that leaves the same player to act edits the message.
+    assert 1 < len(boards(world.channel)) <= final.version + 1

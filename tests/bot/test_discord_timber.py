@@ -13,6 +13,7 @@ from typing import Any
 import discord
 from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, world are fixtures)
     applied,
+    click_in_flight,
     World,
     answered_privately,
     bot_db,
@@ -467,12 +468,13 @@ async def test_a_doubled_click_is_applied_once(simcord_env, world):
     board = last_board(world.channel)
     even = next(label for label in _labels(board) if label.endswith(": 2"))
 
+    ids = {c.label: c.custom_id for c in _components(board) if getattr(c, "label", None)}
     first = await player.click(board, label=even)
     assert applied(first)
-    again = await player.click(board, label=even)
+    again = await click_in_flight(player, board, ids[even])
     assert answered_privately(again) == STALE
     other = next(label for label in _labels(board) if label != even)
-    also = await player.click(board, label=other)
+    also = await click_in_flight(player, board, ids[other])
     assert answered_privately(also) == STALE
     after = await snapshot(simcord_env, world.channel)
     assert after.version == snap.version + 1
