@@ -83,7 +83,8 @@ class ZagjanBot(commands.Bot):
             raise RuntimeError("The table service exists once setup_hook has run.")
         return self._table
 
-    async def setup_hook(self) -> None:
+    async def open_table(self) -> TableService:
+        """Open the store and the table service on it (the part of start-up that needs no Discord)."""
         self.store = await Store.open(self.database)
         extra: dict[str, Any] = {}
         if self._seed_source is not None:
@@ -91,6 +92,10 @@ class ZagjanBot(commands.Bot):
         if self._now is not None:
             extra["now"] = self._now
         self._table = TableService(self.store, self._games, **extra)
+        return self._table
+
+    async def setup_hook(self) -> None:
+        await self.open_table()
         for name in self._extensions:
             await self.load_extension(name)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -146,7 +151,7 @@ def run(settings: Settings) -> int:
         return 2
     configure_logging(settings.log_level)
     log.info("starting with database %s", settings.database)
-    bot = ZagjanBot(settings.database, dev_guild_id=settings.dev_guild_id)
+    bot = ZagjanBot(settings.database, dev_guild_id=settings.dev_guild_id, render_workers=settings.render_workers)
     try:
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)
     except discord.LoginFailure:

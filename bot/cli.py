@@ -140,6 +140,24 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bench(args: argparse.Namespace) -> int:
+    from bot import bench
+
+    if args.what == "engine":
+        report = bench.bench_engine(load_games(), samples=args.samples)
+    elif args.what == "render":
+        report = bench.bench_render(load_games())
+    elif args.what == "persist":
+        report = bench.bench_persist(args.game or "masters-fight", moves=args.samples)
+    else:
+        if args.channels < 1 or args.seconds <= 0 or args.think < 0:
+            raise CliError("--channels must be at least 1, --seconds above 0 and --think not negative.")
+        report = bench.bench_load(args.channels, args.think, args.seconds, latency=args.latency,
+                                  double=args.double, workers=args.workers, seed=args.seed)
+    bench.print_last(report)
+    return 0
+
+
 # -- the parser -------------------------------------------------------------------------
 
 
@@ -168,6 +186,21 @@ def build_parser() -> argparse.ArgumentParser:
     draw.add_argument("--players", type=int, default=None)
     draw.add_argument("--out", default="board.png", help="the PNG file to write (default board.png)")
     draw.set_defaults(handler=cmd_render)
+
+    speed = commands.add_parser("bench", help="measure speed; prints one JSON line last")
+    speed.add_argument("what", choices=("engine", "render", "persist", "load"),
+                       help="engine: apply + legal moves per game; render: one board per game; persist: one "
+                            "stored move against a raw insert; load: many channels through the action path")
+    speed.add_argument("--samples", type=int, default=400, help="steps to time (engine, persist)")
+    speed.add_argument("--game", default=None, help="the game for persist (default masters-fight)")
+    speed.add_argument("--channels", type=int, default=200, help="load: channels playing at once")
+    speed.add_argument("--think", type=float, default=10.0, help="load: mean seconds between moves in a channel")
+    speed.add_argument("--seconds", type=float, default=60.0, help="load: how long to play")
+    speed.add_argument("--latency", type=float, default=0.0, help="load: seconds the stand-in Discord takes per call")
+    speed.add_argument("--double", type=float, default=0.05, help="load: share of clicks sent twice at once")
+    speed.add_argument("--workers", type=int, default=None, help="load: drawing processes (default: one per core)")
+    speed.add_argument("--seed", type=int, default=1)
+    speed.set_defaults(handler=cmd_bench)
     return parser
 
 

@@ -60,7 +60,13 @@ class Painter:
             log.exception("could not draw the board")
             return None
 
-    def close(self) -> None:
+    async def warm(self) -> None:
+        """Start every worker now (each imports the renderers), so the first boards are not slow."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            loop = asyncio.get_running_loop()
+            await asyncio.gather(*(loop.run_in_executor(self._pool, _warm) for _ in range(self.workers * 2)))
+
+    def close(self, *, wait: bool = False) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=wait, cancel_futures=True)
             self._pool = None

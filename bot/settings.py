@@ -37,6 +37,9 @@ class Settings(BaseSettings):
     log_level: str = Field(default="INFO", validation_alias=AliasChoices("ZAGJAN_LOG_LEVEL", "log_level"))
     reaction_seconds: float = Field(
         default=60.0, ge=0, validation_alias=AliasChoices("ZAGJAN_REACTION_SECONDS", "reaction_seconds"))
+    render_workers: int | None = Field(
+        default=None, ge=0, validation_alias=AliasChoices("ZAGJAN_RENDER_WORKERS", "render_workers"))
+    """Processes drawing boards; unset: one per core; 0: draw in a thread of the bot's own process."""
 
     @field_validator("discord_token", mode="before")
     @classmethod
@@ -46,7 +49,7 @@ class Settings(BaseSettings):
             return None
         return value
 
-    @field_validator("dev_guild_id", mode="before")
+    @field_validator("dev_guild_id", "render_workers", mode="before")
     @classmethod
     def _blank_guild_is_missing(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():

@@ -12,11 +12,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
 from renderers.common import (
     ACCENT,
-    BACKGROUND,
     INK,
     MUTED,
     RGB,
@@ -25,6 +24,7 @@ from renderers.common import (
     TEXT,
     Entrant,
     PanelLine,
+    base_canvas,
     bold_text,
     draw_panel,
     encode_png,
@@ -107,9 +107,8 @@ def render(view: BroodRumbleView) -> bytes:
     lines = _panel_lines(view)
     height = max(BOARD_TOP + BOARD_SIDE + LABEL_BAND, BOARD_TOP + panel_height(lines, PANEL_PADDING) + MARGIN)
     width = BOARD_LEFT + BOARD_SIDE + PANEL_GAP + PANEL_WIDTH + MARGIN
-    canvas = Image.new("RGB", (width, height), BACKGROUND)
+    canvas = base_canvas("brood-rumble", (width, height), _draw_ground)
     draw = ImageDraw.Draw(canvas)
-    _draw_ground(draw)
     _draw_edges(draw, view)
     for feature in sorted(view.features, key=lambda f: f.id):
         FEATURES[feature.kind](draw, feature)

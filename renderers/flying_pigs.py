@@ -11,11 +11,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
 from renderers.common import (
     ACCENT,
-    BACKGROUND,
     INK,
     MUTED,
     RGB,
@@ -24,6 +23,7 @@ from renderers.common import (
     TEXT,
     Entrant,
     PanelLine,
+    base_canvas,
     bold_text,
     draw_panel,
     encode_png,
@@ -104,9 +104,8 @@ def render(view: FlyingPigsView) -> bytes:
     lines = _panel_lines(view)
     height = max(BOARD_TOP + BOARD_SIDE + LABEL_BAND, BOARD_TOP + panel_height(lines, PANEL_PADDING) + MARGIN)
     width = BOARD_LEFT + BOARD_SIDE + PANEL_GAP + PANEL_WIDTH + MARGIN
-    canvas = Image.new("RGB", (width, height), BACKGROUND)
+    canvas = base_canvas(("flying-pigs", view.pigsty), (width, height), lambda draw: _draw_ground(draw, view.pigsty))
     draw = ImageDraw.Draw(canvas)
-    _draw_ground(draw, view)
     for t in sorted(view.terrain, key=lambda t: (t.kind, t.x, t.y)):
         (_draw_field if t.kind == "field" else _draw_rock)(draw, t)
     _draw_kitchen(draw, view)
@@ -124,13 +123,13 @@ def render(view: FlyingPigsView) -> bytes:
 # -- the table -----------------------------------------------------------------------------------
 
 
-def _draw_ground(draw: Draw, view: FlyingPigsView) -> None:
+def _draw_ground(draw: Draw, pigsty: float) -> None:
     """Grass outside, the muddy Pigsty fenced in a circle, a faint inch grid and a strong line every 6"."""
     left, top = at(0, BOARD_INCHES)
     right, bottom = at(BOARD_INCHES, 0)
     draw.rectangle((left, top, right, bottom), fill=OUTSIDE)
     centre = BOARD_INCHES / 2
-    r = view.pigsty
+    r = pigsty
     draw.ellipse(box(centre, centre, r, r), fill=MUD)
     for k in range(1, BOARD_INCHES):
         if k % 6 == 0:

@@ -10,11 +10,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
 from renderers.common import (
     ACCENT,
-    BACKGROUND,
     INK,
     MUTED,
     RGB,
@@ -25,6 +24,7 @@ from renderers.common import (
     Entrant,
     Frame,
     PanelLine,
+    base_canvas,
     bold_text,
     draw_panel,
     encode_png,
@@ -42,7 +42,13 @@ from renderers.common import (
 )
 from rules.core.engine import PlayerId
 from rules.core.grid import ALL_SQUARES, SIZE, Square, xy
-from rules.orclympics.masters_fight.models import Item, MastersFightView, OrcView, Phase, Terrain
+from rules.orclympics.masters_fight.models import (
+    Item,
+    MastersFightView,
+    OrcView,
+    Phase,
+    Terrain,
+)
 
 SQUARE = 92 * SUPERSAMPLE
 BOARD_LEFT = 52 * SUPERSAMPLE  # room for the rank numbers
@@ -92,7 +98,7 @@ def render(view: MastersFightView) -> bytes:
     board_height = BOARD_TOP + BOARD_SIDE + LABEL_BAND
     height = max(board_height, BOARD_TOP + panel_height(lines, PANEL_PADDING) + MARGIN)
     width = BOARD_LEFT + BOARD_SIDE + PANEL_GAP + PANEL_WIDTH + MARGIN
-    canvas = Image.new("RGB", (width, height), BACKGROUND)
+    canvas = base_canvas("masters-fight", (width, height), _draw_pit_floor)
     draw = ImageDraw.Draw(canvas)
     _draw_board(draw, view)
     panel_left = BOARD_LEFT + BOARD_SIDE + PANEL_GAP
@@ -103,14 +109,18 @@ def render(view: MastersFightView) -> bytes:
 # -- the board --------------------------------------------------------------------------
 
 
-def _draw_board(draw: Draw, view: MastersFightView) -> None:
-    """Ground, then terrain, Items, highlights and Orcs, so each layer sits on the one below."""
+def _draw_pit_floor(draw: Draw) -> None:
+    """What every fight starts on: the fence, the ground and the square names."""
     right, bottom = BOARD_LEFT + BOARD_SIDE, BOARD_TOP + BOARD_SIDE
     fence = FENCE_WIDTH
     draw.rectangle((BOARD_LEFT - fence, BOARD_TOP - fence, right + fence, bottom + fence), fill=FENCE)
     for square in ALL_SQUARES:
         _draw_ground(draw, square)
     BOARD.draw_labels(draw, font(28 * SUPERSAMPLE), fence=FENCE_WIDTH, band=LABEL_BAND)
+
+
+def _draw_board(draw: Draw, view: MastersFightView) -> None:
+    """On the floor: terrain, Items, highlights and Orcs, so each layer sits on the one below."""
     for square, terrain in sorted(view.terrain.items()):
         TERRAIN_DRAWINGS[terrain](draw, BOARD.frame(square))
     standing = {orc.square: orc for orc in view.orcs if orc.square is not None and not orc.out}

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import math
 
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
 from renderers.common import (
     ACCENT,
-    BACKGROUND,
     INK,
     RGB,
     SMALL_TEXT,
@@ -23,6 +22,7 @@ from renderers.common import (
     Entrant,
     Frame,
     PanelLine,
+    base_canvas,
     bold_text,
     draw_panel,
     encode_png,
@@ -38,7 +38,14 @@ from renderers.common import (
 )
 from rules.core.engine import PlayerId
 from rules.core.grid import ALL_SQUARES, xy
-from rules.orclympics.timber.models import FallView, OrcView, Phase, PlayerView, Stage, TimberView
+from rules.orclympics.timber.models import (
+    FallView,
+    OrcView,
+    Phase,
+    PlayerView,
+    Stage,
+    TimberView,
+)
 
 SQUARE = 92 * SUPERSAMPLE
 BOARD = Board(left=52 * SUPERSAMPLE, top=20 * SUPERSAMPLE, square=SQUARE)
@@ -79,7 +86,7 @@ def render(view: TimberView) -> bytes:
     height = round(max(board_height, BOARD.top + panel_height(lines, PANEL_PADDING) + MARGIN))
     panel_left = round(BOARD.left + BOARD.side + PANEL_GAP)
     width = panel_left + PANEL_WIDTH + MARGIN
-    canvas = Image.new("RGB", (width, height), BACKGROUND)
+    canvas = base_canvas("timber", (width, height), _draw_forest_floor)
     draw = ImageDraw.Draw(canvas)
     _draw_forest(draw, view)
     draw_panel(draw, (panel_left, round(BOARD.top), panel_left + PANEL_WIDTH, height - MARGIN), lines, PANEL_PADDING)
@@ -89,14 +96,18 @@ def render(view: TimberView) -> bytes:
 # -- the board ------------------------------------------------------------------------------
 
 
-def _draw_forest(draw: Draw, view: TimberView) -> None:
-    """Ground, the fallen Trees' marks, terrain, Wood, the trunks, highlights, the Boar, then the Orcs on top."""
+def _draw_forest_floor(draw: Draw) -> None:
+    """What every Forest starts as: its edge, the moss and the square names."""
     left, top = BOARD.left, BOARD.top
     right, bottom = left + BOARD.side, top + BOARD.side
     draw.rectangle((left - EDGE_WIDTH, top - EDGE_WIDTH, right + EDGE_WIDTH, bottom + EDGE_WIDTH), fill=FOREST_EDGE)
     for square in ALL_SQUARES:
         _draw_ground(draw, square)
     BOARD.draw_labels(draw, font(28 * SUPERSAMPLE), fence=EDGE_WIDTH, band=LABEL_BAND)
+
+
+def _draw_forest(draw: Draw, view: TimberView) -> None:
+    """On the floor: the fallen Trees' marks, terrain, Wood, the trunks, highlights, the Boar, then the Orcs."""
     for square in sorted({s for fall in view.falls for s in fall.touched}):
         _draw_touched(draw, square)
     for square in view.rocks:

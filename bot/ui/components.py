@@ -21,7 +21,14 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.ui.controls import ANY_VERSION, MAX_BUTTONS_PER_ROW, MAX_OPTIONS, MAX_ROWS, AskSquare, Controls
+from bot.ui.controls import (
+    ANY_VERSION,
+    MAX_BUTTONS_PER_ROW,
+    MAX_OPTIONS,
+    MAX_ROWS,
+    AskSquare,
+    Controls,
+)
 
 
 class ControlHandler(Protocol):

@@ -19,6 +19,7 @@ from bot.games.brood_rumble.commands import (
     walk_toward,
 )
 from bot.games.brood_rumble.controls import BroodRumbleControls, compass
+from bot.games.masters_fight.controls import MastersFightControls
 from bot.ui.components import build_view
 from bot.ui.controls import (
     MAX_BUTTONS_PER_ROW,
@@ -28,7 +29,6 @@ from bot.ui.controls import (
     secret_text,
     secret_version,
 )
-from bot.games.masters_fight.controls import MastersFightControls
 from rules.core.engine import Prompt, PromptKind
 from rules.core.errors import RuleViolation
 from rules.core.geometry import centre_distance

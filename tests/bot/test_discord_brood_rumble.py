@@ -22,9 +22,9 @@ from typing import Any
 import discord
 import pytest
 from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtures)
-    applied,
     World,
     answered_privately,
+    applied,
     bot_db,
     custom_ids,
     last_board,
@@ -37,8 +37,8 @@ from simcord.builders import ChannelHandle
 from simcord.results import to_discord_message
 
 from bot.app import ZagjanBot
-from bot.table import STALE
 from bot.games.brood_rumble.controls import num
+from bot.table import STALE
 from bot.ui.turns import SECRET_LABEL
 from renderers import render
 from rules.core.geometry import centre_distance

@@ -5,10 +5,10 @@ from __future__ import annotations
 import logging
 
 from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, world are fixtures)
-    applied,
     answered_privately,
-    bot_db,
+    applied,
     boards,
+    bot_db,
     last_board,
     make_bot,
     simcord_bot,

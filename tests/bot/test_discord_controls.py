@@ -5,9 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ui.components import build_view
-from bot.ui.controls import AskSquare, ButtonSpec, Controls, OptionSpec, RandomLegal, SelectSpec
 from bot.games.masters_fight.controls import MastersFightControls
+from bot.ui.components import build_view
+from bot.ui.controls import (
+    AskSquare,
+    ButtonSpec,
+    Controls,
+    OptionSpec,
+    RandomLegal,
+    SelectSpec,
+)
 from bot.ui.text import last_lines, placings_lines, split_markdown
 from rules.core.grid import distance
 from rules.core.selfplay import play_random

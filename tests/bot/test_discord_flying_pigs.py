@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtures)
-    applied,
     World,
     answered_privately,
+    applied,
     bot_db,
     last_board,
     make_bot,

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, world are fixtures)
-    applied,
     World,
     answered_privately,
+    applied,
     bot_db,
     last_board,
     make_bot,
@@ -23,7 +23,8 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
     snapshot,
     world,
 )
-from rules.core.grid import ALL_SQUARES, distance
+
+from rules.core.grid import distance
 from rules.orclympics.masters_fight.models import (
     Deploy,
     DropItem,

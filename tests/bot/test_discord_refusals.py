@@ -9,13 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, world are fixtures)
-    applied,
-    click_in_flight,
-    custom_ids,
     World,
     answered_privately,
-    bot_db,
+    applied,
     boards,
+    bot_db,
+    click_in_flight,
+    custom_ids,
     last_board,
     make_bot,
     pick_id,

@@ -8,11 +8,11 @@ dynamic items again. So a brand-new bot on the same file picks up the click.
 from __future__ import annotations
 
 from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, world are fixtures)
-    applied,
-    click_in_flight,
     answered_privately,
-    bot_db,
+    applied,
     boards,
+    bot_db,
+    click_in_flight,
     last_board,
     make_bot,
     pick_id,

@@ -13,10 +13,10 @@ import json
 
 import pytest
 from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtures)
-    applied,
     answered_privately,
-    bot_db,
+    applied,
     boards,
+    bot_db,
     last_board,
     make_bot,
     snapshot,

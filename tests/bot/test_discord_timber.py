@@ -12,12 +12,12 @@ from typing import Any
 
 import discord
 from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, world are fixtures)
-    applied,
-    click_in_flight,
     World,
     answered_privately,
-    bot_db,
+    applied,
     boards,
+    bot_db,
+    click_in_flight,
     last_board,
     make_bot,
     simcord_bot,
@@ -25,8 +25,8 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
     world,
 )
 
-from bot.table import STALE
 from bot.games.timber.controls import TimberControls
+from bot.table import STALE
 from rules.core.grid import distance, is_edge, xy
 from rules.orclympics.timber.models import (
     ACTION_ADAPTER,

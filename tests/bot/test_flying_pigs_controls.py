@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from bot.ui.components import build_view
 from bot.catalog import adapter_for
-from bot.ui.controls import MAX_OPTIONS
 from bot.games.flying_pigs.controls import FlyingPigsControls
+from bot.ui.components import build_view
+from bot.ui.controls import MAX_OPTIONS
 from rules.core.selfplay import play_random
 from rules.orclympics.flying_pigs.models import React, Stage, Stance
 from tests.rules.flying_pigs.arena import GAME, d3, play, table

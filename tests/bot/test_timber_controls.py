@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from bot.ui.components import build_view
 from bot.catalog import adapter_for
-from bot.ui.controls import AskSquare, RandomLegal
 from bot.games.timber.controls import FELL_ASK, TimberControls
+from bot.ui.components import build_view
+from bot.ui.controls import AskSquare, RandomLegal
 from rules.core.engine import Seat
 from rules.core.selfplay import play_random
 from rules.orclympics.timber import Timber

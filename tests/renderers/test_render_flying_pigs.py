@@ -52,7 +52,8 @@ def test_the_kitchen_is_drawn_at_the_centre_and_fire_in_orange() -> None:
     x, y = drawing.at(24.0, 24.0)
     assert picture.getpixel((int(x // 2 + 12), int(y // 2 + 12))) != drawing.MUD
     fx, fy = drawing.at(30.0 - 0.75, 31.0)  # inside the flame ring round the burning Pig
-    assert picture.getpixel((int(fx // 2), int(fy // 2))) == drawing.FIRE
+    fire = picture.getpixel((int(fx // 2), int(fy // 2)))
+    assert max(abs(a - b) for a, b in zip(fire, drawing.FIRE)) <= 3  # the palette may round a colour slightly
 
 
 @pytest.mark.parametrize("steps", [0, 5, 40, 120, 5000])

@@ -1,0 +1,485 @@
+"""`zagjan bench`: how fast the engines, the pictures, the store and the whole action path are.
+
+Each benchmark prints what it measured and, last, one JSON line. Speed is shown here, not
+asserted by timers in the test suite: the numbers depend on the machine.
+
+- `engine`: per game, `apply` plus the next `legal_actions` on states met in random games,
+  and how long one whole random game takes.
+- `render`: per game, one busy mid-game board, against a bare PNG encode of the same picture.
+- `persist`: storing one move (state, action, events, commit) against a raw insert + commit of a
+  row of the same size, each one trip to the database's thread; and the whole move with its rules.
+- `load`: many channels playing at once through the bot's own action path (what a menu click
+  runs once its value is decoded), with Discord replaced by a stand-in that records every call
+  and answers at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import random
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rules.core.engine import Game
+
+
+def _p(values: list[float], q: float) -> float:
+    """The q-quantile (0..1) of `values`, in the same unit; 0 for none."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000, 3)
+
+
+def table_size(game: Game[Any, Any]) -> int:
+    """The usual table: the smallest recommended size."""
+    return max(game.min_players, min(game.max_players, game.recommended[0]))
+
+
+# -- engine ---------------------------------------------------------------------------------------------
+
+
+def bench_engine(games: Mapping[str, Game[Any, Any]], *, samples: int = 400, whole: int = 5,
+                 seed: int = 1, out: Any = sys.stderr) -> dict[str, Any]:
+    from rules.core.selfplay import play_random
+
+    report: dict[str, Any] = {}
+    for slug, game in sorted(games.items()):
+        players = table_size(game)
+        played = [play_random(game, players, seed + k) for k in range(whole)]
+        game_seconds: list[float] = []
+        for k in range(whole):
+            started = time.perf_counter()
+            play_random(game, players, seed + k)
+            game_seconds.append(time.perf_counter() - started)
+        # Replay the first games and time each step where it happened: apply, then the next list of moves.
+        steps: list[float] = []
+        for k, result in enumerate(played):
+            state = game.start(list(result.state.seats), None, seed + k).state
+            for player, action in result.log:
+                started = time.perf_counter()
+                step = game.apply(state, player, action)
+                for waiting in game.waiting_for(step.state)[:1]:
+                    game.legal_actions(step.state, waiting)
+                steps.append(time.perf_counter() - started)
+                state = step.state
+                if len(steps) >= samples:
+                    break
+            if len(steps) >= samples:
+                break
+        report[slug] = {"players": players, "apply_legal_ms_p50": _ms(_p(steps, 0.5)),
+                        "apply_legal_ms_p90": _ms(_p(steps, 0.9)), "steps": len(steps),
+                        "game_s_p50": round(_p(game_seconds, 0.5), 3)}
+        print(f"engine {slug}: apply+legal p50 {report[slug]['apply_legal_ms_p50']} ms, "
+              f"one game p50 {report[slug]['game_s_p50']} s", file=out)
+    return {"bench": "engine", "games": report}
+
+
+# -- render ---------------------------------------------------------------------------------------------
+
+
+def busy_view(game: Game[Any, Any], seed: int = 3) -> Any:
+    """A mid-game public view: half-way through a random game at the usual table size."""
+    from rules.core.selfplay import play_random
+
+    players = table_size(game)
+    full = play_random(game, players, seed)
+    return game.view(play_random(game, players, seed, stop_after=len(full.log) // 2).state, None)
+
+
+def bench_render(games: Mapping[str, Game[Any, Any]], *, repeat: int = 15, out: Any = sys.stderr) -> dict[str, Any]:
+    from PIL import Image
+
+    from renderers import RENDERERS, render
+
+    report: dict[str, Any] = {}
+    for slug, game in sorted(games.items()):
+        if slug not in RENDERERS:
+            continue
+        view = busy_view(game)
+        png = render(view)  # warms the base picture, as a running bot's worker would be
+        times = []
+        for _ in range(repeat):
+            started = time.perf_counter()
+            png = render(view)
+            times.append(time.perf_counter() - started)
+        picture = Image.open(io.BytesIO(png)).convert("RGB")
+        bare = []
+        for _ in range(repeat):
+            started = time.perf_counter()
+            picture.save(io.BytesIO(), format="PNG")
+            bare.append(time.perf_counter() - started)
+        report[slug] = {"p50_ms": _ms(_p(times, 0.5)), "p90_ms": _ms(_p(times, 0.9)),
+                        "bare_png_encode_ms": _ms(_p(bare, 0.5)), "kb": round(len(png) / 1024, 1),
+                        "size": list(picture.size)}
+        print(f"render {slug}: p50 {report[slug]['p50_ms']} ms ({report[slug]['kb']} KB); a bare PNG encode "
+              f"of the same picture {report[slug]['bare_png_encode_ms']} ms", file=out)
+    return {"bench": "render", "games": report}
+
+
+# -- persist --------------------------------------------------------------------------------------------
+
+
+async def _persist(slug: str, moves: int) -> dict[str, Any]:
+    """Three timings per move of a random game: the whole `TableService.act` (rules included), the
+    store's part alone (the row, the action and its events, committed: one trip to its thread), and
+    a raw insert + commit of a row as large as the state, also one trip."""
+    from datetime import UTC, datetime
+
+    from bot.store import Store, Tx
+    from bot.table import TableService
+    from rules.registry import GAMES
+
+    game = GAMES[slug]
+    at = datetime.now(UTC)
+    with tempfile.TemporaryDirectory() as folder:
+        store = await Store.open(Path(folder) / "bench.sqlite3")
+        try:
+            table = TableService(store, {slug: game}, seed_source=lambda: 11)
+            players = table_size(game)
+            for channel in (1, 2):  # 1 is played through the table; 2 is written by the store alone
+                await table.new_game(channel, None, "p1", "Orc 1", slug)
+                for n in range(2, players + 1):
+                    await table.join(channel, f"p{n}", f"Orc {n}", "")
+                await table.start(channel, "p1")
+            shadow = (await table.snapshot(2)).game_id
+            chooser = random.Random(5)
+            acts, writes, raws, sizes = [], [], [], []
+            for version in range(moves):
+                snap = await table.snapshot(1)
+                if snap.status != "active":
+                    break
+                player = snap.waiting_for[0]
+                action = chooser.choice(await table.legal_actions(1, player))
+                started = time.perf_counter()
+                result = await table.act(1, player, action)
+                acts.append(time.perf_counter() - started)
+                state_json = (await table.snapshot(1)).state.model_dump_json()
+                events = [*result.public_events, *(e for es in result.private_events.values() for e in es)]
+                action_json = game.dump_action(game.parse_action(action.model_dump(mode="json")))
+                sizes.append(len(state_json))
+
+                def append(tx: Tx, v: int = version, s: str = state_json, a: str = action_json) -> int:
+                    return tx.append_action(shadow, expected_version=v, player=player, action_json=a, state_json=s,
+                                            events=events, finished=False, at=at)
+
+                started = time.perf_counter()
+                await store.write(append)
+                writes.append(time.perf_counter() - started)
+
+                def raw(tx: Tx, s: str = state_json) -> None:
+                    tx.run("INSERT INTO campaigns (guild_id, channel_id, kind, status, data_json, created_at)"
+                           " VALUES (NULL, 1, 'bench', 'bench', ?, '')", (s,))
+
+                started = time.perf_counter()
+                await store.write(raw)
+                raws.append(time.perf_counter() - started)
+        finally:
+            await store.close()
+    write, bare = _p(writes, 0.5), _p(raws, 0.5)
+    return {"bench": "persist", "game": slug, "moves": len(acts), "state_bytes": int(statistics.median(sizes)),
+            "act_p50_ms": _ms(_p(acts, 0.5)), "store_p50_ms": _ms(write), "raw_insert_commit_p50_ms": _ms(bare),
+            "ratio": round(write / bare, 2)}
+
+
+def bench_persist(slug: str = "masters-fight", moves: int = 300, out: Any = sys.stderr) -> dict[str, Any]:
+    report = asyncio.run(_persist(slug, moves))
+    print(f"persist {slug}: storing one move {report['store_p50_ms']} ms against a raw insert+commit of "
+          f"{report['state_bytes']} bytes {report['raw_insert_commit_p50_ms']} ms ({report['ratio']}x); the whole "
+          f"move with its rules {report['act_p50_ms']} ms", file=out)
+    return report
+
+
+# -- load -----------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Calls:
+    """Every call the bot made to the stand-in Discord, and when boards went out."""
+
+    count: Counter[str] = field(default_factory=Counter)
+    boards: dict[int, list[tuple[int, float]]] = field(default_factory=lambda: defaultdict(list))
+
+    def board(self, channel_id: int, kwargs: dict[str, Any]) -> None:
+        embed = kwargs.get("embed")
+        footer = getattr(getattr(embed, "footer", None), "text", None) or ""
+        if " · move " in footer:
+            self.boards[channel_id].append((int(footer.rsplit(" ", 1)[-1]), time.perf_counter()))
+
+
+class StandInCourier:
+    """Discord's channel endpoints, answered at once (after `latency` seconds, if given)."""
+
+    def __init__(self, calls: Calls, latency: float) -> None:
+        self._calls = calls
+        self._latency = latency
+        self._ids = iter(range(10**12, 10**13))
+
+    async def _wait(self) -> None:
+        if self._latency:
+            await asyncio.sleep(self._latency)
+
+    async def send(self, channel_id: int, kwargs: dict[str, Any]) -> int:
+        await self._wait()
+        self._calls.count["channel message"] += 1
+        self._calls.board(channel_id, kwargs)
+        return next(self._ids)
+
+    async def edit(self, channel_id: int, message_id: int, kwargs: dict[str, Any]) -> None:
+        await self._wait()
+        self._calls.count["channel edit"] += 1
+        self._calls.board(channel_id, kwargs)
+
+
+class _User:
+    def __init__(self, user_id: int, calls: Calls) -> None:
+        self.id = user_id
+        self._calls = calls
+        self.display_name = f"orc{user_id}"
+
+    async def send(self, *args: Any, **kwargs: Any) -> None:
+        self._calls.count["direct message"] += 1
+
+
+class _Response:
+    def __init__(self, click: Click) -> None:
+        self._click = click
+
+    def is_done(self) -> bool:
+        return self._click.acked is not None
+
+    async def _answer(self, what: str) -> None:
+        self._click.calls.count[what] += 1
+        if self._click.acked is None:
+            self._click.acked = time.perf_counter()
+
+    async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
+        await self._answer("interaction deferral")
+
+    async def send_message(self, *args: Any, **kwargs: Any) -> None:
+        await self._answer("interaction response")
+
+    async def send_modal(self, *args: Any, **kwargs: Any) -> None:
+        await self._answer("interaction modal")
+
+
+class _Followup:
+    def __init__(self, click: Click) -> None:
+        self._click = click
+
+    async def send(self, *args: Any, **kwargs: Any) -> None:
+        self._click.calls.count["interaction follow-up"] += 1
+
+
+@dataclass
+class Click:
+    """One menu click of a simulated player, as the bot's code sees an interaction."""
+
+    calls: Calls
+    user: _User
+    channel_id: int
+    client: Any
+    guild_id: int = 1
+    message: Any = None
+    started: float = field(default_factory=time.perf_counter)
+    acked: float | None = None
+
+    def __post_init__(self) -> None:
+        import discord
+
+        self.type = discord.InteractionType.component
+        self.response = _Response(self)
+        self.followup = _Followup(self)
+
+
+@dataclass
+class LoadReport:
+    clicks: int = 0
+    applied: int = 0
+    refused: int = 0
+    doubled_sent: int = 0
+    acks: list[float] = field(default_factory=list)
+    boards: list[float] = field(default_factory=list)
+    unanswered: int = 0
+    applied_by_game: Counter[int] = field(default_factory=Counter)
+
+
+def _bench_bot(database: Path, calls: Calls, latency: float, workers: int | None) -> Any:
+    from bot.app import ZagjanBot
+
+    class BenchBot(ZagjanBot):
+        """The real bot with users that answer DMs at once instead of over the network."""
+
+        def get_user(self, user_id: int, /) -> Any:  # type: ignore[override]
+            return _User(user_id, calls)
+
+    return BenchBot(database, courier=StandInCourier(calls, latency), render_workers=workers,
+                    rng=random.Random(3))
+
+
+async def _open_tables(bot: Any, channels: int, slugs: list[str], rng: random.Random) -> None:
+    for channel in range(1, channels + 1):
+        slug = slugs[channel % len(slugs)]
+        game = bot.table.game(slug)
+        players = table_size(game)
+        base = channel * 100
+        await bot.table.new_game(channel, 1, str(base + 1), f"orc{base + 1}", slug)
+        for n in range(2, players + 1):
+            await bot.table.join(channel, str(base + n), f"orc{base + n}", "")
+        result = await bot.table.start(channel, str(base + 1))
+        bot.boards.show(result, ["The game begins."])
+
+
+async def _player_loop(bot: Any, channel: int, slugs: list[str], calls: Calls, report: LoadReport,
+                       rng: random.Random, think: float, until: float, double: float) -> None:
+    from bot.ui.turns import audit, run_action
+    from rules.core.dice import Dice
+    from rules.core.selfplay import kind_first_policy
+
+    chooser = Dice(seed=rng.getrandbits(32))
+    while True:
+        await asyncio.sleep(rng.expovariate(1 / think) if think > 0 else 0)
+        if time.perf_counter() >= until:
+            return
+        snap = await bot.table.snapshot(channel)
+        if snap.status != "active":
+            await _restart_table(bot, channel, slugs)
+            continue
+        player = rng.choice(snap.waiting_for)
+        legal = await bot.table.legal_actions(channel, player)
+        if not legal:
+            continue
+        game = bot.table.game(snap.slug)
+        action = kind_first_policy(game, snap.state, player, list(legal), chooser)
+        repeats = 2 if rng.random() < double else 1
+        report.doubled_sent += repeats - 1
+        clicks = [Click(calls, _User(int(player), calls), channel, bot) for _ in range(repeats)]
+
+        async def click(one: Click) -> Any:
+            async with audit(one, "select any", acknowledge_first=True) as record:  # type: ignore[arg-type]
+                return await run_action(one, record, channel_id=channel, action=action,  # type: ignore[arg-type]
+                                        expected_version=snap.version, game_id=snap.game_id)
+
+        results = await asyncio.gather(*(click(one) for one in clicks))
+        for one, result in zip(clicks, results):
+            report.clicks += 1
+            if one.acked is None:
+                report.unanswered += 1
+            else:
+                report.acks.append(one.acked - one.started)
+            if result is None:
+                report.refused += 1
+                continue
+            report.applied += 1
+            report.applied_by_game[result.game_id] += 1
+            asyncio.get_running_loop().create_task(_board_time(calls, channel, result.version, one.started, report))
+
+
+async def _board_time(calls: Calls, channel: int, version: int, started: float, report: LoadReport) -> None:
+    """When the channel first showed this move (or a later one): polled, so it costs the bot nothing."""
+    for _ in range(6000):
+        for shown, at in calls.boards.get(channel, ()):
+            if shown >= version:
+                report.boards.append(at - started)
+                return
+        await asyncio.sleep(0.005)
+
+
+async def _restart_table(bot: Any, channel: int, slugs: list[str]) -> None:
+    snap = await bot.table.snapshot(channel)
+    game = bot.table.game(snap.slug)
+    players = [s.player for s in snap.seats]
+    await bot.table.new_game(channel, 1, players[0], f"orc{players[0]}", snap.slug)
+    for player in players[1:table_size(game)]:
+        await bot.table.join(channel, player, f"orc{player}", "")
+    result = await bot.table.start(channel, players[0])
+    bot.boards.show(result, ["A new game begins."])
+
+
+def _cpu_seconds() -> float:
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+async def _load(channels: int, think: float, seconds: float, latency: float, double: float,
+                workers: int | None, seed: int, out: Any) -> dict[str, Any]:
+    slugs = ["masters-fight", "timber", "flying-pigs", "brood-rumble"]
+    calls = Calls()
+    report = LoadReport()
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory() as folder:
+        bot = _bench_bot(Path(folder) / "load.sqlite3", calls, latency, workers)
+        await bot.open_table()
+        try:
+            await _open_tables(bot, channels, slugs, rng)
+            for board in bot.boards._channels.values():
+                await board.drained()
+            await bot.painter.warm()
+            calls.count.clear()
+            print(f"load: {channels} channels, a move every {think} s per channel, for {seconds} s "
+                  f"({bot.painter.workers} drawing processes)", file=out)
+            cpu_before, wall_before = _cpu_seconds(), time.perf_counter()
+            until = wall_before + seconds
+            await asyncio.gather(*(_player_loop(bot, channel, slugs, calls, report, random.Random(rng.random()),
+                                                think, until, double) for channel in range(1, channels + 1)))
+            for board in bot.boards._channels.values():
+                await board.drained()
+            await asyncio.sleep(0.05)  # the last board timings
+            wall = time.perf_counter() - wall_before
+            bot.painter.close(wait=True)  # the drawing processes' CPU counts once they are reaped
+            cpu = _cpu_seconds() - cpu_before
+            stored = Counter[int]()
+            for game_id in report.applied_by_game:
+                stored[game_id] = len(await bot.store.actions(game_id))
+        finally:
+            bot.painter.close()
+            if bot.store is not None:
+                await bot.store.close()
+    lost = sum(max(0, report.applied_by_game[g] - stored[g]) for g in report.applied_by_game)
+    doubled = sum(max(0, stored[g] - report.applied_by_game[g]) for g in report.applied_by_game)
+    http = sum(calls.count.values())
+    summary = {
+        "bench": "load", "channels": channels, "think_s": think, "seconds": round(wall, 1),
+        "clicks": report.clicks, "applied": report.applied, "refused": report.refused,
+        "doubled_clicks_sent": report.doubled_sent,
+        "ack_p50_ms": _ms(_p(report.acks, 0.5)), "ack_p99_ms": _ms(_p(report.acks, 0.99)),
+        "board_p50_ms": _ms(_p(report.boards, 0.5)), "board_p99_ms": _ms(_p(report.boards, 0.99)),
+        "actions_per_s": round(report.applied / wall, 2) if wall else 0.0,
+        "cpu_ms_per_action": round(cpu * 1000 / report.applied, 2) if report.applied else 0.0,
+        "http_calls_per_action": round(http / report.applied, 2) if report.applied else 0.0,
+        "http_calls": dict(sorted(calls.count.items())),
+        "lost": lost, "doubled": doubled, "unanswered": report.unanswered,
+    }
+    return summary
+
+
+def bench_load(channels: int = 200, think: float = 10.0, seconds: float = 60.0, *, latency: float = 0.0,
+               double: float = 0.05, workers: int | None = None, seed: int = 1,
+               out: Any = sys.stderr) -> dict[str, Any]:
+    return asyncio.run(_load(channels, think, seconds, latency, double, workers, seed, out))
+
+
+BENCHES: dict[str, Callable[..., dict[str, Any]]] = {
+    "engine": bench_engine, "render": bench_render, "persist": bench_persist, "load": bench_load}
+
+
+def print_last(report: dict[str, Any]) -> None:
+    print(json.dumps(report))
+
+
+__all__ = ["bench_engine", "bench_render", "bench_persist", "bench_load", "busy_view", "BENCHES", "print_last"]
