@@ -24,7 +24,7 @@ from bot.catalog import command_extensions
 from bot.painter import Painter
 from bot.settings import MISSING_TOKEN, Settings
 from bot.store import Store
-from bot.table import TableService
+from bot.table import STALE, TableService
 from bot.ui import turns
 from bot.ui.board import BoardLike, board_message
 from bot.ui.components import DYNAMIC_ITEMS, ControlHandler
@@ -35,6 +35,18 @@ log = logging.getLogger("zagjan.bot")
 
 EXTENSIONS: tuple[str, ...] = ("bot.cogs.lifecycle", "bot.cogs.rules_guide", *command_extensions())
 """One cog per feature; each module has a `setup(bot)`. The games' own come from the catalog."""
+
+CONTROL_PREFIX = "zj:"
+
+
+def _custom_ids(message: discord.Message) -> set[str]:
+    found: set[str] = set()
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            if getattr(child, "custom_id", None):
+                found.add(child.custom_id)
+    return found
+
 
 UNEXPECTED = "Something went wrong on my side; the game is unchanged. Please try again."
 
@@ -121,6 +133,20 @@ class ZagjanBot(commands.Bot):
     async def on_ready(self) -> None:
         log.info("connected as %s (id %s) to %d server(s)", self.user, getattr(self.user, "id", "?"),
                  len(self.guilds))
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A click on one of our controls that its message no longer shows: the player clicked just
+        as the message was edited (a doubled click, or a turn that moved on). discord.py drops such a
+        click without a word, and the player would see 'This interaction failed'; say why instead."""
+        if interaction.type is not discord.InteractionType.component or interaction.message is None:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if not custom_id.startswith(CONTROL_PREFIX) or custom_id in _custom_ids(interaction.message):
+            return
+        try:
+            await interaction.response.send_message(STALE, ephemeral=True)
+        except discord.HTTPException:
+            pass
 
     async def on_app_command_error(self, interaction: discord.Interaction[Any],
                                    error: app_commands.AppCommandError) -> None:

@@ -515,6 +515,12 @@ class TableService:
             raise TableError(NO_GAME)
         return self._snapshot(live)
 
+    def cached(self, game_id: int) -> Snapshot | None:
+        """The game as the table last saw it, if it remembers it: no database trip, ever."""
+        channel = self._channel_of.get(game_id)
+        live = self._live.get(channel) if channel is not None else None
+        return self._snapshot(live) if live is not None and live.row.id == game_id else None
+
     async def game_by_id(self, game_id: int) -> Snapshot:
         live = await self._by_id(game_id)
         if live is None:

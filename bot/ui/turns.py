@@ -23,7 +23,7 @@ import discord
 from pydantic import BaseModel
 
 from bot import reactions
-from bot.catalog import adapter_for
+from bot.catalog import adapter_for, plugins
 from bot.table import STALE, TableError, TurnResult, whose_turn
 from bot.ui.board import SECRET_LABEL, SECRET_PAYLOAD, USERS_ONLY
 from bot.ui.components import SquareModal, build_view
@@ -242,32 +242,32 @@ def _logged(interaction: discord.Interaction[Any], component: str, detail: str) 
 
 
 async def on_button(interaction: discord.Interaction[Any], game_id: int, version: int | None, payload: str) -> None:
-    """A board button. A button that opens a modal answers with the modal (that is its
+    """A board button. One that asks for a square answers with its modal (that is its
     acknowledgement); every other one is deferred before the game is looked at."""
     async with audit(interaction, _logged(interaction, "button", payload)) as record:
         record.game = game_id
         bot = bot_of(interaction)
         player = str(interaction.user.id)
-        if payload == SECRET_PAYLOAD:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await _open_secret(interaction, record, await bot.table.game_by_id(game_id), player)
-            return
-        snapshot = await bot.table.game_by_id(game_id)  # the table's cache: no database trip while playing
-        try:
-            decoded = adapter_for(snapshot.slug).from_button(payload)
-        except ValueError:
-            decoded = None
-        if isinstance(decoded, AskSquare):
-            refusal = _cannot_act(snapshot, player, version)
+        ask = _square_ask(payload)
+        if ask is not None:
+            known = bot.table.cached(game_id)  # refuse at once only when that costs no database trip
+            refusal = _cannot_act(known, player, version) if known is not None else None
             if refusal:
                 record.result = "refused"
                 await refuse(interaction, refusal)
                 return
-            await interaction.response.send_modal(SquareModal(game_id, version, decoded))
+            await interaction.response.send_modal(SquareModal(game_id, version, ask))
             record.result = "modal"
             return
+        if payload == SECRET_PAYLOAD:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await _open_secret(interaction, record, await bot.table.game_by_id(game_id), player)
+            return
         await acknowledge(interaction)
-        if decoded is None:
+        snapshot = await bot.table.game_by_id(game_id)
+        try:
+            decoded = adapter_for(snapshot.slug).from_button(payload)
+        except ValueError:
             record.result = "refused"
             await refuse(interaction, "That button no longer does anything; use the newest board.")
             return
@@ -284,10 +284,29 @@ async def on_button(interaction: discord.Interaction[Any], game_id: int, version
                 await refuse(interaction, "There is nothing of that kind you can do right now.")
                 return
             action: dict[str, Any] | BaseModel = bot.rng.choice(legal)
+        elif isinstance(decoded, AskSquare):
+            record.result = "refused"  # only reached if two games read this payload differently
+            await refuse(interaction, "That button no longer does anything; use the newest board.")
+            return
         else:
             action = decoded
         await run_action(interaction, record, channel_id=snapshot.channel_id, action=action,
                          expected_version=version, game_id=game_id)
+
+
+def _square_ask(payload: str) -> AskSquare | None:
+    """The modal a button opens, known from its payload alone, so the modal can be the first
+    answer: every game that knows the payload must read it as the same question."""
+    asks: set[AskSquare] = set()
+    for plugin in plugins().values():
+        try:
+            decoded = plugin.controls.from_button(payload)
+        except (ValueError, KeyError):
+            continue
+        if not isinstance(decoded, AskSquare):
+            return None
+        asks.add(decoded)
+    return asks.pop() if len(asks) == 1 else None
 
 
 async def on_select(interaction: discord.Interaction[Any], game_id: int, version: int | None, kind: str,

@@ -114,3 +114,17 @@ def test_guides_are_split_at_paragraphs_under_the_limit() -> None:
     pieces = split_markdown(guide, 2000)
     assert all(len(p) <= 2000 for p in pieces)
     assert "\n\n".join(pieces) == guide.strip()
+
+
+def test_a_button_that_asks_for_a_square_is_known_from_its_payload_alone() -> None:
+    """Its modal must be the first answer to the click, before the game is read, so every game's
+    adapter has to agree on what such a payload means."""
+    from bot.catalog import plugins
+    from bot.games.masters_fight.controls import DEPLOY_ASK
+    from bot.games.timber.controls import FELL_ASK
+    from bot.ui.turns import _square_ask
+
+    assert _square_ask("deploy.ask") == DEPLOY_ASK
+    assert _square_ask("fell.ask") == FELL_ASK
+    assert _square_ask("end") is None and _square_ask("deploy.random") is None
+    assert set(plugins()) == {"masters-fight", "timber", "flying-pigs", "brood-rumble"}

@@ -154,3 +154,58 @@ async def test_a_masters_fight_command_at_another_games_table(simcord_env, world
     await world.alice.slash(world.channel, "game new", game="timber")
     result = await world.alice.slash(world.channel, "mf end")
     assert answered_privately(result) == "The game in this channel is Timber!; that command is for another game."
+
+
+async def test_a_click_on_a_control_the_message_no_longer_shows_is_answered(simcord_env, world):
+    """Discord may deliver a doubled click with the message as it is after the edit: discord.py then
+    finds no control to call, and the bot still answers instead of leaving 'This interaction failed'."""
+    await open_table(world)
+    await deploy_both(simcord_env, world)
+    board = last_board(world.channel)
+    select = pick_id(board, "move")
+    squares = select_values(board, "move")
+    assert applied(await world.alice.select(board, [squares[0]], custom_id=select))
+    before = await snapshot(simcord_env, world.channel)
+    edited = last_board(world.channel)
+    assert edited.id == board.id and select not in custom_ids(edited)
+
+    from simcord import actors as simcord_actors
+    stored = simcord_actors._visible_message(world.alice, edited)
+    late = await simcord_actors._component_interaction(
+        world.alice, stored, {"custom_id": select, "component_type": 3, "values": [squares[1]]})
+    assert answered_privately(late) == STALE
+    assert (await snapshot(simcord_env, world.channel)).version == before.version
+
+
+async def test_every_move_is_acknowledged_before_the_game_is_read(simcord_env, world, monkeypatch):
+    """The deferral goes out before any store or table call, for a typed move and for a click."""
+    import discord
+
+    from bot.store import Store
+    from bot.table import TableService
+
+    await open_table(world)
+    order: list[str] = []
+
+    def spy(cls: type, name: str, label: str) -> None:
+        original = getattr(cls, name)
+
+        async def wrapped(self, *args, **kwargs):
+            order.append(label)
+            return await original(self, *args, **kwargs)
+        monkeypatch.setattr(cls, name, wrapped)
+
+    spy(discord.InteractionResponse, "defer", "ack")
+    for name in ("read", "write"):
+        spy(Store, name, "store")
+    for name in ("snapshot", "game_by_id", "act", "legal_actions"):
+        spy(TableService, name, "table")
+
+    simcord_env.bot.table.forget(world.channel.id)  # nothing cached: the move must read the store
+    typed = await world.alice.slash(world.channel, "mf deploy", square="d4")
+    assert applied(typed) and order[0] == "ack" and "store" in order, order
+    order.clear()
+    simcord_env.bot.table.forget(world.channel.id)
+    board = last_board(world.channel)
+    clicked = await world.bob.click(board, label="Random free square")
+    assert applied(clicked) and order[0] == "ack" and "store" in order, order
