@@ -41,30 +41,34 @@ class Painter:
     """Draws boards for the bot: `await painter.render(view)`."""
 
     def __init__(self, workers: int | None = None) -> None:
-        count = default_workers() if workers is None else workers
-        self.workers = count
-        self._pool: Executor | None = None
-        if count > 0:
+        self.workers = default_workers() if workers is None else workers
+        self._pool: Executor | None = None  # started on the first picture, so a bot that draws none starts none
+
+    def _executor(self) -> Executor | None:
+        if self._pool is None and self.workers > 0:
             # spawn, not fork: the bot has threads (the database's) that a fork would copy mid-step.
-            self._pool = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("spawn"),
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
                                              initializer=_warm)
+        return self._pool
 
     async def render(self, view: Any) -> bytes | None:
         """A drawing failure must not lose the move (it is already stored): the message then goes
         out without a picture and the error is logged."""
         try:
-            if self._pool is None:
+            pool = self._executor()
+            if pool is None:
                 return await asyncio.to_thread(draw, view)
-            return await asyncio.get_running_loop().run_in_executor(self._pool, draw, view)
+            return await asyncio.get_running_loop().run_in_executor(pool, draw, view)
         except Exception:
             log.exception("could not draw the board")
             return None
 
     async def warm(self) -> None:
         """Start every worker now (each imports the renderers), so the first boards are not slow."""
-        if self._pool is not None:
+        pool = self._executor()
+        if pool is not None:
             loop = asyncio.get_running_loop()
-            await asyncio.gather(*(loop.run_in_executor(self._pool, _warm) for _ in range(self.workers * 2)))
+            await asyncio.gather(*(loop.run_in_executor(pool, _warm) for _ in range(self.workers * 2)))
 
     def close(self, *, wait: bool = False) -> None:
         if self._pool is not None:

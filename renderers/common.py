@@ -9,10 +9,12 @@ All sizes given to this module are canvas pixels.
 from __future__ import annotations
 
 import io
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -61,12 +63,38 @@ def shade(colour: RGB, factor: float) -> RGB:
     return tuple(max(0, min(255, round(c * factor))) for c in colour)  # type: ignore[return-value]
 
 
+class _RememberingFont(ImageFont.FreeTypeFont):
+    """Pillow's font that keeps the glyph masks it has rendered: a board repeats the same labels
+    (square names, badges, panel lines) picture after picture, and rasterising text is a large
+    share of drawing one. A mask depends only on what is asked here, never on the colour."""
+
+    MASKS_KEPT = 4096
+
+    def getmask2(self, text: str | bytes, mode: str = "", direction: str | None = None,  # type: ignore[override]
+                 features: list[str] | None = None, language: str | None = None, stroke_width: float = 0,
+                 anchor: str | None = None, ink: int = 0, start: tuple[float, float] | None = None,
+                 *args: Any, **kwargs: Any) -> tuple[Any, tuple[int, int]]:
+        masks: dict[Hashable, tuple[Any, tuple[int, int]]] = self.__dict__.setdefault("_masks", {})
+        key = (text, mode, direction, tuple(features or ()), language, stroke_width, anchor,
+               ink if mode == "RGBA" else 0, start, args, tuple(sorted(kwargs.items())))
+        found = masks.get(key)
+        if found is None:
+            found = super().getmask2(text, mode, direction, features, language, stroke_width, anchor, ink,
+                                     start, *args, **kwargs)
+            if len(masks) >= self.MASKS_KEPT:
+                masks.clear()
+            masks[key] = found
+        return found
+
+
 @lru_cache(maxsize=None)
 def font(size: int) -> Font:
     """Pillow's bundled font at `size` canvas pixels: no font files to ship or license."""
     loaded = ImageFont.load_default(size=size)
     assert isinstance(loaded, ImageFont.FreeTypeFont), "Pillow was built without FreeType"
-    return loaded
+    remembering = _RememberingFont.__new__(_RememberingFont)
+    remembering.__dict__.update(loaded.__dict__)
+    return remembering
 
 
 def fit(text: str, face: Font, width: float) -> str:
@@ -248,15 +276,24 @@ keeps them crisp, makes the file half the size of full colour, and encodes ten t
 PNG_LEVEL = 3
 """zlib level for the palette picture: past 3 the file barely shrinks and the encoding slows down."""
 
+PALETTE_SAMPLE = 4
+"""The palette is chosen from every 4th pixel each way: the colours of a board cover areas far
+larger than that, and choosing from a sixteenth of the pixels is what keeps encoding cheap."""
+
 
 def encode_png(canvas: Image.Image) -> bytes:
     """Shrink the supersampled RGB canvas (a box filter: fast, and enough to smooth edges), reduce
-    it to a palette and encode it as PNG.
+    it to a 256-colour palette chosen from a sample of its pixels, and encode it as PNG.
 
     Deterministic on purpose: no text chunks, no timestamp, a fixed quantizer and compression
     level, so the same view always gives the same bytes and tests can compare them.
     """
-    picture = canvas.reduce(SUPERSAMPLE).quantize(PNG_COLOURS, method=Image.Quantize.FASTOCTREE)
+    picture = canvas.reduce(SUPERSAMPLE)
+    width, height = picture.size
+    sample = picture.resize((max(1, width // PALETTE_SAMPLE), max(1, height // PALETTE_SAMPLE)),
+                            Image.Resampling.NEAREST)
+    palette = sample.quantize(PNG_COLOURS, method=Image.Quantize.FASTOCTREE)
+    picture = picture.quantize(palette=palette, dither=Image.Dither.NONE)
     buffer = io.BytesIO()
     picture.save(buffer, format="PNG", compress_level=PNG_LEVEL, optimize=False)
     return buffer.getvalue()
@@ -267,12 +304,18 @@ BASES_KEPT = 12
 """Base pictures kept per process (each a few MB): the ground and grids of every game and panel
 height in use, which are the same for every table of a game."""
 
+_WORK = threading.local()
+"""Each thread's canvases, one per base: a new picture is painted over the last one's memory
+(copying a base into fresh memory costs several times more, in page faults, than the copy)."""
+
 
 def base_canvas(key: Hashable, size: tuple[int, int], draw_base: Callable[[ImageDraw.ImageDraw], None]
                 ) -> Image.Image:
-    """A new canvas with what every board of a game starts with (ground, grid, labels) already
-    drawn. `draw_base` runs once per `key` and size; later pictures start from a copy, which is
-    many times faster than drawing a grid of lines and labels again."""
+    """A canvas with what every board of a game starts with (ground, grid, labels) already drawn.
+    `draw_base` runs once per `key` and size; later pictures start from the stored base, which is
+    many times faster than drawing a grid of lines and labels again. The canvas belongs to the
+    calling thread and is handed out again by its next call for the same base: draw and encode it
+    before then."""
     entry = (key, size)
     base = _BASES.get(entry)
     if base is None:
@@ -283,7 +326,17 @@ def base_canvas(key: Hashable, size: tuple[int, int], draw_base: Callable[[Image
             _BASES.popitem(last=False)
     else:
         _BASES.move_to_end(entry)
-    return base.copy()
+    work: OrderedDict[tuple[Hashable, tuple[int, int]], Image.Image] = getattr(_WORK, "canvases", None) or OrderedDict()
+    _WORK.canvases = work
+    canvas = work.get(entry)
+    if canvas is None:
+        canvas = work[entry] = base.copy()
+        while len(work) > BASES_KEPT:
+            work.popitem(last=False)
+    else:
+        work.move_to_end(entry)
+        canvas.paste(base, (0, 0))
+    return canvas
 
 
 # -- chess-board disciplines -------------------------------------------------------------------

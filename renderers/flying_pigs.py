@@ -50,7 +50,7 @@ from rules.orclympics.flying_pigs.models import (
     Terrain,
 )
 
-INCH = 22 * SUPERSAMPLE
+INCH = 20 * SUPERSAMPLE
 BOARD_INCHES = 48
 BOARD_LEFT = 46 * SUPERSAMPLE
 BOARD_TOP = 20 * SUPERSAMPLE

@@ -204,10 +204,16 @@ def backtrack(state: FlyingPigsState, model: Model, path: list[XY]) -> list[XY]:
             continue
         back = angle_to(b, a)
         steps = max(1, math.ceil(length / 0.05))
-        for k in range(1, steps + 1):
-            point = offset(b, back, min(length, k * length / steps))
-            if clearance(state, model, point, around) >= SPACING - 0.01:
+        step = length / steps
+        k = 1
+        while k <= steps:
+            point = offset(b, back, min(length, k * step))
+            gap = clearance(state, model, point, around)
+            if gap >= SPACING - 0.01:
                 return path[:i] + [point]
+            # A base's gap to anything changes by at most the distance it moves, so no point closer
+            # than the shortfall can be clear: skip those (the same point is found, sooner).
+            k += max(1, math.ceil((SPACING - 0.01 - gap) / step - 1e-9))
     return path[:1]
 
 
