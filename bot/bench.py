@@ -101,7 +101,7 @@ def busy_view(game: Game[Any, Any], seed: int = 3) -> Any:
     return game.view(play_random(game, players, seed, stop_after=len(full.log) // 2).state, None)
 
 
-def bench_render(games: Mapping[str, Game[Any, Any]], *, repeat: int = 15, out: Any = sys.stderr) -> dict[str, Any]:
+def bench_render(games: Mapping[str, Game[Any, Any]], *, repeat: int = 31, out: Any = sys.stderr) -> dict[str, Any]:
     from PIL import Image
 
     from renderers import RENDERERS, render

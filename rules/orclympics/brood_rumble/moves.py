@@ -212,9 +212,10 @@ def _offer_along(state: BroodRumbleState, orc: Orc, g: Ground, angle: float, cap
     x, y = offset(orc.xy, angle, reach)
     ux, uy = heading(angle)  # along an axis, keep the other coordinate exactly: no drift into an edge
     point = (round(x, 4) if abs(ux) > 1e-9 else orc.xy[0], round(y, 4) if abs(uy) > 1e-9 else orc.xy[1])
-    already = g.touching_enemies(orc.xy)
-    if any(e in g.unchargeable and e not in already for e in g.touching_enemies(point)):
-        return None
+    if g.unchargeable:  # with no enemy that may not be charged there is nothing to look for
+        already = g.touching_enemies(orc.xy)
+        if any(e in g.unchargeable and e not in already for e in g.touching_enemies(point)):
+            return None
     return point
 
 
