@@ -84,7 +84,7 @@ class ZagjanBot(commands.Bot):
         self._table: TableService | None = None
         self.actions: ControlHandler = turns  # what a button, select or modal does (bot.ui.components)
         self.painter = Painter(render_workers)
-        self.boards = BoardPosts(courier or DiscordCourier(self), self._compose)
+        self.boards = BoardPosts(courier or DiscordCourier(self), self._compose, lambda: self.store)
 
     async def _compose(self, board: BoardLike, lines: Sequence[str]) -> Any:
         return await board_message(self, board, lines)

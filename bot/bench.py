@@ -352,9 +352,10 @@ async def _player_loop(bot: Any, channel: int, slugs: list[str], calls: Calls, r
 
     chooser = Dice(seed=rng.getrandbits(32))
     while True:
-        await asyncio.sleep(rng.expovariate(1 / think) if think > 0 else 0)
-        if time.perf_counter() >= until:
-            return
+        pause = rng.expovariate(1 / think) if think > 0 else 0.0
+        if time.perf_counter() + pause >= until:
+            return  # this player would not move again before the end
+        await asyncio.sleep(pause)
         snap = await bot.table.snapshot(channel)
         if snap.status != "active":
             await _restart_table(bot, channel, slugs)

@@ -112,6 +112,14 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER events_no_delete BEFORE DELETE ON events
         BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
     """,
+    # 2: each channel's current board message, so a restarted bot can take its controls away.
+    """
+    CREATE TABLE board_messages (
+        channel_id  INTEGER PRIMARY KEY,
+        message_id  INTEGER NOT NULL,
+        game_id     INTEGER NOT NULL
+    );
+    """,
 )
 
 
@@ -511,6 +519,19 @@ class Store:
             tx.touch(game_id, at)
 
         await self.write(body)
+
+    # -- board messages ---------------------------------------------------------------
+    async def board_message(self, channel_id: int) -> int | None:
+        """The id of the channel's current board message, as last recorded."""
+        rows = await self.read(lambda tx: tx.fetch("SELECT message_id FROM board_messages WHERE channel_id = ?",
+                                                   (channel_id,)))
+        return int(rows[0]["message_id"]) if rows else None
+
+    async def set_board_message(self, channel_id: int, message_id: int, game_id: int) -> None:
+        await self.write(lambda tx: tx.run(
+            "INSERT INTO board_messages (channel_id, message_id, game_id) VALUES (?, ?, ?)"
+            " ON CONFLICT (channel_id) DO UPDATE SET message_id = excluded.message_id, game_id = excluded.game_id",
+            (channel_id, message_id, game_id)))
 
     # -- logs -----------------------------------------------------------------------
     async def actions(self, game_id: int) -> list[ActionRow]:

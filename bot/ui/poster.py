@@ -43,6 +43,14 @@ class Courier(Protocol):
         """Change a message the bot posted."""
 
 
+class Memory(Protocol):
+    """Where each channel's current board message is kept across restarts (the store)."""
+
+    async def board_message(self, channel_id: int) -> int | None: ...
+
+    async def set_board_message(self, channel_id: int, message_id: int, game_id: int) -> None: ...
+
+
 class DiscordCourier:
     """Posts with the bot's own token (not an interaction's webhook), so a turn's message can
     be edited for as long as the turn lasts, whoever's click changed it."""
@@ -79,10 +87,13 @@ class _Note:
 class ChannelBoards:
     """The board messages of one channel."""
 
-    def __init__(self, channel_id: int, courier: Courier, compose: Compose) -> None:
+    def __init__(self, channel_id: int, courier: Courier, compose: Compose,
+                 memory: Callable[[], Memory | None] = lambda: None) -> None:
         self.channel_id = channel_id
         self._courier = courier
         self._compose = compose
+        self._memory = memory
+        self._recalled = False
         self._queue: list[_Turn | _Note] = []
         self._task: asyncio.Task[None] | None = None
         self._last: tuple[int, int, frozenset[str]] | None = None  # game, version, waiting of the newest update
@@ -130,7 +141,18 @@ class ChannelBoards:
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._drain(), name=f"boards-{self.channel_id}")
 
+    async def _recall(self) -> None:
+        """After a restart: the message the channel showed last still has its controls; the next
+        board takes them away, as at any new turn."""
+        self._recalled = True
+        memory = self._memory()
+        if memory is not None and self.message_id is None:
+            self.message_id = await memory.board_message(self.channel_id)
+            self._controls = self.message_id is not None
+
     async def _drain(self) -> None:
+        if not self._recalled:
+            await self._settle(self._recall, [])
         while self._queue:
             batch, self._queue = self._queue, []
             start = 0
@@ -167,27 +189,35 @@ class ChannelBoards:
         # A new turn's message. Whatever earlier turns said that no message showed comes with it.
         lines = [line for turn in turns for line in turn.lines]
         newest = turns[-1].board
-        if self.message_id is not None:
-            previous, self.message_id = self.message_id, None
-            if self._controls:
-                await self._courier.edit(self.channel_id, previous, {"view": None})
-        message = await self._compose(newest, lines)
+        drawing = asyncio.ensure_future(self._compose(newest, lines))  # drawn while the old controls go
+        try:
+            if self.message_id is not None:
+                previous, self.message_id = self.message_id, None
+                if self._controls:
+                    await self._courier.edit(self.channel_id, previous, {"view": None})
+        finally:
+            message = await drawing
         self.message_id = await self._courier.send(self.channel_id, message.send_kwargs())
         self._shown, self._controls = lines, message.view is not None
+        memory = self._memory()
+        if memory is not None:
+            await memory.set_board_message(self.channel_id, self.message_id, newest.game_id)
 
 
 class BoardPosts:
     """Every channel's `ChannelBoards`, made on first use."""
 
-    def __init__(self, courier: Courier, compose: Compose) -> None:
+    def __init__(self, courier: Courier, compose: Compose, memory: Callable[[], Memory | None] = lambda: None) -> None:
         self.courier = courier
         self._compose = compose
+        self._memory = memory
         self._channels: dict[int, ChannelBoards] = {}
 
     def channel(self, channel_id: int) -> ChannelBoards:
         boards = self._channels.get(channel_id)
         if boards is None:
-            boards = self._channels[channel_id] = ChannelBoards(channel_id, self.courier, self._compose)
+            boards = self._channels[channel_id] = ChannelBoards(channel_id, self.courier, self._compose,
+                                                                self._memory)
         return boards
 
     def show(self, board: BoardLike, lines: Sequence[str] = (), *, fresh: bool = False) -> asyncio.Future[bool]:
@@ -197,4 +227,4 @@ class BoardPosts:
         return self.channel(channel_id).say(**kwargs)
 
 
-__all__ = ["Courier", "DiscordCourier", "ChannelBoards", "BoardPosts", "Compose"]
+__all__ = ["Courier", "Memory", "DiscordCourier", "ChannelBoards", "BoardPosts", "Compose"]

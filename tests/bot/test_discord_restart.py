@@ -57,4 +57,7 @@ async def test_a_button_from_before_a_restart_still_works(simcord_env, world, ma
     assert (await snapshot(simcord_env, world.channel)).version == after.version
     # One message per turn: the start (alice deploys), bob's deploy, alice's activation (the move
     # edited it in place), and bob's turn after the restart.
-    assert len(boards(world.channel)) == 4
+    posted = boards(world.channel)
+    assert len(posted) == 4
+    # The restarted bot remembered which message was current and took its controls away.
+    assert posted[-2].id == board.id and not posted[-2].components and posted[-1].components
