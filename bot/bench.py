@@ -196,7 +196,7 @@ async def _persist(slug: str, moves: int) -> dict[str, Any]:
             "ratio": round(write / bare, 2)}
 
 
-def bench_persist(slug: str = "masters-fight", moves: int = 300, out: Any = sys.stderr) -> dict[str, Any]:
+def bench_persist(slug: str, moves: int = 300, out: Any = sys.stderr) -> dict[str, Any]:
     report = asyncio.run(_persist(slug, moves))
     print(f"persist {slug}: storing one move {report['store_p50_ms']} ms against a raw insert+commit of "
           f"{report['state_bytes']} bytes {report['raw_insert_commit_p50_ms']} ms ({report['ratio']}x); the whole "
@@ -419,13 +419,13 @@ def _cpu_seconds() -> float:
 
 async def _load(channels: int, think: float, seconds: float, latency: float, double: float,
                 workers: int | None, seed: int, out: Any) -> dict[str, Any]:
-    slugs = ["masters-fight", "timber", "flying-pigs", "brood-rumble"]
     calls = Calls()
     report = LoadReport()
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as folder:
         bot = _bench_bot(Path(folder) / "load.sqlite3", calls, latency, workers)
         await bot.open_table()
+        slugs = sorted(bot.table.games)  # every game, at its usual table size, one per channel in turn
         try:
             await _open_tables(bot, channels, slugs, rng)
             for board in bot.boards._channels.values():

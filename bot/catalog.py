@@ -10,26 +10,16 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from dataclasses import dataclass
 from functools import cache
 
+import bot.games
+from bot.games import GamePlugin
 from bot.ui.controls import GameControls, GenericControls
-
-
-@dataclass(frozen=True)
-class GamePlugin:
-    """What the bot needs from one game beyond its rules: controls and commands."""
-
-    slug: str
-    controls: GameControls
-    commands: str | None = None  # the extension (module with `setup(bot)`) of its slash commands
 
 
 @cache
 def plugins() -> dict[str, GamePlugin]:
     """Every game adapter under `bot.games`, by slug."""
-    import bot.games
-
     found: dict[str, GamePlugin] = {}
     for info in sorted(pkgutil.iter_modules(bot.games.__path__), key=lambda i: i.name):
         module = importlib.import_module(f"bot.games.{info.name}")

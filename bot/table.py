@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import secrets
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -38,6 +38,8 @@ NO_GAME = "There is no game running in this channel. Start one with /game new."
 NOT_STARTED = "The game has not started yet; its creator can start it with /game start."
 NOT_PLAYING = "You are not playing in this game."
 STALE = "That button is from an earlier moment of the game; use the newest message."
+LIVE_KEPT = 5000
+"""Channels whose game the table keeps in memory (a few KB each); the rest are read on demand."""
 
 class TableError(Exception):
     """A command that cannot be done. The message is one sentence for the user; nothing changed."""
@@ -192,7 +194,7 @@ class TableService:
         self._seed_source = seed_source
         self._now = now
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._live: dict[int, Live] = {}  # channel id -> its latest game
+        self._live: OrderedDict[int, Live] = OrderedDict()  # channel id -> its latest game, least recent first
         self._channel_of: dict[int, int] = {}  # game id -> channel id, for buttons that name a game
 
     # -- lookups ----------------------------------------------------------------------
@@ -428,8 +430,13 @@ class TableService:
 
     # -- the cache of each channel's latest game ----------------------------------------
     def _remember(self, live: Live) -> None:
-        self._live[live.row.channel_id] = live
-        self._channel_of[live.row.id] = live.row.channel_id
+        channel = live.row.channel_id
+        self._live[channel] = live
+        self._live.move_to_end(channel)
+        self._channel_of[live.row.id] = channel
+        while len(self._live) > LIVE_KEPT:  # a quiet channel is read again from the store when it wakes
+            _, gone = self._live.popitem(last=False)
+            self._channel_of.pop(gone.row.id, None)
 
     def forget(self, channel_id: int) -> None:
         """Drop what the table remembers of a channel (its game changed outside `act`)."""
@@ -441,6 +448,7 @@ class TableService:
         """The channel's latest game, from the cache or else in one read."""
         live = self._live.get(channel_id)
         if live is not None:
+            self._live.move_to_end(channel_id)
             return live
         loaded = await self.store.read(lambda tx: self._load(tx, tx.latest_game(channel_id)))
         if loaded is not None and self._live.get(channel_id) is None:

@@ -1,15 +1,16 @@
 """Game views to PNG pictures: `render(view)` picks the drawing for the view's game.
 
 Pure Pillow, no I/O: the bot calls `render` off the event loop and posts the bytes.
-Each game registers one function here under the slug its view carries in `game`.
+Each game's module here declares the slug its views carry in `game` (`SLUG`) and a
+`render(view)`; they are found by looking, so adding a game touches no shared file.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Callable
 from typing import Any, Protocol
-
-from renderers import brood_rumble, flying_pigs, masters_fight, timber
 
 
 class View(Protocol):
@@ -19,12 +20,17 @@ class View(Protocol):
     def game(self) -> str: ...
 
 
-RENDERERS: dict[str, Callable[[Any], bytes]] = {
-    "masters-fight": masters_fight.render,
-    "timber": timber.render,
-    "brood-rumble": brood_rumble.render,
-    "flying-pigs": flying_pigs.render,
-}
+def _discover() -> dict[str, Callable[[Any], bytes]]:
+    found: dict[str, Callable[[Any], bytes]] = {}
+    for info in sorted(pkgutil.iter_modules(__path__, f"{__name__}."), key=lambda m: m.name):
+        module = importlib.import_module(info.name)
+        slug = getattr(module, "SLUG", None)
+        if isinstance(slug, str) and callable(getattr(module, "render", None)):
+            found[slug] = module.render
+    return found
+
+
+RENDERERS: dict[str, Callable[[Any], bytes]] = _discover()
 
 
 def render(view: View) -> bytes:

@@ -51,6 +51,9 @@ from rules.orclympics.brood_rumble.models import (
     Phase,
 )
 
+SLUG = "brood-rumble"
+"""The game whose views this module draws."""
+
 INCH = 31 * SUPERSAMPLE
 BOARD_INCHES = 24
 BOARD_LEFT = 46 * SUPERSAMPLE

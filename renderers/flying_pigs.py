@@ -50,6 +50,9 @@ from rules.orclympics.flying_pigs.models import (
     Terrain,
 )
 
+SLUG = "flying-pigs"
+"""The game whose views this module draws."""
+
 INCH = 20 * SUPERSAMPLE
 BOARD_INCHES = 48
 BOARD_LEFT = 46 * SUPERSAMPLE

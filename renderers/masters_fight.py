@@ -50,6 +50,9 @@ from rules.orclympics.masters_fight.models import (
     Terrain,
 )
 
+SLUG = "masters-fight"
+"""The game whose views this module draws."""
+
 SQUARE = 92 * SUPERSAMPLE
 BOARD_LEFT = 52 * SUPERSAMPLE  # room for the rank numbers
 BOARD_TOP = 20 * SUPERSAMPLE

@@ -47,6 +47,9 @@ from rules.orclympics.timber.models import (
     TimberView,
 )
 
+SLUG = "timber"
+"""The game whose views this module draws."""
+
 SQUARE = 92 * SUPERSAMPLE
 BOARD = Board(left=52 * SUPERSAMPLE, top=20 * SUPERSAMPLE, square=SQUARE)
 LABEL_BAND = 48 * SUPERSAMPLE

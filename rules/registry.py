@@ -23,15 +23,23 @@ def get_game(slug: str) -> Game[Any, Any]:
 
 
 def _load() -> None:
-    from rules.orclympics.brood_rumble import BroodRumble
-    from rules.orclympics.flying_pigs import FlyingPigs
-    from rules.orclympics.masters_fight import MastersFight
-    from rules.orclympics.timber import Timber
+    """Find every game: each package one level inside a family of games (`rules.orclympics`, …)
+    that exposes `GAME`, an engine instance. Adding a game is adding its package; nothing here
+    names one."""
+    import importlib
+    import pkgutil
 
-    register(MastersFight())
-    register(Timber())
-    register(BroodRumble())
-    register(FlyingPigs())
+    import rules
+
+    for family in sorted(pkgutil.iter_modules(rules.__path__, "rules."), key=lambda m: m.name):
+        if not family.ispkg or family.name == "rules.core":
+            continue
+        package = importlib.import_module(family.name)
+        for member in sorted(pkgutil.iter_modules(package.__path__, f"{family.name}."), key=lambda m: m.name):
+            if member.ispkg:
+                game = getattr(importlib.import_module(member.name), "GAME", None)
+                if isinstance(game, Game):
+                    register(game)
 
 
 _load()

@@ -1,1 +1,22 @@
-"""One package per game: its controls and its slash commands, found by `bot.catalog`."""
+"""One package per game: its controls and its slash commands, found by `bot.catalog`.
+
+A game's package sets `PLUGIN = GamePlugin(...)` in its `__init__`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.ui.controls import GameControls
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """What the bot needs from one game beyond its rules: controls and commands."""
+
+    slug: str
+    controls: GameControls
+    commands: str | None = None  # the extension (module with `setup(bot)`) of its slash commands
+
+
+__all__ = ["GamePlugin"]

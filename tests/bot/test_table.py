@@ -404,3 +404,19 @@ async def test_the_real_masters_fight_survives_a_restart_and_replays(db_path: Pa
     snap = await table.snapshot(CHANNEL)
     assert snap.version == 60 and snap.status == "active" and snap.public_view is not None
     await store.close()
+
+
+async def test_a_channel_the_cache_let_go_of_is_read_again_and_plays_on(
+        table: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
+    import bot.table as table_module
+
+    monkeypatch.setattr(table_module, "LIVE_KEPT", 1)
+    first = await chosen(table, channel=CHANNEL)
+    second = await chosen(table, channel=CHANNEL + 1)  # pushes the first channel out of memory
+    assert table.cached(first.game_id) is None and table.cached(second.game_id) is not None
+    again = await table.snapshot(CHANNEL)
+    assert again.version == first.version and again.state == first.state
+    moved = await table.act(CHANNEL, again.waiting_for[0], {"type": "roll"}, expected_version=again.version,
+                            game_id=again.game_id)
+    assert moved.version == first.version + 1
+    assert await table.replay_check(first.game_id)

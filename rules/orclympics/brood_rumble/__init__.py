@@ -3,4 +3,7 @@
 from rules.orclympics.brood_rumble.engine import BroodRumble
 from rules.orclympics.brood_rumble.guide import GUIDE, READINGS
 
-__all__ = ["BroodRumble", "GUIDE", "READINGS"]
+GAME = BroodRumble()
+"""The engine the registry finds."""
+
+__all__ = ["GAME", "BroodRumble", "GUIDE", "READINGS"]

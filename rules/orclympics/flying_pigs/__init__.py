@@ -3,4 +3,7 @@
 from rules.orclympics.flying_pigs.engine import FlyingPigs
 from rules.orclympics.flying_pigs.guide import GUIDE, READINGS
 
-__all__ = ["GUIDE", "READINGS", "FlyingPigs"]
+GAME = FlyingPigs()
+"""The engine the registry finds."""
+
+__all__ = ["GAME", "GUIDE", "READINGS", "FlyingPigs"]

@@ -3,4 +3,7 @@
 from rules.orclympics.masters_fight.engine import MastersFight
 from rules.orclympics.masters_fight.guide import GUIDE, READINGS
 
-__all__ = ["MastersFight", "GUIDE", "READINGS"]
+GAME = MastersFight()
+"""The engine the registry finds."""
+
+__all__ = ["GAME", "MastersFight", "GUIDE", "READINGS"]

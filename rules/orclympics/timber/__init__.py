@@ -3,4 +3,7 @@
 from rules.orclympics.timber.engine import Timber
 from rules.orclympics.timber.guide import GUIDE, READINGS
 
-__all__ = ["Timber", "GUIDE", "READINGS"]
+GAME = Timber()
+"""The engine the registry finds."""
+
+__all__ = ["GAME", "Timber", "GUIDE", "READINGS"]
