@@ -17,7 +17,7 @@ from bot.cogs import set_game_choices
 from bot.table import Lobby, whose_turn
 from bot.ui.text import last_lines
 from bot.ui.board import USERS_ONLY
-from bot.ui.turns import DONE, audit, publish, refuse
+from bot.ui.turns import DONE, audit, publish, refuse, tell_channel
 
 BROODS = [
     app_commands.Choice(name="Common Orcs", value="common"),
@@ -64,40 +64,36 @@ class Lifecycle(commands.Cog):
     @app_commands.describe(game="Which game to play", brood="Your Orc brood (default: Common)")
     @app_commands.choices(brood=BROODS)
     async def new(self, interaction: discord.Interaction[Any], game: str, brood: str | None = None) -> None:
-        async with audit(interaction, "game new") as record:
+        async with audit(interaction, "game new", acknowledge_first=True) as record:
             lobby = await self.bot.table.new_game(
                 interaction.channel_id, interaction.guild_id, str(interaction.user.id),
                 interaction.user.display_name, game, creator_brood=brood)
             record.game = lobby.game_id
-            await interaction.response.send_message(
-                embed=lobby_embed(lobby, f"{interaction.user.mention} opened a table of **{lobby.title}**."),
-                allowed_mentions=USERS_ONLY)
+            await tell_channel(interaction, f"You opened a table of {lobby.title}.",
+                               embed=lobby_embed(lobby, f"{interaction.user.mention} opened a table of **{lobby.title}**."))
 
     @game.command(name="join", description="Take a seat at this channel's table before the game starts.")
     @app_commands.describe(brood="Your Orc brood (default: Common)")
     @app_commands.choices(brood=BROODS)
     async def join(self, interaction: discord.Interaction[Any], brood: str | None = None) -> None:
-        async with audit(interaction, "game join") as record:
+        async with audit(interaction, "game join", acknowledge_first=True) as record:
             lobby = await self.bot.table.join(interaction.channel_id, str(interaction.user.id),
                                               interaction.user.display_name, brood or "")
             record.game = lobby.game_id
-            await interaction.response.send_message(
-                embed=lobby_embed(lobby, f"{interaction.user.mention} joins the table."),
-                allowed_mentions=USERS_ONLY)
+            await tell_channel(interaction, f"You are seated at the table of {lobby.title}.",
+                               embed=lobby_embed(lobby, f"{interaction.user.mention} joins the table."))
 
     @game.command(name="leave", description="Give up your seat before the game starts.")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        async with audit(interaction, "game leave") as record:
+        async with audit(interaction, "game leave", acknowledge_first=True) as record:
             lobby = await self.bot.table.leave(interaction.channel_id, str(interaction.user.id))
             record.game = lobby.game_id
             if lobby.status == "abandoned":
-                await interaction.response.send_message(
-                    f"{interaction.user.mention} left and the table of {lobby.title} is empty, so it is closed.",
-                    allowed_mentions=USERS_ONLY)
+                await tell_channel(interaction, "You left; the table was empty, so it is closed.", content=(
+                    f"{interaction.user.mention} left and the table of {lobby.title} is empty, so it is closed."))
                 return
-            await interaction.response.send_message(
-                embed=lobby_embed(lobby, f"{interaction.user.mention} leaves the table."),
-                allowed_mentions=USERS_ONLY)
+            await tell_channel(interaction, "You left the table.",
+                               embed=lobby_embed(lobby, f"{interaction.user.mention} leaves the table."))
 
     @game.command(name="start", description="Start the game (the player who opened the table).")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
@@ -108,7 +104,7 @@ class Lifecycle(commands.Cog):
 
     @game.command(name="status", description="Who is playing and whose turn it is (only you see the answer).")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        async with audit(interaction, "game status") as record:
+        async with audit(interaction, "game status", acknowledge_first=True) as record:
             snap = await self.bot.table.snapshot(interaction.channel_id)
             record.game = snap.game_id
             lines = [f"**{snap.title}** (game #{snap.game_id}) is **{snap.status}**."]
@@ -123,7 +119,7 @@ class Lifecycle(commands.Cog):
                 lines.append("/game board shows the board and the buttons again.")
             elif snap.outcome is not None:
                 lines.append(snap.outcome.summary)
-            await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
+            await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
 
     @game.command(name="board", description="Post the current board (and the buttons for whoever must act).")
     async def board(self, interaction: discord.Interaction[Any]) -> None:
@@ -142,25 +138,24 @@ class Lifecycle(commands.Cog):
     @app_commands.describe(lines="How many lines (default 20)")
     async def log(self, interaction: discord.Interaction[Any],
                   lines: app_commands.Range[int, 1, 100] = 20) -> None:
-        async with audit(interaction, "game log") as record:
+        async with audit(interaction, "game log", acknowledge_first=True) as record:
             snap = await self.bot.table.snapshot(interaction.channel_id)
             record.game = snap.game_id
             entries = await self.bot.table.log(interaction.channel_id, limit=lines,
                                                viewer=str(interaction.user.id))
             text = last_lines(entries, 1900, more_hint="a larger 'lines' value") if entries else "Nothing has happened yet."
-            await interaction.response.send_message(f"**{snap.title}** (game #{snap.game_id})\n{text}",
-                                                    ephemeral=True)
+            await interaction.followup.send(f"**{snap.title}** (game #{snap.game_id})\n{text}", ephemeral=True)
 
     @game.command(name="abandon", description="End this channel's game without a result (creator or server managers).")
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
-        async with audit(interaction, "game abandon") as record:
+        async with audit(interaction, "game abandon", acknowledge_first=True) as record:
             is_admin = bool(interaction.permissions.manage_guild)
             snap = await self.bot.table.snapshot(interaction.channel_id)
             record.game = snap.game_id
             await self.bot.table.abandon(interaction.channel_id, str(interaction.user.id), is_admin=is_admin)
-            await interaction.response.send_message(
+            await tell_channel(interaction, f"You abandoned the game of {snap.title}.", content=(
                 f"{interaction.user.mention} abandoned the game of {snap.title} (#{snap.game_id}). "
-                "The channel is free for a new one: /game new.", allowed_mentions=USERS_ONLY)
+                "The channel is free for a new one: /game new."))
 
 
 async def setup(bot: ZagjanBot) -> None:

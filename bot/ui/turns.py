@@ -39,7 +39,9 @@ log = logging.getLogger("zagjan.interactions")
 errors_log = logging.getLogger("zagjan.bot")
 
 DM_CLOSED = 50007
-DONE = "Done: the board is updated in the game's channel."
+CONFIRMED = "✅"
+"""How every private confirmation starts, so it reads apart from a refusal."""
+DONE = f"{CONFIRMED} Done: the board is updated in the game's channel."
 
 
 # -- one log line per interaction -------------------------------------------------------------
@@ -150,6 +152,14 @@ async def publish(interaction: discord.Interaction[Any], result: TurnResult, *, 
         await interaction.followup.send(DONE, ephemeral=True)
     await deliver_private(bot, result, actor=interaction)
     await offer_secret_prompts(bot, result, skip=already_prompted)
+
+
+async def tell_channel(interaction: discord.Interaction[Any], note: str, **kwargs: Any) -> None:
+    """A command's public message (a lobby's seats, say), sent after its private acknowledgement:
+    queued for the channel in order with its boards, and `note` answers privately whoever asked."""
+    kwargs.setdefault("allowed_mentions", USERS_ONLY)
+    bot_of(interaction).boards.say(interaction.channel_id, **kwargs)
+    await interaction.followup.send(f"{CONFIRMED} {note}", ephemeral=True)
 
 
 def show(bot: ZagjanBot, result: TurnResult, *, heading: str | None = None) -> None:

@@ -8,7 +8,7 @@ is fixed, so every test game deals the same board and rolls the same dice.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -16,12 +16,13 @@ from typing import Any
 
 import discord
 import pytest
+import pytest_asyncio
 from simcord.actors import MemberActor
 from simcord.builders import ChannelHandle, GuildHandle
 
 from bot.app import ZagjanBot
 from bot.table import Snapshot
-from bot.ui.turns import DONE
+from bot.ui.turns import CONFIRMED
 
 SEED = 7
 
@@ -42,15 +43,23 @@ def bot_db(tmp_path: Path) -> Path:
     return tmp_path / "zagjan-bot.sqlite3"
 
 
-@pytest.fixture
-def make_bot(bot_db: Path) -> Callable[..., ZagjanBot]:
-    """A fresh bot on the test's database file (call it again to 'restart' on the same file)."""
+@pytest_asyncio.fixture
+async def make_bot(bot_db: Path) -> AsyncIterator[Callable[..., ZagjanBot]]:
+    """A fresh bot on the test's database file (call it again to 'restart' on the same file).
+    Every bot made is closed when the test ends, passed or failed, so no store or task outlives it."""
+    made: list[ZagjanBot] = []
+
     def make(**overrides: Any) -> ZagjanBot:
         options: dict[str, Any] = {"seed_source": lambda: SEED, "now": TickingClock(), "rng": random.Random(1),
                                    "render_workers": 0}
         options.update(overrides)
-        return ZagjanBot(bot_db, **options)
-    return make
+        made.append(ZagjanBot(bot_db, **options))
+        return made[-1]
+
+    yield make
+    for bot in made:
+        if not bot.is_closed() or bot.store is not None:
+            await bot.close()
 
 
 @pytest.fixture
@@ -135,14 +144,14 @@ def answered_privately(result: Any) -> str:
 
 
 def applied(result: Any) -> bool:
-    """The command or click went through: a click answers silently, a lobby command publicly, and a
-    move typed as a slash command privately with the bot's 'Done' line (its board goes to the channel)."""
+    """The command or click went through: a click answers silently, a command privately with the
+    bot's confirmation (its public message or board goes to the channel on its own)."""
     if not result.acknowledged:
         return False
     if not result.ephemeral:
         return True
     messages = [m for m in [result.response, *result.followups] if m is not None]
-    return any(m.content == DONE for m in messages)
+    return any(m.content.startswith(CONFIRMED) for m in messages)
 
 
 async def click_in_flight(actor: Any, message: discord.Message, custom_id: str,
@@ -166,3 +175,10 @@ async def click_in_flight(actor: Any, message: discord.Message, custom_id: str,
     return await simcord_actors._dispatch_actor_interaction(
         actor, discord.InteractionType.component.value, channel, data, extra={"message": seen},
         source_message_id=stored.id)
+
+
+def last_public(channel: ChannelHandle) -> discord.Message:
+    """The newest message everyone in the channel sees (a lobby's seats, a note, a board)."""
+    public = [m for m in channel.history() if not m.flags.ephemeral]
+    assert public, "the bot has posted nothing public in this channel"
+    return public[-1]

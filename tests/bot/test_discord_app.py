@@ -96,7 +96,8 @@ async def test_commands_sync_to_the_development_server_only(tmp_path: Path) -> N
         assert "mf move" in tester.available_commands(here)
         assert outsider.available_commands(there) == ()
         opened = await tester.slash(here, "game new", game="masters-fight")
-        assert opened.response.embeds[0].title == "Masters' Fight — table open"
+        assert opened.acknowledged
+        assert here.history()[-1].embeds[0].title == "Masters' Fight — table open"
     finally:
         await env.shutdown()
         await bot.close()

@@ -7,6 +7,7 @@ import logging
 from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, world are fixtures)
     answered_privately,
     applied,
+    last_public,
     boards,
     bot_db,
     last_board,
@@ -21,7 +22,8 @@ from test_discord_refusals import deploy_both
 
 async def test_the_lobby_from_new_to_leave(simcord_env, world):
     opened = await world.alice.slash(world.channel, "game new", game="masters-fight", brood="iron")
-    embed = opened.response.embeds[0]
+    assert applied(opened)
+    embed = last_public(world.channel).embeds[0]
     assert embed.title == "Masters' Fight — table open"
     assert "alice (Iron Orcs) — opened the table" in embed.fields[0].value
 
@@ -34,16 +36,16 @@ async def test_the_lobby_from_new_to_leave(simcord_env, world):
     assert answered_privately(alone) == "Masters' Fight needs 2 to 6 players; 1 is seated."
 
     joined = await world.bob.slash(world.channel, "game join", brood="feral")
-    assert "bob (Feral Orcs)" in joined.response.embeds[0].fields[0].value
+    assert applied(joined) and "bob (Feral Orcs)" in last_public(world.channel).embeds[0].fields[0].value
     twice = await world.bob.slash(world.channel, "game join")
     assert answered_privately(twice) == "You are already seated at this table."
     status = await world.carol.slash(world.channel, "game status")
     assert "is **lobby**" in answered_privately(status)
 
     left = await world.bob.slash(world.channel, "game leave")
-    assert "bob" not in left.response.embeds[0].fields[0].value
+    assert applied(left) and "bob" not in last_public(world.channel).embeds[0].fields[0].value
     closed = await world.alice.slash(world.channel, "game leave")
-    assert "is empty, so it is closed" in closed.response.content
+    assert applied(closed) and "is empty, so it is closed" in last_public(world.channel).content
     assert (await snapshot(simcord_env, world.channel)).status == "abandoned"
 
 

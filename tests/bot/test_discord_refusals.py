@@ -12,6 +12,7 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
     World,
     answered_privately,
     applied,
+    last_public,
     boards,
     bot_db,
     click_in_flight,
@@ -137,7 +138,7 @@ async def test_abandon_needs_the_creator_or_manage_server(simcord_env, world):
     assert (await snapshot(simcord_env, world.channel)).status == "lobby"
 
     by_mod = await world.mod.slash(world.channel, "game abandon")
-    assert applied(by_mod) and "abandoned the game" in by_mod.response.content
+    assert applied(by_mod) and "abandoned the game" in last_public(world.channel).content
     assert (await snapshot(simcord_env, world.channel)).status == "abandoned"
 
     await world.alice.slash(world.channel, "game new", game="masters-fight")
