@@ -48,7 +48,7 @@ def _custom_ids(message: discord.Message) -> set[str]:
     return found
 
 
-UNEXPECTED = "Something went wrong on my side; the game is unchanged. Please try again."
+UNEXPECTED = "Something went wrong on my side before anything was done, so nothing was changed. Please try again."
 
 
 class ZagjanTree(app_commands.CommandTree["ZagjanBot"]):
@@ -125,6 +125,7 @@ class ZagjanBot(commands.Bot):
         try:
             await super().close()
         finally:
+            self.boards.close()
             self.painter.close()
             if self.store is not None:
                 store, self.store = self.store, None
@@ -150,7 +151,9 @@ class ZagjanBot(commands.Bot):
 
     async def on_app_command_error(self, interaction: discord.Interaction[Any],
                                    error: app_commands.AppCommandError) -> None:
-        """A bug, not a refusal (refusals are answered where they happen): log it, apologise privately."""
+        """A failure before a command's own code ran (its options could not be read, say): log it and
+        apologise privately. Failures inside a command are answered by `audit`, which knows whether
+        a move was already stored."""
         command = interaction.command.qualified_name if interaction.command else "?"
         log.error("command %s failed in guild=%s channel=%s", command, interaction.guild_id,
                   interaction.channel_id, exc_info=error)

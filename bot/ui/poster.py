@@ -12,6 +12,12 @@ Updates that arrive while a post or an edit is on its way are merged: only the
 newest state of a turn is drawn and sent, and the log lines of turns that ended
 before they could be shown travel with the next message.
 
+When Discord refuses a post (after discord.py's own retries of server errors and
+rate limits), the move is still stored: the channel remembers the board it could
+not show and shows it again, as a new message, at the next chance: the next
+move, any interaction in the channel (`nudge`), or a timer backing off
+(`RETRY_SECONDS`). A table is never left frozen on a stale picture.
+
 The poster talks to Discord through a `Courier`, so the load benchmark (and the
 tests) can put a stand-in there.
 """
@@ -29,6 +35,9 @@ import discord
 from bot.ui.board import BoardLike, BoardMessage
 
 log = logging.getLogger("zagjan.bot")
+
+RETRY_SECONDS = (10.0, 60.0, 300.0, 1800.0)
+"""When to try again a board Discord refused, counted from each failure; then only on a nudge."""
 
 Compose = Callable[[BoardLike, Sequence[str]], Awaitable[BoardMessage]]
 
@@ -100,6 +109,10 @@ class ChannelBoards:
         self.message_id: int | None = None  # the current turn's message
         self._shown: list[str] = []  # the lines the current turn's message shows
         self._controls = False  # whether the current turn's message has controls to take away
+        self._unshown: _Turn | None = None  # the newest board Discord refused, to show at the next chance
+        self._retry: asyncio.Task[None] | None = None
+        self._failures = 0
+        self.last_error: str | None = None  # why the last post failed, in Discord's words
 
     def show(self, board: BoardLike, lines: Sequence[str] = (), *, fresh: bool = False) -> asyncio.Future[bool]:
         """Queue `board`; the future is True once a message showing it (or a newer state) is out."""
@@ -118,9 +131,44 @@ class ChannelBoards:
             tail.lines.extend(lines)
             tail.waiters.append(done)
         else:
-            self._queue.append(_Turn(board, list(lines), starts_turn, [done]))
+            carried = self._unshown.lines if self._unshown is not None else []
+            self._queue.append(_Turn(board, [*carried, *lines], starts_turn or bool(carried), [done]))
+            self._unshown = None
         self._wake()
         return done
+
+    def nudge(self) -> bool:
+        """Something happened in the channel: a board Discord refused earlier is tried again now.
+        True when there was one to show."""
+        if self._unshown is None:
+            return False
+        unshown, self._unshown = self._unshown, None
+        if self._retry is not None and self._retry is not asyncio.current_task():
+            self._retry.cancel()
+        self._queue.insert(0, unshown)
+        self._wake()
+        return True
+
+    def close(self) -> None:
+        if self._retry is not None:
+            self._retry.cancel()
+
+    def _failed(self, turns: Sequence[_Turn], error: BaseException) -> None:
+        """Keep the newest board of a refused post, with every line no message showed."""
+        newest = turns[-1]
+        lines = [line for turn in turns for line in turn.lines]
+        self._unshown = _Turn(newest.board, lines, True, [])
+        self.message_id, self._controls, self._shown = None, False, []
+        self.last_error = str(error) or type(error).__name__
+        if self._failures < len(RETRY_SECONDS):
+            if self._retry is not None:
+                self._retry.cancel()
+            self._retry = asyncio.get_running_loop().create_task(self._retry_after(RETRY_SECONDS[self._failures]))
+        self._failures += 1
+
+    async def _retry_after(self, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        self.nudge()
 
     def say(self, **kwargs: Any) -> asyncio.Future[bool]:
         """Queue a plain message (a note about closed DMs, say) behind the boards before it."""
@@ -160,23 +208,30 @@ class ChannelBoards:
                 if item is None or isinstance(item, _Note):
                     turns = [t for t in batch[start:index] if isinstance(t, _Turn)]
                     if turns:
-                        await self._settle(self._post_turns, turns, turns)
+                        error = await self._settle(self._post_turns, turns, turns)
+                        if error is not None:
+                            self._failed(turns, error)
+                        else:
+                            self._failures, self.last_error = 0, None
                     if isinstance(item, _Note):
                         await self._settle(self._courier.send, [item], self.channel_id, item.kwargs)
                     start = index + 1
 
-    async def _settle(self, fn: Callable[..., Awaitable[Any]], items: Sequence[_Turn | _Note], *args: Any) -> None:
-        """Run one post and tell its waiters how it went; a failure is logged, never raised into the queue."""
+    async def _settle(self, fn: Callable[..., Awaitable[Any]], items: Sequence[_Turn | _Note],
+                      *args: Any) -> BaseException | None:
+        """Run one post and tell its waiters how it went; a failure is logged and returned, never
+        raised into the queue (the next post still goes out)."""
+        error: BaseException | None = None
         try:
             await fn(*args)
-            ok = True
-        except Exception:
-            log.exception("could not post in channel %s", self.channel_id)
-            ok = False
+        except Exception as exc:
+            log.warning("could not post in channel %s: %s", self.channel_id, exc)
+            error = exc
         for item in items:
             for waiter in item.waiters:
                 if not waiter.done():
-                    waiter.set_result(ok)
+                    waiter.set_result(error is None)
+        return error
 
     async def _post_turns(self, turns: list[_Turn]) -> None:
         first = turns[0]
@@ -225,6 +280,15 @@ class BoardPosts:
 
     def say(self, channel_id: int, **kwargs: Any) -> asyncio.Future[bool]:
         return self.channel(channel_id).say(**kwargs)
+
+    def nudge(self, channel_id: int | None) -> bool:
+        """An interaction happened in this channel: show a board Discord refused before, if any."""
+        boards = self._channels.get(channel_id) if channel_id is not None else None
+        return boards.nudge() if boards is not None else False
+
+    def close(self) -> None:
+        for boards in self._channels.values():
+            boards.close()
 
 
 __all__ = ["Courier", "Memory", "DiscordCourier", "ChannelBoards", "BoardPosts", "Compose"]

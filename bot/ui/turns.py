@@ -13,6 +13,7 @@ a new message for the next turn, in order, drawn off the event loop.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -54,17 +55,26 @@ class Audit:
     command: str
     game: int | None = None
     result: str = "ok"
+    stored: bool = False  # a move of this interaction is in the store: an error after it must say so
+
+
+FAILED_UNCHANGED = "Something went wrong on my side, and nothing was changed. Please try again."
+FAILED_AFTER_MOVE = ("Your move counted and is saved, but something went wrong on my side while showing it. "
+                     "/game board shows the board as it is now.")
 
 
 @asynccontextmanager
 async def audit(interaction: discord.Interaction[Any], command: str, *,
                 acknowledge_first: bool = False) -> AsyncIterator[Audit]:
-    """One log line for the interaction, and the answer to a refusal. Game moves pass
-    `acknowledge_first`, so the deferral goes out before the command reads anything."""
+    """One log line for the interaction, the answer to a refusal, and a truthful private apology
+    for a failure, for commands, buttons, menus and modals alike. Game moves pass
+    `acknowledge_first`, so the deferral goes out before the command reads anything. Any
+    interaction in a channel also gives a board Discord refused earlier its next chance."""
     record = Audit(command)
     try:
         if acknowledge_first:
             await acknowledge(interaction)
+        bot_of(interaction).boards.nudge(interaction.channel_id)
         yield record
     except TableError as exc:
         # The one way a command is refused: a private sentence, and nothing changed.
@@ -72,7 +82,12 @@ async def audit(interaction: discord.Interaction[Any], command: str, *,
         await refuse(interaction, str(exc))
     except Exception:
         record.result = "error"
-        raise
+        errors_log.exception("interaction %s failed in guild=%s channel=%s", command, interaction.guild_id,
+                             interaction.channel_id)
+        try:
+            await refuse(interaction, FAILED_AFTER_MOVE if record.stored else FAILED_UNCHANGED)
+        except discord.HTTPException:
+            pass
     finally:
         log.info("interaction guild=%s channel=%s game=%s player=%s command=%s result=%s",
                  interaction.guild_id, interaction.channel_id, record.game if record.game is not None else "-",
@@ -123,7 +138,7 @@ async def run_action(interaction: discord.Interaction[Any], record: Audit, *, ch
         record.result = "refused"
         await refuse(interaction, str(exc))
         return None
-    record.game = result.game_id
+    record.game, record.stored = result.game_id, True
     prompted = {p.player for p in before.prompts if p.secret} if before.game_id == result.game_id else set()
     await publish(interaction, result, already_prompted=prompted)
     return result
@@ -147,11 +162,17 @@ async def publish(interaction: discord.Interaction[Any], result: TurnResult, *, 
     chose in a DM, then send each player's private news and the secret choices that are new (a
     player still choosing from before is not sent the same DM again)."""
     bot = bot_of(interaction)
-    show(bot, result, heading=heading)
-    if interaction.type is discord.InteractionType.application_command or interaction.channel_id != result.channel_id:
-        await interaction.followup.send(DONE, ephemeral=True)
+    posted = show(bot, result, heading=heading)
     await deliver_private(bot, result, actor=interaction)
     await offer_secret_prompts(bot, result, skip=already_prompted)
+    if not await posted:
+        why = bot.boards.channel(result.channel_id).last_error or "no reason given"
+        await interaction.followup.send(
+            f"⚠️ Your move counted and is saved, but Discord would not let me post the board in "
+            f"<#{result.channel_id}> ({why[:200]}). I will post it again at the next move or in a little "
+            "while; /game board also shows it.", ephemeral=True)
+    elif interaction.type is discord.InteractionType.application_command or interaction.channel_id != result.channel_id:
+        await interaction.followup.send(DONE, ephemeral=True)
 
 
 async def tell_channel(interaction: discord.Interaction[Any], note: str, **kwargs: Any) -> None:
@@ -162,10 +183,12 @@ async def tell_channel(interaction: discord.Interaction[Any], note: str, **kwarg
     await interaction.followup.send(f"{CONFIRMED} {note}", ephemeral=True)
 
 
-def show(bot: ZagjanBot, result: TurnResult, *, heading: str | None = None) -> None:
-    """The board of a move, queued for its channel, and the reaction timer it may start."""
-    bot.boards.show(result, [*([heading] if heading else []), *(e.text for e in result.public_events)])
+def show(bot: ZagjanBot, result: TurnResult, *, heading: str | None = None) -> asyncio.Future[bool]:
+    """The board of a move, queued for its channel, and the reaction timer it may start; the
+    future says whether the board went out."""
+    posted = bot.boards.show(result, [*([heading] if heading else []), *(e.text for e in result.public_events)])
     reactions.schedule(bot, result)
+    return posted
 
 
 async def deliver_private(bot: ZagjanBot, result: TurnResult, *,
@@ -181,12 +204,12 @@ async def deliver_private(bot: ZagjanBot, result: TurnResult, *,
         name = names.get(player, "someone")
         if actor is not None and player == str(actor.user.id):
             bot.boards.say(result.channel_id, allowed_mentions=USERS_ONLY,
-                           content=f"I could not send a direct message to {name} (their DMs are closed), "
+                           content=f"I could not send a direct message to {name} (their DMs may be closed), "
                                    "so they get their private news here instead.")
             await actor.followup.send(text, ephemeral=True)
         else:
             bot.boards.say(result.channel_id, allowed_mentions=USERS_ONLY,
-                           content=f"I could not send a direct message to <@{player}> (their DMs are closed): "
+                           content=f"I could not send a direct message to <@{player}> (their DMs may be closed): "
                                    "use /game log to read your private news.")
 
 
@@ -208,7 +231,7 @@ async def offer_secret_prompts(bot: ZagjanBot, result: TurnResult, *,
     if closed:
         bot.boards.say(result.channel_id, allowed_mentions=USERS_ONLY,
                        content=f"I could not send a direct message to {and_list([f'<@{p}>' for p in closed])} "
-                               f"(DMs closed): press “{SECRET_LABEL}” under the board to choose where only "
+                               f"(DMs closed, or Discord refused): press “{SECRET_LABEL}” under the board to choose where only "
                                "you can see it.")
 
 
@@ -224,7 +247,7 @@ async def secret_controls(bot: ZagjanBot, channel_id: int, game_id: int, slug: s
 
 
 async def _dm(bot: ZagjanBot, player: str, text: str, view: discord.ui.View | None = None) -> bool:
-    """Send a direct message; False when the player does not accept DMs from the bot."""
+    """Send a direct message; False when Discord would not deliver it (closed DMs, or any refusal)."""
     try:
         user = bot.get_user(int(player)) or await bot.fetch_user(int(player))
         kwargs: dict[str, Any] = {"allowed_mentions": USERS_ONLY}
@@ -232,12 +255,12 @@ async def _dm(bot: ZagjanBot, player: str, text: str, view: discord.ui.View | No
             kwargs["view"] = view
         await user.send(text, **kwargs)
         return True
-    except discord.Forbidden:
-        return False
     except discord.HTTPException as exc:
-        if exc.code == DM_CLOSED:
-            return False
-        raise
+        # Closed DMs (50007) are the usual reason; any other refusal (opening DMs too fast, a server
+        # error after retries) gets the same fallback, so no choice and no news is ever lost.
+        if exc.code != DM_CLOSED:
+            errors_log.warning("could not send a direct message to %s: %s %s", player, exc.status, exc.code)
+        return False
 
 
 # -- component entry points ------------------------------------------------------------------------------

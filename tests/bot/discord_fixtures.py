@@ -144,14 +144,12 @@ def answered_privately(result: Any) -> str:
 
 
 def applied(result: Any) -> bool:
-    """The command or click went through: a click answers silently, a command privately with the
-    bot's confirmation (its public message or board goes to the channel on its own)."""
+    """The command or click went through: nothing private came back but the bot's confirmations
+    (a typed move gets one, a click none; the board or public message goes to the channel)."""
     if not result.acknowledged:
         return False
-    if not result.ephemeral:
-        return True
-    messages = [m for m in [result.response, *result.followups] if m is not None]
-    return any(m.content.startswith(CONFIRMED) for m in messages)
+    private = [m for m in [result.response, *result.followups] if m is not None and m.ephemeral]
+    return all(m.content.startswith(CONFIRMED) for m in private)
 
 
 async def click_in_flight(actor: Any, message: discord.Message, custom_id: str,

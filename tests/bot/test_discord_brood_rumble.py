@@ -39,7 +39,7 @@ from simcord.results import to_discord_message
 from bot.app import ZagjanBot
 from bot.games.brood_rumble.controls import num
 from bot.table import STALE
-from bot.ui.turns import SECRET_LABEL
+from bot.ui.turns import DONE, SECRET_LABEL
 from renderers import render
 from rules.core.geometry import centre_distance
 from rules.orclympics.brood_rumble import BroodRumble
@@ -556,7 +556,7 @@ async def test_closed_dms_get_the_same_choice_as_an_ephemeral_message(simcord_en
     result = await play(simcord_env, world, state, actor, action, n + 1)
     assert result.acknowledged and applied(result)
     note = [m.content for m in since(simcord_env, world.channel, before) if not m.flags.ephemeral]
-    assert any(c.startswith(f"I could not send a direct message to <@{attacker.id}> (DMs closed)") for c in note)
+    assert any(c.startswith(f"I could not send a direct message to <@{attacker.id}> (DMs closed, or Discord refused)") for c in note)
     assert not since(simcord_env, attacker.user.dm_channel)
 
     board = newest_board(simcord_env, world.channel)
@@ -704,9 +704,10 @@ async def _walk_toward_the_enemy(env: Any, world: World, state: BroodRumbleState
     before = newest_id(env, world.channel)
 
     moved = await actor.slash(world.channel, "br move", toward=enemy_player.name)
-    assert moved.acknowledged and applied(moved)
-    now = await snapshot(env, world.channel)
     feral = mover.brood.value == "feral"
+    # The distance is rolled and stored; a Feral Orc is then told it may reroll before walking.
+    assert moved.acknowledged and moved.response.content == DONE
+    now = await snapshot(env, world.channel)
     assert (now.state.ask is not None and now.state.ask.kind is AskKind.MOVE_REROLL) is feral
     if feral:
         assert any("reroll that distance first" in m.content for m in moved.followups if m.ephemeral)

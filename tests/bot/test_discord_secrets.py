@@ -51,7 +51,7 @@ async def test_secret_choices_by_dm_and_by_button_when_dms_are_closed(simcord_en
     assert f"<@{world.alice.id}> is choosing in secret" in board.content
     assert not board.attachments, "Lucky Race has no picture"
     note = world.channel.last_message
-    assert note.content.startswith(f"I could not send a direct message to <@{world.bob.id}> (DMs closed)")
+    assert note.content.startswith(f"I could not send a direct message to <@{world.bob.id}> (DMs closed, or Discord refused)")
 
     # Alice chooses in her DM.
     dm = world.alice.user.dm_channel.last_message
@@ -94,3 +94,22 @@ async def test_secret_choices_by_dm_and_by_button_when_dms_are_closed(simcord_en
     # One board message per turn (the start, then each time the game waits for someone new):
     # fewer than one per move, since a roll that leaves the same player to act edits the message.
     assert 1 < len(boards(world.channel)) <= final.version + 1
+
+
+async def test_a_dm_refused_for_another_reason_falls_back_and_the_others_still_get_theirs(simcord_env, world):
+    """40003 (opening DMs too fast) is not 'DMs closed', but the choice must not be lost either."""
+    too_fast = {"status": 400, "code": 40003, "message": "You are opening direct messages too fast",
+                "times": None}
+    simcord_env.inject_error("POST", f"/channels/{world.alice.user.dm_channel.id}/messages", **too_fast)
+
+    await world.alice.slash(world.channel, "game new", game="lucky-race")
+    await world.bob.slash(world.channel, "game join")
+    await world.alice.slash(world.channel, "game start")
+
+    note = world.channel.last_message
+    assert note.content.startswith(f"I could not send a direct message to <@{world.alice.id}>")
+    assert world.bob.user.dm_channel.last_message.content == "**Lucky Race** (#1): Pick your lucky number."
+    opened = await world.alice.click(last_board(world.channel), label=SECRET_LABEL)
+    assert opened.ephemeral and opened.response.content == "**Lucky Race**: Pick your lucky number."
+    chosen = await world.alice.select(opened.response, [choice(2)], custom_id="zj:pick:1:x:any")
+    assert chosen.acknowledged and (await snapshot(simcord_env, world.channel)).version == 1
