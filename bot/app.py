@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from bot import reactions
 from bot.catalog import command_extensions
+from bot.logs import configure_logging
 from bot.painter import Painter
 from bot.settings import MISSING_TOKEN, Settings
 from bot.store import Store
@@ -166,19 +167,12 @@ class ZagjanBot(commands.Bot):
             pass
 
 
-def configure_logging(level: str) -> None:
-    """One line per event, to stderr; discord.py's own chatter only from WARNING up unless debugging."""
-    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
-    if level != "DEBUG":
-        logging.getLogger("discord").setLevel(logging.WARNING)
-
-
 def run(settings: Settings) -> int:
     """Start the bot and block until it stops; the exit code for `zagjan run`."""
     if settings.discord_token is None:
         print(MISSING_TOKEN, file=sys.stderr)
         return 2
-    configure_logging(settings.log_level)
+    configure_logging(settings.log_level, discord_debug=settings.discord_debug)
     log.info("starting with database %s", settings.database)
     bot = ZagjanBot(settings.database, dev_guild_id=settings.dev_guild_id, render_workers=settings.render_workers)
     try:

@@ -37,6 +37,9 @@ class Settings(BaseSettings):
     log_level: str = Field(default="INFO", validation_alias=AliasChoices("ZAGJAN_LOG_LEVEL", "log_level"))
     reaction_seconds: float = Field(
         default=60.0, ge=0, validation_alias=AliasChoices("ZAGJAN_REACTION_SECONDS", "reaction_seconds"))
+    discord_debug: bool = Field(
+        default=False, validation_alias=AliasChoices("ZAGJAN_DISCORD_DEBUG", "discord_debug"))
+    """discord.py's own DEBUG logging (gateway and HTTP traffic, secrets blanked); off by default."""
     render_workers: int | None = Field(
         default=None, ge=0, validation_alias=AliasChoices("ZAGJAN_RENDER_WORKERS", "render_workers"))
     """Processes drawing boards; unset: one per core; 0: draw in a thread of the bot's own process."""

@@ -70,7 +70,7 @@ def test_run_hands_the_token_to_discord_and_never_logs_it(
         logging.getLogger("zagjan.bot").info("pretending to connect")
 
     monkeypatch.setattr(ZagjanBot, "run", fake_run)
-    monkeypatch.setattr(app, "configure_logging", lambda level: None)
+    monkeypatch.setattr(app, "configure_logging", lambda level, **kwargs: None)
     caplog.set_level(logging.DEBUG)
     assert app.main() == 0
     assert started["token"] == "sekrit-token-value"

@@ -813,3 +813,22 @@ async def test_barrels_and_items_by_command(simcord_env, world):
     assert {"grab", "bonus_throw", "catch_throw", "reroll"} <= met, met
     said = texts(since(simcord_env, world.channel))
     assert "Oh, a Barrel!" in said and "hurls the caught Barrel at" in said and "hurls a Barrel at" in said
+
+
+async def test_every_log_line_of_a_rumble_at_debug_keeps_the_secrets(simcord_env, world, caplog):
+    """Every logger at DEBUG (discord.py included), through the filter every handler of the bot gets.
+    (simcord does not replay discord.py's raw traffic logs; what they would say is checked against
+    the filter in test_logs.py.)"""
+    from bot.logs import guard
+
+    guard(caplog.handler)
+    caplog.set_level(logging.DEBUG)
+    attacker, defender, version = await first_attack(simcord_env, world)
+    snap = await snapshot(simcord_env, world.channel)
+    clicked = await attacker.user.click(attack_dm(simcord_env, attacker, snap.game_id, version),
+                                        custom_id=attack_id(snap.game_id, version, Attack.KICK))
+    assert applied(clicked)
+    logged = caplog.text
+    assert "command=button in private" in logged
+    for secret in (*ATTACK_WORDS, "attack.", "choose your attack in secret", "simcord_interaction_"):
+        assert secret.casefold() not in logged.casefold(), secret
