@@ -72,8 +72,9 @@ class ZagjanBot(commands.Bot):
                  render_workers: int | None = None,
                  courier: Courier | None = None) -> None:
         # Slash commands and components need no privileged intent (no message content, no members).
+        # Nothing the bot says pings anyone unless it says so (only the turn ping does).
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         help_command=None, tree_cls=ZagjanTree)
+                         help_command=None, tree_cls=ZagjanTree, allowed_mentions=discord.AllowedMentions.none())
         self.database = Path(database)
         self.dev_guild_id = dev_guild_id
         self._games = games

@@ -16,7 +16,6 @@ from bot.app import ZagjanBot
 from bot.cogs import set_game_choices
 from bot.table import Lobby, whose_turn
 from bot.ui.text import last_lines
-from bot.ui.board import USERS_ONLY
 from bot.ui.turns import DONE, audit, publish, refuse, tell_channel
 
 BROODS = [

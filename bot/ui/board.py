@@ -28,7 +28,10 @@ if TYPE_CHECKING:
 BOARD_FILE = "board.png"
 SECRET_PAYLOAD = "secret"
 SECRET_LABEL = "Make my secret choice"
-USERS_ONLY = discord.AllowedMentions(everyone=False, roles=False, users=True)
+def pinging(players: Sequence[str]) -> discord.AllowedMentions:
+    """Mentions that ping these players and nobody else (everything else the bot says pings nobody)."""
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(int(p)) for p in players if p.isdigit()])
 
 
 class BoardLike(Protocol):
@@ -53,13 +56,17 @@ class BoardMessage:
     png: bytes | None
     view: discord.ui.View | None
     notes: list[str] = field(default_factory=list)
+    pinged: list[str] = field(default_factory=list)  # the players whose turn it is: the only mentions that ping
+
+    def _mentions(self) -> discord.AllowedMentions:
+        return pinging(self.pinged)
 
     def _picture(self) -> discord.File | None:
         return discord.File(io.BytesIO(self.png), filename=BOARD_FILE) if self.png is not None else None
 
     def send_kwargs(self) -> dict[str, Any]:
         """For a new message."""
-        kwargs: dict[str, Any] = {"content": self.content, "embed": self.embed, "allowed_mentions": USERS_ONLY}
+        kwargs: dict[str, Any] = {"content": self.content, "embed": self.embed, "allowed_mentions": self._mentions()}
         picture = self._picture()
         if picture is not None:
             kwargs["file"] = picture
@@ -71,7 +78,7 @@ class BoardMessage:
         """For the same message edited in place: the picture replaces the old one, and the
         controls are replaced (or removed when there are none)."""
         picture = self._picture()
-        return {"content": self.content, "embed": self.embed, "allowed_mentions": USERS_ONLY,
+        return {"content": self.content, "embed": self.embed, "allowed_mentions": self._mentions(),
                 "attachments": [picture] if picture is not None else [], "view": self.view}
 
 
@@ -97,7 +104,8 @@ async def board_message(bot: ZagjanBot, board: BoardLike, lines: Sequence[str] =
         content = f"🏁 **{board.title} is over.** {board.outcome.summary}".strip()
     else:
         content, view, notes = await _next_up(bot, board)
-    return BoardMessage(content=content[:2000], embed=embed, png=png, view=view, notes=notes)
+    return BoardMessage(content=content[:2000], embed=embed, png=png, view=view, notes=notes,
+                        pinged=list(board.waiting_for) if board.outcome is None else [])
 
 
 def _title(board: BoardLike) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -26,7 +27,7 @@ from pydantic import BaseModel
 from bot import reactions
 from bot.catalog import adapter_for, plugins
 from bot.table import STALE, TableError, TurnResult, whose_turn
-from bot.ui.board import SECRET_LABEL, SECRET_PAYLOAD, USERS_ONLY
+from bot.ui.board import SECRET_LABEL, SECRET_PAYLOAD, pinging
 from bot.ui.components import SquareModal, build_view
 from bot.ui.controls import AskSquare, RandomLegal, secret_text, secret_version
 from bot.ui.text import and_list, last_lines
@@ -98,11 +99,31 @@ async def audit(interaction: discord.Interaction[Any], command: str, *,
 
 
 async def refuse(interaction: discord.Interaction[Any], text: str) -> None:
-    """An ephemeral sentence: only the person who clicked or typed sees it, and nothing changed."""
+    """An ephemeral sentence: only the person who clicked or typed sees it, and nothing changed.
+    What the player typed comes back only as a short, cleaned excerpt, and pings nobody."""
+    text = clean_echo(text)
+    quiet = discord.AllowedMentions.none()
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=quiet)
     else:
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=quiet)
+
+
+ECHO_LIMIT = 40
+"""How much of something typed a refusal quotes back."""
+_QUOTED = re.compile(r"'([^']{%d,})'" % (ECHO_LIMIT + 1))
+_INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+_MENTION = re.compile(r"<(@[!&]?|#)(\d+)>|@(everyone|here)")
+
+
+def clean_echo(text: str, limit: int = 1900) -> str:
+    """A sentence safe to show: no direction-changing or invisible characters, no live mention
+    (the markup is broken so it shows as text), quotes of what was typed cut to `ECHO_LIMIT`
+    characters, and the whole within Discord's message limit."""
+    text = _INVISIBLE.sub("", text)
+    text = _MENTION.sub(lambda m: "@\u2060" + (m.group(3) or m.group(2)), text)
+    text = _QUOTED.sub(lambda m: "'" + m.group(1)[:ECHO_LIMIT].rstrip() + "…'", text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def bot_of(interaction: discord.Interaction[Any]) -> ZagjanBot:
@@ -178,7 +199,7 @@ async def publish(interaction: discord.Interaction[Any], result: TurnResult, *, 
 async def tell_channel(interaction: discord.Interaction[Any], note: str, **kwargs: Any) -> None:
     """A command's public message (a lobby's seats, say), sent after its private acknowledgement:
     queued for the channel in order with its boards, and `note` answers privately whoever asked."""
-    kwargs.setdefault("allowed_mentions", USERS_ONLY)
+    kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
     bot_of(interaction).boards.say(interaction.channel_id, **kwargs)
     await interaction.followup.send(f"{CONFIRMED} {note}", ephemeral=True)
 
@@ -203,12 +224,12 @@ async def deliver_private(bot: ZagjanBot, result: TurnResult, *,
             continue
         name = names.get(player, "someone")
         if actor is not None and player == str(actor.user.id):
-            bot.boards.say(result.channel_id, allowed_mentions=USERS_ONLY,
+            bot.boards.say(result.channel_id, allowed_mentions=discord.AllowedMentions.none(),
                            content=f"I could not send a direct message to {name} (their DMs may be closed), "
                                    "so they get their private news here instead.")
             await actor.followup.send(text, ephemeral=True)
         else:
-            bot.boards.say(result.channel_id, allowed_mentions=USERS_ONLY,
+            bot.boards.say(result.channel_id, allowed_mentions=pinging([player]),
                            content=f"I could not send a direct message to <@{player}> (their DMs may be closed): "
                                    "use /game log to read your private news.")
 
@@ -229,7 +250,7 @@ async def offer_secret_prompts(bot: ZagjanBot, result: TurnResult, *,
         if not await _dm(bot, prompt.player, text, view=view):
             closed.append(prompt.player)
     if closed:
-        bot.boards.say(result.channel_id, allowed_mentions=USERS_ONLY,
+        bot.boards.say(result.channel_id, allowed_mentions=pinging(closed),
                        content=f"I could not send a direct message to {and_list([f'<@{p}>' for p in closed])} "
                                f"(DMs closed, or Discord refused): press “{SECRET_LABEL}” under the board to choose where only "
                                "you can see it.")
@@ -250,7 +271,7 @@ async def _dm(bot: ZagjanBot, player: str, text: str, view: discord.ui.View | No
     """Send a direct message; False when Discord would not deliver it (closed DMs, or any refusal)."""
     try:
         user = bot.get_user(int(player)) or await bot.fetch_user(int(player))
-        kwargs: dict[str, Any] = {"allowed_mentions": USERS_ONLY}
+        kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions.none()}
         if view is not None:
             kwargs["view"] = view
         await user.send(text, **kwargs)

@@ -210,3 +210,16 @@ async def test_every_move_is_acknowledged_before_the_game_is_read(simcord_env, w
     board = last_board(world.channel)
     clicked = await world.bob.click(board, label="Random free square")
     assert applied(clicked) and order[0] == "ack" and "store" in order, order
+
+
+async def test_a_refusal_quotes_only_a_short_clean_excerpt_and_pings_nobody(simcord_env, world):
+    await open_table(world)
+    before = await snapshot(simcord_env, world.channel)
+    hostile = f"<@{world.bob.id}> \u202e" + "x" * 6000
+    typed = await world.alice.slash(world.channel, "mf stomp", target=hostile)
+    text = answered_privately(typed)
+    assert len(text) < 300 and "xxxxxxxxxx…" in text
+    assert f"<@{world.bob.id}>" not in text and "\u202e" not in text
+    huge = await world.alice.slash(world.channel, "mf deploy", square="q" * 6000)
+    assert len(answered_privately(huge)) < 300
+    assert (await snapshot(simcord_env, world.channel)).version == before.version
