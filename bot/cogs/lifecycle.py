@@ -6,6 +6,8 @@ game's own cog (`/mf …` for Masters' Fight).
 
 from __future__ import annotations
 
+import asyncio
+import math
 from typing import Any
 
 import discord
@@ -16,7 +18,11 @@ from bot.app import ZagjanBot
 from bot.cogs import set_game_choices
 from bot.table import Lobby, whose_turn
 from bot.ui.text import last_lines
+from bot.ui.board import board_message
 from bot.ui.turns import DONE, audit, publish, refuse, tell_channel
+
+REPOST_SECONDS = 30.0
+"""How often the players of a channel may post its board again with /game board."""
 
 BROODS = [
     app_commands.Choice(name="Common Orcs", value="common"),
@@ -55,6 +61,7 @@ class Lifecycle(commands.Cog):
 
     def __init__(self, bot: ZagjanBot) -> None:
         self.bot = bot
+        self._reposted: dict[int, float] = {}  # channel -> when a player last posted its board again
         new = self.game.get_command("new")
         assert isinstance(new, app_commands.Command)
         set_game_choices(new, "game", bot.table.games)
@@ -120,8 +127,11 @@ class Lifecycle(commands.Cog):
                 lines.append(snap.outcome.summary)
             await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
 
-    @game.command(name="board", description="Post the current board (and the buttons for whoever must act).")
+    @game.command(name="board", description="Show the current board (players post it again with its buttons).")
     async def board(self, interaction: discord.Interaction[Any]) -> None:
+        """A player gets the board posted again in the channel, with the buttons for whoever must
+        act (the previous board loses its own), at most once per `REPOST_SECONDS` per channel;
+        anyone else sees it privately, so an onlooker cannot flood the channel."""
         async with audit(interaction, "game board", acknowledge_first=True) as record:
             snap = await self.bot.table.snapshot(interaction.channel_id)
             record.game = snap.game_id
@@ -130,7 +140,23 @@ class Lifecycle(commands.Cog):
                 await refuse(interaction, "The game has not started yet, so there is no board to show.")
                 return
             heading = "This game was abandoned; /game new opens another." if snap.status == "abandoned" else None
-            self.bot.boards.show(snap, [heading] if heading else [], fresh=True)
+            lines = [heading] if heading else []
+            if not any(s.player == str(interaction.user.id) for s in snap.seats):
+                message = await board_message(self.bot, snap, lines)
+                kwargs = message.send_kwargs()
+                kwargs.pop("view", None)
+                kwargs["allowed_mentions"] = discord.AllowedMentions.none()
+                await interaction.followup.send(ephemeral=True, **kwargs)
+                return
+            now = asyncio.get_running_loop().time()
+            wait = self._reposted.get(interaction.channel_id, -REPOST_SECONDS) + REPOST_SECONDS - now
+            if wait > 0:
+                record.result = "refused"
+                await refuse(interaction, f"The board was posted moments ago; it can be posted again in "
+                                          f"{math.ceil(wait)} seconds.")
+                return
+            self._reposted[interaction.channel_id] = now
+            self.bot.boards.show(snap, lines, fresh=True)
             await interaction.followup.send(DONE, ephemeral=True)
 
     @game.command(name="log", description="The latest events of this channel's game (only you see them).")

@@ -61,12 +61,23 @@ async def test_status_board_and_log(simcord_env, world):
     status = answered_privately(await world.carol.slash(world.channel, "game status"))
     assert "is **active**" in status and "It is alice's turn." in status
 
+    # Carol is not playing: she sees the board privately, without buttons, and the channel is unchanged.
     posted = len(boards(world.channel))
-    shown = await world.carol.slash(world.channel, "game board")
+    watched = await world.carol.slash(world.channel, "game board")
+    private = [m for m in [watched.response, *watched.followups] if m is not None and m.ephemeral]
+    assert private and private[-1].embeds and private[-1].attachments and not private[-1].components
+    assert len(boards(world.channel)) == posted
+    # A player posts it again, with the buttons; the older board loses its own; not twice in a row.
+    older = last_board(world.channel)
+    shown = await world.bob.slash(world.channel, "game board")
     assert applied(shown) and len(boards(world.channel)) == posted + 1
     board = last_board(world.channel)
     assert board.attachments and "alice" in board.content
     assert "End activation" in [getattr(c, "label", None) for row in board.components for c in row.children]
+    assert not next(m for m in boards(world.channel) if m.id == older.id).components
+    again = await world.alice.slash(world.channel, "game board")
+    assert "can be posted again in" in answered_privately(again)
+    assert len(boards(world.channel)) == posted + 1
 
     log = answered_privately(await world.carol.slash(world.channel, "game log", lines=3))
     assert len(log.splitlines()) == 4  # the heading and three lines

@@ -313,7 +313,7 @@ async def advance(env: Any, world: World, policy: Any, until: Any, limit: int = 
         snap = await snapshot(env, world.channel)
         assert snap.status == "active", "the game ended before the moment came"
         if until(snap.state):
-            shown = await world.dave.slash(world.channel, "game board")
+            shown = await world.alice.slash(world.channel, "game board")  # a player: posted in the channel
             assert applied(shown)
             return snap.state
         player = snap.waiting_for[0]
