@@ -15,9 +15,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
+from pydantic import AliasChoices, ValidationError
 
 from bot import reactions
 from bot.catalog import command_extensions
@@ -169,7 +171,8 @@ class ZagjanBot(commands.Bot):
 
 
 def run(settings: Settings) -> int:
-    """Start the bot and block until it stops; the exit code for `zagjan run`."""
+    """Start the bot and block until it stops; the exit code for `zagjan run`. What goes wrong
+    before the bot is up (the token, the network, the development server) is one sentence."""
     if settings.discord_token is None:
         print(MISSING_TOKEN, file=sys.stderr)
         return 2
@@ -182,9 +185,41 @@ def run(settings: Settings) -> int:
         print("Discord refused the token in DISCORD_TOKEN. Copy it again from the Bot page of your "
               "application at https://discord.com/developers/applications and put it in .env.", file=sys.stderr)
         return 2
+    except discord.Forbidden as exc:
+        if settings.dev_guild_id:
+            print(f"Discord would not let the bot set up its commands in the server ZAGJAN_DEV_GUILD_ID="
+                  f"{settings.dev_guild_id} ({exc.text or exc.status}): invite the bot there with the "
+                  "applications.commands scope, or remove the setting.", file=sys.stderr)
+            return 2
+        raise
+    except (aiohttp.ClientConnectionError, OSError) as exc:
+        print(f"Could not reach Discord ({type(exc).__name__}: {exc}); check this machine's network "
+              "connection and try again.", file=sys.stderr)
+        return 1
     return 0
+
+
+def settings_problems(error: ValidationError) -> list[str]:
+    """One sentence per bad setting, naming it as it is written in .env."""
+    names = {name: (field.validation_alias.choices[0] if isinstance(field.validation_alias, AliasChoices)
+                    else name.upper()) for name, field in Settings.model_fields.items()}
+    sentences = []
+    for problem in error.errors():
+        field = str(problem["loc"][0]) if problem["loc"] else "?"
+        given = problem.get("input")
+        shown = f" (it is {given!r})" if isinstance(given, str | int | float) else ""
+        reason = str(problem["msg"]).removeprefix("Value error, ").rstrip(".")
+        sentences.append(f"{names.get(field, field)}: {reason}{shown}.")
+    return sentences
 
 
 def main() -> int:
     """Entry point for `zagjan run`: settings from the environment and .env, then run."""
-    return run(Settings())
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        for sentence in settings_problems(exc):
+            print(f"zagjan: bad setting {sentence}", file=sys.stderr)
+        print("Fix it in .env or the environment (.env.example explains every setting).", file=sys.stderr)
+        return 2
+    return run(settings)

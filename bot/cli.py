@@ -47,6 +47,14 @@ def _players(game: Game[Any, Any], wanted: int | None) -> int:
         return max(game.min_players, min(game.max_players, game.recommended[0]))
     if not game.min_players <= wanted <= game.max_players:
         raise CliError(f"{game.title} takes {game.min_players} to {game.max_players} players, not {wanted}.")
+    from rules.core.dice import Dice
+    from rules.core.errors import RuleViolation
+    from rules.core.selfplay import random_seats
+
+    try:  # the rules may refuse a size inside the range (Brood Rumble: two teams)
+        game.start(random_seats(wanted, Dice(seed=0), game.broods), None, 0)
+    except RuleViolation as exc:
+        raise CliError(str(exc)) from None
     return wanted
 
 
@@ -123,9 +131,13 @@ def cmd_render(args: argparse.Namespace) -> int:
     from rules.core.selfplay import play_random
 
     game = _game(args.game)
-    if args.steps < 0:
+    if args.steps is not None and args.steps < 0:
         raise CliError("--steps cannot be negative.")
-    result = play_random(game, _players(game, args.players), args.seed, stop_after=args.steps)
+    players = _players(game, args.players)
+    steps = args.steps
+    if steps is None:  # half-way through a whole random game: a board with something on it
+        steps = len(play_random(game, players, args.seed).log) // 2
+    result = play_random(game, players, args.seed, stop_after=steps)
     try:
         from renderers import render
     except ModuleNotFoundError as exc:
@@ -182,7 +194,8 @@ def build_parser() -> argparse.ArgumentParser:
     draw = commands.add_parser("render", help="play random moves and draw the board to a PNG file")
     draw.add_argument("game", metavar="GAME", help="a game slug, as listed by `zagjan games`")
     draw.add_argument("--seed", type=int, default=1)
-    draw.add_argument("--steps", type=int, default=0, help="how many random actions to play first")
+    draw.add_argument("--steps", type=int, default=None,
+                      help="how many random actions to play first (default: half a random game)")
     draw.add_argument("--players", type=int, default=None)
     draw.add_argument("--out", default="board.png", help="the PNG file to write (default board.png)")
     draw.set_defaults(handler=cmd_render)

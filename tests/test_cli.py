@@ -157,3 +157,16 @@ def test_the_module_runs_as_a_program() -> None:
                           check=False, timeout=60)
     assert done.returncode == 0, done.stderr
     assert any(line.startswith("masters-fight") for line in done.stdout.splitlines())
+
+
+def test_a_table_size_the_rules_refuse_is_one_sentence_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["simulate", "brood-rumble", "--players", "3", "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "Brood Rumble is played by 2 players, or by 4" in err and "Traceback" not in err
+
+
+def test_render_without_steps_draws_a_game_in_progress(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "board.png"
+    assert cli.main(["render", "timber", "--seed", "2", "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert out.read_bytes().startswith(b"\x89PNG") and " 0 actions" not in said and "actions of Timber!" in said

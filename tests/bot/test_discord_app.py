@@ -14,7 +14,8 @@ from bot import app
 from bot.app import ZagjanBot
 from bot.settings import Settings
 
-SETTINGS_VARS = ("DISCORD_TOKEN", "ZAGJAN_DATABASE", "ZAGJAN_DEV_GUILD_ID", "ZAGJAN_LOG_LEVEL")
+SETTINGS_VARS = ("DISCORD_TOKEN", "ZAGJAN_DATABASE", "ZAGJAN_DEV_GUILD_ID", "ZAGJAN_LOG_LEVEL", "ZAGJAN_REACTION_SECONDS",
+                 "ZAGJAN_RENDER_WORKERS", "ZAGJAN_DISCORD_DEBUG")
 
 
 @pytest.fixture
@@ -107,3 +108,39 @@ async def test_commands_sync_to_the_development_server_only(tmp_path: Path) -> N
 def test_the_bot_needs_no_privileged_intent(tmp_path: Path) -> None:
     intents = ZagjanBot(tmp_path / "x.sqlite3").intents
     assert intents.value == discord.Intents.default().value
+
+
+def test_bad_settings_are_named_in_one_sentence_each(clean_env: Path, monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.setenv("ZAGJAN_REACTION_SECONDS", "abc")
+    monkeypatch.setenv("ZAGJAN_DEV_GUILD_ID", "my server")
+    assert app.main() == 2
+    err = capsys.readouterr().err
+    assert "ZAGJAN_REACTION_SECONDS" in err and "'abc'" in err and "ZAGJAN_DEV_GUILD_ID" in err
+    assert "Traceback" not in err and ".env.example" in err
+
+
+def test_no_network_and_a_foreign_development_server_are_sentences(
+        clean_env: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.setattr(app, "configure_logging", lambda level, **kwargs: None)
+
+    def offline(self: ZagjanBot, token: str, **kwargs: object) -> None:
+        raise OSError("Network is unreachable")
+
+    monkeypatch.setattr(ZagjanBot, "run", offline)
+    assert app.main() == 1
+    assert "Could not reach Discord" in capsys.readouterr().err
+
+    class Response:
+        status, reason = 403, "Forbidden"
+
+    def foreign(self: ZagjanBot, token: str, **kwargs: object) -> None:
+        raise discord.Forbidden(Response(), {"message": "Missing Access", "code": 50001})  # type: ignore[arg-type]
+
+    monkeypatch.setenv("ZAGJAN_DEV_GUILD_ID", "1234")
+    monkeypatch.setattr(ZagjanBot, "run", foreign)
+    assert app.main() == 2
+    err = capsys.readouterr().err
+    assert "ZAGJAN_DEV_GUILD_ID=1234" in err and "Missing Access" in err and "Traceback" not in err
