@@ -30,7 +30,7 @@ from bot.store import Store
 from bot.table import STALE, TableService
 from bot.ui import turns
 from bot.ui.board import BoardLike, board_message
-from bot.ui.components import DYNAMIC_ITEMS, ControlHandler
+from bot.ui.components import DYNAMIC_ITEMS, ControlHandler, submitted
 from bot.ui.poster import BoardPosts, Courier, DiscordCourier
 from rules.core.engine import Game
 
@@ -140,9 +140,15 @@ class ZagjanBot(commands.Bot):
                  len(self.guilds))
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """A click on one of our controls that its message no longer shows: the player clicked just
-        as the message was edited (a doubled click, or a turn that moved on). discord.py drops such a
-        click without a word, and the player would see 'This interaction failed'; say why instead."""
+        """Two kinds of interaction discord.py cannot route by itself. A square modal's answer is
+        handled from its custom_id (so it works after a restart). A click on one of our controls that
+        its message no longer shows (the player clicked just as the message was edited: a doubled
+        click, or a turn that moved on) would be dropped without a word and the player would see
+        'This interaction failed'; it gets the reason instead."""
+        answer = submitted(interaction)
+        if answer is not None:
+            await self.actions.on_square_modal(interaction, *answer)
+            return
         if interaction.type is not discord.InteractionType.component or interaction.message is None:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))

@@ -21,14 +21,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.ui.controls import (
-    ANY_VERSION,
-    MAX_BUTTONS_PER_ROW,
-    MAX_OPTIONS,
-    MAX_ROWS,
-    AskSquare,
-    Controls,
-)
+from bot.ui.controls import ANY_VERSION, MAX_BUTTONS_PER_ROW, MAX_OPTIONS, MAX_ROWS, AskSquare, Controls
 
 
 class ControlHandler(Protocol):
@@ -40,8 +33,8 @@ class ControlHandler(Protocol):
     async def on_select(self, interaction: discord.Interaction[Any], game_id: int, version: int | None,
                         kind: str, value: str) -> None: ...
 
-    async def on_square(self, interaction: discord.Interaction[Any], game_id: int, version: int | None,
-                        ask: AskSquare, text: str) -> None: ...
+    async def on_square_modal(self, interaction: discord.Interaction[Any], game_id: int, version: int | None,
+                              payload: str, text: str) -> None: ...
 
 
 def handler(interaction: discord.Interaction[Any]) -> ControlHandler:
@@ -107,22 +100,43 @@ def _version(text: str) -> int | None:
     return None if text == ANY_VERSION else int(text)
 
 
+ASK_ID = re.compile(rf"zj:ask:{_ID}:(?P<payload>[a-z0-9._-]+)")
+
+
 class SquareModal(discord.ui.Modal):
-    """Asks for a square by name (Deploy has 40-odd choices: too many for one select)."""
+    """Asks for a square by name (Deploy has 40-odd choices: too many for one select).
+
+    Like the buttons, it keeps nothing in memory that its answer needs: the game, the version and
+    the button that opened it are in its custom_id, and every answer is handled from there
+    (`submitted`), so a modal opened before a restart, or left open for an hour, still works.
+    """
 
     square: discord.ui.TextInput[Any]
 
-    def __init__(self, game_id: int, version: int | None, ask: AskSquare) -> None:
-        super().__init__(title=ask.title[:45], timeout=600)
-        self.game_id = game_id
-        self.version = version
-        self.ask = ask
+    def __init__(self, game_id: int, version: int | None, ask: AskSquare, payload: str) -> None:
+        tag = ANY_VERSION if version is None else version
+        super().__init__(title=ask.title[:45], timeout=600, custom_id=f"zj:ask:{game_id}:{tag}:{payload}")
         self.square = discord.ui.TextInput(label=ask.label[:45], placeholder="for example c4", custom_id="square",
                                            min_length=2, max_length=3)
         self.add_item(self.square)
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        await handler(interaction).on_square(interaction, self.game_id, self.version, self.ask, self.square.value)
+        """Nothing here: `ZagjanBot.on_interaction` answers every square modal through `submitted`,
+        whether or not this object is still in memory."""
+
+
+def submitted(interaction: discord.Interaction[Any]) -> tuple[int, int | None, str, str] | None:
+    """A square modal's answer read from the interaction alone: game, version, the payload of the
+    button that opened it, and the text typed; None for any other interaction."""
+    if interaction.type is not discord.InteractionType.modal_submit:
+        return None
+    data: dict[str, Any] = dict(interaction.data or {})
+    match = ASK_ID.fullmatch(str(data.get("custom_id", "")))
+    if match is None:
+        return None
+    typed = next((str(c.get("value", "")) for row in data.get("components", [])
+                  for c in row.get("components", [row]) if c.get("custom_id") == "square"), "")
+    return int(match["game"]), _version(match["version"]), match["payload"], typed
 
 
 # -- building a message's view ---------------------------------------------------------------------

@@ -310,7 +310,7 @@ async def on_button(interaction: discord.Interaction[Any], game_id: int, version
                 record.result = "refused"
                 await refuse(interaction, refusal)
                 return
-            await interaction.response.send_modal(SquareModal(game_id, version, ask))
+            await interaction.response.send_modal(SquareModal(game_id, version, ask, payload))
             record.result = "modal"
             return
         if payload == SECRET_PAYLOAD:
@@ -346,6 +346,18 @@ async def on_button(interaction: discord.Interaction[Any], game_id: int, version
             action = decoded
         await run_action(interaction, record, channel_id=snapshot.channel_id, action=action,
                          expected_version=version, game_id=game_id)
+
+
+async def on_square_modal(interaction: discord.Interaction[Any], game_id: int, version: int | None,
+                          payload: str, text: str) -> None:
+    """A square modal's answer, however long ago (or before which restart) it was opened."""
+    ask = _square_ask(payload)
+    if ask is None:
+        async with audit(interaction, "modal") as record:
+            record.result = "refused"
+            await refuse(interaction, "That form no longer does anything; use the newest board.")
+        return
+    await on_square(interaction, game_id, version, ask, text)
 
 
 def _square_ask(payload: str) -> AskSquare | None:

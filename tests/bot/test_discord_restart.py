@@ -61,3 +61,16 @@ async def test_a_button_from_before_a_restart_still_works(simcord_env, world, ma
     assert len(posted) == 4
     # The restarted bot remembered which message was current and took its controls away.
     assert posted[-2].id == board.id and not posted[-2].components and posted[-1].components
+
+
+async def test_a_square_form_opened_before_a_restart_can_still_be_sent(simcord_env, world, make_bot):
+    await open_table(world)
+    shown = await world.alice.click(last_board(world.channel), label="Choose a square…")
+    assert shown.modal is not None
+    old_bot = simcord_env.bot
+    await simcord_env.restart_bot(make_bot())
+    await old_bot.close()
+    sent = await world.alice.submit_modal(shown, {"square": "c3"})
+    assert applied(sent)
+    snap = await snapshot(simcord_env, world.channel)
+    assert snap.version == 1 and snap.state.orcs[str(world.alice.id)].square == "c3"
