@@ -47,15 +47,18 @@ def _players(game: Game[Any, Any], wanted: int | None) -> int:
         return max(game.min_players, min(game.max_players, game.recommended[0]))
     if not game.min_players <= wanted <= game.max_players:
         raise CliError(f"{game.title} takes {game.min_players} to {game.max_players} players, not {wanted}.")
-    from rules.core.dice import Dice
-    from rules.core.errors import RuleViolation
-    from rules.core.selfplay import random_seats
-
-    try:  # the rules may refuse a size inside the range (Brood Rumble: two teams)
-        game.start(random_seats(wanted, Dice(seed=0), game.broods), None, 0)
-    except RuleViolation as exc:
-        raise CliError(str(exc)) from None
+    if wanted not in game.table_sizes():  # the rules may refuse a size inside the range (Brood Rumble)
+        raise CliError(f"{game.title} is played by {sizes_text(game)} players, not {wanted}.")
     return wanted
+
+
+def sizes_text(game: Game[Any, Any], *, best: bool = False) -> str:
+    """'2-6', or '2 or 4' when the rules skip a size; with `best`, only the recommended sizes."""
+    low, high = game.recommended
+    sizes = [n for n in game.table_sizes() if not best or low <= n <= high]
+    if sizes == list(range(sizes[0], sizes[-1] + 1)) and len(sizes) > 2:
+        return f"{sizes[0]}-{sizes[-1]}"
+    return ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]}" if len(sizes) > 1 else str(sizes[0])
 
 
 # -- the commands ----------------------------------------------------------------------
@@ -85,9 +88,7 @@ def cmd_games(args: argparse.Namespace) -> int:
     width = max(len(slug) for slug in games)
     for slug in sorted(games):
         game = games[slug]
-        low, high = game.recommended
-        best = f"{low}" if low == high else f"{low}-{high}"
-        print(f"{slug:<{width}}  {game.title}  ({game.min_players}-{game.max_players} players, best with {best})")
+        print(f"{slug:<{width}}  {game.title}  ({sizes_text(game)} players, best with {sizes_text(game, best=True)})")
     return 0
 
 

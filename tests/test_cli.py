@@ -53,7 +53,7 @@ def test_games_lists_the_registered_games(capsys: pytest.CaptureFixture[str]) ->
 def test_games_reads_the_registry_through_load_games(
         fake_registry: dict[str, Game[Any, Any]], capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["games"]) == 0
-    assert capsys.readouterr().out == "lucky-race  Lucky Race  (2-4 players, best with 3-4)\n"
+    assert capsys.readouterr().out == "lucky-race  Lucky Race  (2-4 players, best with 3 or 4)\n"
 
 
 def test_simulate_prints_the_json_contract_last(
@@ -162,7 +162,7 @@ def test_the_module_runs_as_a_program() -> None:
 def test_a_table_size_the_rules_refuse_is_one_sentence_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["simulate", "brood-rumble", "--players", "3", "--games", "1"]) == 2
     err = capsys.readouterr().err
-    assert "Brood Rumble is played by 2 players, or by 4" in err and "Traceback" not in err
+    assert "Brood Rumble is played by 2 or 4 players, not 3." in err and "Traceback" not in err
 
 
 def test_render_without_steps_draws_a_game_in_progress(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

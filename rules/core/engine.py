@@ -240,6 +240,23 @@ class Game(ABC, Generic[S, A]):
             state = self.apply(state, player, action).state
         return state
 
+    def table_sizes(self) -> list[int]:
+        """The numbers of players the rules accept (a game may refuse some inside its range:
+        Brood Rumble is two teams, so 2 or 4). Found by setting up a game of each size once."""
+        known: list[int] | None = self.__dict__.get("_table_sizes")
+        if known is None:
+            known = []
+            for count in range(self.min_players, self.max_players + 1):
+                seats = [Seat(player=f"p{i}", name=f"p{i}", brood=self.broods[0] if self.broods else "common",
+                              colour=i) for i in range(count)]
+                try:
+                    self.start(seats, None, 0)
+                except RuleViolation:
+                    continue
+                known.append(count)
+            self.__dict__["_table_sizes"] = known
+        return list(known)
+
     def player_count_note(self, count: int) -> str | None:
         """A sentence when the table is outside the recommended size, else None."""
         low, high = self.recommended
