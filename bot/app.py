@@ -36,7 +36,7 @@ from rules.core.engine import Game
 
 log = logging.getLogger("zagjan.bot")
 
-EXTENSIONS: tuple[str, ...] = ("bot.cogs.lifecycle", "bot.cogs.rules_guide", *command_extensions())
+EXTENSIONS: tuple[str, ...] = ("bot.cogs.lifecycle", "bot.cogs.rules_guide", "bot.cogs.help", *command_extensions())
 """One cog per feature; each module has a `setup(bot)`. The games' own come from the catalog."""
 
 CONTROL_PREFIX = "zj:"

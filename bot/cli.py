@@ -48,17 +48,8 @@ def _players(game: Game[Any, Any], wanted: int | None) -> int:
     if not game.min_players <= wanted <= game.max_players:
         raise CliError(f"{game.title} takes {game.min_players} to {game.max_players} players, not {wanted}.")
     if wanted not in game.table_sizes():  # the rules may refuse a size inside the range (Brood Rumble)
-        raise CliError(f"{game.title} is played by {sizes_text(game)} players, not {wanted}.")
+        raise CliError(f"{game.title} is played by {game.sizes_text()} players, not {wanted}.")
     return wanted
-
-
-def sizes_text(game: Game[Any, Any], *, best: bool = False) -> str:
-    """'2-6', or '2 or 4' when the rules skip a size; with `best`, only the recommended sizes."""
-    low, high = game.recommended
-    sizes = [n for n in game.table_sizes() if not best or low <= n <= high]
-    if sizes == list(range(sizes[0], sizes[-1] + 1)) and len(sizes) > 2:
-        return f"{sizes[0]}-{sizes[-1]}"
-    return ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]}" if len(sizes) > 1 else str(sizes[0])
 
 
 # -- the commands ----------------------------------------------------------------------
@@ -88,7 +79,7 @@ def cmd_games(args: argparse.Namespace) -> int:
     width = max(len(slug) for slug in games)
     for slug in sorted(games):
         game = games[slug]
-        print(f"{slug:<{width}}  {game.title}  ({sizes_text(game)} players, best with {sizes_text(game, best=True)})")
+        print(f"{slug:<{width}}  {game.title}  ({game.sizes_text()} players, best with {game.sizes_text(best=True)})")
     return 0
 
 

@@ -257,6 +257,14 @@ class Game(ABC, Generic[S, A]):
             self.__dict__["_table_sizes"] = known
         return list(known)
 
+    def sizes_text(self, *, best: bool = False) -> str:
+        """'2-6', or '2 or 4' when the rules skip a size; with `best`, only the recommended sizes."""
+        low, high = self.recommended
+        sizes = [n for n in self.table_sizes() if not best or low <= n <= high]
+        if len(sizes) > 2 and sizes == list(range(sizes[0], sizes[-1] + 1)):
+            return f"{sizes[0]}-{sizes[-1]}"
+        return ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]}" if len(sizes) > 1 else str(sizes[0])
+
     def player_count_note(self, count: int) -> str | None:
         """A sentence when the table is outside the recommended size, else None."""
         low, high = self.recommended

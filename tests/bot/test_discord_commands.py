@@ -123,3 +123,18 @@ async def test_one_log_line_per_interaction(simcord_env, world, caplog):
         f"interaction guild={world.guild.id} channel={world.channel.id} game=1 player={world.bob.id} "
         "command=game abandon result=refused",
     ]
+
+
+async def test_help_says_what_to_type_first_and_each_games_commands(simcord_env, world):
+    overview = await world.carol.slash(world.channel, "help")
+    private = [m for m in [overview.response, *overview.followups] if m is not None and m.ephemeral]
+    embed = private[-1].embeds[0]
+    assert "/game new" in embed.description and "/game join" in embed.description and "/game start" in embed.description
+    fields = {f.name: f.value for f in embed.fields}
+    assert set(fields) == {"Masters' Fight", "Timber!", "Flying Pigs", "Brood Rumble"}
+    assert fields["Brood Rumble"].startswith("2 or 4 players") and "`/br …`" in fields["Brood Rumble"]
+    one = await world.carol.slash(world.channel, "help", game="masters-fight")
+    embed = [m for m in [one.response, *one.followups] if m is not None and m.ephemeral][-1].embeds[0]
+    assert [f.name for f in embed.fields] == ["Masters' Fight"]
+    assert "`/mf deploy`" in embed.fields[0].value and "`/mf smash`" in embed.fields[0].value
+    assert not [m for m in world.channel.history() if not m.flags.ephemeral]

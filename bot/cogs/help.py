@@ -1,0 +1,69 @@
+"""`/help [game]`: what to type first, and each game's own commands, for a newcomer.
+
+Built from what the bot runs (the games, their table sizes and their command groups), so a
+game added later appears here by itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import ZagjanBot
+from bot.catalog import plugins
+from bot.cogs import set_game_choices
+from bot.ui.turns import audit
+
+FIRST_STEPS = (
+    "1. **/game new** `game:` — open a table in this channel; you take the first seat (pick your `brood`).\n"
+    "2. Your friends type **/game join** (each with a brood where the game has them).\n"
+    "3. Whoever opened the table types **/game start**.\n"
+    "4. After that the board in the channel says whose turn it is; that player uses the buttons "
+    "under it, or the game's own commands below. Secret choices arrive by direct message.\n"
+    "Also: **/game status** (whose turn), **/game board** (show the board again), **/game log** "
+    "(what happened, with your private news), **/rules** `game:` (how to play), **/game abandon**."
+)
+
+
+class Help(commands.Cog):
+    """The way in for someone who has never played with Zagjan."""
+
+    def __init__(self, bot: ZagjanBot) -> None:
+        self.bot = bot
+        set_game_choices(self.help, "game", bot.table.games)
+
+    def _groups(self, slug: str) -> list[app_commands.Group]:
+        """The slash command groups of a game, from the extension its plugin names."""
+        plugin = plugins().get(slug)
+        if plugin is None or plugin.commands is None:
+            return []
+        return [command for cog in self.bot.cogs.values() if type(cog).__module__ == plugin.commands
+                for command in cog.get_app_commands() if isinstance(command, app_commands.Group)]
+
+    @app_commands.command(name="help", description="What to type first, and each game's commands (only you see it).")
+    @app_commands.describe(game="A game to see its commands")
+    async def help(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        async with audit(interaction, "help", acknowledge_first=True):
+            embed = discord.Embed(title="Zagjan — how to start", description=FIRST_STEPS,
+                                  colour=discord.Colour.dark_gold())
+            games = self.bot.table.games
+            chosen = [game] if game in games else sorted(games)
+            for slug in chosen:
+                engine = games[slug]
+                groups = self._groups(slug)
+                if game in games:
+                    lines = [f"`/{g.name} {c.name}` — {c.description}" for g in groups for c in g.commands]
+                else:
+                    lines = [", ".join(f"`/{g.name} …`" for g in groups) or "buttons under the board"]
+                value = f"{engine.sizes_text()} players, best with {engine.sizes_text(best=True)}. " + "\n".join(lines)
+                embed.add_field(name=engine.title, value=value[:1024], inline=False)
+            if game is None:
+                embed.set_footer(text="/help game: <a game> lists that game's commands.")
+            await interaction.followup.send(embed=embed, ephemeral=True)
+
+
+async def setup(bot: ZagjanBot) -> None:
+    await bot.add_cog(Help(bot))
