@@ -256,7 +256,10 @@ class ChannelBoards:
         self._shown, self._controls = lines, message.view is not None
         memory = self._memory()
         if memory is not None:
-            await memory.set_board_message(self.channel_id, self.message_id, newest.game_id)
+            try:  # the board is out; failing to note which message it is must not post it again
+                await memory.set_board_message(self.channel_id, self.message_id, newest.game_id)
+            except Exception as exc:
+                log.warning("could not record the board message of channel %s: %s", self.channel_id, exc)
 
 
 class BoardPosts:
