@@ -64,9 +64,9 @@ def shade(colour: RGB, factor: float) -> RGB:
 
 
 class _RememberingFont(ImageFont.FreeTypeFont):
-    """Pillow's font that keeps the glyph masks it has rendered: a board repeats the same labels
-    (square names, badges, panel lines) picture after picture, and rasterising text is a large
-    share of drawing one. A mask depends only on what is asked here, never on the colour."""
+    """Pillow's font that keeps the glyph masks it has rendered and the lengths it has measured: a
+    board repeats the same labels (square names, badges, panel lines) picture after picture, and
+    laying out text is a large share of drawing one. Neither depends on the colour."""
 
     MASKS_KEPT = 4096
 
@@ -84,6 +84,18 @@ class _RememberingFont(ImageFont.FreeTypeFont):
             if len(masks) >= self.MASKS_KEPT:
                 masks.clear()
             masks[key] = found
+        return found
+
+    def getlength(self, text: str | bytes, mode: str = "", direction: str | None = None,  # type: ignore[override]
+                  features: list[str] | None = None, language: str | None = None) -> float:
+        lengths: dict[Hashable, float] = self.__dict__.setdefault("_lengths", {})
+        key = (text, mode, direction, tuple(features or ()), language)
+        found = lengths.get(key)
+        if found is None:
+            found = super().getlength(text, mode, direction, features, language)
+            if len(lengths) >= self.MASKS_KEPT:
+                lengths.clear()
+            lengths[key] = found
         return found
 
 
@@ -273,8 +285,8 @@ PNG_COLOURS = 256
 """Boards are drawn in a few dozen flat colours plus their smoothed edges: a 256-colour palette
 keeps them crisp, makes the file half the size of full colour, and encodes ten times faster."""
 
-PNG_LEVEL = 3
-"""zlib level for the palette picture: past 3 the file barely shrinks and the encoding slows down."""
+PNG_LEVEL = 1
+"""zlib level for the palette picture: the fastest; a busy board stays far below 300 KB."""
 
 PALETTE_SAMPLE = 4
 """The palette is chosen from every 4th pixel each way: the colours of a board cover areas far

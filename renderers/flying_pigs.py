@@ -53,7 +53,7 @@ from rules.orclympics.flying_pigs.models import (
 SLUG = "flying-pigs"
 """The game whose views this module draws."""
 
-INCH = 20 * SUPERSAMPLE
+INCH = 19 * SUPERSAMPLE
 BOARD_INCHES = 48
 BOARD_LEFT = 46 * SUPERSAMPLE
 BOARD_TOP = 20 * SUPERSAMPLE
