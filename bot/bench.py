@@ -25,7 +25,7 @@ import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,11 +45,6 @@ def _ms(seconds: float) -> float:
     return round(seconds * 1000, 3)
 
 
-def table_size(game: Game[Any, Any]) -> int:
-    """The usual table: the smallest recommended size."""
-    return max(game.min_players, min(game.max_players, game.recommended[0]))
-
-
 # -- engine ---------------------------------------------------------------------------------------------
 
 
@@ -59,7 +54,7 @@ def bench_engine(games: Mapping[str, Game[Any, Any]], *, samples: int = 400, who
 
     report: dict[str, Any] = {}
     for slug, game in sorted(games.items()):
-        players = table_size(game)
+        players = game.usual_table()
         played = [play_random(game, players, seed + k) for k in range(whole)]
         game_seconds: list[float] = []
         for k in range(whole):
@@ -96,7 +91,7 @@ def busy_view(game: Game[Any, Any], seed: int = 3) -> Any:
     """A mid-game public view: half-way through a random game at the usual table size."""
     from rules.core.selfplay import play_random
 
-    players = table_size(game)
+    players = game.usual_table()
     full = play_random(game, players, seed)
     return game.view(play_random(game, players, seed, stop_after=len(full.log) // 2).state, None)
 
@@ -150,7 +145,7 @@ async def _persist(slug: str, moves: int) -> dict[str, Any]:
         store = await Store.open(Path(folder) / "bench.sqlite3")
         try:
             table = TableService(store, {slug: game}, seed_source=lambda: 11)
-            players = table_size(game)
+            players = game.usual_table()
             for channel in (1, 2):  # 1 is played through the table; 2 is written by the store alone
                 await table.new_game(channel, None, "p1", "Orc 1", slug)
                 for n in range(2, players + 1):
@@ -335,7 +330,7 @@ async def _open_tables(bot: Any, channels: int, slugs: list[str], rng: random.Ra
     for channel in range(1, channels + 1):
         slug = slugs[channel % len(slugs)]
         game = bot.table.game(slug)
-        players = table_size(game)
+        players = game.usual_table()
         base = channel * 100
         await bot.table.new_game(channel, 1, str(base + 1), f"orc{base + 1}", slug)
         for n in range(2, players + 1):
@@ -405,7 +400,7 @@ async def _restart_table(bot: Any, channel: int, slugs: list[str]) -> None:
     game = bot.table.game(snap.slug)
     players = [s.player for s in snap.seats]
     await bot.table.new_game(channel, 1, players[0], f"orc{players[0]}", snap.slug)
-    for player in players[1:table_size(game)]:
+    for player in players[1:game.usual_table()]:
         await bot.table.join(channel, player, f"orc{player}", "")
     result = await bot.table.start(channel, players[0])
     bot.boards.show(result, ["A new game begins."])
@@ -475,12 +470,8 @@ def bench_load(channels: int = 200, think: float = 10.0, seconds: float = 60.0, 
     return asyncio.run(_load(channels, think, seconds, latency, double, workers, seed, out))
 
 
-BENCHES: dict[str, Callable[..., dict[str, Any]]] = {
-    "engine": bench_engine, "render": bench_render, "persist": bench_persist, "load": bench_load}
-
-
 def print_last(report: dict[str, Any]) -> None:
     print(json.dumps(report))
 
 
-__all__ = ["bench_engine", "bench_render", "bench_persist", "bench_load", "busy_view", "BENCHES", "print_last"]
+__all__ = ["bench_engine", "bench_render", "bench_persist", "bench_load", "busy_view", "print_last"]

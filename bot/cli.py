@@ -44,7 +44,7 @@ def _game(slug: str) -> Game[Any, Any]:
 def _players(game: Game[Any, Any], wanted: int | None) -> int:
     """The table size to simulate: as asked, else the smallest recommended size."""
     if wanted is None:
-        return max(game.min_players, min(game.max_players, game.recommended[0]))
+        return game.usual_table()
     if not game.min_players <= wanted <= game.max_players:
         raise CliError(f"{game.title} takes {game.min_players} to {game.max_players} players, not {wanted}.")
     if wanted not in game.table_sizes():  # the rules may refuse a size inside the range (Brood Rumble)

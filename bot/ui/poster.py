@@ -177,9 +177,6 @@ class ChannelBoards:
         self._wake()
         return done
 
-    def idle(self) -> bool:
-        return not self._queue and (self._task is None or self._task.done())
-
     async def drained(self) -> None:
         """Wait until everything queued so far is out (for shutdown, benchmarks and tests)."""
         while self._task is not None and not self._task.done():

@@ -257,6 +257,11 @@ class Game(ABC, Generic[S, A]):
             self.__dict__["_table_sizes"] = known
         return list(known)
 
+    def usual_table(self) -> int:
+        """The table size to simulate or measure by default: the smallest recommended one the rules accept."""
+        low, high = self.recommended
+        return next((n for n in self.table_sizes() if low <= n <= high), self.table_sizes()[0])
+
     def sizes_text(self, *, best: bool = False) -> str:
         """'2-6', or '2 or 4' when the rules skip a size; with `best`, only the recommended sizes."""
         low, high = self.recommended
