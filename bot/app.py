@@ -7,6 +7,7 @@ buttons already posted keep working (`add_dynamic_items` in `setup_hook`).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import sys
@@ -21,7 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 from pydantic import AliasChoices, ValidationError
 
-from bot import reactions
+from bot import idle, reactions
 from bot.catalog import command_extensions
 from bot.logs import configure_logging
 from bot.painter import Painter
@@ -88,6 +89,7 @@ class ZagjanBot(commands.Bot):
         self._table: TableService | None = None
         self.actions: ControlHandler = turns  # what a button, select or modal does (bot.ui.components)
         self.painter = Painter(render_workers)
+        self._sweeper: asyncio.Task[None] | None = None
         self.boards = BoardPosts(courier or DiscordCourier(self), self._compose, lambda: self.store)
 
     async def _compose(self, board: BoardLike, lines: Sequence[str]) -> Any:
@@ -116,6 +118,7 @@ class ZagjanBot(commands.Bot):
             await self.load_extension(name)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await reactions.resume(self)
+        self._sweeper = asyncio.get_running_loop().create_task(idle.keep_sweeping(self), name="idle-sweep")
         if self.dev_guild_id:
             guild = discord.Object(id=self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -129,6 +132,8 @@ class ZagjanBot(commands.Bot):
         try:
             await super().close()
         finally:
+            if self._sweeper is not None:
+                self._sweeper.cancel()
             self.boards.close()
             self.painter.close()
             if self.store is not None:

@@ -120,6 +120,26 @@ MIGRATIONS: tuple[str, ...] = (
         game_id     INTEGER NOT NULL
     );
     """,
+    # 3: idle tables. Each game's turn limit, since when the players it waits for have been waiting,
+    # how far the bot has gone about it (1 reminded, 2 asked the others), who was removed for
+    # idling, the others' votes, and each channel's choice about turn pings.
+    """
+    ALTER TABLE games ADD COLUMN turn_seconds INTEGER NOT NULL DEFAULT 86400;
+    ALTER TABLE games ADD COLUMN waiting_since TEXT;
+    ALTER TABLE games ADD COLUMN idle_stage INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN forfeited_json TEXT NOT NULL DEFAULT '[]';
+    CREATE TABLE idle_votes (
+        game_id  INTEGER NOT NULL REFERENCES games(id),
+        version  INTEGER NOT NULL,
+        voter    TEXT NOT NULL,
+        choice   TEXT NOT NULL CHECK (choice IN ('skip', 'remove')),
+        PRIMARY KEY (game_id, version, voter)
+    );
+    CREATE TABLE channel_settings (
+        channel_id  INTEGER PRIMARY KEY,
+        pings       INTEGER NOT NULL DEFAULT 1
+    );
+    """,
 )
 
 
@@ -150,6 +170,10 @@ class GameRow:
     version: int
     created_at: str
     updated_at: str
+    turn_seconds: int = 86400
+    waiting_since: str | None = None
+    idle_stage: int = 0
+    forfeited: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +201,9 @@ def _game(row: sqlite3.Row) -> GameRow:
         campaign_id=row["campaign_id"], slug=row["slug"], status=row["status"],
         creator=row["creator"], seed=row["seed"], options=json.loads(row["options_json"]),
         state_json=row["state_json"], version=row["version"],
-        created_at=row["created_at"], updated_at=row["updated_at"])
+        created_at=row["created_at"], updated_at=row["updated_at"], turn_seconds=row["turn_seconds"],
+        waiting_since=row["waiting_since"], idle_stage=row["idle_stage"],
+        forfeited=tuple(json.loads(row["forfeited_json"])))
 
 
 def _stamp(at: datetime) -> str:
@@ -238,19 +264,23 @@ class Tx:
                         colour=r["colour"], joined_at=r["joined_at"]) for r in rows]
 
     def append_action(self, game_id: int, *, expected_version: int, player: str, action_json: str,
-                      state_json: str, events: Sequence[Event], finished: bool, at: datetime) -> int:
+                      state_json: str, events: Sequence[Event], finished: bool, at: datetime,
+                      new_wait: bool = False) -> int:
         """Log action number `expected_version + 1` with the state it produced; the new version.
 
         The state is only replaced if the stored version is still `expected_version`
         and the game is active, so two writers computed from the same state cannot
         both succeed: the second gets `StaleVersion` and nothing of it is written.
+        `new_wait` says someone new must act now: their turn clock starts.
         """
         new_version = expected_version + 1
         changed = self.run(
             "UPDATE games SET state_json = ?, version = version + 1, updated_at = ?,"
-            " status = CASE WHEN ? THEN 'finished' ELSE status END"
+            " status = CASE WHEN ? THEN 'finished' ELSE status END,"
+            " waiting_since = CASE WHEN ? THEN ? ELSE waiting_since END,"
+            " idle_stage = CASE WHEN ? THEN 0 ELSE idle_stage END"
             " WHERE id = ? AND version = ? AND status = 'active'",
-            (state_json, _stamp(at), finished, game_id, expected_version))
+            (state_json, _stamp(at), finished, new_wait, _stamp(at), new_wait, game_id, expected_version))
         if changed != 1:
             raise StaleVersion(f"game {game_id} is no longer at version {expected_version}")
         try:
@@ -260,6 +290,15 @@ class Tx:
             raise StaleVersion(f"game {game_id} already has action {new_version}") from exc
         self.insert_events(game_id, new_version, events)
         return new_version
+
+    def forfeit(self, game_id: int, version: int, players: Sequence[str]) -> None:
+        """Players removed for idling (they place last); `StaleVersion` if the game moved on."""
+        rows = self.fetch("SELECT forfeited_json FROM games WHERE id = ? AND version = ? AND status = 'active'",
+                          (game_id, version))
+        if not rows:
+            raise StaleVersion(f"game {game_id} is no longer at version {version}")
+        gone = list(dict.fromkeys([*json.loads(rows[0]["forfeited_json"]), *players]))
+        self.run("UPDATE games SET forfeited_json = ? WHERE id = ?", (json.dumps(gone), game_id))
 
     def insert_events(self, game_id: int, seq: int, events: Sequence[Event]) -> None:
         rows = [(game_id, seq, n, None if e.visible_to is None else json.dumps(e.visible_to),
@@ -399,7 +438,8 @@ class Store:
     async def create_game(self, *, channel_id: int, guild_id: int | None, slug: str, creator: str,
                           seed: int, options: dict[str, Any] | None, at: datetime,
                           campaign_id: int | None = None, creator_name: str | None = None,
-                          creator_brood: str = "common", creator_colour: int = 0) -> GameRow:
+                          creator_brood: str = "common", creator_colour: int = 0,
+                          turn_seconds: int = 86400) -> GameRow:
         """A new game in the lobby, with its creator seated when `creator_name` is given
         (in the same transaction, so a lobby never exists without its creator).
         Raises `ChannelBusy` if the channel already has an open game."""
@@ -407,10 +447,10 @@ class Store:
             try:
                 cursor = tx.db.execute(
                     "INSERT INTO games (guild_id, channel_id, campaign_id, slug, status, creator, seed,"
-                    " options_json, state_json, version, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, NULL, 0, ?, ?)",
+                    " options_json, state_json, version, created_at, updated_at, turn_seconds)"
+                    " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, NULL, 0, ?, ?, ?)",
                     (guild_id, channel_id, campaign_id, slug, creator, seed,
-                     json.dumps(options or {}), _stamp(at), _stamp(at)))
+                     json.dumps(options or {}), _stamp(at), _stamp(at), turn_seconds))
             except sqlite3.IntegrityError as exc:
                 raise ChannelBusy(f"channel {channel_id} already has an open game") from exc
             game_id = cursor.lastrowid
@@ -469,8 +509,9 @@ class Store:
                          at: datetime) -> None:
         """Lobby -> active with the opening state and its set-up events (seq 0), atomically."""
         def body(tx: Tx) -> None:
-            changed = tx.run("UPDATE games SET status = 'active', state_json = ?, version = 0, updated_at = ?"
-                             " WHERE id = ? AND status = 'lobby'", (state_json, _stamp(at), game_id))
+            changed = tx.run("UPDATE games SET status = 'active', state_json = ?, version = 0, updated_at = ?,"
+                             " waiting_since = ?, idle_stage = 0 WHERE id = ? AND status = 'lobby'",
+                             (state_json, _stamp(at), _stamp(at), game_id))
             if changed != 1:
                 raise StaleVersion(f"game {game_id} has already left the lobby")
             tx.insert_events(game_id, 0, events)
@@ -519,6 +560,33 @@ class Store:
             tx.touch(game_id, at)
 
         await self.write(body)
+
+    # -- idle tables --------------------------------------------------------------------
+    async def set_idle_stage(self, game_id: int, version: int, stage: int) -> bool:
+        """Note how far the bot has gone about an idle player; False if the game moved on meanwhile."""
+        return bool(await self.write(lambda tx: tx.run(
+            "UPDATE games SET idle_stage = ? WHERE id = ? AND version = ? AND status = 'active' AND idle_stage < ?",
+            (stage, game_id, version, stage))))
+
+    async def vote_idle(self, game_id: int, version: int, voter: str, choice: str) -> dict[str, str]:
+        """Record (or change) a vote about the idle players of this moment; every vote of it so far."""
+        def body(tx: Tx) -> dict[str, str]:
+            tx.run("INSERT INTO idle_votes (game_id, version, voter, choice) VALUES (?, ?, ?, ?)"
+                   " ON CONFLICT (game_id, version, voter) DO UPDATE SET choice = excluded.choice",
+                   (game_id, version, voter, choice))
+            return {r["voter"]: r["choice"] for r in tx.fetch(
+                "SELECT voter, choice FROM idle_votes WHERE game_id = ? AND version = ?", (game_id, version))}
+        return await self.write(body)
+
+    async def pings(self, channel_id: int) -> bool:
+        rows = await self.read(lambda tx: tx.fetch("SELECT pings FROM channel_settings WHERE channel_id = ?",
+                                                   (channel_id,)))
+        return bool(rows[0]["pings"]) if rows else True
+
+    async def set_pings(self, channel_id: int, on: bool) -> None:
+        await self.write(lambda tx: tx.run(
+            "INSERT INTO channel_settings (channel_id, pings) VALUES (?, ?)"
+            " ON CONFLICT (channel_id) DO UPDATE SET pings = excluded.pings", (channel_id, int(on))))
 
     # -- board messages ---------------------------------------------------------------
     async def board_message(self, channel_id: int) -> int | None:

@@ -179,6 +179,39 @@ def explain_validation(error: ValidationError, title: str) -> str:
     return f"That is not a move {title} understands: {first['msg'].rstrip('.')}."
 
 
+DEFAULT_TURN_SECONDS = 24 * 3600
+"""How long a player may take over a turn before the bot reminds them; twice that, and the others decide."""
+
+QUIET_ACTIONS = ("end", "end-turn", "done", "deploy_random", "boar-random")
+"""What the bot plays for an idle or removed player, in this order of preference, when the rules
+offer no default: ending the turn, or leaving a choice to chance."""
+
+
+def auto_action(game: Game[Any, Any], state: Any, player: PlayerId) -> Any:
+    """The move the bot makes for an idle or removed player: the rules' default where the prompt
+    has one, else the quietest legal move (ending the turn), else the first one the rules list."""
+    prompt = next((p for p in game.prompts(state) if p.player == player and p.default is not None), None)
+    if prompt is not None and prompt.default is not None:
+        return game.parse_action(prompt.default)
+    legal = game.legal_actions(state, player)
+    for kind in QUIET_ACTIONS:
+        found = next((a for a in legal if getattr(a, "type", None) == kind), None)
+        if found is not None:
+            return found
+    return legal[0]
+
+
+def last_place(outcome: Outcome | None, forfeited: Sequence[PlayerId], seats: Sequence[Seat]) -> Outcome | None:
+    """Players removed for idling place last, together, whatever the rules made of their Orcs."""
+    if outcome is None or not forfeited:
+        return outcome
+    placings = [[p for p in group if p not in forfeited] for group in outcome.placings]
+    placings = [group for group in placings if group] + [[p for p in forfeited]]
+    names = _join_names(_names(seats, list(forfeited)))
+    return outcome.model_copy(update={"placings": placings,
+                                      "summary": f"{outcome.summary} ({names}: removed for idling, last.)".strip()})
+
+
 class TableService:
     """Runs the games of every channel on top of one `Store`.
 
@@ -196,6 +229,7 @@ class TableService:
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._live: OrderedDict[int, Live] = OrderedDict()  # channel id -> its latest game, least recent first
         self._channel_of: dict[int, int] = {}  # game id -> channel id, for buttons that name a game
+        self._pings: dict[int, bool] = {}  # channel id -> its turn-ping setting
 
     # -- lookups ----------------------------------------------------------------------
     @property
@@ -251,7 +285,8 @@ class TableService:
     # -- the lobby ----------------------------------------------------------------------
     async def new_game(self, channel_id: int, guild_id: int | None, creator: str, creator_name: str,
                        slug: str, options: dict[str, Any] | None = None, *,
-                       creator_brood: str | None = None, campaign_id: int | None = None) -> Lobby:
+                       creator_brood: str | None = None, campaign_id: int | None = None,
+                       turn_seconds: int = DEFAULT_TURN_SECONDS) -> Lobby:
         """Open a table in the channel with its creator already seated.
 
         The creator's brood defaults to the game's first brood; they can `leave` and
@@ -267,6 +302,7 @@ class TableService:
                 row = await self.store.create_game(
                     channel_id=channel_id, guild_id=guild_id, slug=slug, creator=creator,
                     seed=self._seed_source(), options=options, at=self._now(), campaign_id=campaign_id,
+                    turn_seconds=turn_seconds,
                     creator_name=creator_name, creator_brood=brood, creator_colour=0)
             except ChannelBusy:
                 existing = await self.store.open_game(channel_id)
@@ -411,22 +447,70 @@ class TableService:
             raise TableError(whose_turn(seats, waiting))
         if expected_version is not None and expected_version != row.version:
             raise TableError(STALE)
-        move = self._parse(game, action)
-        try:
-            step = game.apply(state, player, move)
-        except RuleViolation as exc:
-            raise TableError(str(exc)) from None
-        outcome = game.outcome(step.state)
-        at = self._now()
-        try:
-            version = tx.append_action(
-                row.id, expected_version=row.version, player=player, action_json=game.dump_action(move),
-                state_json=step.state.model_dump_json(), events=step.events, finished=outcome is not None, at=at)
-        except StaleVersion:
-            raise TableError(STALE) from None
-        after = replace(row, version=version, state_json=None, updated_at=at.isoformat(),
-                        status="finished" if outcome is not None else row.status)
-        return Live(after, game, seats, step.state), step.events
+        moves = [(player, self._parse(game, action))]
+        return self._write_moves(tx, row, game, seats, state, moves, forfeited=row.forfeited)
+
+    def _write_moves(self, tx: Tx, row: GameRow, game: Game[Any, Any], seats: list[Seat], state: Any,
+                     moves: list[tuple[PlayerId, Any]], *, forfeited: Sequence[PlayerId]) -> tuple[Live, list[Event]]:
+        """Apply and append `moves`, then one for every player removed for idling whom the game waits
+        for, until it waits for someone else: all in the caller's transaction."""
+        events: list[Event] = []
+        version, at = row.version, self._now()
+        while True:
+            if not moves:
+                idle = next((p for p in game.waiting_for(state) if p in forfeited), None)
+                if idle is None or game.outcome(state) is not None:
+                    break
+                moves.append((idle, auto_action(game, state, idle)))
+            player, move = moves.pop(0)
+            before = set(game.waiting_for(state))
+            try:
+                step = game.apply(state, player, move)
+            except RuleViolation as exc:
+                raise TableError(str(exc)) from None
+            finished = game.outcome(step.state) is not None
+            try:
+                version = tx.append_action(
+                    row.id, expected_version=version, player=player, action_json=game.dump_action(move),
+                    state_json=step.state.model_dump_json(), events=step.events, finished=finished, at=at,
+                    new_wait=not set(game.waiting_for(step.state)) <= before)
+            except StaleVersion:
+                raise TableError(STALE) from None
+            state, events = step.state, events + step.events
+        after = replace(row, version=version, state_json=None, updated_at=at.isoformat(), forfeited=tuple(forfeited),
+                        status="finished" if game.outcome(state) is not None else row.status)
+        return Live(after, game, seats, state), events
+
+    async def settle_idle(self, channel_id: int, game_id: int, version: int, players: Sequence[PlayerId],
+                          choice: str) -> TurnResult:
+        """What the others decided about idle players: skip their turn (the bot plays it for them,
+        as quietly as the rules allow) or remove them (from now on the bot plays for them, and
+        they place last)."""
+        async with self.lock(channel_id):
+            cached = self._live.get(channel_id)
+
+            def body(tx: Tx) -> tuple[Live, list[Event]]:
+                row = tx.open_game(channel_id)
+                if row is None or row.id != game_id or row.version != version or row.status != "active":
+                    raise TableError(STALE)
+                game = self.game(row.slug)
+                if cached is not None and cached.row.id == row.id and cached.version == row.version:
+                    seats, state = cached.seats, cached.state
+                else:
+                    seats, state = [_seat(r) for r in tx.seats(row.id)], self._state(game, row)
+                idle = [p for p in players if p in game.waiting_for(state)]
+                if not idle:
+                    raise TableError(STALE)
+                forfeited = list(row.forfeited)
+                if choice == "remove":
+                    tx.forfeit(row.id, row.version, idle)
+                    forfeited += [p for p in idle if p not in forfeited]
+                moves = [(p, auto_action(game, state, p)) for p in idle[:1]] if choice == "skip" else []
+                return self._write_moves(tx, row, game, seats, state, moves, forfeited=forfeited)
+
+            live, events = await self.store.write(body)
+            self._remember(live)
+            return self._result(live, events)
 
     # -- the cache of each channel's latest game ----------------------------------------
     def _remember(self, live: Live) -> None:
@@ -523,6 +607,19 @@ class TableService:
             raise TableError(NO_GAME)
         return self._snapshot(live)
 
+    def now(self) -> datetime:
+        return self._now()
+
+    async def pings(self, channel_id: int) -> bool:
+        """Whether boards in this channel ping the players whose turn it is (on unless turned off)."""
+        if channel_id not in self._pings:
+            self._pings[channel_id] = await self.store.pings(channel_id)
+        return self._pings[channel_id]
+
+    async def set_pings(self, channel_id: int, on: bool) -> None:
+        await self.store.set_pings(channel_id, on)
+        self._pings[channel_id] = on
+
     def cached(self, game_id: int) -> Snapshot | None:
         """The game as the table last saw it, if it remembers it: no database trip, ever."""
         channel = self._channel_of.get(game_id)
@@ -545,7 +642,7 @@ class TableService:
                 public_view=game.view(state, None) if state is not None else None,
                 prompts=game.prompts(state) if playing else [],
                 waiting_for=game.waiting_for(state) if playing else [],
-                outcome=game.outcome(state) if state is not None else None)
+                outcome=last_place(game.outcome(state), row.forfeited, live.seats) if state is not None else None)
         return live.snapshot
 
     async def player_view(self, game_id: int, viewer: PlayerId) -> BaseModel | None:
@@ -580,5 +677,5 @@ class TableService:
         return bool(rebuilt.model_dump() == stored.model_dump()) and rebuilt.version == row.version
 
 
-__all__ = ["TableService", "TableError", "Lobby", "Snapshot", "TurnResult", "whose_turn", "private_events",
+__all__ = ["TableService", "TableError", "auto_action", "last_place", "DEFAULT_TURN_SECONDS", "Lobby", "Snapshot", "TurnResult", "whose_turn", "private_events",
            "explain_validation", "NO_GAME", "NOT_STARTED", "NOT_PLAYING", "STALE"]

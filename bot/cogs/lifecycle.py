@@ -16,13 +16,22 @@ from discord.ext import commands
 
 from bot.app import ZagjanBot
 from bot.cogs import set_game_choices
-from bot.table import Lobby, whose_turn
+from bot.table import DEFAULT_TURN_SECONDS, Lobby, whose_turn
 from bot.ui.text import last_lines
 from bot.ui.board import board_message
 from bot.ui.turns import DONE, audit, publish, refuse, tell_channel
 
 REPOST_SECONDS = 30.0
 """How often the players of a channel may post its board again with /game board."""
+
+TURN_LIMITS = [
+    app_commands.Choice(name="5 minutes", value=5 * 60),
+    app_commands.Choice(name="15 minutes", value=15 * 60),
+    app_commands.Choice(name="1 hour", value=3600),
+    app_commands.Choice(name="6 hours", value=6 * 3600),
+    app_commands.Choice(name="24 hours", value=DEFAULT_TURN_SECONDS),
+    app_commands.Choice(name="3 days", value=3 * 86400),
+]
 
 BROODS = [
     app_commands.Choice(name="Common Orcs", value="common"),
@@ -67,13 +76,16 @@ class Lifecycle(commands.Cog):
         set_game_choices(new, "game", bot.table.games)
 
     @game.command(name="new", description="Open a table for a game in this channel; you take the first seat.")
-    @app_commands.describe(game="Which game to play", brood="Your Orc brood (default: Common)")
-    @app_commands.choices(brood=BROODS)
-    async def new(self, interaction: discord.Interaction[Any], game: str, brood: str | None = None) -> None:
+    @app_commands.describe(game="Which game to play", brood="Your Orc brood (default: Common)",
+                           turn_limit="How long a player may take over a turn before the bot reminds them "
+                                      "(twice that, and the others may skip or remove them); default 24 hours")
+    @app_commands.choices(brood=BROODS, turn_limit=TURN_LIMITS)
+    async def new(self, interaction: discord.Interaction[Any], game: str, brood: str | None = None,
+                  turn_limit: int = DEFAULT_TURN_SECONDS) -> None:
         async with audit(interaction, "game new", acknowledge_first=True) as record:
             lobby = await self.bot.table.new_game(
                 interaction.channel_id, interaction.guild_id, str(interaction.user.id),
-                interaction.user.display_name, game, creator_brood=brood)
+                interaction.user.display_name, game, creator_brood=brood, turn_seconds=turn_limit)
             record.game = lobby.game_id
             await tell_channel(interaction, f"You opened a table of {lobby.title}.",
                                embed=lobby_embed(lobby, f"{interaction.user.mention} opened a table of **{lobby.title}**."))
@@ -181,6 +193,17 @@ class Lifecycle(commands.Cog):
             await tell_channel(interaction, f"You abandoned the game of {snap.title}.", content=(
                 f"{interaction.user.mention} abandoned the game of {snap.title} (#{snap.game_id}). "
                 "The channel is free for a new one: /game new."))
+
+
+    @game.command(name="pings", description="Whether boards in this channel ping the player whose turn it is.")
+    @app_commands.describe(on="On: the player is mentioned once when their turn or secret choice starts")
+    async def pings(self, interaction: discord.Interaction[Any], on: bool) -> None:
+        async with audit(interaction, "game pings", acknowledge_first=True):
+            await self.bot.table.set_pings(interaction.channel_id, on)
+            await tell_channel(interaction, "Saved.", content=(
+                f"{interaction.user.display_name} turned turn pings {'on' if on else 'off'} in this channel: "
+                + ("whoever must act is mentioned once when their turn starts." if on else
+                   "boards still name whoever must act, without a ping.")))
 
 
 async def setup(bot: ZagjanBot) -> None:

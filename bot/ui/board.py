@@ -104,8 +104,8 @@ async def board_message(bot: ZagjanBot, board: BoardLike, lines: Sequence[str] =
         content = f"🏁 **{board.title} is over.** {board.outcome.summary}".strip()
     else:
         content, view, notes = await _next_up(bot, board)
-    return BoardMessage(content=content[:2000], embed=embed, png=png, view=view, notes=notes,
-                        pinged=list(board.waiting_for) if board.outcome is None else [])
+    pinged = list(board.waiting_for) if board.outcome is None and await bot.table.pings(board.channel_id) else []
+    return BoardMessage(content=content[:2000], embed=embed, png=png, view=view, notes=notes, pinged=pinged)
 
 
 def _title(board: BoardLike) -> str:

@@ -36,6 +36,9 @@ class ControlHandler(Protocol):
     async def on_square_modal(self, interaction: discord.Interaction[Any], game_id: int, version: int | None,
                               payload: str, text: str) -> None: ...
 
+    async def on_idle_vote(self, interaction: discord.Interaction[Any], game_id: int, version: int,
+                           choice: str) -> None: ...
+
 
 def handler(interaction: discord.Interaction[Any]) -> ControlHandler:
     return interaction.client.actions  # type: ignore[attr-defined,no-any-return]
@@ -93,7 +96,35 @@ class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         await handler(interaction).on_select(interaction, self.game_id, _version(self.version), self.kind, values[0])
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ActButton, ActSelect)
+class IdleVote(discord.ui.DynamicItem[discord.ui.Button[Any]],
+               template=re.compile(rf"zj:idle:{_ID}:(?P<choice>skip|remove)")):
+    """A vote of the other players about those the table has waited for too long."""
+
+    LABELS = {"skip": ("Skip their turn", "⏭️"), "remove": ("Remove them (they place last)", "🚪")}
+
+    def __init__(self, game_id: int, version: int | str, choice: str) -> None:
+        self.game_id, self.version, self.choice = int(game_id), str(version), choice
+        label, emoji = self.LABELS[choice]
+        super().__init__(discord.ui.Button(label=label, emoji=emoji, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"zj:idle:{game_id}:{version}:{choice}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+                             match: re.Match[str], /) -> IdleVote:
+        return cls(int(match["game"]), match["version"], match["choice"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handler(interaction).on_idle_vote(interaction, self.game_id, int(self.version), self.choice)
+
+
+def idle_vote_view(game_id: int, version: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for choice in IdleVote.LABELS:
+        view.add_item(IdleVote(game_id, version, choice))
+    return view
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ActButton, ActSelect, IdleVote)
 
 
 def _version(text: str) -> int | None:

@@ -26,7 +26,7 @@ from pydantic import BaseModel
 
 from bot import reactions
 from bot.catalog import adapter_for, plugins
-from bot.table import STALE, TableError, TurnResult, whose_turn
+from bot.table import NOT_PLAYING, STALE, TableError, TurnResult, whose_turn
 from bot.ui.board import SECRET_LABEL, SECRET_PAYLOAD, pinging
 from bot.ui.components import SquareModal, build_view
 from bot.ui.controls import AskSquare, RandomLegal, secret_text, secret_version
@@ -442,3 +442,40 @@ async def _open_secret(interaction: discord.Interaction[Any], record: Audit, sna
         kwargs["view"] = view
     text = secret_text(adapter_for(snapshot.slug), snapshot.public_view, secret[0])
     await interaction.followup.send(f"**{snapshot.title}**: {text}", **kwargs)
+
+
+# -- idle tables ------------------------------------------------------------------------------------
+
+
+async def on_idle_vote(interaction: discord.Interaction[Any], game_id: int, version: int, choice: str) -> None:
+    """A vote of the others about players the table has waited for twice its turn limit: a majority
+    of them decides, and then the bot skips the idle players' turn or removes them from the game."""
+    async with audit(interaction, f"idle vote {choice}", acknowledge_first=True) as record:
+        record.game = game_id
+        bot = bot_of(interaction)
+        snap = await bot.table.game_by_id(game_id)
+        if snap.status != "active" or snap.version != version:
+            raise TableError("The game has moved on since this vote was called, so it is over.")
+        voter = str(interaction.user.id)
+        idle = list(snap.waiting_for)
+        row = await bot.table.store.get_game(game_id)
+        gone = set(row.forfeited) if row is not None else set()
+        electors = [s.player for s in snap.seats if s.player not in idle and s.player not in gone]
+        if voter in idle:
+            raise TableError("The table is waiting for you: make your move instead of voting.")
+        if voter not in electors:
+            raise TableError(NOT_PLAYING)
+        votes = await bot.table.store.vote_idle(game_id, version, voter, choice)
+        counted = [votes[p] for p in electors if p in votes]
+        needed = len(electors) // 2 + 1
+        decided = next((c for c in ("remove", "skip") if counted.count(c) >= needed), None)
+        if decided is None:
+            await interaction.followup.send(f"{CONFIRMED} Your vote counts: {counted.count(choice)} of the "
+                                            f"{needed} needed to {choice}.", ephemeral=True)
+            return
+        result = await bot.table.settle_idle(snap.channel_id, game_id, version, idle, decided)
+        record.stored = True
+        names = and_list([s.name for s in snap.seats if s.player in idle])
+        heading = (f"🗳️ The table removed {names} for idling: the bot plays for them, and they place last."
+                   if decided == "remove" else f"🗳️ The table skipped {names}'s turn.")
+        await publish(interaction, result, heading=heading)

@@ -420,3 +420,28 @@ async def test_a_channel_the_cache_let_go_of_is_read_again_and_plays_on(
                             game_id=again.game_id)
     assert moved.version == first.version + 1
     assert await table.replay_check(first.game_id)
+
+
+async def test_an_idle_player_removed_by_the_others_is_played_for_and_places_last(table: TableService) -> None:
+    snap = await chosen(table)
+    idle = snap.waiting_for[0]
+    after = await table.settle_idle(CHANNEL, snap.game_id, snap.version, [idle], "remove")
+    assert after.version == snap.version + 1 and idle not in after.waiting_for  # their roll was made for them
+    while (current := await table.snapshot(CHANNEL)).outcome is None:
+        assert idle not in current.waiting_for, "the game never waits for a removed player again"
+        await table.act(CHANNEL, current.waiting_for[0], {"type": "roll"})
+    final = await table.snapshot(CHANNEL)
+    assert final.outcome is not None and final.outcome.placings[-1] == [idle]
+    assert "removed for idling" in final.outcome.summary
+    assert await table.replay_check(final.game_id)  # the bot's moves for them are in the log like any other
+    with pytest.raises(TableError, match=STALE):
+        await table.settle_idle(CHANNEL, snap.game_id, snap.version, [idle], "skip")
+
+
+async def test_skipping_an_idle_player_plays_one_quiet_move_for_them(table: TableService) -> None:
+    snap = await chosen(table)
+    idle = snap.waiting_for[0]
+    after = await table.settle_idle(CHANNEL, snap.game_id, snap.version, [idle], "skip")
+    assert after.version == snap.version + 1 and after.waiting_for and after.waiting_for[0] != idle
+    row = await table.store.get_game(snap.game_id)
+    assert row is not None and row.forfeited == () and row.idle_stage == 0 and row.waiting_since is not None
