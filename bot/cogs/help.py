@@ -24,7 +24,9 @@ FIRST_STEPS = (
     "4. After that the board in the channel says whose turn it is; that player uses the buttons "
     "under it, or the game's own commands below. Secret choices arrive by direct message.\n"
     "Also: **/game status** (whose turn), **/game board** (show the board again), **/game log** "
-    "(what happened, with your private news), **/rules** `game:` (how to play), **/game abandon**."
+    "(what happened, with your private news), **/rules** `game:` (how to play), **/game abandon**.\n"
+    "A table has a turn limit (`turn_limit:` at /game new, 24 hours by default): past it the bot "
+    "reminds the player; past twice it the others may skip or remove them. **/game pings** turns turn pings off."
 )
 
 

@@ -83,3 +83,35 @@ async def test_turn_pings_can_be_turned_off_in_a_channel(simcord_env, world):
     assert applied(await world.alice.slash(world.channel, "game pings", on=True))
     message = await simcord_env.bot._compose(await snapshot(simcord_env, world.channel), [])
     assert [u.id for u in message.send_kwargs()["allowed_mentions"].users] == [int(p) for p in message.pinged]
+
+
+async def test_a_reaction_left_for_twice_the_limit_gets_the_rules_default(simcord_env, world, monkeypatch):
+    from test_discord_flying_pigs import _to_a_reaction
+
+    monkeypatch.setenv("ZAGJAN_REACTION_SECONDS", "360000")  # the reaction's own timer stays out of it
+    snap = await _to_a_reaction(simcord_env, world)
+    silent = next(p.player for p in snap.prompts if p.default is not None)
+    limit = 24 * 3600
+    assert await idle.sweep(simcord_env.bot, await since_waiting(simcord_env, world, 2 * limit + 1)) == 1
+    await simcord_env.bot.boards.channel(world.channel.id).drained()
+    after = await snapshot(simcord_env, world.channel)
+    assert after.version == snap.version + 1 and silent not in after.waiting_for
+    assert "twice the turn limit" in (last_board(world.channel).embeds[0].description or "")
+
+
+async def test_the_others_may_skip_an_idle_players_turn_instead(simcord_env, world):
+    await open_fight(world)
+    snap = await snapshot(simcord_env, world.channel)
+    idler = world.by_id(snap.waiting_for[0])
+    others = [m for m in (world.alice, world.bob, world.carol) if m is not idler]
+    assert await idle.sweep(simcord_env.bot, await since_waiting(simcord_env, world, 601)) == 1
+    await simcord_env.bot.boards.channel(world.channel.id).drained()
+    vote = last_public(world.channel)
+    await others[0].click(vote, label="Skip their turn")
+    assert applied(await others[1].click(vote, label="Skip their turn"))
+    after = await snapshot(simcord_env, world.channel)
+    assert after.version == snap.version + 1 and after.state.orcs[str(idler.id)].square is not None
+    row = await simcord_env.bot.store.open_game(world.channel.id)
+    assert row is not None and row.forfeited == ()  # skipped once, still playing
+    late = await others[0].click(vote, label="Remove them (they place last)")
+    assert "moved on" in answered_privately(late)
