@@ -97,3 +97,29 @@ async def test_a_failure_inside_a_click_is_answered_privately_and_changes_nothin
     chosen = await world.alice.select(board, [select_values(board, "move")[0]], custom_id=pick_id(board, "move"))
     assert answered_privately(chosen) == FAILED_UNCHANGED
     assert (await snapshot(simcord_env, world.channel)).version == before.version
+
+
+async def test_a_timers_default_whose_board_is_refused_is_shown_at_the_next_chance(simcord_env, world, monkeypatch):
+    import asyncio
+
+    from test_discord_flying_pigs import _to_a_reaction
+
+    from bot import reactions
+
+    monkeypatch.setenv("ZAGJAN_REACTION_SECONDS", "3600")
+    snap = await _to_a_reaction(simcord_env, world)
+    boards_now = len(boards(world.channel))
+    simcord_env.inject_error("*", f"/channels/{world.channel.id}/messages*", times=None, **{
+        k: v for k, v in MISSING_PERMISSIONS.items()})
+    task = reactions.schedule(simcord_env.bot, snap, seconds=0.01)
+    assert task is not None
+    await asyncio.wait_for(task, 10)
+    channel_boards = simcord_env.bot.boards.channel(world.channel.id)
+    await channel_boards.drained()
+    assert (await snapshot(simcord_env, world.channel)).version == snap.version + 1  # applied and stored
+    assert len(boards(world.channel)) == boards_now and channel_boards.last_error  # not shown, remembered
+    simcord_env.backend.faults.clear()  # Discord lets the bot post again
+    await world.carol.slash(world.channel, "game status")  # any interaction in the channel
+    await channel_boards.drained()
+    assert len(boards(world.channel)) == boards_now + 1
+    assert "did not answer in time" in (last_board(world.channel).embeds[0].description or "")
