@@ -182,6 +182,10 @@ def explain_validation(error: ValidationError, title: str) -> str:
 DEFAULT_TURN_SECONDS = 24 * 3600
 """How long a player may take over a turn before the bot reminds them; twice that, and the others decide."""
 
+AUTO_MOVES_AT_ONCE = 1000
+"""At most this many moves in one transaction (a table of removed players still ends; the next
+move goes on from there)."""
+
 QUIET_ACTIONS = ("end", "end-turn", "done", "deploy_random", "boar-random")
 """What the bot plays for an idle or removed player, in this order of preference, when the rules
 offer no default: ending the turn, or leaving a choice to chance."""
@@ -456,7 +460,7 @@ class TableService:
         for, until it waits for someone else: all in the caller's transaction."""
         events: list[Event] = []
         version, at = row.version, self._now()
-        while True:
+        for _ in range(AUTO_MOVES_AT_ONCE):
             if not moves:
                 idle = next((p for p in game.waiting_for(state) if p in forfeited), None)
                 if idle is None or game.outcome(state) is not None:
