@@ -133,9 +133,10 @@ def test_every_reading_is_tested_by_name() -> None:
 
 
 @pytest.mark.slow
-def test_a_thousand_random_games_end_without_error() -> None:
-    """1,000 self-played games end without error. ZAGJAN_SELFPLAY_GAMES lowers it locally."""
-    games = int(os.environ.get("ZAGJAN_SELFPLAY_GAMES", "1000"))
+def test_random_games_end_without_error() -> None:
+    """Self-played games end without error: 150 here to keep the suite fast (ZAGJAN_SELFPLAY_GAMES sets
+    another count); the 1,000-game run is `zagjan simulate <game> --games 1000`."""
+    games = int(os.environ.get("ZAGJAN_SELFPLAY_GAMES", "150"))
     for seed in range(games):
         policy = woodcutter_policy if seed % 2 else None
         result = play_random(GAME, 2 + seed % 3, seed, policy=policy)
