@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.table import TableError, auto_action
+from bot import reactions
+from bot.table import TableError
 from bot.ui.board import pinging
 from bot.ui.components import idle_vote_view
 from bot.ui.text import and_list
-from bot.ui.turns import show
 
 if TYPE_CHECKING:
     from bot.app import ZagjanBot
@@ -70,18 +70,11 @@ async def sweep(bot: ZagjanBot, now: datetime | None = None) -> int:
                 f"⏰ {mentions}: {snap.title} has been waiting for you for {_limit_text(row.turn_seconds)}. "
                 f"If nothing happens in as long again, the others may skip your turn or remove you from the game."))
             continue
-        defaults = [p for p in snap.prompts if p.default is not None and p.player in snap.waiting_for]
-        if defaults:
-            prompt = defaults[0]
-            try:
-                result = await bot.table.act(snap.channel_id, prompt.player, auto_action(
-                    bot.table.game(snap.slug), snap.state, prompt.player), expected_version=snap.version,
-                    game_id=snap.game_id)
-            except TableError as exc:
-                log.info("idle default not applied game=%s: %s", row.id, exc)
-                continue
-            show(bot, result, heading=f"⏱️ {names} did not answer for twice the turn limit, so the rules' "
-                                      "default was applied.")
+        prompt = next((p for p in snap.prompts if p.default is not None and p.player in snap.waiting_for), None)
+        if prompt is not None and prompt.default is not None:
+            await reactions.apply_default(bot, snap.channel_id, snap.game_id, snap.version, prompt.player,
+                                          dict(prompt.default), heading="{name} did not answer for twice the "
+                                          "turn limit, so the rules' default was applied.")
             continue
         bot.boards.say(snap.channel_id, allowed_mentions=ping, view=idle_vote_view(snap.game_id, snap.version),
                        content=(f"⌛ {snap.title} has waited for {mentions} for twice its turn limit. The other "

@@ -71,7 +71,8 @@ async def _later(bot: ZagjanBot, channel_id: int, game_id: int, version: int, pl
 
 
 async def apply_default(bot: ZagjanBot, channel_id: int, game_id: int, version: int, player: str,
-                        action: dict[str, Any]) -> bool:
+                        action: dict[str, Any], heading: str = "{name} did not answer in time, so the rules' "
+                                                               "default was applied.") -> bool:
     """The timer's callback: apply the default for the silent player and show the new board.
     False when the game moved on first (the player answered, or the game ended)."""
     try:
@@ -82,7 +83,6 @@ async def apply_default(bot: ZagjanBot, channel_id: int, game_id: int, version: 
     log.info("reaction default applied game=%s version=%s player=%s action=%s", game_id, version, player,
              action.get("type"))
     name = next((s.name for s in result.seats if s.player == player), "someone")
-    heading = f"⏱️ {name} did not answer in time, so the rules' default was applied."
-    bot.boards.show(result, [heading, *(e.text for e in result.public_events)])
+    bot.boards.show(result, [f"⏱️ {heading.format(name=name)}", *(e.text for e in result.public_events)])
     schedule(bot, result)
     return True

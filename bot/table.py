@@ -440,10 +440,7 @@ class TableService:
         if row.status == "lobby":
             raise TableError(NOT_STARTED)
         game = self.game(row.slug)
-        if cached is not None and cached.row.id == row.id and cached.version == row.version:
-            seats, state = cached.seats, cached.state
-        else:
-            seats, state = [_seat(r) for r in tx.seats(row.id)], self._state(game, row)
+        seats, state = self._current(tx, row, game, cached)
         if not any(s.player == player for s in seats):
             raise TableError(NOT_PLAYING)
         waiting = game.waiting_for(state)
@@ -453,6 +450,12 @@ class TableService:
             raise TableError(STALE)
         moves = [(player, self._parse(game, action))]
         return self._write_moves(tx, row, game, seats, state, moves, forfeited=row.forfeited)
+
+    def _current(self, tx: Tx, row: GameRow, game: Game[Any, Any], cached: Live | None) -> tuple[list[Seat], Any]:
+        """Seats and state of `row`: the cached ones when the cache is at the row's version, else read."""
+        if cached is not None and cached.row.id == row.id and cached.version == row.version:
+            return cached.seats, cached.state
+        return [_seat(r) for r in tx.seats(row.id)], self._state(game, row)
 
     def _write_moves(self, tx: Tx, row: GameRow, game: Game[Any, Any], seats: list[Seat], state: Any,
                      moves: list[tuple[PlayerId, Any]], *, forfeited: Sequence[PlayerId]) -> tuple[Live, list[Event]]:
@@ -498,10 +501,7 @@ class TableService:
                 if row is None or row.id != game_id or row.version != version or row.status != "active":
                     raise TableError(STALE)
                 game = self.game(row.slug)
-                if cached is not None and cached.row.id == row.id and cached.version == row.version:
-                    seats, state = cached.seats, cached.state
-                else:
-                    seats, state = [_seat(r) for r in tx.seats(row.id)], self._state(game, row)
+                seats, state = self._current(tx, row, game, cached)
                 idle = [p for p in players if p in game.waiting_for(state)]
                 if not idle:
                     raise TableError(STALE)
@@ -543,10 +543,14 @@ class TableService:
             self._remember(loaded)
         return self._live.get(channel_id, loaded)
 
-    async def _by_id(self, game_id: int) -> Live | None:
+    def _cached_live(self, game_id: int) -> Live | None:
         channel = self._channel_of.get(game_id)
         live = self._live.get(channel) if channel is not None else None
-        if live is not None and live.row.id == game_id:
+        return live if live is not None and live.row.id == game_id else None
+
+    async def _by_id(self, game_id: int) -> Live | None:
+        live = self._cached_live(game_id)
+        if live is not None:
             return live
         return await self.store.read(lambda tx: self._load(tx, tx.get_game(game_id)))
 
@@ -626,9 +630,8 @@ class TableService:
 
     def cached(self, game_id: int) -> Snapshot | None:
         """The game as the table last saw it, if it remembers it: no database trip, ever."""
-        channel = self._channel_of.get(game_id)
-        live = self._live.get(channel) if channel is not None else None
-        return self._snapshot(live) if live is not None and live.row.id == game_id else None
+        live = self._cached_live(game_id)
+        return self._snapshot(live) if live is not None else None
 
     async def game_by_id(self, game_id: int) -> Snapshot:
         live = await self._by_id(game_id)

@@ -68,35 +68,30 @@ class _RememberingFont(ImageFont.FreeTypeFont):
     board repeats the same labels (square names, badges, panel lines) picture after picture, and
     laying out text is a large share of drawing one. Neither depends on the colour."""
 
-    MASKS_KEPT = 4096
+    KEPT = 4096
+
+    def _kept(self, key: Hashable, compute: Callable[[], Any]) -> Any:
+        memory: dict[Hashable, Any] = self.__dict__.setdefault("_memory", {})
+        if key not in memory:
+            if len(memory) >= self.KEPT:
+                memory.clear()
+            memory[key] = compute()
+        return memory[key]
 
     def getmask2(self, text: str | bytes, mode: str = "", direction: str | None = None,  # type: ignore[override]
                  features: list[str] | None = None, language: str | None = None, stroke_width: float = 0,
                  anchor: str | None = None, ink: int = 0, start: tuple[float, float] | None = None,
                  *args: Any, **kwargs: Any) -> tuple[Any, tuple[int, int]]:
-        masks: dict[Hashable, tuple[Any, tuple[int, int]]] = self.__dict__.setdefault("_masks", {})
-        key = (text, mode, direction, tuple(features or ()), language, stroke_width, anchor,
+        key = ("mask", text, mode, direction, tuple(features or ()), language, stroke_width, anchor,
                ink if mode == "RGBA" else 0, start, args, tuple(sorted(kwargs.items())))
-        found = masks.get(key)
-        if found is None:
-            found = super().getmask2(text, mode, direction, features, language, stroke_width, anchor, ink,
-                                     start, *args, **kwargs)
-            if len(masks) >= self.MASKS_KEPT:
-                masks.clear()
-            masks[key] = found
-        return found
+        return self._kept(key, lambda: super(_RememberingFont, self).getmask2(
+            text, mode, direction, features, language, stroke_width, anchor, ink, start, *args, **kwargs))
 
     def getlength(self, text: str | bytes, mode: str = "", direction: str | None = None,  # type: ignore[override]
                   features: list[str] | None = None, language: str | None = None) -> float:
-        lengths: dict[Hashable, float] = self.__dict__.setdefault("_lengths", {})
-        key = (text, mode, direction, tuple(features or ()), language)
-        found = lengths.get(key)
-        if found is None:
-            found = super().getlength(text, mode, direction, features, language)
-            if len(lengths) >= self.MASKS_KEPT:
-                lengths.clear()
-            lengths[key] = found
-        return found
+        key = ("length", text, mode, direction, tuple(features or ()), language)
+        return float(self._kept(key, lambda: super(_RememberingFont, self).getlength(
+            text, mode, direction, features, language)))
 
 
 @lru_cache(maxsize=None)
