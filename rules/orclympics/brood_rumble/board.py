@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rules.core.geometry import CONTACT_TOLERANCE, SQUARE_25MM, Board, Shape, disc, mm, rectangle, touching
+from rules.core.geometry import SQUARE_25MM, Board, Shape, disc, mm, rectangle, touching
 from rules.orclympics.brood_rumble.models import XY, Barrel, BroodRumbleState, Feature, FeatureKind, Orc, OrcId
 
 BOARD = Board(24.0, 24.0)  # II.1
@@ -81,11 +81,10 @@ def features(state: BroodRumbleState, *kinds: FeatureKind) -> Iterator[Feature]:
 
 
 def in_contact(a: Orc, b: Orc) -> bool:
-    """Base contact between two Orcs (a quick look at the centres first: this is asked a lot)."""
-    assert a.x is not None and a.y is not None and b.x is not None and b.y is not None
-    reach = ORC_BASE.width + CONTACT_TOLERANCE
-    if abs(a.x - b.x) > reach or abs(a.y - b.y) > reach:
-        return False
+    """Base contact between two Orcs. Every question of contact in Brood Rumble (is this a
+    Charge, who is engaged, who may only Fight) comes here, and from here to the one geometry
+    test, so a charger stopped at the tolerance is engaged by the same measure that let it
+    charge (a second, stricter look once left one charge in five without its fight)."""
     return touching(orc_shape(a), orc_shape(b))
 
 

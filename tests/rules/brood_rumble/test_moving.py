@@ -4,11 +4,15 @@ II.4.2.1 Move, II.4.2.4 Get Up, II.4.2.5 Fight)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
+from rules.core.dice import ScriptedDice
 from rules.core.errors import RuleViolation
-from rules.core.geometry import CONTACT_TOLERANCE, distance, touching
+from rules.core.geometry import CONTACT_TOLERANCE, centre_distance, distance, touching
 from rules.orclympics.broods import Brood
-from rules.orclympics.brood_rumble.board import ORC_BASE, orc_shape
+from rules.orclympics.brood_rumble.board import ORC_BASE, engaged_pairs, in_contact, orc_shape
+from rules.orclympics.brood_rumble.combat import pairs_left
 from rules.orclympics.brood_rumble.guide import READINGS
 from rules.orclympics.brood_rumble.models import (
     AskKind,
@@ -201,3 +205,42 @@ def test_dangerous_terrain_bites_on_a_four_plus() -> None:
     assert spared.state.orcs["A1"].hp == 12
     untouched = play(state, "alice", MoveTo(to=(4, 8)))
     assert untouched.state.orcs["A1"].hp == 12
+
+
+# -- Contact is one measure: every accepted Charge ends in a fight (issue 11) --------------------
+
+_COORD = st.floats(min_value=2.0, max_value=22.0, allow_nan=False)
+
+
+@settings(max_examples=150, deadline=None)
+@given(a=st.tuples(_COORD, _COORD), b=st.tuples(_COORD, _COORD), face=st.integers(1, 6),
+       aim=st.tuples(st.floats(-1.2, 1.2), st.floats(-1.2, 1.2)),
+       ground=st.sampled_from([None, FeatureKind.DANGEROUS, FeatureKind.PLATFORM]))
+def test_every_accepted_charge_ends_in_a_fight(a, b, face, aim, ground) -> None:  # type: ignore[no-untyped-def]
+    # 000 II.4.2.1: moving into base contact with an enemy is a Charge, and II.4.2.5 / II.4.3:
+    # Orcs in base contact fight at the end of the turn. The Charge and the fight are decided
+    # by the same contact test, so no geometry may leave a charger touching but not engaged.
+    assume(centre_distance(a, b) > 1.5)
+    features = {}
+    if ground is not None:
+        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        if centre_distance(mid, a) > 2.6 and centre_distance(mid, b) > 2.6:
+            features["F1"] = (ground, mid)
+    state = moving(Arena({"A1": Fighter(a), "B1": Fighter(b), "A2": Fighter((0.6, 23.4)),
+                          "B2": Fighter((23.4, 0.6))}, features=features).build(), [face])
+    near_b = (b[0] + aim[0], b[1] + aim[1])
+    tries = [a for a in GAME.legal_actions(state, "alice") if isinstance(a, Charge | MoveTo)]
+    tries += [Charge(target="B1"), MoveTo(to=near_b)]
+    for action in tries:
+        try:
+            after = GAME.apply(state, "alice", action, dice=ScriptedDice([4] * 4)).state
+        except RuleViolation:
+            continue
+        for key, charger in after.charges.items():
+            pair = tuple(sorted(key.split("-")))
+            assert charger == "A1" and pair in engaged_pairs(after), (action, key)
+            assert pair in pairs_left(after)
+        for enemy in ("B1", "B2"):
+            if in_contact(after.orcs["A1"], after.orcs[enemy]) and not in_contact(
+                    state.orcs["A1"], state.orcs[enemy]):
+                assert f"A1-{enemy}" in after.charges, action
