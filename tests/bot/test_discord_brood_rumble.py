@@ -41,7 +41,8 @@ from bot.games.brood_rumble.controls import num
 from bot.table import STALE
 from bot.ui.turns import DONE, SECRET_LABEL
 from renderers import render
-from rules.core.geometry import centre_distance
+from rules.core.geometry import centre_distance, touching
+from rules.orclympics.brood_rumble.board import feature_shape, orc_shape
 from rules.orclympics.brood_rumble import BroodRumble
 from rules.orclympics.brood_rumble.models import (
     Activate,
@@ -171,16 +172,21 @@ def _actor(world: World, waiting: list[str], n: int) -> Any:
 
 
 def grabber(state: BroodRumbleState, player: str, legal: list[Any], n: int) -> Any:
-    """`choose`, but an Orc walks to the nearest Debris Mound and digs in it instead of charging:
-    the way to Items, found Barrels and the crowd's throws."""
+    """`choose`, but an Orc walks to the nearest Debris Mound and digs in it instead of charging,
+    and throws a Barrel it touches when it cannot dig: the way to Items, found Barrels, rerolled
+    throws and the crowd's throws."""
     ask = state.ask
     assert ask is not None
     if ask.kind is AskKind.MOVE_TO:
-        mounds = [(f.x, f.y) for f in state.features if f.kind.value == "mound"]
+        team = state.orcs[ask.orc or ""].team
+        every = [f for f in state.features if f.kind.value == "mound"]
+        free = [f for f in every if not any(touching(feature_shape(f), orc_shape(e)) for e in _enemies(state, team))]
+        mounds = [(f.x, f.y) for f in free or every]
         walks = [a for a in legal if isinstance(a, MoveTo)]
         return min(walks, key=lambda a: min(centre_distance(a.to, m) for m in mounds))
     if ask.kind is AskKind.ACT:
-        return next((a for a in legal if isinstance(a, Grab | Move)), legal[-1])
+        return next((a for a in legal if isinstance(a, Grab)), None) or next(
+            (a for a in legal if isinstance(a, Throw | Move)), legal[-1])
     return choose(state, player, legal, n)
 
 
@@ -734,7 +740,7 @@ async def test_autocomplete_offers_only_legal_choices(simcord_env, world):
     offered = {f"{num(a.x)},{num(a.y)}" for a in legal if isinstance(a, PlaceFeature) and a.kind.value == "pit"}
     assert spots[0]["value"] == "random" and {o["value"] for o in spots[1:]} <= offered and len(spots) == 25
     assert await other.autocomplete(world.channel, "br place", "at", "", kind="pit") == []
-    out_of_turn = await other.slash(world.channel, "br place", kind="cover", at="12,12")
+    out_of_turn = await other.slash(world.channel, "br place", kind="pit", at="12,12")
     assert answered_privately(out_of_turn) == f"It is {placer.name}'s turn."
     wrong = await placer.slash(world.channel, "br edge", edge="north")
     assert answered_privately(wrong).startswith("That is not an answer to this question: Team")
@@ -797,7 +803,7 @@ async def test_barrels_and_items_by_command(simcord_env, world):
     /br reroll for a Common throw that falls short, each applied once."""
     *_, reached = await to_the_brink(simcord_env, world, stop=lambda s, after: _digging(s), policy=grabber)
     met: set[str] = set()
-    for n in range(reached, reached + 40):
+    for n in range(reached, reached + 150):
         snap = await snapshot(simcord_env, world.channel)
         state = snap.state
         actor = _actor(world, snap.waiting_for, n)
@@ -810,8 +816,8 @@ async def test_barrels_and_items_by_command(simcord_env, world):
             met.add(action.type)
         if {"grab", "bonus_throw", "catch_throw", "reroll"} <= met:
             break
-    assert {"grab", "bonus_throw", "catch_throw", "reroll"} <= met, met
     said = texts(since(simcord_env, world.channel))
+    assert {"grab", "bonus_throw", "catch_throw", "reroll"} <= met, met
     assert "Oh, a Barrel!" in said and "hurls the caught Barrel at" in said and "hurls a Barrel at" in said
 
 

@@ -355,7 +355,7 @@ class BroodRumbleCommands(commands.Cog):
 
     # -- II.2 set-up, II.3 deployment ---------------------------------------------------------------------
     @br.command(name="place", description="Place a Terrain Feature by its centre, or let the dice place it.")
-    @app_commands.describe(kind="Pit, Dangerous Terrain, Platform or Cover (empty: the dice choose)",
+    @app_commands.describe(kind="Pit, Dangerous Terrain or Platform (empty: the dice choose)",
                            at="The centre as x,y in inches, like 12,7.5 (empty or 'random': the dice place it)")
     @app_commands.choices(kind=KIND_CHOICES)
     async def place(self, interaction: discord.Interaction[Any], kind: str | None = None,

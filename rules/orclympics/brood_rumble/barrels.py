@@ -15,6 +15,7 @@ from rules.core.geometry import (
     CONTACT_TOLERANCE,
     Shape,
     angle_to,
+    centre_distance,
     contacts,
     distance,
     exit_distance,
@@ -120,43 +121,36 @@ def run_throw(ctx: Context, state: BroodRumbleState, task: ThrowTask) -> bool:
     hits: list[OrcId] = []
     trail: list[XY] = [origin]
     rolled = task.roll.result
-    if target is not None and gap is not None and rolled + CONTACT_TOLERANCE >= gap:
-        if thrower is not None and _smashed_on_cover(ctx, state, origin, target.xy, trail):
-            return True
-        trail.append(target.xy)
-        ctx.say(f"The Barrel flies {rolled}\" — it reaches {target.id}!")
-        if _strike(ctx, state, task, target, hits):
+    reaches = target is not None and gap is not None and rolled + CONTACT_TOLERANCE >= gap
+    leave = exit_point(orc_shape(thrower), angle) if thrower is not None else origin
+    # II.4.2.2: Barrels always move in a straight line and hit any Orc they touch. A throw that
+    # reaches flies on until it touches its target; an Orc in the way is hit first (our reading,
+    # the bloodier one: whoever stands in the line takes the Barrel, the target only its bounce).
+    length = centre_distance(leave, target.xy) if reaches and target is not None else float(rolled)
+    event, key, pos = _roll(ctx, state, task, leave, angle, length, thrower.id if thrower is not None else None)
+    if event == "orc" or (reaches and event == "rest"):
+        struck = state.orcs[key] if event == "orc" else target
+        assert struck is not None
+        trail.append(struck.xy)
+        if struck is target and reaches:
+            ctx.say(f"The Barrel flies {rolled}\" — it reaches {struck.id}!")
+        else:
+            ctx.say(f"The Barrel flies straight into {struck.id}, who stood in its way!")
+        if _strike(ctx, state, task, struck, hits):
             _finish(ctx, state, task, thrower, hits, trail)
             return True
-        start, skip = target.xy, target.id
+        start, skip = struck.xy, struck.id
     else:
-        leave = exit_point(orc_shape(thrower), angle) if thrower is not None else origin
-        land = offset(leave, angle, rolled)
-        if thrower is not None and _smashed_on_cover(ctx, state, origin, land, trail):
-            return True
-        if BOARD.edge_gap(barrel_shape_at(land)) <= CONTACT_TOLERANCE:
-            trail.append(BOARD.nearest_edge_point(land))
-            ctx.say("The Barrel sails off the board and smashes against the edge.")
+        trail.append(pos)
+        if event == "break":
+            ctx.say(f"The Barrel smashes against {label(state, key)} and bursts.")
             _finish(ctx, state, task, thrower, hits, trail)
             return True
-        trail.append(land)
         short = "falls short and lands" if target is not None else "lands"
-        ctx.say(f"The Barrel {short} at {fmt(land)}.")
-        start, skip = land, None
+        ctx.say(f"The Barrel {short} at {fmt(pos)}.")
+        start, skip = pos, None
     _bounce(ctx, state, task, start, skip, hits, trail)
     _finish(ctx, state, task, thrower, hits, trail)
-    return True
-
-
-def _smashed_on_cover(ctx: Context, state: BroodRumbleState, start: XY, end: XY, trail: list[XY]) -> bool:
-    """A throw that is not a free choice (a catch thrown back) may still fly into Cover: it breaks."""
-    cover = cover_in_the_way(state, start, end)
-    if cover is None:
-        return False
-    where = next(f for f in state.features if f.id == cover)
-    trail.append((where.x, where.y))
-    state.trail.append(trail)
-    ctx.say(f"The Barrel crashes into {label(state, cover)} and bursts.")
     return True
 
 
@@ -185,34 +179,40 @@ def _strike(ctx: Context, state: BroodRumbleState, task: ThrowTask, orc: Orc, hi
 def _bounce(ctx: Context, state: BroodRumbleState, task: ThrowTask, start: XY, skip: OrcId | None,
             hits: list[OrcId], trail: list[XY]) -> None:
     """Bounce after bounce until one touches no Orc; the Barrel then breaks, drops into a
-    Pit, is carried clear of a Debris Mound, or comes to rest."""
+    Pit, or comes to rest."""
     pos = start
     while True:
         length = float(ctx.dice.d6("bounce distance").result)
         angle = random_direction(ctx.dice, "bounce direction")
-        while True:
-            event, key, at = _slide(state, task, pos, angle, length, skip)
-            pos = offset(pos, angle, at)
-            trail.append(pos)
-            if event == "orc":
-                orc = state.orcs[key]
-                ctx.say(f"The Barrel bounces into {orc.id}!")
-                trail.append(orc.xy)
-                if _strike(ctx, state, task, orc, hits):
-                    return
-                pos, skip = orc.xy, orc.id
-                break
-            if event == "break":
-                ctx.say(f"The Barrel bursts against {label(state, key) if key != 'edge' else 'the board edge'}.")
+        event, key, pos = _roll(ctx, state, task, pos, angle, length, skip)
+        trail.append(pos)
+        if event == "orc":
+            orc = state.orcs[key]
+            ctx.say(f"The Barrel bounces into {orc.id}!")
+            trail.append(orc.xy)
+            if _strike(ctx, state, task, orc, hits):
                 return
-            mound = _mound_under(state, pos)
-            if mound is not None:
-                extra = exit_distance(barrel_shape_at(pos), angle, mound) + 1e-6
-                ctx.say(f"The Barrel rolls on {extra:.1f}\" to clear the Debris Mound.")
-                length = extra
-                continue
-            _settle(ctx, state, pos)
+            pos, skip = orc.xy, orc.id
+            continue
+        if event == "break":
+            ctx.say(f"The Barrel bursts against {label(state, key)}.")
             return
+        _settle(ctx, state, pos)
+        return
+
+
+def _roll(ctx: Context, state: BroodRumbleState, task: ThrowTask, pos: XY, angle: float, length: float,
+          skip: OrcId | None) -> tuple[str, str, XY]:
+    """One straight move of a Barrel (a flight or a bounce) up to the first Orc or breaker it
+    touches; one that would end inside a Debris Mound rolls on just clear of it (II.4.2.2)."""
+    while True:
+        event, key, at = _slide(state, task, pos, angle, length, skip)
+        pos = offset(pos, angle, at)
+        mound = _mound_under(state, pos) if event == "rest" else None
+        if mound is None:
+            return event, key, pos
+        length = exit_distance(barrel_shape_at(pos), angle, mound) + 1e-6
+        ctx.say(f"The Barrel rolls on {length:.1f}\" to clear the Debris Mound.")
 
 
 def _slide(state: BroodRumbleState, task: ThrowTask, pos: XY, angle: float, length: float,

@@ -267,6 +267,7 @@ class BroodRumble(Game[BroodRumbleState, Action]):
                 state.teams[_other(team.id)].edge = action.edge.opposite
                 ctx.say(f"Team {team.id} takes the {action.edge.value} edge; Team {_other(team.id)} gets the "
                         f"{action.edge.opposite.value} edge.")
+                setup.place_mounds(ctx, state, action.edge)
             case Deploy() | DeployAtRandom():
                 team = state.teams[team_id]
                 assert team.edge is not None
@@ -415,7 +416,6 @@ class BroodRumble(Game[BroodRumbleState, Action]):
         if state.terrain_left > 0:
             ctx.say(f"No legal spot is left: the last {state.terrain_left} feature(s) stay off the board.")
             state.terrain_left = 0
-        setup.place_mounds(ctx, state)
         state.phase = Phase.DEPLOYMENT
         state.placing = self._team_roll_off(ctx, state, "who chooses the deployment edge")
         ctx.say(f"Team {state.placing} wins the roll-off and chooses an edge.", kind="phase")

@@ -8,13 +8,14 @@ READINGS: dict[str, str] = {
     "sizes": "Sizes the book does not give: a Pit and a Debris Mound are round, 3\" across; Dangerous Terrain "
              "and a Platform are 3\"x3\" squares; Cover is a 3\"x1\" wall lying east-west; a Platform is 1\" "
              "high; a Barrel is a 20 mm disc.",
-    "cover": "The set-up names only Pits, Dangerous Terrain and Platforms, yet the terrain table also describes "
-             "Cover, so a team may choose Cover as well when it places a feature.",
+    "cover": "A team places only a Pit, Dangerous Terrain or a Platform at set-up, as the set-up says; Cover "
+             "is in the terrain table but nothing puts it on the field, so a normal game has none (its rules "
+             "are in the engine all the same).",
     "no-stacking": "Features stand more than 3\" apart, so nothing is placed on or under a Platform.",
-    "centre-line": "The Debris Mounds go on the east-west centre line (y = 12\"), at x = 6\" and 18\"; if a "
-                   "feature is in the way a mound slides along that line to the nearest clear spot. The edge "
-                   "is chosen afterwards, so the winner of that roll-off decides whether the mounds lie "
-                   "between the teams or one on each flank.",
+    "centre-line": "The Centre Line lies halfway between the two deployment edges, so the Debris Mounds go "
+                   "down once the edge is chosen: 6\" either side of the middle on that line (at x = 6\" and "
+                   "18\" when the teams face north-south, at y = 6\" and 18\" when they face east-west), sliding "
+                   "along it to the nearest clear spot if a feature is in the way.",
     "platform-centre": "An Orc stands on a Platform when the centre of its base is over it; a move pays 1\" "
                        "each time the centre crosses a Platform's edge, up or down.",
     "move-path": "A Move is a path of straight legs (each turn is a free pivot); it may not pass through Orcs, "
@@ -26,18 +27,22 @@ READINGS: dict[str, str] = {
                      "short; it applies to catches thrown back too, never to the crowd's throws.",
     "feral-reroll": "The Feral Orcs' reroll is offered on every Move distance, before the Orc is moved.",
     "brood-per-player": "With four players each player's Orcs use that player's brood, as in a campaign.",
-    "flight": "A thrown Barrel flies over Orcs, Barrels, Pits and Debris Mounds; no Orc may throw when Cover "
-              "lies on the line to its target. A caught Barrel thrown back into Cover bursts on it. The crowd "
-              "throws high, over anything.",
-    "miss-landing": "A Barrel that falls short lands the rolled distance from the thrower's base along the line "
-                    "to the target, then bounces; an Orc it lands against is touched by that bounce.",
+    "flight": "Barrels always move in a straight line, thrown or bouncing: they pass over Pits, Dangerous "
+              "Terrain and Debris Mounds (one that would stop on a Mound rolls on clear of it), hit any Orc "
+              "they touch on the way and burst on Cover, another Barrel or the edge. So an Orc standing in the "
+              "line of a throw takes the Barrel instead of the target, which only risks the bounce. No Orc may "
+              "throw when Cover lies on the line to its target; a caught Barrel thrown back into Cover bursts "
+              "on it. The crowd's Barrels fly in the same way from the nearest edge.",
+    "miss-landing": "A Barrel that falls short flies the rolled distance from the thrower's base along the line "
+                    "to the target, hitting the first Orc it touches (the target too, when it comes that close), "
+                    "then bounces.",
     "bounce-anyone": "Bounces hit any Orc they touch, friend, foe or thrower, Knocked Down or not; each hit "
                      "Orc may try its catch if it can.",
     "catch-back": "A catch is always tried (it costs nothing). A caught Barrel goes straight back at whoever "
                   "threw it, even a team-mate; if that thrower is the catcher or is gone, the catcher throws "
                   "it at any Orc or in any direction, as with the crowd's Barrels.",
     "catch-down": "A Knocked Down Orc is on the ground and cannot catch.",
-    "barrel-breaks": "A moving Barrel that touches another Barrel breaks; the Barrel it hit stays.",
+    "barrel-breaks": "A moving Barrel, thrown or bouncing, that touches another Barrel breaks; the Barrel it hit stays.",
     "six-barrels": "The crowd never throws when six Barrels lie on the field, and a Barrel that would come "
                    "to rest as a seventh breaks instead.",
     "anger": "The crowd's answer follows any throw of the activated Orc at an engaged enemy, the Oh, a Barrel! "
@@ -57,8 +62,9 @@ READINGS: dict[str, str] = {
     "push-stops": "A Push stops at the first thing its base touches: a Pit or the edge eliminates, Cover or a "
                   "Debris Mound costs 1 HP, another Orc costs both 1 HP and sends the pushed Orc 1\" back, "
                   "a Platform or Dangerous Terrain just stops it. Pushed off the Platform it stood on, it "
-                  "stops at its foot and loses 1 HP. Things it already touched do not stop a Push away from "
-                  "them.",
+                  "loses 1 HP and the Push goes on, since only an element it touches stops it: the rest of "
+                  "the 6\" may carry it into a Pit or off the board. Things it already touched do not stop a "
+                  "Push away from them.",
     "knocked-down": "A Knocked Down Orc is out of any fight: no combat, no charging it, no catching; its "
                     "next activation is Get Up and nothing else.",
     "fall-back": "A fall-back is a 3\" straight move in the chosen direction that stops at whatever is in the "
@@ -86,10 +92,11 @@ inches from the bottom-left corner.
 **Broods:** Common — reroll both dice of a Barrel throw that falls short. Feral — reroll the distance of a \
 Move. Iron — +1 to catch a Barrel.
 
-**Set-up:** D3+2 Terrain Features, placed in turn after a roll-off: Pit, Dangerous Terrain, Platform or \
-Cover, each more than 3" from the edges and from the others (give the x, y of its centre, or let the dice \
-place it). Then two Debris Mounds go on the centre line 6" each side of the middle. A second roll-off: the \
-winner picks a board edge and deploys its Orcs with their backs on it; the other team takes the opposite edge.
+**Set-up:** D3+2 Terrain Features, placed in turn after a roll-off: Pit, Dangerous Terrain or Platform, \
+each more than 3" from the edges and from the others (give the x, y of its centre, or let the dice place \
+it). A second roll-off: the winner picks a board edge and deploys its Orcs with their backs on it; the other \
+team takes the opposite edge. Two Debris Mounds go on the centre line between those edges, 6" each side of \
+the middle.
 
 **Game Turn:** roll-off for Initiative; the teams take turns activating one Orc each. An activated Orc takes \
 up to two *different* actions:

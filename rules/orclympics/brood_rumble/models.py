@@ -42,7 +42,8 @@ class FeatureKind(StrEnum):
                 "mound": "Debris Mound"}[self.value]
 
 
-PLACEABLE: tuple[FeatureKind, ...] = (FeatureKind.PIT, FeatureKind.DANGEROUS, FeatureKind.PLATFORM, FeatureKind.COVER)
+PLACEABLE: tuple[FeatureKind, ...] = (FeatureKind.PIT, FeatureKind.DANGEROUS, FeatureKind.PLATFORM)
+"""II.2: what a team may choose at set-up. Cover has rules in the terrain table but is not among them."""
 """What a team may put down during set-up (see guide.READINGS["cover"])."""
 
 

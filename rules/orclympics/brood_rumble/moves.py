@@ -287,8 +287,9 @@ def push(ctx: Context, state: BroodRumbleState, pusher: Orc, pushed: Orc, distan
     """II.4.3 Push: 6" straight away from the attacker, centre to centre. The first thing the
     base touches decides: a Pit or the edge eliminates, Cover or a Debris Mound costs 1 HP,
     another Orc costs both 1 HP and bounces the pushed Orc back 1", a Platform or Dangerous
-    Terrain just stops it, and falling off the Platform underfoot costs 1 HP. Barrels are
-    ignored. Anything already touched at the start does not stop a push away from it."""
+    Terrain just stops it. Falling off the Platform underfoot costs 1 HP and does not stop the
+    push (only a touched element does), so the rest of it may end in a Pit or off the board.
+    Barrels are ignored. Anything already touched at the start does not stop a push away from it."""
     angle = push_angle(pusher.xy, pushed.xy)
     start = pushed.xy
     base = orc_shape(pushed)
@@ -307,24 +308,23 @@ def push(ctx: Context, state: BroodRumbleState, pusher: Orc, pushed: Orc, distan
     edge = BOARD.edge_contact(base, angle, distance)
     if edge is not None and edge.approaching and edge.at < stop_at:
         stop_at, stop_key = edge.at, EDGE
-    if underfoot is not None:
-        fall = exit_distance(Shape(*start), angle, feature_shape(underfoot))
-        if fall < stop_at:
-            stop_at, stop_key = fall, "off-platform"
+    fell = underfoot is not None and exit_distance(Shape(*start), angle, feature_shape(underfoot)) < stop_at
     pushed.x, pushed.y = offset(start, angle, stop_at)
     state.trail.append([start, pushed.xy])
     touched = [c.key for c in found if c.at <= stop_at and _kind(state, c.key) is FeatureKind.DANGEROUS]
     ctx.say(f"💥 {name(state, pushed)} is pushed {stop_at:.1f}\" to {fmt(pushed.xy)}.")
+    if fell:
+        hurt(ctx, state, pushed, 1, "tumbling off the Platform")
+        award(ctx, state, Feat.MY_ORCLYMPICS, pusher)
+        if pushed.out:
+            return
     kind = _kind(state, stop_key) if stop_key else None
     if stop_key == EDGE or kind is FeatureKind.PIT:
         where = "off the board" if stop_key == EDGE else f"into the Pit {stop_key}"
         eliminate(ctx, state, pushed, f"is shoved {where}")
         award(ctx, state, Feat.MY_ORCLYMPICS, pusher)
         return
-    if stop_key == "off-platform":
-        hurt(ctx, state, pushed, 1, "tumbling off the Platform")
-        award(ctx, state, Feat.MY_ORCLYMPICS, pusher)
-    elif kind in (FeatureKind.COVER, FeatureKind.MOUND):
+    if kind in (FeatureKind.COVER, FeatureKind.MOUND):
         hurt(ctx, state, pushed, 1, f"slamming into {label(state, str(stop_key))}")
     elif stop_key in state.orcs:
         other = state.orcs[str(stop_key)]

@@ -79,12 +79,20 @@ def offered_spots(state: BroodRumbleState, kind: FeatureKind) -> list[XY]:
     return [(x, y) for y in OFFER_GRID for x in OFFER_GRID if placement_problem(state, kind, (x, y)) is None]
 
 
+def check_placeable(kind: FeatureKind) -> None:
+    """II.2: a team chooses a Pit, Dangerous Terrain or a Platform; say so for anything else."""
+    if kind is FeatureKind.MOUND:
+        raise RuleViolation("The Debris Mounds are placed by the rules, once the deployment edges are chosen.")
+    if kind not in PLACEABLE:
+        raise RuleViolation(f"A team may place only a {', a '.join(k.label for k in PLACEABLE[:-1])} or a "
+                            f"{PLACEABLE[-1].label}; the set-up does not put {kind.label} on the field.")
+
+
 def put_feature(ctx: Context, state: BroodRumbleState, kind: FeatureKind, centre: XY, team: str) -> None:
+    check_placeable(kind)
     problem = placement_problem(state, kind, centre)
     if problem is not None:
         raise RuleViolation(problem)
-    if kind is FeatureKind.MOUND:
-        raise RuleViolation("The Debris Mounds are placed by the rules, after the other features.")
     number = sum(f.kind is not FeatureKind.MOUND for f in state.features) + 1
     state.features.append(Feature(id=f"T{number}", kind=kind, x=centre[0], y=centre[1]))
     state.terrain_left -= 1
@@ -92,6 +100,8 @@ def put_feature(ctx: Context, state: BroodRumbleState, kind: FeatureKind, centre
 
 
 def put_at_random(ctx: Context, state: BroodRumbleState, kind: FeatureKind | None, team: str) -> None:
+    if kind is not None:
+        check_placeable(kind)
     kinds = [kind] if kind is not None else [k for k in PLACEABLE if has_room(state, k)]
     if not kinds:
         raise RuleViolation("There is no room left for another Terrain Feature.")
@@ -102,27 +112,30 @@ def put_at_random(ctx: Context, state: BroodRumbleState, kind: FeatureKind | Non
     put_feature(ctx, state, chosen, ctx.dice.pick(spots, f"spot for the {chosen.label}"), team)
 
 
-def place_mounds(ctx: Context, state: BroodRumbleState) -> None:
-    """II.2: two Debris Mounds on the centre line (y = 12"), 6" either side of the centre,
-    or the nearest spot along that line where they overlap no feature."""
+def place_mounds(ctx: Context, state: BroodRumbleState, edge: Edge) -> None:
+    """II.2: two Debris Mounds on the Centre Line, 6" either side of the centre, or the nearest
+    spot along that line where they overlap no feature. The Centre Line lies halfway between
+    the two deployment edges, so the mounds wait until `edge` (either team's) is chosen."""
     centre_x, centre_y = BOARD.centre
+    across = edge in (Edge.NORTH, Edge.SOUTH)  # teams face each other north-south: the line runs east-west
     for number, side in ((1, -1.0), (2, 1.0)):
-        wanted = centre_x + side * MOUND_OFFSET
-        spot = _clear_spot_on_line(state, wanted, centre_y)
+        wanted = (centre_x + side * MOUND_OFFSET, centre_y) if across else (centre_x, centre_y + side * MOUND_OFFSET)
+        spot = _clear_spot_on_line(state, wanted, across)
         state.features.append(Feature(id=f"M{number}", kind=FeatureKind.MOUND, x=spot[0], y=spot[1]))
-        moved = "" if abs(spot[0] - wanted) < 1e-9 else f" (moved off {fmt((wanted, centre_y))} to clear a feature)"
+        moved = "" if centre_distance(spot, wanted) < 1e-9 else f" (moved off {fmt(wanted)} to clear a feature)"
         ctx.say(f"Debris Mound M{number} goes on the centre line at {fmt(spot)}{moved}.")
 
 
-def _clear_spot_on_line(state: BroodRumbleState, x: float, y: float) -> XY:
+def _clear_spot_on_line(state: BroodRumbleState, wanted: XY, across: bool) -> XY:
+    x, y = wanted
     for step in range(0, 241):
-        for dx in ((0.0,) if step == 0 else (-step * 0.1, step * 0.1)):
-            spot = (x + dx, y)
+        for shift in ((0.0,) if step == 0 else (-step * 0.1, step * 0.1)):
+            spot = (x + shift, y) if across else (x, y + shift)
             shape = feature_shape_at(FeatureKind.MOUND, spot)
             if BOARD.contains(shape) and not any(separation(shape, feature_shape(f)) <= CONTACT_TOLERANCE
                                                  for f in state.features):
                 return spot
-    return (x, y)
+    return wanted
 
 
 # -- II.3 Deployment -----------------------------------------------------------------------

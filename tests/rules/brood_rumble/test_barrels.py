@@ -62,6 +62,32 @@ def test_a_throw_that_falls_short_lands_the_rolled_distance_along_the_line() -> 
     assert step.state.orcs["B3"].hp == 12 and "falls short" in texts(step.events)
 
 
+def test_an_orc_standing_in_the_line_of_a_throw_is_hit_instead_of_the_target() -> None:
+    # 000 II.4.2.2: Barrels always move in a straight line and an Orc they touch is hit (reading "flight")
+    state = table({"B4": Fighter((4, 6.5))})  # B4 stands between A1 and B3
+    step = play(state, "alice", Throw(target="B3"), [3, 2, 1, 3, 2, 1])
+    after = step.state
+    assert after.orcs["B4"].hp == 10 and after.orcs["B3"].hp == 12
+    assert barrels_at(after) == [(6.0, 6.5)]  # the bounce starts from B4's centre
+    assert "straight into B4" in texts(step.events)
+    assert "flight" in READINGS
+
+
+def test_a_throw_that_falls_short_still_hits_an_orc_it_touches_on_the_way() -> None:
+    # 000 II.4.2.2: a miss moves the rolled distance in a straight line, hitting an Orc it touches
+    state = table({"A1": Fighter((4, 4), brood=Brood.FERAL), "B3": Fighter((4, 14)), "A3": Fighter((4, 7))})
+    step = play(state, "alice", Throw(target="B3"), [2, 2, 1, 3, 2, 1])
+    assert step.state.orcs["A3"].hp == 10 and step.state.orcs["B3"].hp == 12
+    assert barrels_at(step.state) == [(6.0, 7.0)]
+
+
+def test_a_thrown_barrel_touching_another_barrel_on_its_way_bursts() -> None:
+    # 000 II.4.2.2: a Barrel that touches another Barrel is destroyed (reading "barrel-breaks")
+    step = play(table(barrels=[(4, 4), (4, 6.5)]), "alice", Throw(target="B3"), [3, 2])
+    assert step.state.orcs["B3"].hp == 12
+    assert barrels_at(step.state) == [(4.0, 6.5)] and "bursts" in texts(step.events)
+
+
 def test_only_an_unengaged_orc_touching_a_barrel_may_throw() -> None:
     # 000 II.4.2.2: an unengaged Orc in contact with a Barrel
     assert not any(isinstance(a, Throw) for a in GAME.legal_actions(table(barrels=[(6, 6)]), "alice"))

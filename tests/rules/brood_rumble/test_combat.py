@@ -113,12 +113,23 @@ def test_pushed_into_another_orc_both_lose_one_and_it_staggers_back() -> None:
     assert state.orcs["B3"].xy[0] == pytest.approx(9 - SIDE - CONTACT_TOLERANCE - 1)
 
 
-def test_pushed_off_a_platform_costs_one_and_is_my_orclympics() -> None:
-    # 000 II.4.3 Push off a Platform: 1 HP; II.5 My Orclympics! and reading "push-stops"
+def test_pushed_off_a_platform_costs_one_and_the_push_goes_on() -> None:
+    # 000 II.4.3 Push off a Platform: 1 HP, and only an element touched stops a Push, so it carries
+    # on its full 6"; II.5 My Orclympics! and reading "push-stops"
     step = exchange(duel(features={"T1": (FeatureKind.PLATFORM, (6, 4))}), Attack.HEADBUTT, Block.LOW, [6, 6, 1])
     b3 = step.state.orcs["B3"]
-    assert b3.hp == 8 and b3.xy[0] == pytest.approx(7.5)
+    assert b3.hp == 8 and b3.xy[0] == pytest.approx(B3_AT + 6)
+    assert "tumbling off the Platform" in texts(step.events)
     assert Feat.MY_ORCLYMPICS.value in step.state.feats
+    assert "push-stops" in READINGS
+
+
+def test_a_push_off_a_platform_can_carry_on_into_a_pit() -> None:
+    # 000 II.4.3 Push: off the Platform (1 HP), then into a Pit further along: eliminated
+    features = {"T1": (FeatureKind.PLATFORM, (6, 4)), "T2": (FeatureKind.PIT, (11, 4))}
+    step = exchange(duel(features=features), Attack.HEADBUTT, Block.LOW, [6, 6, 1])
+    b3 = step.state.orcs["B3"]
+    assert b3.out and "tumbling off the Platform" in texts(step.events) and "into the Pit T2" in texts(step.events)
 
 
 def test_a_push_stops_at_dangerous_terrain_which_then_bites() -> None:

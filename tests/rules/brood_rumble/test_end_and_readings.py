@@ -108,7 +108,7 @@ def test_a_catch_thrown_back_into_cover_bursts() -> None:
     orcs = {"A1": Fighter((4, 4)), "B3": Fighter((4, 9)), "A3": Fighter((8, 9)), "B1": Fighter((20, 22))}
     state = Arena(orcs, features={"T1": (FeatureKind.COVER, (6, 6.5))}, barrels=[(4, 4)]).build()
     step = play(state, "alice", Throw(target="B3"), [3, 3, 1, 1, 4, 1, 6, 3, 3])
-    assert "crashes into the Cover T1" in texts(step.events)
+    assert "smashes against the Cover T1" in texts(step.events)
     assert step.state.orcs["A1"].hp == 12 and step.state.barrels == []
 
 

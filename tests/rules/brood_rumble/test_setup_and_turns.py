@@ -24,6 +24,7 @@ from rules.orclympics.brood_rumble.models import (
     PlaceAtRandom,
     PlaceFeature,
 )
+from rules.core.selfplay import play_random
 from tests.rules.brood_rumble.arena import GAME, Arena, Fighter, play, texts
 
 HALF = ORC_BASE.depth / 2
@@ -97,13 +98,20 @@ def test_features_stand_more_than_three_inches_from_the_edge_and_each_other() ->
     assert [f.kind for f in state.features] == [FeatureKind.PIT, FeatureKind.PLATFORM]
 
 
-def test_cover_may_be_placed_too() -> None:
-    # reading "cover": Cover is in the terrain table, so it may be chosen during set-up
+def test_cover_is_not_among_the_features_placed_at_set_up() -> None:
+    # 000 II.2: the teams choose a Pit, Dangerous Terrain or Platform (reading "cover")
     assert "cover" in READINGS
     state = started([1, 6, 1]).state
     offered = GAME.legal_actions(state, "alice")
-    assert PlaceAtRandom(kind=FeatureKind.COVER) in offered
-    assert any(isinstance(a, PlaceFeature) and a.kind is FeatureKind.COVER for a in offered)
+    assert {a.kind for a in offered if isinstance(a, PlaceFeature | PlaceAtRandom) and a.kind is not None} == {
+        FeatureKind.PIT, FeatureKind.DANGEROUS, FeatureKind.PLATFORM}
+    with pytest.raises(RuleViolation, match="does not put Cover on the field"):
+        play(state, "alice", PlaceFeature(kind=FeatureKind.COVER, x=12, y=12))
+    with pytest.raises(RuleViolation, match="does not put Cover on the field"):
+        play(state, "alice", PlaceAtRandom(kind=FeatureKind.COVER))
+    for seed in range(30):  # the dice never pick it either
+        result = play_random(GAME, 2, seed, stop_after=12)
+        assert all(f.kind is not FeatureKind.COVER for f in result.state.features)
 
 
 def test_random_placement_comes_from_the_dice_and_is_legal() -> None:
@@ -115,26 +123,39 @@ def test_random_placement_comes_from_the_dice_and_is_legal() -> None:
     assert again.features[0].kind is FeatureKind.DANGEROUS and (again.features[0].x, again.features[0].y) == (7.0, 5.0)
 
 
-def test_debris_mounds_go_on_the_centre_line_six_inches_from_the_centre() -> None:
-    # 000 II.2 and reading "centre-line": after the features, two Debris Mounds 6" either side of the centre
+def _features_placed() -> object:
+    """Three features placed in the corners; then the edge roll-off (team A wins) and team A is asked."""
     state = started([1, 6, 1]).state
-    state = play(state, "alice", PlaceFeature(kind=FeatureKind.PIT, x=12, y=5)).state
-    state = play(state, "bob", PlaceFeature(kind=FeatureKind.COVER, x=12, y=19)).state
+    state = play(state, "alice", PlaceFeature(kind=FeatureKind.PIT, x=5, y=5)).state
+    state = play(state, "bob", PlaceFeature(kind=FeatureKind.DANGEROUS, x=5, y=19)).state
     step = play(state, "alice", PlaceFeature(kind=FeatureKind.PLATFORM, x=19, y=19), [4, 2])  # edge roll-off
-    mounds = [(f.x, f.y) for f in step.state.features if f.kind is FeatureKind.MOUND]
-    assert mounds == [(6.0, 12.0), (18.0, 12.0)]
+    assert not any(f.kind is FeatureKind.MOUND for f in step.state.features)  # not before the edges
     assert step.state.phase is Phase.DEPLOYMENT and step.state.ask is not None
     assert step.state.ask.kind is AskKind.CHOOSE_EDGE and step.state.ask.team == "A"
+    return step.state
+
+
+@pytest.mark.parametrize(("edge", "expected"), [
+    (Edge.SOUTH, [(6.0, 12.0), (18.0, 12.0)]), (Edge.NORTH, [(6.0, 12.0), (18.0, 12.0)]),
+    (Edge.WEST, [(12.0, 6.0), (12.0, 18.0)]), (Edge.EAST, [(12.0, 6.0), (12.0, 18.0)])])
+def test_debris_mounds_go_on_the_centre_line_between_the_deployment_edges(edge: Edge, expected: list) -> None:
+    # 000 II.2 and reading "centre-line": two Debris Mounds on the Centre Line, 6" either side of the
+    # centre; that line lies halfway between the two deployment edges, so it waits for the edge
+    step = play(_features_placed(), "alice", ChooseEdge(edge=edge))  # type: ignore[arg-type]
+    mounds = [(f.x, f.y) for f in step.state.features if f.kind is FeatureKind.MOUND]
+    assert mounds == expected
+    assert "centre-line" in READINGS
 
 
 def test_a_debris_mound_slides_along_the_line_to_clear_a_feature() -> None:
     # 000 II.2: "or as close as possible to that position if there is another Terrain Feature there"
     state = started([1, 6, 1]).state
-    state = play(state, "alice", PlaceFeature(kind=FeatureKind.PLATFORM, x=6, y=12)).state
-    state = play(state, "bob", PlaceFeature(kind=FeatureKind.PIT, x=12, y=19)).state
-    step = play(state, "alice", PlaceFeature(kind=FeatureKind.PIT, x=19, y=5), [4, 2])
+    state = play(state, "alice", PlaceFeature(kind=FeatureKind.PLATFORM, x=12, y=6)).state
+    state = play(state, "bob", PlaceFeature(kind=FeatureKind.PIT, x=5, y=19)).state
+    state = play(state, "alice", PlaceFeature(kind=FeatureKind.PIT, x=19, y=5), [4, 2]).state
+    step = play(state, "alice", ChooseEdge(edge=Edge.EAST))  # type: ignore[arg-type]
     mound = next(f for f in step.state.features if f.id == "M1")
-    assert (mound.x, mound.y) == pytest.approx((2.9, 12.0))
+    assert (mound.x, mound.y) == pytest.approx((12.0, 2.9))
     assert "moved off" in texts(step.events)
 
 
