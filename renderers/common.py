@@ -42,6 +42,8 @@ PALETTE: tuple[RGB, ...] = (
     (255, 140, 40),  # orange
     (26, 188, 188),  # teal
     (255, 111, 181),  # pink
+    (170, 220, 50),  # lime
+    (236, 236, 236),  # white
 )
 """Player colours, indexed by the colour a seat got when it joined. They differ in hue
 and stay bright enough to read against both the dark panel and an earthy board."""

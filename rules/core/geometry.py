@@ -627,15 +627,20 @@ class RoundArea:
         for px, py in mover.core():
             dx, dy = px - cx, py - cy
             outward = dx * ux + dy * uy
-            if math.hypot(dx, dy) >= limit:
-                found = Contact(EDGE, 0.0, outward > SLIDE_SLOPE * math.hypot(dx, dy))
-            else:  # leave the circle of radius `limit`: the positive root
-                root = outward * outward - (dx * dx + dy * dy - limit * limit)
-                at = -outward + math.sqrt(max(root, 0.0))
-                if at > length:
+            reach = math.hypot(dx, dy)
+            if reach >= limit:
+                leaving = outward > SLIDE_SLOPE * reach
+                best = _sooner(best, Contact(EDGE, 0.0, leaving))
+                if leaving:
                     continue
-                found = Contact(EDGE, at, True)
-            best = _sooner(best, found)
+            # Where the point leaves the circle of radius `limit`: the positive root. A point on
+            # the edge that moves inward crosses the circle and meets the edge again across it.
+            root = outward * outward - (dx * dx + dy * dy - limit * limit)
+            if root <= 0.0:
+                continue
+            at = -outward + math.sqrt(root)
+            if _NOISE < at <= length:
+                best = _sooner(best, Contact(EDGE, at, True))
         return best
 
     def nearest_edge_point(self, point: Point) -> Point:

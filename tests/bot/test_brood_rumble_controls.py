@@ -12,13 +12,11 @@ import pytest
 
 from bot.games.brood_rumble.commands import (
     find_landmark,
-    parse_number,
-    parse_point,
-    parse_points,
     resolve_orc,
     walk_toward,
 )
 from bot.games.brood_rumble.controls import BroodRumbleControls, compass
+from bot.ui.typed import parse_number, parse_point, parse_points
 from bot.games.masters_fight.controls import MastersFightControls
 from bot.ui.components import build_view
 from bot.ui.controls import (

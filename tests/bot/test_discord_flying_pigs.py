@@ -59,17 +59,18 @@ async def open_pigsty(world: World, players: int = 2) -> None:
 
 
 def choose(legal: list[Any], step: int) -> Any:
-    """Use every reaction, walk the first Orc toward a Pig, grease, take an action; keep it moving."""
+    """Use every reaction, place the Pig on various sides, walk toward a Pig or a point, grease,
+    take an action; keep it moving. (With the fixtures' seed this game ends in about 120 moves.)"""
     for kind in (React, TossPig, Deploy):
         found = [a for a in legal if isinstance(a, kind)]
         if found:
-            return found[step % len(found)] if kind is Deploy else found[0]
+            return found[step % len(found)] if kind in (Deploy, TossPig) else found[0]
     towards = [a for a in legal if isinstance(a, MoveToward) and a.target.endswith("p")]
     if towards and step % 3 == 0:
-        return towards[step % len(towards)]
+        return towards[(step + 3) % len(towards)]
     points = [a for a in legal if isinstance(a, MoveTo)]
     if points and step % 3 == 1:
-        return points[0]
+        return points[3 % len(points)]
     greases = [a for a in legal if isinstance(a, GreaseToss)]
     if greases and step % 2 == 0:
         return greases[0]
@@ -94,7 +95,12 @@ async def play(world: World, actor: Any, action: Any, step: int) -> Any:
         return await actor.slash(world.channel, "fp deploy", angle=action.angle)
     if isinstance(action, TossPig):
         if slash:
-            return await actor.slash(world.channel, "fp toss", orc=action.orc)
+            sides = {} if action.side is None else {"side": action.side}
+            return await actor.slash(world.channel, "fp toss", orc=action.orc, **sides)
+        if action.side is not None:
+            value = f"{action.orc}.{action.side:g}"
+            assert value in select_values(board, "pigside")
+            return await actor.select(board, [value], custom_id=pick_id(board, "pigside"))
         return await actor.click(board, label=f"Toss from Orc {action.orc}")
     if isinstance(action, MoveToward):
         kind = "walk" + action.orc[-1]
@@ -209,7 +215,7 @@ async def test_autocomplete_offers_only_legal_orcs(simcord_env, world, monkeypat
     tosser = world.by_id(snap.waiting_for[0])
     offered = await tosser.autocomplete(world.channel, "fp toss", "orc", "")
     legal = await simcord_env.bot.table.legal_actions(world.channel.id, str(tosser.id))
-    assert [c["value"] for c in offered] == [a.orc for a in legal]
+    assert [c["value"] for c in offered] == list(dict.fromkeys(a.orc for a in legal))
     other = next(m for m in world.players[:2] if m is not tosser)
     assert await other.autocomplete(world.channel, "fp toss", "orc", "") == []
 
@@ -228,7 +234,37 @@ async def test_an_open_reaction_times_out_after_a_restart(simcord_env, world, ma
         if after.version > snap.version:
             break
         await asyncio.sleep(0.05)
-    assert after.version == snap.version + 1, "the restarted bot never applied the default"
+    assert after.version > snap.version, "the restarted bot never applied the default"
     silent = next(s.name for s in snap.seats if s.player == next(p.player for p in snap.prompts if p.default))
     assert f"{silent} did not answer in time" in (last_board(world.channel).embeds[0].description or "")
+    reactions.cancel(after.game_id)
+
+
+async def test_a_move_with_turning_points_typed_in_discord(simcord_env, world, monkeypatch):
+    """`/fp move via:` walks a path (000 I.5 Step 2, reading orc-paths); text that is not a point is
+    refused privately and changes nothing."""
+    monkeypatch.setenv("ZAGJAN_REACTION_SECONDS", "3600")
+    await open_pigsty(world)
+    for step in range(MAX_STEPS):
+        snap = await snapshot(simcord_env, world.channel)
+        legal = await simcord_env.bot.table.legal_actions(world.channel.id, snap.waiting_for[0])
+        walks = [a for a in legal if isinstance(a, MoveTo)]
+        if walks:
+            break
+        await simcord_env.bot.table.act(world.channel.id, snap.waiting_for[0], choose(legal, step))
+    else:
+        raise AssertionError("nobody came to walk")
+    mover = world.by_id(snap.waiting_for[0])
+    orc = next(m for m in snap.public_view.models if m.id == walks[0].orc)
+    bad = await mover.slash(world.channel, "fp move", orc=orc.id, x=orc.x, y=orc.y, via="north a bit")
+    assert bad.ephemeral and "is not a point" in answered_privately(bad)
+    assert (await snapshot(simcord_env, world.channel)).version == snap.version
+    end = (round((orc.x + walks[0].x) / 2, 2), round((orc.y + walks[0].y) / 2, 2))  # well clear of anything
+    corner = (end[0], orc.y)
+    typed = await mover.slash(world.channel, "fp move", orc=orc.id, x=end[0], y=end[1],
+                              via=f"{corner[0]:g},{corner[1]:g}")
+    after = await snapshot(simcord_env, world.channel)
+    assert applied(typed) and after.version == snap.version + 1, answered_privately(typed)
+    walked = [p for p in after.public_view.paths if p.model == orc.id][-1]
+    assert walked.points[1] == pytest.approx(corner, abs=0.01) and walked.points[-1] == pytest.approx(end, abs=0.01)
     reactions.cancel(after.game_id)

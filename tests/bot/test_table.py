@@ -445,3 +445,20 @@ async def test_skipping_an_idle_player_plays_one_quiet_move_for_them(table: Tabl
     assert after.version == snap.version + 1 and after.waiting_for and after.waiting_for[0] != idle
     row = await table.store.get_game(snap.game_id)
     assert row is not None and row.forfeited == () and row.idle_stage == 0 and row.waiting_since is not None
+
+
+async def test_a_flying_pigs_lobby_seats_ten(store: Store) -> None:
+    # 000 I.1: "any number of players can participate" (reading any-number: the bot seats ten)
+    from renderers import render
+    from rules.orclympics.flying_pigs import GAME as FLYING_PIGS
+
+    pigs = TableService(store, {"flying-pigs": FLYING_PIGS}, seed_source=lambda: 5)
+    await pigs.new_game(CHANNEL, GUILD, "p1", "Orc 1", "flying-pigs", creator_brood="iron")
+    for n in range(2, 11):
+        await pigs.join(CHANNEL, f"p{n}", f"Orc {n}", "common")
+    with pytest.raises(TableError, match="takes at most 10 players"):
+        await pigs.join(CHANNEL, "p11", "Orc 11", "common")
+    await pigs.start(CHANNEL, "p1")
+    snap = await pigs.snapshot(CHANNEL)
+    assert len(snap.seats) == 10 and len({s.colour for s in snap.seats}) == 10
+    assert render(snap.public_view)[:8] == b"\x89PNG\r\n\x1a\n"

@@ -14,7 +14,6 @@ command. A Feral Orc is first offered its reroll; the walk then waits for the pl
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -28,6 +27,7 @@ from bot.app import ZagjanBot
 from bot.table import Snapshot, TableError
 from bot.games.brood_rumble.controls import COMPASS16, destinations, num, point
 from bot.ui.turns import Audit, audit, refuse, run_action
+from bot.ui.typed import parse_number, parse_point, parse_points
 from rules.core.errors import RuleViolation
 from rules.core.geometry import angle_to, centre_distance, offset
 from rules.orclympics.brood_rumble.models import (
@@ -67,41 +67,6 @@ BLOCK_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
                   ("High Block (stops a Headbutt)", "high"))]
 DIRECTION_CHOICES = [app_commands.Choice(name=f"{name} ({num(k * 22.5)}°)", value=name)
                      for k, name in enumerate(COMPASS16)]
-
-
-# -- reading what players type ------------------------------------------------------------------------
-
-
-def parse_points(text: str) -> list[XY]:
-    """'12,7.5', '12 7.5', '(12, 7.5)'; several points separated by ';' or '→' are a path whose last
-    point is the destination and the others the turning points on the way."""
-    points = []
-    for part in (p for p in re.split(r"[;→>|]+", text) if p.strip()):
-        numbers = re.findall(r"-?\d+(?:\.\d+)?", part)
-        if len(numbers) != 2:
-            raise RuleViolation(f"'{part.strip()}' is not a point: give x,y in inches from the bottom-left "
-                                "corner, like 12,7.5.")
-        points.append((float(numbers[0]), float(numbers[1])))
-    if not points:
-        raise RuleViolation("Give a point as x,y in inches from the bottom-left corner, like 12,7.5.")
-    return points
-
-
-def parse_point(text: str) -> XY:
-    points = parse_points(text)
-    if len(points) != 1:
-        raise RuleViolation("Give one point, like 12,7.5.")
-    return points[0]
-
-
-def parse_number(text: str, what: str) -> float:
-    try:
-        value = float(text.strip().rstrip('"°').strip())
-    except ValueError:
-        raise RuleViolation(f"Give {what} as a number, like 7.5.") from None
-    if not math.isfinite(value):
-        raise RuleViolation(f"Give {what} as a number, like 7.5.")
-    return value
 
 
 def _on_board(state: BroodRumbleState) -> list[Orc]:
@@ -648,5 +613,5 @@ async def setup(bot: ZagjanBot) -> None:
     await bot.add_cog(BroodRumbleCommands(bot))
 
 
-__all__ = ["BroodRumbleCommands", "find_landmark", "parse_number", "parse_point", "parse_points", "resolve_orc",
+__all__ = ["BroodRumbleCommands", "find_landmark", "resolve_orc",
            "walk_toward"]

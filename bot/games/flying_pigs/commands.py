@@ -19,7 +19,9 @@ from pydantic import BaseModel
 from bot.app import ZagjanBot
 from bot.table import TableError
 from bot.games.flying_pigs.controls import model_name
-from bot.ui.turns import audit, run_action
+from bot.ui.turns import audit, refuse, run_action
+from bot.ui.typed import parse_points
+from rules.core.errors import RuleViolation
 from rules.orclympics.flying_pigs.models import (
     ChooseStance,
     FlyingPigsView,
@@ -83,18 +85,35 @@ class FlyingPigsCommands(commands.Cog):
         await self._play(interaction, "fp deploy", {"type": "deploy", "angle": angle % 360.0})
 
     @fp.command(name="toss", description="Toss your Pig from beside one of your Orcs.")
-    @app_commands.describe(orc="The Orc your Pig starts beside")
-    async def toss(self, interaction: discord.Interaction[Any], orc: str) -> None:
-        await self._play(interaction, "fp toss", {"type": "toss-pig", "orc": model_id(orc)})
+    @app_commands.describe(orc="The Orc your Pig starts beside",
+                           side="Which side of the Orc, in degrees (0 east, 90 north); empty: the side facing the "
+                                "centre")
+    async def toss(self, interaction: discord.Interaction[Any], orc: str, side: float | None = None) -> None:
+        action: dict[str, Any] = {"type": "toss-pig", "orc": model_id(orc)}
+        if side is not None:
+            action["side"] = side % 360.0
+        await self._play(interaction, "fp toss", action)
 
     @toss.autocomplete("orc")
     async def _toss_orcs(self, interaction: discord.Interaction[Any], current: str) -> Choices:
         return await self._orcs(interaction, current, (TossPig,))
 
-    @fp.command(name="move", description="Step 2: walk an Orc in a straight line to a point (x, y in inches).")
-    @app_commands.describe(orc="Your Orc", x="Inches from the left edge", y="Inches from the bottom edge")
-    async def move(self, interaction: discord.Interaction[Any], orc: str, x: float, y: float) -> None:
-        await self._play(interaction, "fp move", {"type": "move", "orc": model_id(orc), "x": x, "y": y})
+    @fp.command(name="move", description="Step 2: walk an Orc to a point (x, y in inches), round things by "
+                                         "turning points.")
+    @app_commands.describe(orc="Your Orc", x="Inches from the left edge", y="Inches from the bottom edge",
+                           via="Turning points on the way, in order, like 20,31.6; 22,33 (each leg is straight)")
+    async def move(self, interaction: discord.Interaction[Any], orc: str, x: float, y: float,
+                   via: str | None = None) -> None:
+        action: dict[str, Any] = {"type": "move", "orc": model_id(orc), "x": x, "y": y}
+        if via and via.strip():
+            try:
+                action["via"] = [list(p) for p in parse_points(via)]
+            except RuleViolation as problem:
+                async with audit(interaction, "fp move") as record:
+                    record.result = "refused"
+                    await refuse(interaction, str(problem))
+                return
+        await self._play(interaction, "fp move", action)
 
     @fp.command(name="toward", description="Step 2: walk an Orc straight at a model, stopping 1\" short.")
     @app_commands.describe(orc="Your Orc", target="The model to walk toward")

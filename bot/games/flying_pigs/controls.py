@@ -1,9 +1,10 @@
 """Flying Pigs controls: buttons and menus built from the engine's legal actions only.
 
 Payloads stay short because a custom_id holds at most 100 characters: `done`, `react.1`,
-`react.0`, `toss.1a`, `stance.1a.shove`. Menus: `deploy` (a bearing), `walka` / `walkb`
-(where the player's first or second Orc walks: `<orc>.m.<model>` toward a model,
-`<orc>.p.<x>,<y>` to a point), `grease` (`<orc>.<target>`).
+`react.0`, `toss.1a` (the Pig on the Orc's side facing the centre), `stance.1a.shove`. Menus:
+`deploy` (a bearing), `pigside` (`<orc>.<bearing>`: the Pig on another side of an Orc),
+`walka` / `walkb` (where the player's first or second Orc walks: `<orc>.m.<model>` toward a
+model, `<orc>.p.<x>,<y>` to a point), `grease` (`<orc>.<target>`).
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ class FlyingPigsControls:
             out.buttons.append(ButtonSpec("react.1", "Use it", discord.ButtonStyle.danger, "💥"))
             out.buttons.append(ButtonSpec("react.0", "Let it pass", discord.ButtonStyle.secondary))
         for action in legal:
-            if isinstance(action, TossPig):
+            if isinstance(action, TossPig) and action.side is None:
                 out.buttons.append(ButtonSpec(f"toss.{action.orc}", f"Toss from Orc {action.orc}",
                                               discord.ButtonStyle.primary, "🐖"))
             elif isinstance(action, ChooseStance):
@@ -81,6 +82,12 @@ class FlyingPigsControls:
                 for a in shown]))
             if len(shown) < len(deploys):
                 out.notes.append("The menu shows every other bearing: use /fp deploy for any angle.")
+
+        sides = [a for a in legal if isinstance(a, TossPig) and a.side is not None]
+        if sides:
+            out.selects.append(SelectSpec("pigside", "Or put the Pig on another side of an Orc…", _fit([
+                OptionSpec(f"Orc {a.orc}, {COMPASS[round((a.side or 0.0) / 45) % 8]} side ({a.side:g}°)",
+                           f"{a.orc}.{a.side:g}") for a in sides], out)))
 
         orcs = sorted({a.orc for a in legal if isinstance(a, (MoveTo, MoveToward))})
         for orc in orcs:
@@ -115,6 +122,9 @@ class FlyingPigsControls:
     def from_select(self, kind: str, value: str) -> Decoded:
         if kind == "deploy":
             return {"type": "deploy", "angle": float(value)}
+        if kind == "pigside":
+            orc, _, side = value.partition(".")
+            return {"type": "toss-pig", "orc": orc, "side": float(side)}
         if kind == "grease":
             orc, _, target = value.partition(".")
             return {"type": "grease", "orc": orc, "target": target}

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from rules.core.geometry import (
+    CONTACT_TOLERANCE,
     EDGE,
     SQUARE_25MM,
     RoundArea,
@@ -149,13 +150,26 @@ class Moved:
         return self.path[-1]
 
 
-def walk(state: FlyingPigsState, orc: Model, angle: float, length: float) -> Moved:
-    """An Orc's own move (I.5 Step 2): straight, stopping 1" short of rocks, models and the
-    Kitchen, and at the Pigsty edge (I.6.5)."""
-    me = shape_of(orc)
-    spaced = travel(me, angle, length, obstacles(state, orc), spacing=SPACING)
-    fenced = travel(me, angle, spaced.travelled, area=PIGSTY)
-    return Moved(path=[orc.xy, fenced.end])
+def leg_blocker(state: FlyingPigsState, orc: Model, start: XY, end: XY) -> str | None:
+    """I.6.2, I.6.3, I.6.5: what an Orc walking straight from `start` to `end` would have to cut
+    into: a rock, another model, the Kitchen (their keys) or the Pigsty edge (`EDGE`); None when
+    the leg is clear. Passing close, touching and sliding along are fine: the 1" spacing of
+    I.6.1 applies only where the move ends."""
+    length = centre_distance(start, end)
+    if length < 1e-9:
+        return None
+    leg = travel(shape_of(orc, start), angle_to(start, end), length, obstacles(state, orc), area=PIGSTY,
+                 tolerance=-CONTACT_TOLERANCE)
+    return None if leg.stopped_by is None else str(leg.stopped_by)
+
+
+def reach_along(state: FlyingPigsState, orc: Model, angle: float, length: float) -> float:
+    """How far an Orc walks straight along `angle` (at most `length`): up to a hair short of the
+    first rock, model, Kitchen or Pigsty edge in its way, measured as `leg_blocker` measures."""
+    leg = travel(shape_of(orc), angle, length, obstacles(state, orc), area=PIGSTY, tolerance=-CONTACT_TOLERANCE)
+    if leg.stopped_by is None:
+        return length
+    return max(0.0, leg.travelled - 2 * CONTACT_TOLERANCE)
 
 
 def sweep(state: FlyingPigsState, model: Model, angle: float, length: float, *, flying: bool,

@@ -68,6 +68,8 @@ SHOO_CLEARANCE = 0.02
 
 DEPLOY_STEP = 10
 MOVE_DIRECTIONS = 8
+TOSS_SIDES = 8  # the bearings offered for placing a Pig beside its Orc (any bearing may be typed)
+MAX_TURNING_POINTS = 10
 USE = React(use=True)
 
 
@@ -75,7 +77,7 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
     slug = "flying-pigs"
     title = "Flying Pigs"
     min_players = 2
-    max_players = 6
+    max_players = 10  # I.1: "any number of players"; ten fit round the Pigsty with room to spare
     recommended = (3, 6)
     state_type = FlyingPigsState
     action_adapter = ACTION_ADAPTER
@@ -165,17 +167,20 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
             return [Deploy(angle=float(a)) for a in range(0, 360, DEPLOY_STEP)
                     if self._deploy_problem(state, player, float(a)) is None]
         if state.phase is Phase.PIGTOSS:
-            return [TossPig(orc=o.id) for o in state.orcs_of(player)]
+            return self._tosses(state, player)
         offers: list[Action] = []
         if state.stage is Stage.MOVEMENT:
             for orc in state.orcs_of(player):
                 if orc.slipped or orc.moved:
                     continue
                 offers += [MoveToward(orc=orc.id, target=m.id) for m in state.models.values() if m.id != orc.id]
-                reach = self._allowance(orc) - 0.05
                 for k in range(MOVE_DIRECTIONS):
-                    x, y = offset(orc.xy, k * 360.0 / MOVE_DIRECTIONS, reach)
-                    offers.append(MoveTo(orc=orc.id, x=round(x, 2), y=round(y, 2)))
+                    angle = k * 360.0 / MOVE_DIRECTIONS
+                    went = board.reach_along(state, orc, angle, self._allowance(orc) - 0.01)
+                    end = offset(orc.xy, angle, went)
+                    end = (round(end[0], 2), round(end[1], 2))
+                    if went >= 0.1 and board.leg_blocker(state, orc, orc.xy, end) is None:
+                        offers.append(MoveTo(orc=orc.id, x=end[0], y=end[1]))
         elif state.stage is Stage.GREASE:
             for orc in state.orcs_of(player):
                 if not orc.tossed:
@@ -202,7 +207,7 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
                 case Deploy() if state.phase is Phase.DEPLOY:
                     self._deploy(ctx, state, player, action.angle)
                 case TossPig() if state.phase is Phase.PIGTOSS:
-                    self._pigtoss(ctx, state, player, action.orc)
+                    self._pigtoss(ctx, state, player, action)
                 case MoveTo() | MoveToward() if state.stage is Stage.MOVEMENT:
                     self._move(ctx, state, player, action)
                 case GreaseToss() if state.stage is Stage.GREASE:
@@ -237,15 +242,45 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
         orc.placed = True
         ctx.say(f"{state.label(orc.id)} takes its place on the edge of the Pigsty at ({orc.x:.1f}, {orc.y:.1f}).")
 
-    def _pigtoss(self, ctx: Context, state: FlyingPigsState, player: PlayerId, orc_id: ModelId) -> None:
-        orc = state.models.get(orc_id)
+    def _toss_spot(self, state: FlyingPigsState, orc: Model, side: float | None) -> tuple[XY, str | None]:
+        """I.4: where the Pig stands in base contact with `orc` on the `side` bearing (None: the
+        side facing the centre), and why it cannot stand there (None when it can): fully inside
+        the Pigsty, on nobody else's base and no rock."""
+        bearing = angle_to(orc.xy, board.CENTRE) if side is None else side % 360.0
+        spot = offset(orc.xy, bearing, board.contact_step(bearing))
+        shape = board.SQUARE_25MM.at(spot)
+        if not board.PIGSTY.contains(shape):
+            return spot, "The Pig must stand fully inside the Pigsty."
+        pig = state.pig_of(orc.owner)
+        around = board.rocks(state) | board.others(state, pig.id) | {board.KITCHEN_KEY: board.KITCHEN}
+        if any(board.separation(shape, thing) < -0.01 for thing in around.values()):
+            return spot, "Something already stands there; pick another side of the Orc."
+        return spot, None
+
+    def _tosses(self, state: FlyingPigsState, player: PlayerId) -> list[Action]:
+        """The side facing the centre and every 45° round each Orc, where the Pig fits."""
+        offers: list[Action] = []
+        for orc in state.orcs_of(player):
+            for side in (None, *(k * 360.0 / TOSS_SIDES for k in range(TOSS_SIDES))):
+                if self._toss_spot(state, orc, side)[1] is None:
+                    offers.append(TossPig(orc=orc.id, side=side))
+        return offers or [TossPig(orc=o.id) for o in state.orcs_of(player)]
+
+    def _pigtoss(self, ctx: Context, state: FlyingPigsState, player: PlayerId, action: TossPig) -> None:
+        """I.4: the player puts the Pig in base contact with one of their Orcs, anywhere fully
+        inside the Pigsty; it runs 2D3" towards the centre, then 2D3" left or right."""
+        orc = state.models.get(action.orc)
         if orc is None or orc.owner != player or orc.kind is not Kind.ORC:
             raise RuleViolation("Your Pig starts beside one of your own Orcs.")
+        spot, problem = self._toss_spot(state, orc, action.side)
+        if problem is not None and any(isinstance(a, TossPig) and a.side is not None
+                                       for a in self._tosses(state, player)):
+            raise RuleViolation(problem)
         pig = state.pig_of(player)
-        inward = angle_to(orc.xy, board.CENTRE)
-        pig.x, pig.y = offset(orc.xy, inward, board.contact_step(inward))
+        pig.x, pig.y = spot
         pig.placed = True
         ctx.say(f"{state.label(pig.id)} is tossed from beside Orc {orc.id}!")
+        inward = angle_to(pig.xy, board.CENTRE)
         first = self._roll_2d3(ctx, "Pigtoss toward the centre", player)
         self._straight(ctx, state, pig, inward, first)
         side = ctx.dice.d6("Pigtoss: 1-3 left, 4-6 right", player).result
@@ -311,6 +346,7 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
         state.turn += 1
         state.paths = []
         state.shooed = []
+        state.shoved = []
         state.greased_owners = []
         ctx.say(f"Player Turn {state.turn}: {state.name_of(state.active)}.", kind="phase")
         for m in state.models.values():
@@ -356,7 +392,9 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
         return board.BASE_MOVE + orc.grease
 
     def _move(self, ctx: Context, state: FlyingPigsState, player: PlayerId, action: MoveTo | MoveToward) -> None:
-        """Step 2: straight up to 8" plus 1" per Grease Marker."""
+        """Step 2: up to 8" plus 1" per Grease Marker, along straight legs through the turning
+        points; never into or through rocks, models, the Kitchen or over the Pigsty edge (I.6.2,
+        I.6.3, I.6.5). The 1" spacing (I.6.1) is applied where the move ends."""
         orc = self._own_orc(state, player, action.orc)
         if orc.slipped:
             raise RuleViolation(f"Orc {orc.id} slipped this turn and cannot move.")
@@ -367,15 +405,33 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
             target = state.models.get(action.target)
             if target is None or not target.placed or target.id == orc.id:
                 raise RuleViolation("Choose another model on the board to move toward.")
-            angle, length = angle_to(orc.xy, target.xy), allowance
+            angle = angle_to(orc.xy, target.xy)
+            path = [orc.xy, offset(orc.xy, angle, board.reach_along(state, orc, angle, allowance))]
         else:
-            length = centre_distance(orc.xy, (action.x, action.y))
+            if len(action.via) > MAX_TURNING_POINTS:
+                raise RuleViolation(f"A move takes at most {MAX_TURNING_POINTS} turning points.")
+            path = [orc.xy, *((float(x), float(y)) for x, y in action.via), (float(action.x), float(action.y))]
+            length = sum(centre_distance(a, b) for a, b in zip(path, path[1:]))
             if length > allowance + 0.01:
-                raise RuleViolation(f"Orc {orc.id} may move at most {allowance:g}\" this turn; that is {length:.1f}\".")
-            angle = angle_to(orc.xy, (action.x, action.y))
-        moved = board.walk(state, orc, angle, length)
+                raise RuleViolation(f"Orc {orc.id} may move at most {allowance:g}\" this turn; that path is "
+                                    f"{length:.1f}\".")
+            for a, b in zip(path, path[1:]):
+                blocker = board.leg_blocker(state, orc, a, b)
+                if blocker is not None:
+                    raise RuleViolation(f"Orc {orc.id} cannot walk straight from ({a[0]:.1f}, {a[1]:.1f}) to "
+                                        f"({b[0]:.1f}, {b[1]:.1f}): {self._thing(state, blocker)} is in the way. "
+                                        "Add a turning point to go round it.")
         orc.moved = True
-        self._finish_move(ctx, state, orc, moved, random=False)
+        self._finish_move(ctx, state, orc, board.Moved(path=path), random=False)
+
+    def _thing(self, state: FlyingPigsState, key: str) -> str:
+        if key in state.models:
+            return state.label(key)
+        if key == board.KITCHEN_KEY:
+            return "the Kitchen"
+        if key == board.EDGE:
+            return "the edge of the Pigsty"
+        return "a rock"
 
     def _toss_targets(self, state: FlyingPigsState, orc: Model) -> list[Model]:
         me = board.shape_of(orc)
@@ -395,8 +451,7 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
         roll = ctx.dice.d6(f"Grease Toss by Orc {orc.id}", player).result
         if roll >= 3:
             ctx.say(f"Splat! The grease hits {state.label(target.id)}.")
-            if self._add_grease(ctx, state, target):
-                state.greased_owners.append(target.owner)
+            self._add_grease(ctx, state, target)
         elif roll == 1:
             ctx.say(f"The grease pot slips from Orc {orc.id}'s hands!")
             self._slippery(ctx, state, orc)
@@ -413,11 +468,15 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
 
     # -- I.7 effects -------------------------------------------------------------------------
     def _add_grease(self, ctx: Context, state: FlyingPigsState, model: Model) -> bool:
-        """One more Grease Marker, up to six; False when the model was already full."""
+        """One more Grease Marker, up to six; False when the model was already full. A marker
+        gained during the Grease Toss step, by a hit or by the thrower's own Slippery!, makes
+        its owner's models off limits for the rest of that step (I.5 Step 3)."""
         if model.grease >= board.MAX_GREASE:
             ctx.say(f"{state.label(model.id)} cannot get any greasier.")
             return False
         model.grease += 1
+        if state.phase is Phase.TURNS and state.stage is Stage.GREASE and model.owner not in state.greased_owners:
+            state.greased_owners.append(model.owner)
         if model.grease >= 3:
             self._feat(ctx, state, WICKY_STICKY if model.kind is Kind.ORC else TRIPLE_FAT, model.owner)
         return True
@@ -454,8 +513,7 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
     def _roll_2d3(self, ctx: Context, why: str, who: PlayerId) -> int:
         return ctx.dice.d3(why, who).result + ctx.dice.d3(why, who).result
 
-    def _random_move(self, ctx: Context, state: FlyingPigsState, model: Model, why: str, *,
-                     shoved: bool = False) -> None:
+    def _random_move(self, ctx: Context, state: FlyingPigsState, model: Model, why: str) -> None:
         """2D3" plus D3" per Grease Marker in a random direction. A model on fire flies over
         everything but the Pigsty edge; a Pig turns back at that edge and an Orc stops."""
         if state.phase is Phase.OVER or not model.placed:
@@ -467,6 +525,7 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
         pig = model.kind is Kind.PIG
         path: list[XY] = [model.xy]
         field = kitchen = False
+        knocked: list[Task] = []
         left = float(length)
         for _ in range(board.MAX_LEGS):
             moved, stopper, left = board.sweep(state, model, angle, left, flying=model.fire,
@@ -479,7 +538,7 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
                 break
             other = state.models[stopper]
             if (pig and other.kind is Kind.ORC and other.stance is Stance.SHOO and not model.shrooms
-                    and not shoved and model.id not in state.shooed and left > 1e-9):
+                    and model.id not in state.shoved and model.id not in state.shooed and left > 1e-9):
                 state.shooed.append(model.id)
                 ctx.say(f"Shoo! Orc {other.id} waves {state.label(model.id)} away.")
                 # Step back a hair from the contact, so the new direction never grazes the Orc's outline.
@@ -490,14 +549,17 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
                 continue
             if model.shrooms:
                 ctx.say(f"{state.label(model.id)}, full of Shrooms, bowls into {state.label(other.id)}!")
-                state.queue.insert(0, Task(kind="random", model=other.id, why="Knocked by Shrooms"))
+                knocked.append(Task(kind="random", model=other.id, why="Knocked by Shrooms"))
             break
         moved = board.Moved(path=path, kitchen=kitchen, field=field)
-        self._finish_move(ctx, state, model, moved, random=True)
+        self._finish_move(ctx, state, model, moved, random=True, knocked=knocked)
 
     def _finish_move(self, ctx: Context, state: FlyingPigsState, model: Model, moved: board.Moved, *,
-                     random: bool, pigtoss: bool = False) -> None:
-        """The end of any move: Mushroom Fields, the Kitchen, spacing, then what the stop sets off."""
+                     random: bool, pigtoss: bool = False, knocked: Sequence[Task] = ()) -> None:
+        """The end of any move: Mushroom Fields, the Kitchen, what the stop sets off, then the
+        1" spacing. I.6.1 spaces a model only after the Shove, Shoo! and Shroom effects of its
+        move, so those are measured where the move really ended and the spacing waits in the
+        queue behind them (dropped if they move the model on)."""
         path = moved.path
         pig = model.kind is Kind.PIG
         if pig and model.fire:  # a flier meets the table only where it lands
@@ -507,15 +569,31 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
         if pig and moved.field and not model.shrooms:
             model.shrooms = True
             ctx.say(f"{state.label(model.id)} gobbles mushrooms and gets Shrooms!")
-        if not (pig and moved.kitchen):
-            path = board.backtrack(state, model, path)
         model.x, model.y = path[-1]
-        state.paths.append(Path(model=model.id, points=[(round(x, 3), round(y, 3)) for x, y in path], random=random))
+        state.paths.append(Path(model=model.id, points=_rounded(path), random=random))
         if pig and moved.kitchen and not pigtoss:
             self._win(ctx, state, model)
             return
-        if not pigtoss:
-            self._triggers(ctx, state, model)
+        if pigtoss:  # I.4: the Pigtoss only stops 1" from other Pigs; nothing is set off
+            if not moved.kitchen:
+                self._space(state, model, path)
+            return
+        after = [*knocked, *self._triggers(ctx, state, model, {t.model for t in knocked})]
+        state.queue[0:0] = [*after, Task(kind="space", model=model.id, path=path)]
+
+    def _space(self, state: FlyingPigsState, model: Model, path: list[XY]) -> None:
+        """I.6.1: back along the path to 1" from rocks and models, unless the model has moved on."""
+        if centre_distance(model.xy, path[-1]) > 1e-9:
+            return
+        spaced = board.backtrack(state, model, path)
+        if spaced == path:
+            return
+        model.x, model.y = spaced[-1]
+        drawn = _rounded(path)
+        for line in reversed(state.paths):
+            if line.model == model.id and line.points == drawn:
+                line.points = _rounded(spaced)
+                break
 
     def _win(self, ctx: Context, state: FlyingPigsState, pig: Model) -> None:
         """I.8: the first Pig in contact with the Kitchen wins; the others are placed by distance."""
@@ -526,18 +604,28 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
         ctx.say(f"{state.label(pig.id)} reaches the Kitchen! {state.name_of(pig.owner)} is the Iron Orc Chef.",
                 kind="end")
 
-    def _triggers(self, ctx: Context, state: FlyingPigsState, mover: Model) -> None:
+    def _triggers(self, ctx: Context, state: FlyingPigsState, mover: Model, knocked: set[ModelId]) -> list[Task]:
         """I.5 Step 4 and I.7: a model that has ended a move near a Shove, a Fire it up! or a
-        model full of Shrooms sets them off."""
+        model full of Shrooms sets them off. Shrooms work both ways: the mover lurches away from
+        a Shroomed model within 2", and a Shroomed mover sends every model within 2" of where it
+        stops on a Random Move (those it bowled into already have theirs). Returns the Random
+        Moves to make; reactions wait in `pending` for their owners."""
         if state.phase is Phase.OVER or state.chain >= CHAIN_LIMIT:
-            return
+            return []
         state.chain += 1
         me = board.shape_of(mover)
         near = [m for m in state.models.values() if m.placed and m.id != mover.id
                 and distance(me, board.shape_of(m)) <= board.REACH + 0.01]
-        if not mover.shrooms and any(m.shrooms for m in near):
+        tasks: list[Task] = []
+        if any(m.shrooms for m in near):
             ctx.say(f"{state.label(mover.id)} came too close to a Shroomed model and lurches away!")
-            state.queue.insert(0, Task(kind="random", model=mover.id, why="Shrooms"))
+            tasks.append(Task(kind="random", model=mover.id, why="Shrooms"))
+        if mover.shrooms:
+            for other in near:
+                if other.id not in knocked:
+                    ctx.say(f"{state.label(other.id)} finds a Shroomed {state.label(mover.id)} within 2\" and "
+                            "lurches away!")
+                    tasks.append(Task(kind="random", model=other.id, why="Shrooms"))
         for orc in near:
             if orc.kind is not Kind.ORC or orc.stance_used:
                 continue
@@ -545,6 +633,7 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
                 state.pending.append(Reaction(orc=orc.id, stance=Stance.SHOVE, target=mover.id))
             elif orc.stance is Stance.FIRE and mover.kind is Kind.PIG:
                 state.pending.append(Reaction(orc=orc.id, stance=Stance.FIRE, target=mover.id))
+        return tasks
 
     def _drop_stale(self, state: FlyingPigsState) -> None:
         """A reaction whose Orc or target has moved on (spent, or no longer within 2") lapses."""
@@ -566,7 +655,8 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
         orc.stance_used = True
         if r.stance is Stance.SHOVE:
             ctx.say(f"Orc {orc.id} shoves {state.label(target.id)}!")
-            self._random_move(ctx, state, target, "Shove", shoved=True)
+            state.shoved.append(target.id)
+            self._random_move(ctx, state, target, "Shove")
             return
         roll = ctx.dice.d6(f"Fire it up! by Orc {orc.id}", orc.owner).result
         victim = target if roll >= 3 else orc
@@ -577,6 +667,9 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
 
     def _run(self, ctx: Context, state: FlyingPigsState, task: Task) -> None:
         model = state.models[task.model]
+        if task.kind == "space":
+            self._space(state, model, task.path)
+            return
         if task.kind == "slippery":
             if ctx.dice.d6(f"Slippery? Orc {model.id}", model.owner).result == 1:
                 model.slipped = True
@@ -616,3 +709,7 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
                 placings.append([p])
         return Outcome(placings=placings, feats=dict(state.feats),
                        summary=f"{state.name_of(state.winner)}'s Pig reached the Kitchen in Player Turn {state.turn}.")
+
+
+def _rounded(path: Sequence[XY]) -> list[XY]:
+    return [(round(x, 3), round(y, 3)) for x, y in path]

@@ -91,11 +91,14 @@ class Reaction(BaseModel):
 
 
 class Task(BaseModel):
-    """Automatic work still to do: a Slippery roll, a Random Move the rules force, the Pig's move."""
+    """Automatic work still to do: a Slippery roll, a Random Move the rules force, the Pig's move,
+    or the 1" spacing of a move (`path`) that waits until its Shove, Shoo! and Shroom effects
+    have played out (I.6.1)."""
 
-    kind: Literal["slippery", "random", "pig"]
+    kind: Literal["slippery", "random", "pig", "space"]
     model: ModelId
     why: str = ""
+    path: list[XY] = Field(default_factory=list)
 
 
 class Path(BaseModel):
@@ -119,6 +122,7 @@ class FlyingPigsState(GameState):
     stage: Stage = Stage.START
     greased_owners: list[PlayerId] = Field(default_factory=list)  # owners greased in this Grease Toss step
     shooed: list[ModelId] = Field(default_factory=list)  # Pigs turned by Shoo! in this Player Turn
+    shoved: list[ModelId] = Field(default_factory=list)  # models Shoved in this Player Turn (they ignore Shoo!)
     queue: list[Task] = Field(default_factory=list)
     pending: list[Reaction] = Field(default_factory=list)
     chain: int = 0  # reactions and knock-ons since the last decision
@@ -151,23 +155,29 @@ class Deploy(BaseModel):
 
 
 class TossPig(BaseModel):
-    """Put your Pig in base contact with this Orc (on its side facing the Kitchen) and toss it."""
+    """Put your Pig in base contact with this Orc and toss it. `side` is the bearing from the
+    Orc's centre to the Pig's (degrees, 0 = east, 90 = north); None puts it on the side facing
+    the centre of the board."""
 
     type: Literal["toss-pig"] = "toss-pig"
     orc: ModelId
+    side: float | None = None
 
 
 class MoveTo(BaseModel):
-    """Step 2: walk an Orc in a straight line towards (x, y), at most its allowance."""
+    """Step 2: walk an Orc to (x, y), through the turning points `via` in order (each leg
+    straight), at most its allowance in all."""
 
     type: Literal["move"] = "move"
     orc: ModelId
     x: float
     y: float
+    via: list[XY] = Field(default_factory=list)
 
 
 class MoveToward(BaseModel):
-    """Step 2: walk an Orc straight at a model, as far as it may (it stops 1" short)."""
+    """Step 2: walk an Orc straight at a model, as far as it may: up to the first thing in its
+    way, then back to 1" from it (I.6.1)."""
 
     type: Literal["move-toward"] = "move-toward"
     orc: ModelId

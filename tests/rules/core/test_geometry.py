@@ -242,6 +242,19 @@ def test_a_round_area_has_an_edge_too() -> None:
     assert sty.contains(mover) and not sty.contains(mover.at((38.9, 24)))
 
 
+def test_a_model_on_a_round_edge_walking_inward_meets_the_edge_again_across_the_chord() -> None:
+    # Flying Pigs 6.5: an Orc touching the Pigsty edge that walks across a chord is stopped where
+    # the chord meets the edge again, not let out of the Pigsty because it touched the edge at the start
+    sty = RoundArea((24, 24), 15)
+    start = SQUARE_25MM.at((24 + 14.0, 24))
+    while sty.contains(start.at((start.x + 0.01, start.y))):
+        start = start.at((start.x + 0.01, start.y))
+    went = travel(start, 120, 40, {}, area=sty)
+    assert went.stopped_by == EDGE and 5 < went.travelled < 30
+    assert sty.contains(start.at(went.end))
+    assert not sty.contains(start.at(offset(went.end, 120, 0.1)))
+
+
 def test_rebound_turns_round_at_the_edge() -> None:
     # Flying Pigs 6.5: at the edge a Pig turns 180 degrees and goes on with what is left
     board = Board(10, 10)

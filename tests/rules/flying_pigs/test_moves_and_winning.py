@@ -88,8 +88,28 @@ def test_grease_feats_go_to_the_owner_of_the_greased_model() -> None:
     assert pig.state.feats == {"Triple Fat": "bob"}
 
 
-def test_orcs_do_not_walk_through_rocks() -> None:
-    # 000 I.6.2 Impassable Terrain
+def test_orcs_do_not_walk_through_rocks_but_round_them() -> None:
+    # 000 I.6.2 Impassable Terrain: no move into or through it; I.6.1 the 1" spacing applies only
+    # where a move ends (reading orc-paths)
     state = table({"1a": (16.0, 30.0)}, terrain=[("rock", (20.0, 30.0))])
-    orc = play(state, "alice", MoveTo(orc="1a", x=24.0, y=30.0)).state.models["1a"]
-    assert orc.x == pytest.approx(20.0 - 0.5 - 1.0 - SIDE / 2, abs=0.02)
+    with pytest.raises(RuleViolation, match="a rock is in the way"):
+        play(state, "alice", MoveTo(orc="1a", x=23.0, y=30.0))
+    orc = play(state, "alice", MoveTo(orc="1a", x=23.0, y=30.0, via=[(20.0, 31.6)])).state.models["1a"]
+    assert orc.xy == pytest.approx((23.0, 30.0))  # it passed 0.6" from the rock and went on
+
+
+def test_a_path_is_measured_leg_by_leg_against_the_allowance() -> None:
+    # 000 I.5 Step 2: up to 8" (+1" per Grease Marker), the whole path counted
+    state = table({"1a": (16.0, 30.0)})
+    with pytest.raises(RuleViolation, match="at most 8\" this turn; that path is 9.0"):
+        play(state, "alice", MoveTo(orc="1a", x=16.0, y=33.0, via=[(19.0, 30.0), (19.0, 33.0)]))
+    orc = play(state, "alice", MoveTo(orc="1a", x=17.0, y=33.0, via=[(19.0, 30.0), (19.0, 33.0)])).state
+    assert orc.models["1a"].xy == pytest.approx((17.0, 33.0))
+    assert orc.paths[-1].points == [(16.0, 30.0), (19.0, 30.0), (19.0, 33.0), (17.0, 33.0)]
+
+
+def test_a_path_ending_near_a_model_backs_up_along_its_last_leg() -> None:
+    # 000 I.6.1: ending within 1" of a model, the move is backtracked until it is 1" away
+    state = table({"1a": (16.0, 30.0), "2a": (22.0, 33.0)})
+    after = play(state, "alice", MoveTo(orc="1a", x=20.5, y=33.0, via=[(16.0, 33.0)])).state
+    assert after.models["1a"].xy == pytest.approx((22.0 - 25 / 25.4 - 1.0, 33.0), abs=0.06)

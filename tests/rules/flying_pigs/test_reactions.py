@@ -51,9 +51,11 @@ def test_a_shove_let_pass_stays_ready() -> None:
 
 
 def test_shrooms_ignore_shove() -> None:
-    # 000 I.7 Shrooms (ignores Shove and Shoo!)
-    step = _bob_pig_runs_north_near(Stance.SHOVE, tuple(QUIET_TURN), shrooms=["2p"])
-    assert step.state.pending == [] and step.state.active == "alice"  # type: ignore[attr-defined]
+    # 000 I.7 Shrooms (ignores Shove and Shoo!; any model that comes within 2" makes a Random Move)
+    step = _bob_pig_runs_north_near(Stance.SHOVE, (d3(1), d3(1), NORTH, *QUIET_TURN), shrooms=["2p"])
+    state = step.state  # type: ignore[attr-defined]
+    assert state.pending == [] and state.active == "alice"
+    assert state.models["1a"].xy == pytest.approx((30.0, 36.0)) and not state.models["1a"].stance_used
 
 
 def test_fire_it_up_on_three_plus_sets_the_pig_ablaze_and_it_flies() -> None:
@@ -77,9 +79,10 @@ def test_fire_it_up_on_one_or_two_burns_the_orc() -> None:
 def test_fire_it_up_from_a_mushroom_field_gives_shrooms_instead() -> None:
     # 000 I.5 Step 4 Fire it up! (Orc fully inside a Mushroom Field)
     state = _bob_pig_runs_north_near(Stance.FIRE, terrain=[("field", (30.0, 34.5))]).state  # type: ignore[attr-defined]
-    step = play(state, "alice", React(use=True), [5, d3(1), d3(1), EAST, *QUIET_TURN])
+    step = play(state, "alice", React(use=True), [5, d3(1), d3(1), EAST, d3(1), d3(1), NORTH, *QUIET_TURN])
     pig = step.state.models["2p"]
     assert pig.shrooms and not pig.fire and step.state.feats == {}
+    assert step.state.models["1a"].xy == pytest.approx((30.0, 36.0))  # within 2" of the Shroomed Pig: away
 
 
 def test_shoo_turns_a_pig_that_bumps_into_the_orc() -> None:
@@ -106,9 +109,11 @@ def test_a_shroomed_pig_ignores_shoo_and_knocks_the_orc_away() -> None:
     # 000 I.7 Shrooms (contact sends the other model on a Random Move)
     state = table({"1a": (30.0, 33.0), "2p": (30.0, 30.0)}, active="bob", stage=Stage.ACTION,
                   stance={"1a": Stance.SHOO}, shrooms=["2p"])
-    step = play(state, "bob", Done(), [d3(3), d3(1), NORTH, d3(1), d3(1), NORTH, *QUIET_TURN])
-    assert step.state.models["1a"].xy == pytest.approx((30.0, 35.0))
-    assert step.state.models["2p"].y == pytest.approx(33.0 - 25 / 25.4 - 1.0, abs=0.06)
+    step = play(state, "bob", Done(), [d3(3), d3(1), NORTH, d3(2), d3(1), NORTH, *QUIET_TURN])
+    assert step.state.models["1a"].xy == pytest.approx((30.0, 36.0))
+    # I.6.1: the spacing comes after the Shroom effect, and with the Orc knocked 3" away the Pig
+    # stays where it bumped into it
+    assert step.state.models["2p"].y == pytest.approx(33.0 - 25 / 25.4, abs=0.02)
     assert step.state.models["2p"].shrooms  # bob's Shrooms last until his own next turn
 
 
@@ -125,3 +130,25 @@ def test_shrooms_wear_off_at_the_start_of_the_owners_next_turn() -> None:
     state = table({"1p": (30.0, 34.0), "2p": (16.0, 34.0)}, active="bob", stage=Stage.ACTION, shrooms=["1p"])
     step = play(state, "bob", Done(), [d3(1), d3(1), NORTH, *QUIET_TURN])
     assert not step.state.models["1p"].shrooms and "wear off" in texts(step)
+
+
+def test_a_shroomed_pig_stopping_near_an_orc_sends_it_on_a_random_move() -> None:
+    # 000 I.7 Shrooms: "any Pig or Orc that comes within 2"" of a Shroomed model moves, also when
+    # the Shroomed model is the one that arrives (reading shrooms-near)
+    state = table({"2a": (30.0, 34.0), "2p": (30.0, 30.0)}, active="bob", stage=Stage.ACTION, shrooms=["2p"])
+    step = play(state, "bob", Done(), [d3(1), d3(1), NORTH, d3(1), d3(1), NORTH, *QUIET_TURN])
+    assert step.state.models["2p"].xy == pytest.approx((30.0, 32.0))
+    assert step.state.models["2a"].xy == pytest.approx((30.0, 36.0))
+    assert "lurches away" in texts(step)
+
+
+def test_a_pig_shoved_earlier_in_the_turn_ignores_shoo() -> None:
+    # 000 I.5 Step 4 Shoo!: "If a Pig is subject to Shove prior to contacting a model that has chosen
+    # Shoo!, ignore the effect of Shoo!" (reading shoo-continues: for the rest of that Player Turn)
+    state = table({"1a": (30.0, 34.0), "1b": (33.0, 32.0), "2p": (30.0, 30.0)}, active="bob", stage=Stage.ACTION,
+                  stance={"1a": Stance.SHOVE, "1b": Stance.SHOO})
+    near = play(state, "bob", Done(), [d3(1), d3(1), NORTH]).state
+    shoved = play(near, "alice", React(use=True), [d3(3), d3(1), EAST, *QUIET_TURN])
+    pig = shoved.state.models["2p"]
+    assert pig.x == pytest.approx(33.0 - 25 / 25.4 - 1.0, abs=0.06) and pig.y == pytest.approx(32.0)
+    assert "Shoo!" not in texts(shoved)

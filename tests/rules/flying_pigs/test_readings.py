@@ -6,6 +6,7 @@ import pytest
 
 from rules.core.dice import ScriptedDice
 from rules.core.engine import Context
+from rules.core.selfplay import play_random
 from rules.orclympics.flying_pigs import GUIDE, READINGS
 from rules.orclympics.flying_pigs.engine import CHAIN_LIMIT
 from rules.orclympics.flying_pigs.models import (
@@ -27,7 +28,7 @@ from tests.rules.flying_pigs.arena import EAST, GAME, NORTH, d3, play, table
 
 SIDE = 25 / 25.4
 TESTED = {
-    "terrain-apart", "deploy-bearing", "pigtoss-inward", "straight-moves", "models-block", "shoo-continues",
+    "terrain-apart", "deploy-bearing", "pigtoss-side", "orc-paths", "spacing-after", "any-number", "models-block", "shoo-continues",
     "shove-once", "reaction-default", "shrooms-near", "fire-forever", "fire-lands", "chain-limit", "pig-ablaze",
     "grease-full", "placing-ties", "tie-procedure",
 }
@@ -51,17 +52,45 @@ def test_reading_deploy_bearing() -> None:
     assert angles <= {float(a) for a in range(0, 360, 10)} and len(angles) >= 30
 
 
-def test_reading_pigtoss_inward() -> None:
+def test_reading_pigtoss_side() -> None:
     setup.test_a_tossed_pig_runs_toward_the_centre_then_sideways()
+    setup.test_the_player_places_the_pig_against_either_orc_on_any_side_inside_the_pigsty()
     state = table({"1a": (24.0, 38.5)}, phase=Phase.PIGTOSS, terrain=[("field", (24.0, 34.0))])
     state.tossing = 0
     state.models["1p"].placed = False
     assert play(state, "alice", TossPig(orc="1a"), [d3(2), d3(1), 4, d3(1), d3(1)]).state.models["1p"].shrooms
 
 
-def test_reading_straight_moves() -> None:
+def test_reading_orc_paths() -> None:
     turns.test_orcs_treat_the_kitchen_and_the_pigsty_edge_as_impassable()
-    moves.test_orcs_do_not_walk_through_rocks()
+    moves.test_orcs_do_not_walk_through_rocks_but_round_them()
+    moves.test_a_path_is_measured_leg_by_leg_against_the_allowance()
+
+
+def test_reading_spacing_after() -> None:
+    # 000 I.6.1: "Apply this backtracking only after applying any Shove, Shoo!, or Shroom effects".
+    # bob's Pig bumps into alice's Shove Orc 1a; where it stopped, her Fire it up! Orc 1b is 1.6"
+    # away (2.2" once the Pig is spaced), so both are offered, and the spacing waits behind them.
+    state = table({"1a": (30.0, 32.4 + SIDE), "1b": (30.0 + SIDE + 1.5, 34.0), "2p": (30.0, 30.0)}, active="bob",
+                  stage=Stage.ACTION, stance={"1a": Stance.SHOVE, "1b": Stance.FIRE})
+    stopped = play(state, "bob", Done(), [d3(3), d3(1), NORTH]).state
+    assert stopped.models["2p"].xy == pytest.approx((30.0, 32.4), abs=0.02)  # not spaced yet
+    assert [r.stance for r in stopped.pending] == [Stance.SHOVE, Stance.FIRE]
+    assert stopped.queue[-1].kind == "space"
+    shoved = play(stopped, "alice", React(use=True), [d3(1), d3(1), 271, 4, 4]).state
+    assert shoved.models["2p"].xy == pytest.approx((30.0, 30.4), abs=0.02)  # moved on from where it stopped
+    passed = play(stopped, "alice", React(use=False)).state
+    assert passed.models["2p"].xy == pytest.approx((30.0, 32.4), abs=0.02) and GAME.waiting_for(passed) == ["alice"]
+    done = play(passed, "alice", React(use=False), [4, 4]).state
+    assert done.models["2p"].xy == pytest.approx((30.0, 31.4), abs=0.06)  # now 1" from 1a
+
+
+def test_reading_any_number() -> None:
+    # 000 I.1: "any number of players can participate"
+    assert GAME.max_players >= 8
+    for players in (8, 10):
+        result = play_random(GAME, players, 7)
+        assert result.finished and len({m.owner for m in result.state.models.values()}) == players
 
 
 def test_reading_models_block() -> None:
@@ -74,9 +103,11 @@ def test_reading_shoo_continues() -> None:
     reactions.test_shoo_turns_a_pig_that_bumps_into_the_orc()
     state = table({"1a": (30.0, 33.0), "2p": (30.0, 30.0)}, active="bob", stage=Stage.ACTION,
                   stance={"1a": Stance.SHOO})
+    state.shoved = ["2p"]
     ctx = Context(ScriptedDice([d3(3), d3(1), NORTH]))
-    GAME._random_move(ctx, state, state.models["2p"], "Shove", shoved=True)
+    GAME._random_move(ctx, state, state.models["2p"], "Shove")
     assert state.models["2p"].x == pytest.approx(30.0) and not state.shooed
+    reactions.test_a_pig_shoved_earlier_in_the_turn_ignores_shoo()
 
 
 def test_reading_shove_once() -> None:
@@ -93,6 +124,7 @@ def test_reading_reaction_default() -> None:
 def test_reading_shrooms_near() -> None:
     reactions.test_coming_within_two_inches_of_shrooms_sets_off_a_random_move()
     reactions.test_a_shroomed_pig_ignores_shoo_and_knocks_the_orc_away()
+    reactions.test_a_shroomed_pig_stopping_near_an_orc_sends_it_on_a_random_move()
 
 
 def test_reading_fire_forever() -> None:
@@ -113,7 +145,7 @@ def test_reading_chain_limit() -> None:
     state = table({"1a": (16.0, 30.0), "2p": (23.5, 31.0)}, shrooms=["2p"])
     state.chain = CHAIN_LIMIT
     ctx = Context(ScriptedDice([]))
-    GAME._triggers(ctx, state, state.models["1a"])
+    assert GAME._triggers(ctx, state, state.models["1a"], set()) == []
     assert state.queue == [] and state.pending == []
     assert play(state, "alice", MoveTo(orc="1b", x=14.0, y=18.0)).state.chain == 1  # a decision starts again
 

@@ -70,6 +70,33 @@ def test_a_tossed_pig_runs_toward_the_centre_then_sideways() -> None:
         GAME.apply(state, "alice", TossPig(orc="2a"))
 
 
+def test_the_player_places_the_pig_against_either_orc_on_any_side_inside_the_pigsty() -> None:
+    # 000 I.4 Pigtoss: the player places the Pig fully inside the Pigsty in base contact with one of
+    # their Orcs (reading pigtoss-side)
+    state = table({"1a": (24.0, 38.5), "1b": (30.0, 30.0)}, phase=Phase.PIGTOSS)
+    state.tossing = 0
+    state.models["1p"].placed = False
+    offers = GAME.legal_actions(state, "alice")
+    assert TossPig(orc="1a") in offers and TossPig(orc="1a", side=225.0) in offers
+    assert TossPig(orc="1a", side=0.0) not in offers  # east of 1a it would stick out of the Pigsty
+    assert {a.orc for a in offers if isinstance(a, TossPig)} == {"1a", "1b"}
+    with pytest.raises(RuleViolation, match="fully inside the Pigsty"):
+        GAME.apply(state, "alice", TossPig(orc="1a", side=0.0))
+    south = play(state, "alice", TossPig(orc="1b", side=270.0), [d3(1), d3(1), 4, d3(1), d3(1)])
+    pig = south.state.models["1p"]
+    start = (30.0, 30.0 - SIDE)
+    inward = math.atan2(24.0 - start[1], 24.0 - start[0])
+    ran = (start[0] + 2 * math.cos(inward), start[1] + 2 * math.sin(inward))  # 2" straight at the centre
+    right = inward - math.pi / 2
+    assert pig.xy == pytest.approx((ran[0] + 2 * math.cos(right), ran[1] + 2 * math.sin(right)), abs=0.01)
+    assert south.state.paths[0].points[0] == pytest.approx(start, abs=0.001)
+    with pytest.raises(RuleViolation, match="already stands there"):
+        crowded = table({"1a": (24.0, 38.5), "1b": (30.0, 30.0), "2a": (30.0 + 1.5 * SIDE, 30.0)}, phase=Phase.PIGTOSS)
+        crowded.tossing = 0
+        crowded.models["1p"].placed = False
+        GAME.apply(crowded, "alice", TossPig(orc="1b", side=0.0))
+
+
 def test_a_tossed_pig_stops_one_inch_short_of_another_pig() -> None:
     # 000 I.4 Pigtoss (movement stops 1" away from the other Pig)
     state = table({"1a": (24.0, 38.5), "2p": (24.0, 33.0)}, phase=Phase.PIGTOSS)

@@ -56,12 +56,30 @@ def test_an_orc_moving_toward_a_model_stops_one_inch_short() -> None:
 
 
 def test_orcs_treat_the_kitchen_and_the_pigsty_edge_as_impassable() -> None:
-    # 000 I.6.3 Kitchen; I.6.5 Pigsty
+    # 000 I.6.3 Kitchen; I.6.5 Pigsty; I.6.1 spacing where the move ends
     state = table({"1a": (24.0, 30.0), "1b": (24.0, 36.0)})
-    state = play(state, "alice", MoveTo(orc="1a", x=24.0, y=24.0)).state
+    with pytest.raises(RuleViolation, match="the Kitchen is in the way"):
+        play(state, "alice", MoveTo(orc="1a", x=24.0, y=24.0))
+    state = play(state, "alice", MoveTo(orc="1a", x=24.0, y=26.6)).state
     assert state.models["1a"].y == pytest.approx(25.5 + 1.0 + 25 / 50.8, abs=0.02)
-    state = play(state, "alice", MoveTo(orc="1b", x=24.0, y=42.0)).state
-    assert state.models["1b"].y == pytest.approx(38.5, abs=0.02)
+    with pytest.raises(RuleViolation, match="the edge of the Pigsty is in the way"):
+        play(state, "alice", MoveTo(orc="1b", x=24.0, y=42.0))
+    state = play(state, "alice", MoveToward(orc="1b", target="1a")).state  # toward the Kitchen's side
+    assert state.models["1b"].y == pytest.approx(state.models["1a"].y + 25 / 25.4 + 1.0, abs=0.02)
+
+
+def test_an_orc_slipping_in_the_grease_toss_puts_its_owner_off_limits_for_the_step() -> None:
+    # 000 I.5 Step 3: only models of players who have not gained a Grease Marker in this step may be
+    # targeted; I.7 Slippery! gives the Orc that rolled a 1 a Grease Marker, in this step
+    state = table({"1a": (24.0, 32.0), "1b": (20.0, 32.0), "2a": (28.0, 32.0), "2p": (28.0, 36.0)},
+                  stage=Stage.GREASE)
+    assert GreaseToss(orc="1b", target="1a") in GAME.legal_actions(state, "alice")
+    slip = play(state, "alice", GreaseToss(orc="1a", target="2a"), [1, d3(1), d3(1), d3(1), NORTH]).state
+    assert slip.models["1a"].grease == 1 and slip.greased_owners == ["alice"]
+    offered = {a.target for a in GAME.legal_actions(slip, "alice") if isinstance(a, GreaseToss)}
+    assert offered and not offered & {"1a", "1b", "1p"}
+    with pytest.raises(RuleViolation, match="already greased"):
+        GAME.apply(slip, "alice", GreaseToss(orc="1b", target="1a"))
 
 
 def test_grease_toss_hits_on_three_plus_one_target_per_player_and_backfires_on_a_one() -> None:
