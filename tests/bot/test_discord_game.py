@@ -24,6 +24,7 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
     world,
 )
 
+from bot import reactions
 from rules.core.grid import distance
 from rules.orclympics.masters_fight.models import (
     Deploy,
@@ -31,11 +32,13 @@ from rules.orclympics.masters_fight.models import (
     EndActivation,
     Fury,
     Grab,
+    Item,
     Jump,
     Move,
     Recover,
     Smash,
     Stomp,
+    UseHelmet,
 )
 
 MAX_STEPS = 400
@@ -57,7 +60,7 @@ def choose(legal: list[Any], view: Any, player: str) -> Any:
     """A bloodthirsty but legal choice: strike, else close in on the nearest enemy, else end."""
     squares = {o.player: o.square for o in view.orcs if o.square and not o.out}
     enemies = [sq for p, sq in squares.items() if p != player]
-    for kind in (Fury, Stomp, Smash, Jump, DropItem):
+    for kind in (UseHelmet, Fury, Stomp, Smash, Jump, DropItem):
         options = [a for a in legal if isinstance(a, kind)]
         if kind is Fury:
             options = [a for a in options if a.strike]
@@ -114,6 +117,8 @@ async def play(env: Any, world: World, action: Any, step: int) -> Any:
         return await actor.select(board, [action.square], custom_id=pick_id(board, "drop"))
     if isinstance(action, Fury):
         return await actor.click(board, label="Strike again" if action.strike else "Hold back")
+    if isinstance(action, UseHelmet):
+        return await actor.click(board, label="Take it on the Helmet" if action.use else "Keep the Helmet")
     labels = {Recover: "Recover", Grab: "Grab the Item", EndActivation: "End activation"}
     if step % 5 == 4:
         names = {Recover: "mf recover", Grab: "mf grab", EndActivation: "mf end"}
@@ -158,3 +163,52 @@ async def test_a_whole_fight_from_game_new_to_the_placings(simcord_env, world):
         assert f"🏅 {feat} — {names[player]}" in fields["Feats"]
     assert not board.components, "a finished game offers no buttons"
     assert await simcord_env.bot.table.replay_check(final.game_id)
+
+
+def helmet_seeker(legal: list[Any], view: Any, player: str) -> Any:
+    """`choose`, but an Orc first deploys near a Helmet, walks to it and grabs it."""
+    helmets = [s for s, i in view.items.items() if i is Item.HELMET]
+    me = next(o for o in view.orcs if o.player == player)
+    if helmets and me.item is not Item.HELMET:
+        if view.items.get(me.square) is Item.HELMET and Grab() in legal:
+            return Grab()
+        deploys = [a for a in legal if isinstance(a, Deploy)]
+        if deploys:
+            return min(deploys, key=lambda a: (min(distance(a.square, h) for h in helmets), a.square))
+        moves = [a for a in legal if isinstance(a, Move)]
+        if moves and me.square:
+            best = min(moves, key=lambda a: (min(distance(a.to, h) for h in helmets), a.to))
+            if min(distance(best.to, h) for h in helmets) < min(distance(me.square, h) for h in helmets):
+                return best
+    return choose(legal, view, player)
+
+
+async def test_the_helmet_question_goes_to_the_wearer_and_is_answered_with_a_button(simcord_env, world,
+                                                                                   monkeypatch):
+    """000 III.2 Helmet ("can turn"): a Proper fightin' against a Helmet waits for its wearer,
+    who answers with the buttons under the board (or /mf helmet); the attacker cannot answer."""
+    monkeypatch.setenv("ZAGJAN_REACTION_SECONDS", "3600")
+    await open_table(world, 2)
+    for _ in range(MAX_STEPS):
+        snap = await snapshot(simcord_env, world.channel)
+        player = snap.waiting_for[0]
+        legal = await simcord_env.bot.table.legal_actions(world.channel.id, player)
+        if any(isinstance(a, UseHelmet) for a in legal):
+            break
+        await simcord_env.bot.table.act(world.channel.id, player, helmet_seeker(legal, snap.public_view, player))
+    else:
+        raise AssertionError("no Proper fightin' ever met a Helmet")
+    await world.alice.slash(world.channel, "game board")
+    wearer = world.by_id(player)
+    attacker = next(m for m in world.players[:2] if m is not wearer)
+    board = last_board(world.channel)
+    assert "Helmet" in (board.embeds[0].description or "") or "Helmet" in board.content
+    refused = await attacker.click(board, label="Keep the Helmet")
+    assert not applied(refused) and (await snapshot(simcord_env, world.channel)).version == snap.version
+    typed = await wearer.slash(world.channel, "mf helmet", use=True) if snap.version % 2 else None
+    clicked = typed or await wearer.click(board, label="Take it on the Helmet")
+    assert applied(clicked), answered_privately(clicked)
+    after = await snapshot(simcord_env, world.channel)
+    assert after.version == snap.version + 1
+    assert next(o for o in after.public_view.orcs if o.player == player).item is not Item.HELMET
+    reactions.cancel(after.game_id)

@@ -7,6 +7,8 @@ Autocomplete offers only what `legal_actions` allows, so the suggestions are the
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Sequence
 from typing import Any
 
@@ -100,9 +102,13 @@ class MastersFightCommands(commands.Cog):
                                current)
 
     @mf.command(name="move", description="Move your Orc (a new Move action starts when you have no squares left).")
-    @app_commands.describe(to="The square to move to, like d5")
-    async def move(self, interaction: discord.Interaction[Any], to: str) -> None:
-        await self._play_with(interaction, "mf move", lambda seats: {"type": "move", "to": parse_square(to)})
+    @app_commands.describe(to="The square to move to, like d5",
+                           via="Squares to pass on the way, in order, like c4 d4 (to climb a Platform on purpose)")
+    async def move(self, interaction: discord.Interaction[Any], to: str, via: str | None = None) -> None:
+        def build(seats: Any) -> dict[str, Any]:
+            route = [parse_square(s) for s in re.split(r"[\s,;→>]+", via or "") if s]
+            return {"type": "move", "to": parse_square(to), "via": route}
+        await self._play_with(interaction, "mf move", build)
 
     @move.autocomplete("to")
     async def _move_squares(self, interaction: discord.Interaction[Any], current: str) -> Choices:
@@ -170,6 +176,11 @@ class MastersFightCommands(commands.Cog):
         return await self._target_choices(
             interaction, current,
             [a.target for a in jumps if not landing or a.to == landing] or [a.target for a in jumps])
+
+    @mf.command(name="helmet", description="A Proper fightin' hits you: spend your Helmet to make it a Smash!, or keep it.")
+    @app_commands.describe(use="True to spend the Helmet on this blow, False to keep it")
+    async def helmet(self, interaction: discord.Interaction[Any], use: bool) -> None:
+        await self._play(interaction, "mf helmet", {"type": "helmet", "use": use})
 
     @mf.command(name="fury", description="Feral Fury: take (or pass on) the second strike at Combat Skill 5.")
     @app_commands.describe(strike="True to strike again, False to hold back")

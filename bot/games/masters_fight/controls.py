@@ -2,7 +2,7 @@
 
 Built only from the engine's `legal_actions`, so the bot never offers a move
 the rules would refuse. Payloads stay short because a custom_id holds at most
-100 characters: `end`, `recover`, `grab`, `fury.1`, `deploy.ask`; select
+100 characters: `end`, `recover`, `grab`, `fury.1`, `helmet.0`, `deploy.ask`; select
 values are a square (`c4`), a player id, `<id>.axe` or `<square>.<id>`.
 """
 
@@ -37,6 +37,7 @@ from rules.orclympics.masters_fight.models import (
     Recover,
     Smash,
     Stomp,
+    UseHelmet,
 )
 
 DEPLOY_ASK = AskSquare(action_type="deploy", field="square", title="Deploy your Orc",
@@ -48,6 +49,8 @@ SIMPLE_BUTTONS: dict[str, dict[str, Any]] = {
     "end": {"type": "end"},
     "fury.1": {"type": "fury", "strike": True},
     "fury.0": {"type": "fury", "strike": False},
+    "helmet.1": {"type": "helmet", "use": True},
+    "helmet.0": {"type": "helmet", "use": False},
 }
 
 
@@ -62,6 +65,10 @@ class MastersFightControls:
             out.buttons.append(ButtonSpec("deploy.ask", "Choose a square…", discord.ButtonStyle.primary, "📍"))
             out.buttons.append(ButtonSpec("deploy.random", "Random free square", discord.ButtonStyle.secondary, "🎲"))
         for action in legal:
+            if isinstance(action, UseHelmet):
+                out.buttons.append(ButtonSpec("helmet.1", "Take it on the Helmet", discord.ButtonStyle.primary, "⛑️")
+                                   if action.use else
+                                   ButtonSpec("helmet.0", "Keep the Helmet", discord.ButtonStyle.secondary))
             if isinstance(action, Fury):
                 out.buttons.append(ButtonSpec("fury.1", "Strike again", discord.ButtonStyle.danger, "🐺")
                                    if action.strike else

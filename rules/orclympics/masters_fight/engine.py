@@ -7,12 +7,13 @@ own "Bloodshed Games" rule (III.1.1) and is listed in `guide.READINGS`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Sequence
 from typing import Any, cast
 
 from rules.core.engine import Context, Game, Outcome, PlayerId, Prompt, PromptKind, Seat
 from rules.core.errors import RuleViolation
-from rules.core.grid import ALL_SQUARES, adjacent, distance, parse_square, within
+from rules.core.grid import ALL_SQUARES, adjacent, distance, parse_square, square_at, within, xy
 from rules.core.initiative import roll_order
 from rules.orclympics.broods import Brood
 from rules.orclympics.masters_fight.models import (
@@ -26,6 +27,7 @@ from rules.orclympics.masters_fight.models import (
     Feat,
     Fury,
     Grab,
+    HelmetQuestion,
     Item,
     Jump,
     MastersFightState,
@@ -38,6 +40,7 @@ from rules.orclympics.masters_fight.models import (
     Smash,
     Stomp,
     Terrain,
+    UseHelmet,
 )
 
 # III.1.2 Orc Broods: (Combat Skill, Health Points). Iron's Mountain of Steel is already in its profile.
@@ -98,6 +101,12 @@ class MastersFight(Game[MastersFightState, Action]):
         if state.phase is Phase.OVER or act is None:
             return []
         orc = state.orcs[act.player]
+        if act.helmet is not None:
+            wearer = state.orcs[act.helmet.wearer]
+            return [Prompt(player=wearer.player, kind=PromptKind.ACTION,
+                           text=f"{wearer.name}, {orc.name} lands a Proper fightin' on you: spend your Helmet to "
+                                "make it only a Smash!?",
+                           default=UseHelmet(use=False).model_dump())]
         if act.pending_drop is not None:
             return [Prompt(player=act.player, kind=PromptKind.SQUARE,
                            text=f"{orc.name}, choose the square next to you where your {act.pending_drop.label} lands.")]
@@ -115,6 +124,8 @@ class MastersFight(Game[MastersFightState, Action]):
             return [Deploy(square=s) for s in ALL_SQUARES if _deployable(state, s)]
         act = state.activation
         assert act is not None
+        if act.helmet is not None:
+            return [UseHelmet(use=True), UseHelmet(use=False)]
         orc = state.orcs[player]
         if act.pending_drop is not None:
             return [DropItem(square=s) for s in _drop_squares(state, orc)]
@@ -158,6 +169,14 @@ class MastersFight(Game[MastersFightState, Action]):
             return
         act = state.activation
         assert act is not None
+        if act.helmet is not None:
+            if not isinstance(action, UseHelmet):
+                raise RuleViolation("First say whether the Helmet takes that Proper fightin'.")
+            self._helmet(ctx, state, act, action)
+            self._after_action(ctx, state)
+            return
+        if isinstance(action, UseHelmet):
+            raise RuleViolation("No blow is waiting for a Helmet right now.")
         orc = state.orcs[player]
         if act.pending_drop is not None and not isinstance(action, DropItem):
             raise RuleViolation(f"First choose where your {act.pending_drop.label} is dropped.")
@@ -187,6 +206,8 @@ class MastersFight(Game[MastersFightState, Action]):
                 act.move_left = 0
             case Deploy():
                 raise RuleViolation("Every Orc is already deployed.")
+            case UseHelmet():  # answered above, while a blow waits
+                raise RuleViolation("No blow is waiting for a Helmet right now.")
         self._after_action(ctx, state)
 
     def _deploy(self, ctx: Context, state: MastersFightState, player: PlayerId, action: Deploy) -> None:
@@ -208,18 +229,26 @@ class MastersFight(Game[MastersFightState, Action]):
     def _move(self, ctx: Context, state: MastersFightState, orc: Orc, act: Activation, action: Move) -> None:
         target = parse_square(action.to)
         start = cast(str, orc.square)
-        if target == start:
+        if target == start and not action.via:
             raise RuleViolation(f"{orc.name} is already on {target}.")
-        if target in state.terrain and state.terrain[target] is Terrain.PIT:
-            raise RuleViolation(f"{target} is a Pit: no Orc can move onto it.")
-        if _orc_at(state, target) is not None:
-            raise RuleViolation(f"{target} is taken by another Orc.")
         budget = act.move_left + (_move_allowance(state, orc) if act.action_points else 0)
-        paths = _paths(state, orc, budget)
-        if target not in paths:
-            more = "" if act.action_points else " and no Action Points are left for another Move"
-            raise RuleViolation(f"{orc.name} cannot reach {target} with the movement left{more}.")
-        path = paths[target]
+        path: list[str] = []
+        here = start
+        for point in [*(parse_square(v) for v in action.via), target]:
+            if point == here:
+                continue
+            if state.terrain.get(point) is Terrain.PIT:
+                raise RuleViolation(f"{point} is a Pit: no Orc can move onto it.")
+            if _orc_at(state, point) not in (None, orc):
+                raise RuleViolation(f"{point} is taken by another Orc.")
+            way = _way(state, orc, here, point, budget - len(path))
+            if way is None:
+                more = "" if act.action_points else " and no Action Points are left for another Move"
+                raise RuleViolation(f"{orc.name} cannot reach {point} that way with the movement left{more}.")
+            path += way
+            here = point
+        if not path:
+            raise RuleViolation(f"{orc.name} is already on {target}.")
         if len(path) > act.move_left:
             act.action_points -= 1
             act.move_left += _move_allowance(state, orc)
@@ -234,8 +263,8 @@ class MastersFight(Game[MastersFightState, Action]):
                     return
             orc.square = square
             act.move_left -= 1
-        state.highlight = [start, target]
-        ctx.say(f"{orc.name} moves {start} → {target}.")
+        state.highlight = [start, *path]
+        ctx.say(f"{orc.name} moves {' → '.join([start, *path])}.")
 
     # III.4.2.2 Recover
     def _recover(self, ctx: Context, state: MastersFightState, orc: Orc, act: Activation) -> None:
@@ -342,9 +371,20 @@ class MastersFight(Game[MastersFightState, Action]):
                 f"on a square with no Orc and no Pit, next to the target.")
         _spend(act, "jump", orc)
         start = cast(str, orc.square)
+        if state.terrain.get(to) is Terrain.PLATFORM and ctx.dice.d6(
+                f"{orc.name} lands on the Platform at {to} (2+)", orc.player).result == 1:
+            # III.2 Platform: entering one always takes the climbing roll; on a 1 the Orc goes no
+            # further, so it drops on the last square of its flight it may stand on (reading jump-landing)
+            to = next((s for s in [*reversed(_flight(start, to)), start] if s == start or (
+                state.terrain.get(s) is not Terrain.PIT and _orc_at(state, s) is None)), start)
+            ctx.say(f"{orc.name} misses the Platform and comes down on {to}.")
+        else:
+            ctx.say(f"{orc.name} leaps from the Platform at {start} and lands on {to}!")
         orc.square = to
-        ctx.say(f"{orc.name} leaps from the Platform at {start} and lands on {to}!")
         state.highlight = [start, to]
+        if distance(to, cast(str, target.square)) > _reach(state, orc):
+            ctx.say(f"{target.name} is out of reach from {to}: the Jump's Smash hits nothing.")
+            return
         self._attack(ctx, state, orc, target, AttackKind.JUMP)
 
     def _fury(self, ctx: Context, state: MastersFightState, orc: Orc, act: Activation, action: Fury) -> None:
@@ -369,15 +409,22 @@ class MastersFight(Game[MastersFightState, Action]):
         landed = hit.result - (1 if shield else 0) >= skill
         if not landed:
             ctx.say(f"{orc.name} misses {target.name}.")
-        else:
-            self._smash_table(ctx, state, orc, target, kind)
-        # III.1.2 Feral Fury: a second strike at Combat Skill 5, not after a natural 1 to hit.
+        elif self._smash_table(ctx, state, orc, target, kind, fury):
+            return  # the target decides about its Helmet first
+        self._offer_fury(state, orc, target, kind, fury, natural_one=hit.faces[0] == 1)
+
+    def _offer_fury(self, state: MastersFightState, orc: Orc, target: Orc, kind: AttackKind, fury: bool, *,
+                    natural_one: bool) -> None:
+        """III.1.2 Feral Fury: a second strike at Combat Skill 5, not after a natural 1 to hit."""
         act = state.activation
-        if (orc.brood is Brood.FERAL and not fury and hit.faces[0] != 1
+        if (orc.brood is Brood.FERAL and not fury and not natural_one
                 and not target.out and act is not None and _fury_reachable(state, orc, target, kind)):
             act.fury_target, act.fury_kind = target.player, kind
 
-    def _smash_table(self, ctx: Context, state: MastersFightState, orc: Orc, target: Orc, kind: AttackKind) -> None:
+    def _smash_table(self, ctx: Context, state: MastersFightState, orc: Orc, target: Orc, kind: AttackKind,
+                     fury: bool) -> bool:
+        """Roll on the Smash Table and apply it. True when a Proper fightin' waits for its target
+        to decide about a Helmet (III.2: the wearer "can" turn it into a Smash!)."""
         bonus = (1 if _usable_item(state, orc) is Item.MACE else 0) + (1 if kind is AttackKind.STOMP else 0)
         notes = [n for n, on in (("+1 Mace", _usable_item(state, orc) is Item.MACE),
                                  ("+1 Stomp", kind is AttackKind.STOMP)) if on]
@@ -388,15 +435,35 @@ class MastersFight(Game[MastersFightState, Action]):
             act = state.activation
             if act is not None and act.player == orc.player:
                 self._start_drop(ctx, state, orc, act)
-            return
+            return False
         if result == 2:
             ctx.say(f"Nope: {target.name} shrugs it off.")
-            return
+            return False
         proper = result >= 6
-        if proper and _usable_item(state, target) is Item.HELMET:
+        act = state.activation
+        if proper and _usable_item(state, target) is Item.HELMET and act is not None:
+            act.helmet = HelmetQuestion(wearer=target.player, kind=kind, fury=fury)
+            ctx.say(f"Proper fightin'! {target.name} may take it on the Helmet...")
+            return True
+        self._land(ctx, state, orc, target, kind, proper)
+        return False
+
+    def _helmet(self, ctx: Context, state: MastersFightState, act: Activation, action: UseHelmet) -> None:
+        question = act.helmet
+        assert question is not None
+        act.helmet = None
+        orc, target = state.orcs[act.player], state.orcs[question.wearer]
+        if action.use:
             target.item = None
-            ctx.say(f"Proper fightin'! — but {target.name}'s Helmet takes it and breaks: only a Smash!")
-            proper = False
+            ctx.say(f"{target.name}'s Helmet takes the blow and breaks: only a Smash!")
+        else:
+            ctx.say(f"{target.name} keeps the Helmet for later and takes the blow in full.")
+        self._land(ctx, state, orc, target, question.kind, proper=not action.use)
+        self._offer_fury(state, orc, target, question.kind, question.fury, natural_one=False)
+
+    def _land(self, ctx: Context, state: MastersFightState, orc: Orc, target: Orc, kind: AttackKind,
+              proper: bool) -> None:
+        """A Smash! (1 HP) or a Proper fightin' (1 HP and Knocked Down, or 2 HP if already down)."""
         if not proper:
             ctx.say(f"Smash! {target.name} takes a solid blow.")
             self._wound(ctx, state, orc, target, 1, kind)
@@ -456,7 +523,7 @@ class MastersFight(Game[MastersFightState, Action]):
             return
         act = state.activation
         assert act is not None
-        if act.pending_drop is not None or act.fury_target is not None:
+        if act.pending_drop is not None or act.fury_target is not None or act.helmet is not None:
             return
         orc = state.orcs[act.player]
         if act.action_points == 0 and not (act.move_left and _reachable(state, orc, act)):
@@ -546,7 +613,10 @@ def _reach(state: MastersFightState, orc: Orc) -> int:
 
 
 def _move_allowance(state: MastersFightState, orc: Orc) -> int:
-    base = MOVE_SQUARES_DOWN if _is_down(state, orc) else MOVE_SQUARES
+    """III.4.2.1: 2 squares, 1 if Knocked Down. An Orc Knocked Down on a Platform ignores it only
+    while it stays there: the move takes it off, so it moves as a Knocked Down Orc (reading
+    platform-knockdown)."""
+    base = MOVE_SQUARES_DOWN if orc.knocked_down else MOVE_SQUARES
     return base + (1 if orc.brood is Brood.COMMON else 0)  # March Training
 
 
@@ -633,30 +703,30 @@ def _drop_squares(state: MastersFightState, orc: Orc) -> list[str]:
     return [s for s in adjacent(cast(str, orc.square)) if s not in state.terrain and s not in state.items]
 
 
-def _paths(state: MastersFightState, orc: Orc, budget: int) -> dict[str, list[str]]:
-    """Every square reachable within `budget` single-square steps (any of 8 directions), never
-    onto or through a Pit or another Orc. Among the ways to get somewhere the path chosen climbs
-    the fewest Platforms, then takes the fewest steps, so a player is never made to roll for a
-    Platform they could walk around."""
-    layers = _route_layers(state, orc, budget)
-    best: dict[str, tuple[int, int]] = {}
+def _way(state: MastersFightState, orc: Orc, start: str, goal: str, budget: int) -> list[str] | None:
+    """The squares stepped on from `start` to `goal` (within `budget` single steps in any of 8
+    directions, never onto or through a Pit or another Orc), or None. Among the ways there the
+    one chosen climbs the fewest Platforms, then takes the fewest steps, so a player is never
+    made to roll for a Platform they could walk around unless they name it on the way."""
+    layers = _route_layers(state, orc, budget, start)
+    best: tuple[int, int] | None = None
     for steps, layer in enumerate(layers[1:], start=1):
-        for square, (climbs, _) in layer.items():
-            if square not in best or (climbs, steps) < best[square]:
-                best[square] = (climbs, steps)
-    paths: dict[str, list[str]] = {}
-    for square, (_, steps) in best.items():
-        path, here = [], square
-        for k in range(steps, 0, -1):
-            path.append(here)
-            here = cast(str, layers[k][here][1])
-        paths[square] = path[::-1]
-    return paths
+        if goal in layer and (best is None or (layer[goal][0], steps) < best):
+            best = (layer[goal][0], steps)
+    if best is None:
+        return None
+    path, here = [], goal
+    for k in range(best[1], 0, -1):
+        path.append(here)
+        here = cast(str, layers[k][here][1])
+    return path[::-1]
 
 
-def _route_layers(state: MastersFightState, orc: Orc, budget: int) -> list[dict[str, tuple[int, str | None]]]:
-    """Layer k maps each square reachable in exactly k steps to (fewest Platforms climbed, previous square)."""
-    start = cast(str, orc.square)
+def _route_layers(state: MastersFightState, orc: Orc, budget: int,
+                  start: str | None = None) -> list[dict[str, tuple[int, str | None]]]:
+    """Layer k maps each square reachable in exactly k steps from `start` (the Orc's square by
+    default) to (fewest Platforms climbed, previous square)."""
+    start = start or cast(str, orc.square)
     blocked = {s for s, t in state.terrain.items() if t is Terrain.PIT}
     blocked.update(cast(str, o.square) for o in _enemies(state, orc))
     blocked.add(start)
@@ -673,6 +743,14 @@ def _route_layers(state: MastersFightState, orc: Orc, budget: int) -> list[dict[
                     layer[step] = (cost, square)
         layers.append(layer)
     return layers
+
+
+def _flight(start: str, to: str) -> list[str]:
+    """The squares a Jump flies over between `start` and `to`, in order, on the straight line."""
+    (sx, sy), (tx, ty) = xy(start), xy(to)
+    n = distance(start, to)
+    return [cast(str, square_at(sx + math.floor(k * (tx - sx) / n + 0.5), sy + math.floor(k * (ty - sy) / n + 0.5)))
+            for k in range(1, n)]
 
 
 def _reachable(state: MastersFightState, orc: Orc, act: Activation) -> set[str]:

@@ -75,6 +75,19 @@ class Activation(BaseModel):
     pending_drop: Item | None = None  # an Item the Orc must put on an adjacent square now
     fury_target: PlayerId | None = None  # Feral Fury: a second attack is on offer against this Orc
     fury_kind: AttackKind | None = None
+    helmet: HelmetQuestion | None = None  # a Proper fightin' waits for its target's Helmet decision
+
+
+class HelmetQuestion(BaseModel):
+    """A Proper fightin' against an Orc that can use a Helmet: its owner decides (III.2 Helmet,
+    "can turn"), and the rest of the attack waits for the answer."""
+
+    wearer: PlayerId
+    kind: AttackKind
+    fury: bool = False  # the attack was Feral Fury's second strike
+
+
+Activation.model_rebuild()
 
 
 class MastersFightState(GameState):
@@ -101,10 +114,13 @@ class Deploy(BaseModel):
 
 
 class Move(BaseModel):
-    """Move to a square within the squares left (starting a new Move action if needed)."""
+    """Move to a square within the squares left (starting a new Move action if needed), through
+    the squares of `via` in order; between them the bot takes the way that climbs the fewest
+    Platforms, then the shortest."""
 
     type: Literal["move"] = "move"
     to: Square
+    via: list[Square] = Field(default_factory=list)
 
 
 class Recover(BaseModel):
@@ -146,12 +162,19 @@ class Fury(BaseModel):
     strike: bool = True
 
 
+class UseHelmet(BaseModel):
+    """The target of a Proper fightin' spends its Helmet to make it a Smash! (or keeps it)."""
+
+    type: Literal["helmet"] = "helmet"
+    use: bool = True
+
+
 class EndActivation(BaseModel):
     type: Literal["end"] = "end"
 
 
 Action = Annotated[
-    Deploy | Move | Recover | Grab | DropItem | Smash | Stomp | Jump | Fury | EndActivation,
+    Deploy | Move | Recover | Grab | DropItem | Smash | Stomp | Jump | Fury | UseHelmet | EndActivation,
     Field(discriminator="type"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)

@@ -20,7 +20,9 @@ from rules.orclympics.masters_fight.models import (
     Smash,
     Stomp,
     Terrain,
+    UseHelmet,
 )
+from rules.orclympics.masters_fight.guide import READINGS
 from tests.rules.masters_fight.arena import GAME, Arena, Fighter, play, texts
 
 
@@ -125,13 +127,42 @@ def test_knocked_down_orc_gets_nothing_from_its_shield() -> None:
     assert play(state, "mug", Smash(target="zog"), [3, 3]).state.orcs["zog"].hp == 5
 
 
-def test_helmet_turns_the_next_proper_fightin_into_a_smash_then_breaks() -> None:
-    # 000 III.2 Helmet: the next Proper fightin! suffered becomes Smash!; one use, then discarded
+def test_the_helmet_wearer_may_turn_a_proper_fightin_into_a_smash_then_it_breaks() -> None:
+    # 000 III.2 Helmet: the wearer "can turn" the next Proper fightin! into a Smash!; one use, then
+    # discarded (reading helmet: the wearer is asked, with keeping it as the default)
     state = duel(target=Fighter("d5", item=Item.HELMET))
-    step = play(state, "mug", Smash(target="zog"), [3, 6])
-    zog = step.state.orcs["zog"]
+    asked = play(state, "mug", Smash(target="zog"), [3, 6]).state
+    assert GAME.waiting_for(asked) == ["zog"] and asked.orcs["zog"].hp == 6
+    prompt = GAME.prompts(asked)[0]
+    assert prompt.default is not None and GAME.parse_action(prompt.default) == UseHelmet(use=False)
+    assert GAME.legal_actions(asked, "zog") == [UseHelmet(use=True), UseHelmet(use=False)]
+    with pytest.raises(RuleViolation, match="turn"):
+        GAME.apply(asked, "mug", EndActivation())
+    used = play(asked, "zog", UseHelmet(use=True)).state
+    zog = used.orcs["zog"]
     assert zog.hp == 5 and not zog.knocked_down and zog.item is None
-    assert Item.HELMET not in step.state.items.values()
+    assert Item.HELMET not in used.items.values() and GAME.waiting_for(used) == ["mug"]
+    kept = play(asked, "zog", UseHelmet(use=False)).state
+    assert kept.orcs["zog"].hp == 5 and kept.orcs["zog"].knocked_down and kept.orcs["zog"].item is Item.HELMET
+
+
+def test_a_helmet_kept_on_a_platform_is_there_for_the_next_blow() -> None:
+    # 000 III.2 Helmet and Platform: on a Platform the knock-down is ignored, so the wearer may keep it
+    state = duel(target=Fighter("d5", item=Item.HELMET))
+    state.terrain["d5"] = Terrain.PLATFORM
+    kept = play(play(state, "mug", Smash(target="zog"), [3, 6]).state, "zog", UseHelmet(use=False)).state
+    zog = {o.player: o for o in GAME.view(kept, None).orcs}["zog"]
+    assert zog.hp == 5 and not zog.knocked_down and zog.item is Item.HELMET
+
+
+def test_feral_fury_waits_for_the_helmet_answer() -> None:
+    # 000 III.1.2 Feral Fury after a blow the Helmet decision belongs to
+    state = duel(Fighter("d4", Brood.FERAL), Fighter("d5", item=Item.HELMET))
+    asked = play(state, "mug", Smash(target="zog"), [4, 6]).state
+    assert asked.activation is not None and asked.activation.fury_target is None
+    after = play(asked, "zog", UseHelmet(use=True)).state
+    assert after.activation is not None and after.activation.fury_target == "zog"
+    assert GAME.waiting_for(after) == ["mug"]
 
 
 def test_throwing_axe_reaches_four_squares_once() -> None:
@@ -190,14 +221,38 @@ def test_an_orc_on_a_platform_ignores_being_knocked_down() -> None:
         GAME.apply(state, "mug", Stomp(target="zog"))
 
 
-def test_knocked_down_orc_on_a_platform_acts_freely_and_falls_when_it_leaves() -> None:
-    # 000 III.2 Platform, our reading "platform-knockdown"
-    state = Arena({"zog": Fighter("d5", down=True), "mug": Fighter("h8", Brood.IRON)},
+def test_knocked_down_orc_on_a_platform_acts_freely_but_moves_off_it_as_knocked_down() -> None:
+    # 000 III.2 Platform ("ignores being Knocked Down while standing on a Platform") and III.4.2.1
+    # (1 square when Knocked Down); reading "platform-knockdown"
+    state = Arena({"zog": Fighter("d5", Brood.IRON, down=True), "mug": Fighter("h8", Brood.IRON)},
                   terrain={"d5": Terrain.PLATFORM}).build()
     assert Jump(to="g7", target="mug") in GAME.legal_actions(state, "zog")
-    state = play(state, "zog", Move(to="d8")).state  # 3 squares: standing on the Platform
-    assert state.orcs["zog"].square == "d8"
+    assert not {o.player: o for o in GAME.view(state, None).orcs}["zog"].knocked_down
+    moves = {a.to for a in GAME.legal_actions(state, "zog") if isinstance(a, Move)}
+    assert "d6" in moves and "d7" not in moves  # one square per Move, two Moves for two AP
+    with pytest.raises(RuleViolation, match="cannot reach d8"):
+        GAME.apply(state, "zog", Move(to="d8"))
+    state = play(state, "zog", Move(to="d6")).state
+    assert state.orcs["zog"].square == "d6"
     assert {o.player: o for o in GAME.view(state, None).orcs}["zog"].knocked_down
+    assert "platform-knockdown" in READINGS
+
+
+def test_a_jump_landing_on_a_platform_takes_the_climbing_roll() -> None:
+    # 000 III.2 Platform: "When an Orc is about to enter a square with a Platform, roll a D6" --
+    # a Jump's landing too (reading jump-landing)
+    arena = Arena({"mug": Fighter("a1", Brood.IRON), "grak": Fighter("e1")},
+                  terrain={"a1": Terrain.PLATFORM, "d1": Terrain.PLATFORM})
+    landed = play(arena.build(), "mug", Jump(to="d1", target="grak"), [2, 3, 4])
+    assert landed.state.orcs["mug"].square == "d1" and landed.state.orcs["grak"].hp == 5
+    fell = play(arena.build(), "mug", Jump(to="d1", target="grak"), [1])
+    assert fell.state.orcs["mug"].square == "c1"  # comes down short, out of reach: no Smash
+    assert fell.state.orcs["grak"].hp == 6 and "out of reach" in texts(fell.events)
+    assert "jump" in fell.state.activation.used  # type: ignore[union-attr]
+    near = Arena({"mug": Fighter("a1", Brood.IRON), "grak": Fighter("c2")},
+                 terrain={"a1": Terrain.PLATFORM, "d1": Terrain.PLATFORM})
+    short = play(near.build(), "mug", Jump(to="d1", target="grak"), [1, 3, 4])
+    assert short.state.orcs["mug"].square == "c1" and short.state.orcs["grak"].hp == 5  # still in reach
 
 
 def test_jump_from_a_platform_over_orcs_and_pits_then_smash() -> None:

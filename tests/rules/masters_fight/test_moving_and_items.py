@@ -17,7 +17,7 @@ from rules.orclympics.masters_fight.models import (
     Smash,
     Terrain,
 )
-from tests.rules.masters_fight.arena import GAME, Arena, Fighter, play
+from tests.rules.masters_fight.arena import GAME, Arena, Fighter, play, texts
 
 
 def _moves(state, player: str) -> set[str]:
@@ -90,6 +90,24 @@ def test_path_walks_around_a_platform_when_it_can() -> None:
     assert play(state, "mug", Move(to="c2"), []).state.orcs["mug"].square == "c2"  # via b1, no roll
     # a1 -> c3 in two squares must pass b2: one roll, failed, so Mug stays put
     assert play(state, "mug", Move(to="c3"), [1]).state.orcs["mug"].square == "a1"
+
+
+def test_a_move_may_name_its_route_to_climb_a_platform_on_the_way() -> None:
+    # 000 III.4.2.1 Move (any direction, squares with no other model) and III.2 Platform; reading "move-path":
+    # the player names the squares to pass, the shortest way fills the rest
+    state = Arena({"mug": Fighter("a1", Brood.IRON), "zog": Fighter("h8")}, terrain={"b2": Terrain.PLATFORM}).build()
+    step = play(state, "mug", Move(to="c2", via=["b2"]), [4])  # one climbing roll: through the Platform
+    assert step.state.orcs["mug"].square == "c2" and "a1 → b2 → c2" in texts(step.events)
+    stopped = play(state, "mug", Move(to="c2", via=["b2"]), [1])
+    assert stopped.state.orcs["mug"].square == "a1"
+    with pytest.raises(RuleViolation, match="cannot reach c3 that way"):
+        GAME.apply(state, "mug", Move(to="c3", via=["b1"]))  # a1 -> b1 -> c3 is three squares
+    with pytest.raises(RuleViolation, match="Pit"):
+        GAME.apply(Arena({"mug": Fighter("a1", Brood.IRON), "zog": Fighter("h8")},
+                         terrain={"b1": Terrain.PIT}).build(), "mug", Move(to="c1", via=["b1"]))
+    with pytest.raises(RuleViolation, match="taken by another Orc"):
+        GAME.apply(Arena({"mug": Fighter("a1", Brood.IRON), "zog": Fighter("b1")}).build(), "mug",
+                   Move(to="c1", via=["b1"]))
 
 
 def test_recover_on_two_plus_once_per_turn() -> None:
