@@ -287,17 +287,23 @@ class Timber(Game[TimberState, Action]):
         self._boar_along(ctx, state, cur, path)
 
     def _boar_along(self, ctx: Context, state: TimberState, cur: PlayerTurn, path: list[str]) -> None:
-        start = state.boar
-        trail = [start, *path]
+        """The run is taken square by square in `_settle` (`_boar_step`), so each Smash Attack is
+        resolved as the Boar enters that Orc's square, before it goes on (IV.4.2.2)."""
+        trail = [state.boar, *path]
         ctx.say(f"🐗 The Wild Boar charges {' → '.join(trail)}!")
-        for square in path:
-            victim = _orc_at(state, square)
-            if victim is not None:
-                ctx.say(f"The Boar tramples into {victim.name} at {square}!")
-                cur.threats.append(Threat(orc=victim.id, cause="boar", line=trail, by=cur.player))
-        state.boar = path[-1]
         state.highlight = trail
+        cur.run = list(path)
         cur.stage = Stage.ACTIONS
+
+    def _boar_step(self, ctx: Context, state: TimberState, cur: PlayerTurn) -> None:
+        """The Boar enters its next square; an Orc there suffers a Smash Attack at once. Diving
+        clear, it may not land on a square the Boar has still to run (reading boar-escape)."""
+        square = cur.run.pop(0)
+        state.boar = square
+        victim = _orc_at(state, square)
+        if victim is not None:
+            ctx.say(f"The Boar tramples into {victim.name} at {square}!")
+            cur.threats.append(Threat(orc=victim.id, cause="boar", line=[square, *cur.run], by=cur.player))
 
     # IV.4.2.3 Resolve Orc Actions
     def _orc_action(self, ctx: Context, state: TimberState, cur: PlayerTurn, action: Action) -> None:
@@ -581,6 +587,9 @@ class Timber(Game[TimberState, Action]):
                 return
             if cur.threats:
                 self._resolve_threat(ctx, state, cur, cur.threats.pop(0))
+                continue
+            if cur.run:
+                self._boar_step(ctx, state, cur)
                 continue
             if cur.stage is not Stage.ACTIONS or _orc_actions(state, cur):
                 return

@@ -23,8 +23,10 @@ READINGS: dict[str, str] = {
                     "Trees; it may cut diagonally between two of them.",
     "boar-blocked": "If no run of the rolled length can end on an empty square, the Boar runs the longest "
                     "shorter run that can; if not even one square works, it stays where it is.",
-    "boar-escape": "An Orc that dodges the Boar may not land on any square of the Boar's run this turn, its "
-                   "start included: the run plays the part of the Tree's line.",
+    "boar-escape": "Each Smash Attack of the Boar is resolved as it enters the Orc's square, and then it runs "
+                   "on. An Orc that dodges it may not land on a square the Boar has still to run this turn (the "
+                   "rest of its run plays the part of the Tree's line); squares it has already left are fair, "
+                   "as it cannot come back to them.",
     "smash-order": "Orcs hit by one Boar run or one Tree are dealt with one at a time, in the order the Boar "
                    "reaches them or nearest the Tree first, so an early escape can take a square a later Orc "
                    "wanted.",

@@ -66,7 +66,7 @@ class Orc(BaseModel):
 
 class Threat(BaseModel):
     """A Smash Attack still to resolve (IV.4.2.3.4): against whom, from what, and the squares
-    an escaping Orc may not land on (the Tree's line, or the Boar's path)."""
+    an escaping Orc may not land on (the Tree's line, or the squares the Boar has still to run)."""
 
     orc: OrcId
     cause: Literal["boar", "tree"]
@@ -115,6 +115,7 @@ class PlayerTurn(BaseModel):
     boar_roll: int = 0  # the D3 rolled for the Wild Boar
     boar_squares: int = 0  # how far it actually goes (see READINGS "boar-blocked")
     threats: list[Threat] = Field(default_factory=list)
+    run: list[Square] = Field(default_factory=list)  # squares the Wild Boar has still to enter
     escape: Escape | None = None
     aim: Aim | None = None
     push: Push | None = None

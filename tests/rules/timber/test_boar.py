@@ -111,15 +111,17 @@ def test_the_boar_passes_over_several_orcs_in_order() -> None:
     assert step.state.dropped == {"e6": 1, "e7": 1}
 
 
-def test_a_dodging_orcs_owner_picks_its_square_off_the_boars_run() -> None:
+def test_a_dodging_orcs_owner_picks_its_square_off_the_rest_of_the_boars_run() -> None:
     # 000 IV.4.2.3.4: on 5+ the owner moves the Orc to a free neighbouring square; READINGS["boar-escape"]:
-    # never onto the Boar's run. The owner is prompted even though it is Grak's turn.
+    # never onto a square the Boar has still to run (e7), but the square it left (e5) is free.
+    # The owner is prompted even though it is Grak's turn, while the Boar waits on e6.
     teams = {"grak": duo("a1", "a2"), "zog": duo("e6", "h2", wood=(2, 0))}
     step = play(charge(2, teams=teams), "grak", BoarPath(path=["e6", "e7"]), [5])
     state = step.state
-    assert state.current.escape is not None and state.current.escape.options == ["f6", "d6"]
+    assert state.current.escape is not None and state.current.escape.options == ["f6", "e5", "d6"]
+    assert state.boar == "e6" and state.current.run == ["e7"]
     assert GAME.waiting_for(state) == ["zog"]
-    assert GAME.legal_actions(state, "zog") == [EscapeTo(square="f6"), EscapeTo(square="d6")]
+    assert GAME.legal_actions(state, "zog") == [EscapeTo(square="f6"), EscapeTo(square="e5"), EscapeTo(square="d6")]
     assert GAME.legal_actions(state, "grak") == []
     prompt = GAME.prompts(state)[0]
     assert prompt.player == "zog" and prompt.kind.value == "square"
@@ -129,8 +131,23 @@ def test_a_dodging_orcs_owner_picks_its_square_off_the_boars_run() -> None:
         GAME.apply(state, "zog", EscapeTo(square="e7"))
     after = play(state, "zog", EscapeTo(square="d6")).state
     assert after.orcs["zog:1"].square == "d6" and after.orcs["zog:1"].wood == 2
-    assert GAME.waiting_for(after) == ["grak"]
+    assert after.boar == "e7" and GAME.waiting_for(after) == ["grak"]  # then the Boar ran on
     assert "run" in READINGS["boar-escape"]
+
+
+def test_each_smash_attack_is_resolved_as_the_boar_enters_and_then_it_runs_on() -> None:
+    # 000 IV.4.2.2: "Every time the Wild Boar enters a square occupied by an Orc during its move, resolve a
+    # Smash Attack against the Orc ..., and then continue the move of the Wild Boar"
+    teams = {"grak": duo("a1", "a2"), "zog": duo("e6", "h2", wood=(1, 0)), "mug": duo("e7", "h4", wood=(1, 0))}
+    step = play(charge(3, teams=teams), "grak", BoarPath(path=["e6", "e7", "e8"]), [2, 1, 4, 1])
+    said = [e.text for e in step.events]
+    zog_roll = next(i for i, t in enumerate(said) if "Zog #1 tries to dodge" in t)
+    mug_hit = next(i for i, t in enumerate(said) if "tramples into Mug" in t)
+    assert next(i for i, t in enumerate(said) if "tramples into Zog" in t) < zog_roll < mug_hit
+    # a dodge before the second Orc is reached: Zog may not dive onto e7 or e8, still ahead of the Boar
+    dodged = play(charge(3, teams=teams), "grak", BoarPath(path=["e6", "e7", "e8"]), [5]).state
+    assert dodged.current.escape is not None and dodged.current.escape.options == ["f6", "e5", "d6"]
+    assert dodged.boar == "e6" and dodged.orcs["mug:1"].wood == 1  # Mug not reached yet
 
 
 def test_a_random_run_comes_from_the_games_dice() -> None:
