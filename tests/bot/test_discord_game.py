@@ -25,7 +25,7 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
 )
 
 from bot import reactions
-from rules.core.grid import distance
+from rules.core.grid import adjacent, distance
 from rules.orclympics.masters_fight.models import (
     Deploy,
     DropItem,
@@ -212,3 +212,31 @@ async def test_the_helmet_question_goes_to_the_wearer_and_is_answered_with_a_but
     assert after.version == snap.version + 1
     assert next(o for o in after.public_view.orcs if o.player == player).item is not Item.HELMET
     reactions.cancel(after.game_id)
+
+
+async def test_a_move_names_the_squares_on_its_way(simcord_env, world):
+    """000 III.4.2.1 Move, reading move-path: `/mf move to: via:` walks through the named square;
+    a square that is not on the board is refused privately and changes nothing."""
+    await open_table(world, 2)
+    for _ in range(MAX_STEPS):
+        snap = await snapshot(simcord_env, world.channel)
+        player = snap.waiting_for[0]
+        legal = await simcord_env.bot.table.legal_actions(world.channel.id, player)
+        here = next(o.square for o in snap.public_view.orcs if o.player == player)
+        twos = [a.to for a in legal if isinstance(a, Move) and here and distance(here, a.to) == 2]
+        if twos:
+            break
+        await simcord_env.bot.table.act(world.channel.id, player, choose(legal, snap.public_view, player))
+    else:
+        raise AssertionError("no Orc ever had two squares to walk")
+    mover = world.by_id(player)
+    bad = await mover.slash(world.channel, "mf move", to=twos[0], via="z9")
+    assert bad.ephemeral and "not a square" in answered_privately(bad)
+    assert (await snapshot(simcord_env, world.channel)).version == snap.version
+    taken = {o.square for o in snap.public_view.orcs if o.square}
+    between = next(s for s in adjacent(here) if distance(s, twos[0]) == 1 and s not in taken
+                   and snap.public_view.terrain.get(s) is None)
+    walked = await mover.slash(world.channel, "mf move", to=twos[0], via=between)
+    assert applied(walked), answered_privately(walked)
+    after = await snapshot(simcord_env, world.channel)
+    assert after.version == snap.version + 1 and after.public_view.highlight == [here, between, twos[0]]
