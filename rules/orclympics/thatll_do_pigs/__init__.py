@@ -1,5 +1,9 @@
-"""That'll do Pigs (seed 000, V): the boar race and the Piglet.
+"""That'll do Pigs (seed 000, V): Orc Boar Riders race two laps for a Piglet."""
 
-Work in progress (issue 12): the Circuit is built (`circuit`); the engine is not yet, so the
-package exposes no `GAME` and the registry does not offer it.
-"""
+from rules.orclympics.thatll_do_pigs.engine import ThatllDoPigs
+from rules.orclympics.thatll_do_pigs.guide import GUIDE, READINGS
+
+GAME = ThatllDoPigs()
+"""The engine the registry finds."""
+
+__all__ = ["GAME", "GUIDE", "READINGS", "ThatllDoPigs"]

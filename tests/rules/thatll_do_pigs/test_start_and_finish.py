@@ -1,0 +1,157 @@
+"""That'll do Pigs: the start, the Skid, the Piglet and the finish (seed 000, V.3, V.4.1, V.4.3, V.5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core.dice import ScriptedDice
+from rules.core.engine import Seat
+from rules.core.selfplay import play_random
+from rules.orclympics.thatll_do_pigs.models import (
+    AskKind,
+    EndActivation,
+    Phase,
+    ReadyAssault,
+    Ride,
+    RollSpeed,
+    Steer,
+    TakeCell,
+    TakePlace,
+)
+from tests.rules.thatll_do_pigs.track import GAME, PLAYERS, Racer, Track, d3, play, texts
+
+SIDE = 25 / 25.4
+LAYOUT = [1, 1] * 4 + [2, 1]  # each pole 1" east; a crowd of D3+1 = 2", the first spot the dice may pick
+
+
+def opened(count: int = 4, initiative: list[int] | None = None):  # type: ignore[no-untyped-def]
+    seats = [Seat(player=p, name=p.title(), brood="common", colour=i) for i, p in enumerate(PLAYERS[:count])]
+    dice = ScriptedDice(LAYOUT + (initiative or [6, 5, 4, 3][:count]))
+    step = GAME.start(seats, None, 1, dice=dice)
+    assert dice.remaining == []
+    return step.state
+
+
+def test_deployment_fills_the_front_row_in_initiative_order_and_the_lowest_runs_up_last() -> None:
+    # 000 V.3: everyone but the lowest roller takes a front-row cell in initiative order; "Get Ready!"
+    # Assaults in that order; then the Running Up Boar takes a free front-row cell and goes first
+    state = opened()
+    assert state.phase is Phase.DEPLOY and state.ask.kind is AskKind.DEPLOY and state.ask.player == "alice"
+    for player, column in (("alice", 0), ("bob", 1), ("carol", 2)):
+        state = play(state, player, TakeCell(column=column)).state
+    assert state.phase is Phase.READY and state.ask.kind is AskKind.READY and state.ask.player == "alice"
+    assert set(state.ask.options) == {"2", "3"}
+    # alice's rider beats bob's: bob's rider goes to the cell behind; alice takes its place
+    state = play(state, "alice", ReadyAssault(target="2"), [6, 1, 1, 1, 1]).state
+    assert state.riders["2"].cell == (1, 1) and state.ask.kind is AskKind.TAKE_PLACE
+    state = play(state, "alice", TakePlace(take=True)).state
+    assert state.riders["1"].cell == (0, 1)
+    state = play(state, "carol", ReadyAssault(target=None)).state
+    assert state.phase is Phase.RUN_UP and state.ask.player == "dave"
+    assert [a.column for a in GAME.legal_actions(state, "dave")] == [0, 3, 4, 5]
+    started = play(state, "dave", TakeCell(column=0), [2, 5, 3, 6]).state  # Game Turn 1's initiative
+    assert started.phase is Phase.RACE and started.turn == 1
+    assert started.order[0] == "4" and started.activation.rider == "4"
+
+
+def test_a_beaten_rider_chooses_between_two_equally_close_cells() -> None:
+    # 000 V.3: the closest free cell of the second row; the owner decides when two are as close
+    state = opened()
+    for player, column in (("alice", 1), ("bob", 3), ("carol", 2)):
+        state = play(state, player, TakeCell(column=column)).state
+    state = play(state, "alice", ReadyAssault(target="3"), [6, 1, 1, 1, 1]).state  # carol behind, to (1, 2)
+    state = play(state, "alice", TakePlace(take=True)).state  # alice to (0, 2)
+    state = play(state, "bob", ReadyAssault(target="1"), [6, 1, 1, 1, 1]).state  # (1, 2) is taken
+    assert state.ask.kind is AskKind.RETREAT and state.ask.player == "alice" and state.ask.options == ["1", "3"]
+    state = play(state, "alice", TakeCell(column=3)).state
+    assert state.riders["1"].cell == (1, 3) and state.ask.kind is AskKind.TAKE_PLACE and state.ask.player == "bob"
+
+
+def test_three_players_are_refused() -> None:
+    # 000 V.1 and V.4.6: four riders, or two players with two each
+    with pytest.raises(Exception, match="four players, or by two"):
+        opened(3)
+
+
+def test_fully_crossing_a_skid_trigger_takes_the_safe_skid_test() -> None:
+    # 000 V.4.3: 2D6 + Ability greater than the distance moved passes; otherwise a Random Movement
+    # Roll whose direction the player in last place chooses (V.4.4)
+    track = Track({"1": Racer((5.0, 2.5)), "2": Racer((30.0, 20.0), facing=270.0)}, order=["1", "2"])
+    rolled = play(track.build(), "alice", RollSpeed(), [1, 2]).state  # 5"
+    clean = play(rolled, "alice", Ride(heading=135.0, distance=5.0), [3, 3])
+    assert clean.state.riders["1"].gates == 2 and clean.state.ask.kind is AskKind.SECOND
+    assert "corner clean" in texts(clean.events)
+    wide = play(rolled, "alice", Ride(heading=135.0, distance=5.0), [1, 1, 3, d3(1)]).state
+    assert wide.ask.kind is AskKind.DIRECTION and wide.ask.player == "bob" and wide.ask.distance == 2.0
+    sent = play(wide, "bob", Steer(heading=90.0)).state
+    assert sent.riders["1"].y == pytest.approx(wide.riders["1"].y + 2.0)
+    assert sent.ask.kind is AskKind.SECOND and sent.ask.player == "alice"
+
+
+def test_the_piglet_appears_on_the_finish_line_after_the_first_rider_crosses_the_last_trigger() -> None:
+    # 000 V.4.1.1: once the first rider has fully crossed the last Skid Trigger and finished its Move,
+    # the Piglet is placed on the centre of the Finish Line; it runs D6+3" before the next initiative,
+    # steered by the player in last place, away from riders and the Circuit when it can be
+    track = Track({"1": Racer((33.0, 7.0), gates=4), "2": Racer((30.0, 20.0), facing=270.0)}, order=["1"])
+    rolled = play(track.build(), "alice", RollSpeed(), [1, 3]).state  # 6"
+    crossed = play(rolled, "alice", Ride(heading=225.0, distance=4.0), [1, 3]).state  # skid 4+3 > 4
+    assert crossed.riders["1"].gates == 5 and not crossed.piglet.placed
+    placed = play(crossed, "alice", EndActivation(), [2]).state  # the next turn: the Piglet's D6+3 = 5"
+    assert placed.piglet.placed and placed.piglet.x == pytest.approx(18.0)
+    assert placed.ask.kind is AskKind.PIGLET and placed.ask.player == "bob" and placed.ask.distance == 5.0
+    headings = {a.heading for a in GAME.legal_actions(placed, "bob")}
+    assert 180.0 in headings and 90.0 not in headings  # north runs into the central stand
+    ran = play(placed, "bob", Steer(heading=180.0), [4, 2]).state
+    assert (ran.piglet.x, ran.piglet.y) == pytest.approx((13.0, placed.piglet.y))
+    assert ran.activation is not None and ran.order[0] == "1"
+
+
+def test_crossing_the_finish_line_with_the_piglet_after_two_laps_wins() -> None:
+    # 000 V.1 and V.4.1: the race lasts two laps; crossing the Finish Line with the Piglet wins;
+    # V.5 Unexpected End when it is an Unridden Boar
+    track = Track({"1": Racer((19.5, 5.0), gates=10, piglet=True, ridden=False), "2": Racer((30.0, 20.0))},
+                  order=["1", "2"])
+    rolled = play(track.build(), "alice", RollSpeed(), [1, 1]).state
+    won = play(rolled, "alice", Ride(heading=225.0, distance=4.0))
+    assert won.state.phase is Phase.OVER and won.state.winner == "1"
+    outcome = GAME.outcome(won.state)
+    assert outcome is not None and outcome.placings == [["alice"], ["bob"]]
+    assert won.state.feats == {"Unexpected End": "alice"} and "wins" in texts(won.events)
+    early = Track({"1": Racer((19.5, 5.0), gates=5, piglet=True), "2": Racer((30.0, 20.0))}, order=["1", "2"])
+    rolled = play(early.build(), "alice", RollSpeed(), [1, 1]).state
+    lap = play(rolled, "alice", Ride(heading=180.0, distance=4.0)).state
+    assert lap.phase is Phase.RACE and lap.riders["1"].laps == 1
+    assert lap.feats == {"Leading the Race": "alice"}  # 000 V.5: across the line after the first lap
+
+
+def test_race_position_decides_who_is_last() -> None:
+    # 000 V.4.1.1 and V.4.4: the rider in last place steers; position is laps, gates, then how far round
+    track = Track({"1": Racer((14.0, 5.0), gates=1), "2": Racer((3.0, 20.0), gates=2),
+                   "3": Racer((25.0, 5.0), gates=1)}, active=None)
+    standings = [r.id for r in GAME._standings(track.build())]
+    assert standings == ["2", "1", "3"]
+    view = GAME.view(track.build(), None)
+    assert {r.id: r.position for r in view.riders} == {"1": 2, "2": 1, "3": 3}
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_random_races_end_and_replay(players: int) -> None:
+    for seed in range(3):
+        result = play_random(GAME, players, seed)
+        assert result.finished
+        assert GAME.replay(result.state.seats, None, seed, result.log) == result.state
+
+
+def test_racers_bring_the_piglet_home() -> None:
+    # 000 V.1: a race ends when a rider crosses the Finish Line with the Piglet after two laps; players
+    # who race (tests/rules/thatll_do_pigs/track.racer) get there in some races, in others every Boar crashes
+    from tests.rules.thatll_do_pigs.track import racer
+
+    winners = 0
+    for seed in range(12):
+        result = play_random(GAME, 4, seed, policy=lambda g, s, p, legal, dice: racer(s, p, legal, s.version))
+        assert result.finished
+        if result.state.winner is not None:
+            winners += 1
+            assert result.state.riders[result.state.winner].laps >= 2
+    assert winners >= 1
