@@ -173,6 +173,13 @@ def _draw_trails(draw: Draw, trails: Sequence[Sequence[XY]]) -> None:
             continue
         draw.line(points, fill=INK, width=6 * LINE, joint="curve")
         draw.line(points, fill=ACCENT, width=3 * LINE, joint="curve")
+        x1, y1 = points[-1]
+        x0, y0 = next((p for p in reversed(points) if p != points[-1]), points[0])
+        angle = math.atan2(y1 - y0, x1 - x0)
+        size = 12 * SUPERSAMPLE
+        draw.polygon([(x1, y1), (x1 - size * math.cos(angle - 0.45), y1 - size * math.sin(angle - 0.45)),
+                      (x1 - size * math.cos(angle + 0.45), y1 - size * math.sin(angle + 0.45))],
+                     fill=ACCENT, outline=INK)
 
 
 def _draw_rider(draw: Draw, rider: RiderView, *, waiting: bool) -> None:
@@ -230,7 +237,7 @@ def _panel_lines(view: ThatllDoPigsView) -> list[PanelLine]:
     ranked = sorted(view.riders, key=lambda r: (r.position is None, r.position or 0, r.id))
     for rider in ranked:
         place = f"{rider.position}." if rider.position else "out"
-        tags = [f"lap {min(rider.laps + 1, 9)}" if rider.gates else "on the grid"]
+        tags = [f"lap {min(rider.laps + 1, 9)}" if rider.gates else "not across the line yet"]
         if not rider.ridden:
             tags.append("unridden")
         if rider.piglet:

@@ -14,7 +14,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import ZagjanBot
-from bot.ui.turns import audit, run_action
+from bot.ui.turns import audit, refuse, run_action
+from bot.ui.typed import parse_points
+from rules.core.errors import RuleViolation
 
 SLUG = "thatll-do-pigs"
 
@@ -70,9 +72,19 @@ class ThatllDoPigsCommands(commands.Cog):
         await self._play(interaction, "pigs end", {"type": "end"})
 
     @pigs.command(name="steer", description="You are last: send the Piglet or a skidding rider this way.")
-    @app_commands.describe(heading="Degrees: 0 east, 90 north, 180 west, 270 south")
-    async def steer(self, interaction: discord.Interaction[Any], heading: float) -> None:
-        await self._play(interaction, "pigs steer", {"type": "steer", "heading": heading % 360.0})
+    @app_commands.describe(heading="Degrees: 0 east, 90 north, 180 west, 270 south",
+                           via="The Piglet only: turning points first, like 20,5; 23,5 (it runs on along the heading)")
+    async def steer(self, interaction: discord.Interaction[Any], heading: float, via: str | None = None) -> None:
+        action: dict[str, Any] = {"type": "steer", "heading": heading % 360.0}
+        if via and via.strip():
+            try:
+                action["via"] = [list(p) for p in parse_points(via)]
+            except RuleViolation as problem:
+                async with audit(interaction, "pigs steer") as record:
+                    record.result = "refused"
+                    await refuse(interaction, str(problem))
+                return
+        await self._play(interaction, "pigs steer", action)
 
 
 async def setup(bot: ZagjanBot) -> None:

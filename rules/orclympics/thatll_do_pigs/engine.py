@@ -27,7 +27,7 @@ from rules.core.geometry import (
     travel,
 )
 from rules.core.initiative import roll_order
-from rules.orclympics.broods import Brood
+from rules.orclympics.broods import Brood, age_tie_break
 from rules.orclympics.thatll_do_pigs.circuit import BOARD, RIDER_BASE, Circuit, Crowd, lay_out
 from rules.orclympics.thatll_do_pigs.models import (
     ACTION_ADAPTER,
@@ -124,7 +124,9 @@ class ThatllDoPigs(Game[ThatllDoPigsState, Action]):
         ctx.say("The Circuit is staked out: four poles, the crowd all round, the Finish Line on the south "
                 "straight. The race runs clockwise.", kind="phase")
         players = [s.player for s in seats]
-        order = roll_order(ctx.dice, players, "Initiative for deployment")
+        ages = options.get("ages") or {}
+        tie = age_tie_break(dict(ages)) if all(p in ages for p in players) else None
+        order = roll_order(ctx.dice, players, "Initiative for deployment", tie)  # V.3: ties as on p. 6
         state.order = _slots(state, order)
         state.running_up = None
         ctx.say("Deployment order: " + ", ".join(state.name_of(p) for p in order) + ".", kind="phase")
@@ -234,12 +236,20 @@ class ThatllDoPigs(Game[ThatllDoPigsState, Action]):
             case EndActivation() if kind is AskKind.SECOND:
                 state.ask = None
                 self._end_activation(ctx, state)
-            case Steer() if kind in (AskKind.DIRECTION, AskKind.PIGLET):
-                if kind is AskKind.PIGLET and action not in legal and not any(
-                        abs(_turn(action.heading, a.heading)) < 1e-6 for a in legal if isinstance(a, Steer)):
-                    raise RuleViolation("Steer the Piglet away from the riders and the Circuit while you can: "
-                                        "choose one of the offered headings.")
+            case Steer() if kind is AskKind.DIRECTION:
+                if action.via:
+                    raise RuleViolation("A Random Movement runs straight: give only its heading.")
                 self._steer(ctx, state, action.heading % 360.0)
+            case Steer() if kind is AskKind.PIGLET:
+                path = _piglet_path(state, action, ask.distance or 0.0)
+                if path is None:
+                    raise RuleViolation(f"The turning points are farther than the Piglet runs ({ask.distance:g}\").")
+                if not _clear_run(state, path) and _clear_headings(state, ask.distance or 0.0):
+                    raise RuleViolation("Steer the Piglet clear of the riders and the Circuit while you can "
+                                        "(one of the offered headings is).")
+                state.ask = None
+                self._piglet_run(ctx, state, path)
+                self._initiative(ctx, state)
             case _:
                 raise RuleViolation("That is not what the race is waiting for: " + self.prompts(state)[0].text)
         self._advance(ctx, state)
@@ -651,10 +661,6 @@ class ThatllDoPigs(Game[ThatllDoPigsState, Action]):
         ask = state.ask
         assert ask is not None
         state.ask = None
-        if ask.kind is AskKind.PIGLET:
-            self._piglet_run(ctx, state, heading, ask.distance or 0.0)
-            self._initiative(ctx, state)
-            return
         rider = state.riders[ask.rider or ""]
         self._lurch(ctx, state, rider, heading, ask.distance or 0.0, None, 0)
         act = state.activation
@@ -663,9 +669,11 @@ class ThatllDoPigs(Game[ThatllDoPigsState, Action]):
 
     def _lurch(self, ctx: Context, state: ThatllDoPigsState, rider: Rider, heading: float, distance: float,
                attacker: Rider | None, chain: int) -> None:
-        """The Random Movement itself: straight, into whatever is in the way."""
+        """The Random Movement itself: the Boar bolts straight that way (turning to it), into whatever
+        is in the way (reading random-public)."""
         circuit = circuit_of(state)
         models = _models(state, rider)
+        rider.facing = heading % 360.0
         leg = travel(rider_shape(rider), heading, distance, {**models, **circuit.walls}, area=BOARD)
         state.trails.append([rider.xy, leg.end])
         rider.x, rider.y = leg.end
@@ -733,13 +741,17 @@ class ThatllDoPigs(Game[ThatllDoPigsState, Action]):
             state.piglet.x, state.piglet.y = rider.xy
 
     # -- V.4.1.1 the Piglet's run -----------------------------------------------------------------
-    def _piglet_run(self, ctx: Context, state: ThatllDoPigsState, heading: float, distance: float) -> None:
-        circuit = circuit_of(state)
-        riders = {r.id: rider_shape(r) for r in state.riders.values() if r.placed and not r.out}
-        leg = travel(piglet_shape(state.piglet), heading, distance, {**riders, **circuit.walls}, area=BOARD)
-        state.trails.append([(state.piglet.x, state.piglet.y), leg.end])
-        state.piglet.x, state.piglet.y = leg.end
-        ctx.say(f"🐷 The Piglet scampers {leg.travelled:.1f}\" to ({leg.end[0]:.1f}, {leg.end[1]:.1f}).")
+    def _piglet_run(self, ctx: Context, state: ThatllDoPigsState, path: list[XY]) -> None:
+        """V.4.1.1: the Piglet runs its D6+3" along the steered path, stopping at whatever it touches."""
+        trail = [path[0]]
+        for start, end in zip(path, path[1:]):
+            leg = _piglet_leg(state, start, end)
+            trail.append(leg.end)
+            if leg.stopped_by is not None:
+                break
+        state.trails.append(trail)
+        state.piglet.x, state.piglet.y = trail[-1]
+        ctx.say(f"🐷 The Piglet scampers to ({trail[-1][0]:.1f}, {trail[-1][1]:.1f}).")
 
     # -- race position -------------------------------------------------------------------------------
     def _standings(self, state: ThatllDoPigsState) -> list[Rider]:
@@ -857,13 +869,37 @@ def _headings(rider: Rider) -> list[float]:
 
 
 def _piglet_headings(state: ThatllDoPigsState, distance: float) -> list[float]:
-    """V.4.1.1: not on purpose at a rider or into the Circuit: the headings whose whole run is
-    clear, or every heading when none is."""
+    """V.4.1.1: not on purpose at a rider or into the Circuit: the straight headings whose whole
+    run is clear, or every heading when none is."""
+    return _clear_headings(state, distance) or _compass()
+
+
+def _clear_headings(state: ThatllDoPigsState, distance: float) -> list[float]:
+    here = (state.piglet.x, state.piglet.y)
+    return [h for h in _compass() if _clear_run(state, [here, offset(here, h, distance)])]
+
+
+def _piglet_path(state: ThatllDoPigsState, steer: Steer, distance: float) -> list[XY] | None:
+    """The Piglet's whole run: through the turning points, then on along the heading for the rest of
+    its distance; None when the turning points alone are farther than it runs."""
+    path = [(state.piglet.x, state.piglet.y), *((float(x), float(y)) for x, y in steer.via)]
+    used = sum(centre_distance(a, b) for a, b in zip(path, path[1:]))
+    if used > distance + 0.01:
+        return None
+    if distance - used > 1e-9:
+        path.append(offset(path[-1], steer.heading % 360.0, distance - used))
+    return path
+
+
+def _piglet_leg(state: ThatllDoPigsState, start: XY, end: XY) -> Any:
     circuit = circuit_of(state)
     riders = {r.id: rider_shape(r) for r in state.riders.values() if r.placed and not r.out}
-    clear = [h for h in _compass() if travel(piglet_shape(state.piglet), h, distance,
-                                             {**riders, **circuit.walls}, area=BOARD).stopped_by is None]
-    return clear or _compass()
+    return travel(SQUARE_20MM.at(start), angle_to(start, end), centre_distance(start, end),
+                  {**riders, **circuit.walls}, area=BOARD)
+
+
+def _clear_run(state: ThatllDoPigsState, path: list[XY]) -> bool:
+    return all(_piglet_leg(state, a, b).stopped_by is None for a, b in zip(path, path[1:]) if a != b)
 
 
 def _turn(a: float, b: float) -> float:

@@ -24,8 +24,9 @@ READINGS: dict[str, str] = {
     "contact-second": "Touching a rider or the Piglet during the Move is the activation's second action (an "
                       "Assault or a Grab), so no Lash follows it.",
     "no-dice": "An Unridden Boar has Ability 0: it rolls no dice to defend an Assault and its result is 0.",
-    "random-public": "A Random Movement runs straight; into a rider it is an Assault (a free action), into a "
-                     "Public Area the crowd attacks as it would on a Move.",
+    "random-public": "In a Random Movement the Boar bolts straight that way, turning to face it; into a rider "
+                     "it is an Assault (a free action), into a Public Area the crowd attacks as it would on a "
+                     "Move.",
     "last-steers": "The player whose rider is last in the race chooses the direction of Random Movements that "
                    "are not an Assault's, and steers the Piglet: straight, D6+3\", along a heading whose run is "
                    "clear of riders and the Circuit while there is one.",

@@ -161,10 +161,13 @@ class EndActivation(BaseModel):
 
 
 class Steer(BaseModel):
-    """The last-placed player sends a rider's Random Movement, or the Piglet, this way."""
+    """The last-placed player sends a rider's Random Movement, or the Piglet, this way. The Piglet
+    may pivot on its way: it runs through the turning points `via` in order, then on along
+    `heading` for what is left of its D6+3"."""
 
     type: Literal["steer"] = "steer"
     heading: float
+    via: list[XY] = Field(default_factory=list)
 
 
 Action = Annotated[TakeCell | ReadyAssault | TakePlace | Activate | RollSpeed | Ride | Lash | EndActivation | Steer,

@@ -170,3 +170,23 @@ def test_an_ally_is_ridden_through_and_can_be_handed_the_piglet() -> None:
     passed = play(state, "alice", Ride(heading=180.0, distance=6.0), [2]).state  # 2 + 3 > 4
     assert passed.riders["1a"].piglet and not passed.riders["1b"].piglet
     assert passed.riders["1a"].x == pytest.approx(27.0 + SIDE, abs=0.02)
+
+
+def test_an_assault_that_throws_the_loser_into_another_rider_is_as_planned() -> None:
+    # 000 V.4.4: a Random Movement touching another rider is an Assault (a free action); V.5 As Planned
+    track = Track({"1": Racer((14.0, 5.0)), "2": Racer((10.0, 5.0)), "3": Racer((7.5, 5.0))}, order=["1", "2", "3"])
+    step = play(ready(track, [3, 3]), "alice", Ride(heading=180.0, distance=8.0),
+                [6, 1, 1, 1, 1, 4, d3(2), 1, 1, 6, 6, 6])
+    after = step.state
+    assert after.riders["2"].x == pytest.approx(7.5 + SIDE, abs=0.02)
+    assert after.feats == {"As Planned": "alice"} and "Rider 2 assaults rider 3" in texts(step.events)
+
+
+def test_a_random_movement_into_a_public_area_is_attacked_by_the_public() -> None:
+    # reading random-public (000 V.4.2.1 Attacked by the Public! applied to a Random Movement)
+    track = Track({"1": Racer((14.0, 3.5)), "2": Racer((14.0, 2.0))}, order=["1", "2"])
+    step = play(ready(track, [3, 3]), "alice", Ride(heading=270.0, distance=3.0),
+                [6, 1, 1, 1, 1, 4, d3(2), 6, 2])
+    rider = step.state.riders["2"]
+    assert "crowd goes for rider 2" in texts(step.events) and rider.facing == 90.0
+    assert rider.y == pytest.approx(2.0 + SIDE - SIDE - 1.0, abs=0.02)  # thrown back, 1" short of rider 1

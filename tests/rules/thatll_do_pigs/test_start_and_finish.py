@@ -8,6 +8,7 @@ from rules.core.dice import ScriptedDice
 from rules.core.engine import Seat
 from rules.core.selfplay import play_random
 from rules.orclympics.thatll_do_pigs.models import (
+    Ask,
     AskKind,
     EndActivation,
     Phase,
@@ -155,3 +156,45 @@ def test_racers_bring_the_piglet_home() -> None:
             winners += 1
             assert result.state.riders[result.state.winner].laps >= 2
     assert winners >= 1
+
+
+def test_the_piglet_may_pivot_on_its_run() -> None:
+    # 000 V.4.1.1: the Piglet moves D6+3" and "can perform any number of Pivots during its move"
+    track = Track({"1": Racer((15.5, 5.0), gates=6), "2": Racer((30.0, 20.0), gates=6)}, active=None,
+                  order=["1", "2"], piglet=(20.0, 4.0))
+    state = track.build()
+    state.ask = Ask(kind=AskKind.PIGLET, player="alice", distance=6.0)
+    ran = play(state, "alice", Steer(heading=90.0, via=[(23.0, 4.0)]), [3, 5]).state  # then initiative
+    assert (ran.piglet.x, ran.piglet.y) == pytest.approx((23.0, 7.0))
+    assert ran.trails[-1] == [(20.0, 4.0), (23.0, 4.0), pytest.approx((23.0, 7.0))]
+    with pytest.raises(Exception, match="farther than the Piglet runs"):
+        play(state, "alice", Steer(heading=90.0, via=[(28.0, 4.0)]))
+    with pytest.raises(Exception, match="clear of the riders"):
+        play(state, "alice", Steer(heading=180.0, via=[(20.0, 5.0)]))  # west, straight into rider 1
+
+
+@pytest.mark.parametrize(("tied", "first"), [(2, "alice"), (6, "bob")])
+def test_tied_deployment_rolls_follow_the_brood_ages_in_a_campaign(tied: int, first: str) -> None:
+    # 000 V.3 ("in case of a tie, the procedure p. 6 should apply") and Campaign Rules 4: on 1-3 the
+    # younger brood counts as higher, on 4-6 the older
+    seats = [Seat(player=p, name=p.title(), brood="common", colour=i) for i, p in enumerate(PLAYERS[:4])]
+    ages = {"alice": 0, "bob": 1, "carol": 2, "dave": 3}
+    dice = ScriptedDice(LAYOUT + [tied, tied, 1, 1])
+    state = GAME.start(seats, {"ages": ages}, 1, dice=dice).state
+    assert dice.remaining == []
+    assert state.order[:2] == (["1", "2"] if first == "alice" else ["2", "1"])
+    assert state.order[2:] == ["3", "4"]  # the 1s tie too: younger Carol counts higher
+
+
+def test_the_race_is_called_after_the_last_game_turn() -> None:
+    # reading race-length
+    from rules.orclympics.thatll_do_pigs.engine import TURN_LIMIT
+
+    track = Track({"1": Racer((14.0, 5.0), gates=3), "2": Racer((30.0, 5.0), gates=1)}, order=["1"],
+                  turn=TURN_LIMIT)
+    rolled = play(track.build(), "alice", RollSpeed(), [1, 1]).state
+    over = play(rolled, "alice", Ride(heading=90.0, distance=1.0)).state
+    over = play(over, "alice", EndActivation()).state
+    assert over.phase is Phase.OVER and over.winner is None
+    outcome = GAME.outcome(over)
+    assert outcome is not None and outcome.placings[:2] == [["alice"], ["bob"]] and "called" in outcome.summary
