@@ -15,7 +15,8 @@ from bot.games.brood_rumble.commands import (
     resolve_orc,
     walk_toward,
 )
-from bot.games.brood_rumble.controls import BroodRumbleControls, compass
+from bot.games.brood_rumble.controls import BroodRumbleControls
+from bot.ui.text import compass
 from bot.ui.typed import parse_number, parse_point, parse_points
 from bot.games.masters_fight.controls import MastersFightControls
 from bot.ui.components import build_view

@@ -25,8 +25,9 @@ from pydantic import BaseModel
 
 from bot.app import ZagjanBot
 from bot.table import Snapshot, TableError
-from bot.games.brood_rumble.controls import COMPASS16, destinations, num, point
+from bot.games.brood_rumble.controls import destinations, num, point
 from bot.ui.turns import Audit, audit, refuse, run_action
+from bot.ui.text import COMPASS16
 from bot.ui.typed import parse_number, parse_point, parse_points
 from rules.core.errors import RuleViolation
 from rules.core.geometry import angle_to, centre_distance, offset

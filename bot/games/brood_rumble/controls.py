@@ -31,6 +31,7 @@ from bot.ui.controls import (
     OptionSpec,
     SelectSpec,
 )
+from bot.ui.text import compass
 from rules.core.engine import Prompt
 from rules.core.geometry import angle_to, centre_distance
 from rules.orclympics.brood_rumble.models import (
@@ -67,9 +68,6 @@ from rules.orclympics.brood_rumble.models import (
 LABEL_LIMIT = 80  # Discord's limit for a button label
 OPTION_TEXT_LIMIT = 100  # and for a select option's label or description
 TOWARD_DEGREES = 1.0  # a destination this close to the line towards something is "toward" it
-
-COMPASS16 = ("E", "ENE", "NE", "NNE", "N", "NNW", "NW", "WNW", "W", "WSW", "SW", "SSW", "S", "SSE", "SE", "ESE")
-"""Compass names of the sixteen directions, counter-clockwise from east (0°), as the engine counts."""
 
 ARROWS = {"E": "➡️", "NE": "↗️", "N": "⬆️", "NW": "↖️", "W": "⬅️", "SW": "↙️", "S": "⬇️", "SE": "↘️"}
 
@@ -124,11 +122,6 @@ def parse_exact(text: str) -> tuple[float, float]:
     if not sep:
         raise ValueError(f"not a point: {text!r}")
     return (float(x), float(y))
-
-
-def compass(angle: float) -> str:
-    """The nearest of the sixteen compass names for an angle in degrees."""
-    return COMPASS16[round((angle % 360.0) / 22.5) % 16]
 
 
 def spread(items: Sequence[Any], count: int = MAX_OPTIONS) -> list[Any]:
@@ -473,4 +466,4 @@ def _fall_back_controls(out: Controls, legal: Sequence[BaseModel]) -> None:
     out.notes.append("/br fallback also takes any angle in degrees (0 = east, 90 = north).")
 
 
-__all__ = ["BroodRumbleControls", "compass", "destinations", "num", "parse_exact", "point"]
+__all__ = ["BroodRumbleControls", "destinations", "num", "parse_exact", "point"]

@@ -14,6 +14,7 @@ import discord
 from pydantic import BaseModel
 
 from bot.ui.controls import ButtonSpec, Controls, Decoded, OptionSpec, SelectSpec
+from bot.ui.text import compass
 from rules.orclympics.thatll_do_pigs.models import (
     Activate,
     EndActivation,
@@ -27,7 +28,6 @@ from rules.orclympics.thatll_do_pigs.models import (
     ThatllDoPigsView,
 )
 
-COMPASS16 = ("E", "ENE", "NE", "NNE", "N", "NNW", "NW", "WNW", "W", "WSW", "SW", "SSW", "S", "SSE", "SE", "ESE")
 BUTTONS: dict[str, dict[str, Any]] = {
     "move": {"type": "move"}, "lash": {"type": "lash"}, "end": {"type": "end"},
     "ready.none": {"type": "ready", "target": None},
@@ -35,8 +35,9 @@ BUTTONS: dict[str, dict[str, Any]] = {
 }
 
 
-def compass(heading: float) -> str:
-    return f"{COMPASS16[round(heading / 22.5) % 16]} ({heading:g}°)"
+def bearing(heading: float) -> str:
+    """'NW (135°)': a heading as a menu shows it."""
+    return f"{compass(heading)} ({heading:g}°)"
 
 
 class ThatllDoPigsControls:
@@ -70,11 +71,11 @@ class ThatllDoPigsControls:
         rides = [a for a in legal if isinstance(a, Ride)]
         if rides:
             out.selects.append(SelectSpec("ride", "Ride…", [
-                OptionSpec(f"{compass(a.heading)}, {a.distance:g}\"", f"{a.heading:g}:{a.distance:g}") for a in rides]))
+                OptionSpec(f"{bearing(a.heading)}, {a.distance:g}\"", f"{a.heading:g}:{a.distance:g}") for a in rides]))
             out.notes.append("Any heading and distance: /pigs ride heading: distance:")
         steers = [a.heading for a in legal if isinstance(a, Steer)]
         if steers:
-            out.selects.append(SelectSpec("steer", "Send it…", [OptionSpec(compass(h), f"{h:g}") for h in steers]))
+            out.selects.append(SelectSpec("steer", "Send it…", [OptionSpec(bearing(h), f"{h:g}") for h in steers]))
         return out
 
     def from_button(self, payload: str) -> Decoded:

@@ -176,7 +176,7 @@ class Circuit:
         for point in corners:
             if _side(inner, outer, point) >= 0.0:  # clockwise racing puts "past" on the right
                 return False
-            if abs(_turn(angle_to(CENTRE, point), angle_to(CENTRE, outer))) > 60.0:
+            if abs(turn_between(angle_to(CENTRE, point), angle_to(CENTRE, outer))) > 60.0:
                 return False
         return True
 
@@ -237,9 +237,9 @@ def _bearing(point: Point) -> float:
     return (270.0 - angle_to(CENTRE, point)) % 360.0
 
 
-def _turn(a: float, b: float) -> float:
+def turn_between(a: float, b: float) -> float:
     """The signed smallest difference between two bearings, in degrees."""
     return (a - b + 180.0) % 360.0 - 180.0
 
 
-__all__ = ["BOARD", "CENTRE", "Circuit", "Crowd", "GATE_NAMES", "MIN_FINISH_WIDTH", "lay_out", "start_points"]
+__all__ = ["BOARD", "CENTRE", "Circuit", "Crowd", "GATE_NAMES", "MIN_FINISH_WIDTH", "lay_out", "start_points", "turn_between"]

@@ -28,7 +28,7 @@ from rules.core.geometry import (
 )
 from rules.core.initiative import roll_order
 from rules.orclympics.broods import Brood, age_tie_break
-from rules.orclympics.thatll_do_pigs.circuit import BOARD, RIDER_BASE, Circuit, Crowd, lay_out
+from rules.orclympics.thatll_do_pigs.circuit import BOARD, RIDER_BASE, Circuit, Crowd, lay_out, turn_between
 from rules.orclympics.thatll_do_pigs.models import (
     ACTION_ADAPTER,
     XY,
@@ -270,7 +270,7 @@ class ThatllDoPigs(Game[ThatllDoPigsState, Action]):
             if ask.kind is AskKind.RUN_UP:
                 state.phase = Phase.RACE
                 ctx.say("And they're off!", kind="phase")
-                self._begin_turn(ctx, state)
+                self._beginturn_between(ctx, state)
 
     def _ready(self, ctx: Context, state: ThatllDoPigsState, target: RiderId | None) -> None:
         ask = state.ask
@@ -358,7 +358,7 @@ class ThatllDoPigs(Game[ThatllDoPigsState, Action]):
                 self._next_activation(ctx, state)
         raise RuntimeError("That'll do Pigs did not settle")  # a guard against a bug, never a rule
 
-    def _begin_turn(self, ctx: Context, state: ThatllDoPigsState) -> None:
+    def _beginturn_between(self, ctx: Context, state: ThatllDoPigsState) -> None:
         state.turn += 1
         if state.turn > TURN_LIMIT:
             ctx.say(f"Game Turn {TURN_LIMIT} is over and nobody has brought the Piglet home: the race is called.",
@@ -405,7 +405,7 @@ class ThatllDoPigs(Game[ThatllDoPigsState, Action]):
                 continue
             self._start_activation(ctx, state, slot)
             return
-        self._begin_turn(ctx, state)
+        self._beginturn_between(ctx, state)
 
     def _start_activation(self, ctx: Context, state: ThatllDoPigsState, rider_id: RiderId) -> None:
         rider = state.riders[rider_id]
@@ -430,7 +430,7 @@ class ThatllDoPigs(Game[ThatllDoPigsState, Action]):
         if not 0.0 <= action.distance <= act.speed + 0.01:
             raise RuleViolation(f"Rider {rider.id} may ride 0 to {act.speed:g}\" this Move.")
         heading = action.heading % 360.0
-        if not rider.ridden and min(abs(_turn(heading, h)) for h in _headings(rider)) > 0.5:
+        if not rider.ridden and min(abs(turn_between(heading, h)) for h in _headings(rider)) > 0.5:
             raise RuleViolation(f"An Unridden Boar pivots exactly 45° before it runs: head "
                                 f"{' or '.join(f'{h:g}°' for h in _headings(rider))}.")
         state.ask = None
@@ -900,10 +900,6 @@ def _piglet_leg(state: ThatllDoPigsState, start: XY, end: XY) -> Any:
 
 def _clear_run(state: ThatllDoPigsState, path: list[XY]) -> bool:
     return all(_piglet_leg(state, a, b).stopped_by is None for a, b in zip(path, path[1:]) if a != b)
-
-
-def _turn(a: float, b: float) -> float:
-    return (a - b + 180.0) % 360.0 - 180.0
 
 
 __all__ = ["ThatllDoPigs", "FEATS", "circuit_of", "rider_shape", "piglet_shape"]
