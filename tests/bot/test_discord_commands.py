@@ -131,7 +131,7 @@ async def test_help_says_what_to_type_first_and_each_games_commands(simcord_env,
     embed = private[-1].embeds[0]
     assert "/game new" in embed.description and "/game join" in embed.description and "/game start" in embed.description
     fields = {f.name: f.value for f in embed.fields}
-    assert set(fields) == {"Masters' Fight", "Timber!", "Flying Pigs", "Brood Rumble", "That'll do Pigs"}
+    assert set(fields) == {"Masters' Fight", "Timber!", "Flying Pigs", "Brood Rumble", "That'll do Pigs", "Road Rage"}
     assert fields["Brood Rumble"].startswith("2 or 4 players") and "`/br …`" in fields["Brood Rumble"]
     one = await world.carol.slash(world.channel, "help", game="masters-fight")
     embed = [m for m in [one.response, *one.followups] if m is not None and m.ephemeral][-1].embeds[0]

@@ -127,4 +127,4 @@ def test_a_button_that_asks_for_a_square_is_known_from_its_payload_alone() -> No
     assert _square_ask("deploy.ask") == DEPLOY_ASK
     assert _square_ask("fell.ask") == FELL_ASK
     assert _square_ask("end") is None and _square_ask("deploy.random") is None
-    assert set(plugins()) == {"masters-fight", "timber", "flying-pigs", "brood-rumble", "thatll-do-pigs"}
+    assert set(plugins()) == {"masters-fight", "timber", "flying-pigs", "brood-rumble", "thatll-do-pigs", "road-rage"}

@@ -1,5 +1,9 @@
-"""Road Rage (seed 000, VI): Orc Boar Chariot racing.
+"""Road Rage (seed 000, VI): Orc Boar Chariot racing."""
 
-Work in progress (issue 13): building a Chariot (`chariots`) is done; the Circuit and the race
-are not yet, so the package exposes no `GAME` and the registry does not offer it.
-"""
+from rules.orclympics.road_rage.engine import RoadRage
+from rules.orclympics.road_rage.guide import GUIDE, READINGS
+
+GAME = RoadRage()
+"""The engine the registry finds."""
+
+__all__ = ["GAME", "GUIDE", "READINGS", "RoadRage"]

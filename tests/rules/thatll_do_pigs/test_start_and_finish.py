@@ -198,3 +198,9 @@ def test_the_race_is_called_after_the_last_game_turn() -> None:
     assert over.phase is Phase.OVER and over.winner is None
     outcome = GAME.outcome(over)
     assert outcome is not None and outcome.placings[:2] == [["alice"], ["bob"]] and "called" in outcome.summary
+
+
+def test_every_reading_is_in_the_rules_text() -> None:
+    from rules.orclympics.thatll_do_pigs import GUIDE, READINGS
+
+    assert len(READINGS) >= 10 and all(text in GUIDE for text in READINGS.values())

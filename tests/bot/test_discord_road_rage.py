@@ -1,0 +1,144 @@
+"""A whole Road Rage race through Discord: builds, the circuit, the Starting Line, driving and
+collisions, made through the menus, buttons and /rr commands a player would use. The seed is
+fixed (discord_fixtures.SEED), so every die is the same on each run."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtures)
+    World,
+    answered_privately,
+    applied,
+    bot_db,
+    last_board,
+    make_bot,
+    pick_id,
+    select_values,
+    snapshot,
+    world,
+)
+
+from bot.app import ZagjanBot
+from rules.orclympics.road_rage.models import (
+    Advance,
+    Build,
+    DirtyTricks,
+    EndTurn,
+    Escape,
+    FreePivot,
+    OuttaDaWay,
+    Pivot,
+    RamStat,
+    SetRace,
+    SpeedChange,
+    TakeCell,
+)
+from tests.rules.road_rage.track import driver
+
+MAX_STEPS = 800
+COGS = ("bot.cogs.lifecycle", "bot.cogs.rules_guide", "bot.games.road_rage.commands")
+
+
+@pytest.fixture
+def simcord_bot(make_bot: Any) -> ZagjanBot:
+    return make_bot(extensions=COGS)
+
+
+async def open_race(world: World, players: int) -> None:
+    broods = ["common", "feral", "iron", "common"]
+    result = await world.alice.slash(world.channel, "game new", game="road-rage", brood=broods[0])
+    assert applied(result), result.response.content
+    for member, brood in zip(world.players[1:players], broods[1:players]):
+        result = await member.slash(world.channel, "game join", brood=brood)
+        assert applied(result), result.response.content
+    result = await world.alice.slash(world.channel, "game start")
+    assert result.acknowledged and applied(result)
+
+
+async def play(world: World, actor: Any, action: Any, step: int) -> Any:
+    board = last_board(world.channel)
+    typed = step % 3 == 2
+
+    async def pick(kind: str, value: str) -> Any:
+        assert value in select_values(board, kind), (kind, value)
+        return await actor.select(board, [value], custom_id=pick_id(board, kind))
+
+    match action:
+        case Build():
+            return await pick("build", f"{action.driver}|{','.join(action.upgrades)}")
+        case SetRace():
+            if typed:
+                return await actor.slash(world.channel, "rr race", circuit=action.circuit, laps=action.laps)
+            return await pick("race", f"{action.circuit}:{action.laps}")
+        case TakeCell():
+            if typed:
+                return await actor.slash(world.channel, "rr cell", cell=action.cell + 1)
+            return await pick("cell", str(action.cell))
+        case SpeedChange():
+            if typed:
+                return await actor.slash(world.channel, "rr speed", up=action.delta > 0)
+            return await actor.click(board, label="Speed up" if action.delta > 0 else "Slow down")
+        case Pivot():
+            if typed:
+                return await actor.slash(world.channel, "rr pivot", way=action.turn)
+            return await actor.click(board, label=f"Pivot {'left' if action.turn > 0 else 'right'}")
+        case Advance():
+            if typed:
+                return await actor.slash(world.channel, "rr go")
+            return await actor.click(board, label="Next 3\" increment")
+        case EndTurn():
+            if typed:
+                return await actor.slash(world.channel, "rr end")
+            return await actor.click(board, label="End the turn")
+        case RamStat():
+            if typed:
+                return await actor.slash(world.channel, "rr ram", stat=action.stat)
+            return await actor.click(board, label="Dodge (Agility)" if action.stat == "agility"
+                                     else "Ram (Chassis Points)")
+        case Escape():
+            if typed:
+                return await actor.slash(world.channel, "rr escape", escape=action.escape)
+            return await actor.click(board, label="Escape!" if action.escape else "Take the hit!")
+        case FreePivot():
+            if typed:
+                return await actor.slash(world.channel, "rr free", way=action.turn)
+            return await actor.click(board, label="Keep straight" if not action.turn
+                                     else f"Free pivot {'left' if action.turn > 0 else 'right'}")
+        case OuttaDaWay() | DirtyTricks():
+            raise AssertionError("the driver never plays these")
+    raise AssertionError(f"no control for {action!r}")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+async def test_a_whole_race_from_game_new_to_the_placings(simcord_env, world, players):
+    await open_race(world, players)
+    for step in range(MAX_STEPS):
+        snap = await snapshot(simcord_env, world.channel)
+        if snap.status != "active":
+            break
+        player = snap.waiting_for[0]
+        legal = await simcord_env.bot.table.legal_actions(world.channel.id, player)
+        action = driver(snap.state, player, legal, step)
+        result = await play(world, world.by_id(player), action, step)
+        assert result.acknowledged
+        assert applied(result), f"step {step}: {action!r} was refused: {answered_privately(result)}"
+        assert (await snapshot(simcord_env, world.channel)).version == snap.version + 1
+    else:
+        raise AssertionError(f"the race did not end in {MAX_STEPS} actions")
+    final = await snapshot(simcord_env, world.channel)
+    assert final.status == "finished" and final.outcome is not None
+    assert sorted(p for group in final.outcome.placings for p in group) == sorted(
+        str(m.id) for m in world.players[:players])
+    assert "is over" in last_board(world.channel).content
+    assert await simcord_env.bot.table.replay_check(final.game_id)
+
+
+async def test_an_illegal_drive_is_refused_privately_and_changes_nothing(simcord_env, world):
+    await open_race(world, 2)
+    snap = await snapshot(simcord_env, world.channel)
+    stranger = next(m for m in world.players if str(m.id) not in snap.waiting_for)
+    refused = await stranger.slash(world.channel, "rr go")
+    assert refused.ephemeral and not applied(refused)
+    assert (await snapshot(simcord_env, world.channel)).version == snap.version
