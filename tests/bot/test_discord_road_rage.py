@@ -71,7 +71,7 @@ async def play(world: World, actor: Any, action: Any, step: int) -> Any:
         case SetRace():
             if typed:
                 return await actor.slash(world.channel, "rr race", circuit=action.circuit, laps=action.laps)
-            return await pick("race", f"{action.circuit}:{action.laps}")
+            return await pick("race", f"{action.circuit}:{action.laps}:{action.board:g}")
         case TakeCell():
             if typed:
                 return await actor.slash(world.channel, "rr cell", cell=action.cell + 1)
@@ -142,3 +142,26 @@ async def test_an_illegal_drive_is_refused_privately_and_changes_nothing(simcord
     refused = await stranger.slash(world.channel, "rr go")
     assert refused.ephemeral and not applied(refused)
     assert (await snapshot(simcord_env, world.channel)).version == snap.version
+
+
+async def test_a_circuit_drawn_by_hand_in_discord(simcord_env, world):
+    """000 VI.2.2: /rr race circuit:custom, then /rr gate and /rr terrain by coordinates, /rr drawn."""
+    await open_race(world, 2)
+    for player in ("alice", "bob"):
+        member = getattr(world, player)
+        built = await member.slash(world.channel, "rr build", driver="boar_boss", upgrades="Moar Boar")
+        assert applied(built), answered_privately(built)
+    chosen = await world.alice.slash(world.channel, "rr race", circuit="custom", laps=2, board=48)
+    assert applied(chosen), answered_privately(chosen)
+    bad = await world.alice.slash(world.channel, "rr gate", number=1, posts="somewhere")
+    assert bad.ephemeral and not applied(bad)
+    for number, posts in ((1, "34,24; 46,24"), (2, "24,34; 24,46"), (3, "2,24; 14,24")):
+        placed = await world.alice.slash(world.channel, "rr gate", number=number, posts=posts)
+        assert applied(placed), answered_privately(placed)
+    walled = await world.alice.slash(world.channel, "rr terrain", at="24,24", width=12.0, height=12.0)
+    assert applied(walled), answered_privately(walled)
+    done = await world.alice.slash(world.channel, "rr drawn")
+    assert applied(done), answered_privately(done)
+    snap = await snapshot(simcord_env, world.channel)
+    assert snap.public_view.size == 48.0 and snap.public_view.phase.value == "deploy"
+    assert snap.public_view.blocks == [(24.0, 24.0, 12.0, 12.0)]

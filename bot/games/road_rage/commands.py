@@ -10,13 +10,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import ZagjanBot
-from bot.ui.turns import audit, run_action
+from bot.ui.turns import audit, refuse, run_action
+from bot.ui.typed import parse_point, parse_points
+from rules.core.errors import RuleViolation
 from rules.orclympics.road_rage.chariots import CHARIOT_UPGRADES, DRIVER_UPGRADES
 from rules.orclympics.road_rage.circuits import READY
 
 SLUG = "road-rage"
 DRIVERS = [app_commands.Choice(name=u.name, value=u.key) for u in DRIVER_UPGRADES.values()]
-CIRCUITS = [app_commands.Choice(name=name.title(), value=name) for name in (*sorted(READY), "random")]
+CIRCUITS = [app_commands.Choice(name=name.title(), value=name) for name in (*sorted(READY), "random", "custom")]
 TURN = [app_commands.Choice(name="left", value=1), app_commands.Choice(name="right", value=-1)]
 
 
@@ -49,11 +51,45 @@ class RoadRageCommands(commands.Cog):
         await self._play(interaction, "rr build",
                          {"type": "build", "driver": driver.value, "upgrades": upgrade_keys(upgrades or "")})
 
-    @rr.command(name="race", description="Choose the Circuit and the laps (0: roll D3+2).")
-    @app_commands.choices(circuit=CIRCUITS)
+    @rr.command(name="race", description="Choose the Circuit (custom: draw it yourself), the laps (0: roll D3+2), "
+                                         "the board.")
+    @app_commands.choices(circuit=CIRCUITS, board=[app_commands.Choice(name='36"', value=36),
+                                                   app_commands.Choice(name='48"', value=48)])
     async def race(self, interaction: discord.Interaction[Any], circuit: app_commands.Choice[str],
-                   laps: app_commands.Range[int, 0, 5] = 0) -> None:
-        await self._play(interaction, "rr race", {"type": "race", "circuit": circuit.value, "laps": laps})
+                   laps: app_commands.Range[int, 0, 5] = 0, board: app_commands.Choice[int] | None = None) -> None:
+        await self._play(interaction, "rr race", {"type": "race", "circuit": circuit.value, "laps": laps,
+                                                  "board": float(board.value if board else 36)})
+
+    @rr.command(name="gate", description="A circuit of your own: Checkpoint 1, 2 or 3 between two posts.")
+    @app_commands.describe(number="1, 2 or 3 (3 is the Goal)", posts="The two posts as x,y; x,y like 24,1; 24,10")
+    async def gate(self, interaction: discord.Interaction[Any], number: app_commands.Range[int, 1, 3],
+                   posts: str) -> None:
+        try:
+            a, b = parse_points(posts)
+        except (RuleViolation, ValueError):
+            async with audit(interaction, "rr gate") as record:
+                record.result = "refused"
+                await refuse(interaction, "Give the two posts as x,y; x,y, like 24,1; 24,10.")
+            return
+        await self._play(interaction, "rr gate", {"type": "gate", "number": number, "a": list(a), "b": list(b)})
+
+    @rr.command(name="terrain", description="A circuit of your own: an impassable Terrain Feature.")
+    @app_commands.describe(at="Its centre as x,y", width="Inches (default 2)", height="Inches (default 2)")
+    async def terrain(self, interaction: discord.Interaction[Any], at: str, width: float = 2.0,
+                      height: float = 2.0) -> None:
+        try:
+            x, y = parse_point(at)
+        except RuleViolation as problem:
+            async with audit(interaction, "rr terrain") as record:
+                record.result = "refused"
+                await refuse(interaction, str(problem))
+            return
+        await self._play(interaction, "rr terrain", {"type": "terrain", "x": x, "y": y, "width": width,
+                                                     "height": height})
+
+    @rr.command(name="drawn", description="A circuit of your own: it is finished.")
+    async def drawn(self, interaction: discord.Interaction[Any]) -> None:
+        await self._play(interaction, "rr drawn", {"type": "circuit_done"})
 
     @rr.command(name="cell", description="Line up on a cell of the Starting Line.")
     async def cell(self, interaction: discord.Interaction[Any], cell: app_commands.Range[int, 1, 4]) -> None:

@@ -2,7 +2,8 @@
 
 Payloads stay short: buttons `speed.1`, `pivot.-1`, `outta.s1` / `outta.t-1`, `tricks.skill`,
 `advance`, `end`, `ram.agility`, `escape.1`, `free.0`; menus `build` (`<driver>|<up>,<up>`),
-`race` (`<circuit>:<laps>`), `cell` (an index).
+`race` (`<circuit>:<laps>:<board>`), `place` (a Checkpoint or Terrain of a circuit drawn by hand),
+`cell` (an index).
 """
 
 from __future__ import annotations
@@ -18,12 +19,15 @@ from rules.orclympics.road_rage.chariots import CHARIOT_UPGRADES, DRIVER_UPGRADE
 from rules.orclympics.road_rage.models import (
     Advance,
     Build,
+    CircuitDone,
     DirtyTricks,
     EndTurn,
     Escape,
     FreePivot,
     OuttaDaWay,
     Pivot,
+    PlaceGate,
+    PlaceTerrain,
     RamStat,
     SetRace,
     SpeedChange,
@@ -55,6 +59,8 @@ def _button(action: BaseModel) -> ButtonSpec | None:
                               style.primary)
         case Escape(escape=e):
             return ButtonSpec(f"escape.{int(e)}", "Escape!" if e else "Take the hit!", style.primary)
+        case CircuitDone():
+            return ButtonSpec("circuit.done", "The circuit is drawn", style.success)
         case FreePivot(turn=t):
             return ButtonSpec(f"free.{t}", f"Free pivot {TURNS[t]}" if t else "Keep straight", style.secondary)
     return None
@@ -76,9 +82,17 @@ class RoadRageControls:
             out.notes.append("Any build: /rr build driver: upgrades:")
         races = [a for a in legal if isinstance(a, SetRace)]
         if races:
-            out.selects.append(SelectSpec("race", "Circuit and laps…", [
+            out.selects.append(SelectSpec("race", "Circuit, laps and board…", [
                 OptionSpec(f"{a.circuit.title()}, " + (f"{a.laps} lap{'s' if a.laps > 1 else ''}" if a.laps
-                                                       else "D3+2 laps"), f"{a.circuit}:{a.laps}") for a in races]))
+                                                       else "D3+2 laps") + f", {a.board:g}\" board",
+                           f"{a.circuit}:{a.laps}:{a.board:g}") for a in races]))
+        places = [a for a in legal if isinstance(a, PlaceGate | PlaceTerrain)]
+        if places:
+            out.selects.append(SelectSpec("place", "Place (or type /rr gate and /rr terrain)…", [
+                OptionSpec(f"Checkpoint {a.number} from ({a.a[0]:g}, {a.a[1]:g}) to ({a.b[0]:g}, {a.b[1]:g})",
+                           f"g{a.number}:{a.a[0]:g},{a.a[1]:g},{a.b[0]:g},{a.b[1]:g}") if isinstance(a, PlaceGate)
+                else OptionSpec(f"Terrain {a.width:g}x{a.height:g}\" at ({a.x:g}, {a.y:g})",
+                                f"t:{a.x:g},{a.y:g},{a.width:g},{a.height:g}") for a in places][:25]))
         cells = [a.cell for a in legal if isinstance(a, TakeCell)]
         if cells:
             out.selects.append(SelectSpec("cell", "Take a cell of the Starting Line…",
@@ -91,6 +105,8 @@ class RoadRageControls:
             return {"type": "advance"}
         if payload == "end":
             return {"type": "end"}
+        if payload == "circuit.done":
+            return {"type": "circuit_done"}
         if kind == "speed":
             return {"type": "speed", "delta": int(rest)}
         if kind == "pivot":
@@ -112,8 +128,14 @@ class RoadRageControls:
             driver, _, upgrades = value.partition("|")
             return {"type": "build", "driver": driver, "upgrades": [u for u in upgrades.split(",") if u]}
         if kind == "race":
-            circuit, _, laps = value.partition(":")
-            return {"type": "race", "circuit": circuit, "laps": int(laps)}
+            circuit, laps, board = value.split(":")
+            return {"type": "race", "circuit": circuit, "laps": int(laps), "board": float(board)}
+        if kind == "place":
+            head, _, numbers = value.partition(":")
+            n = [float(v) for v in numbers.split(",")]
+            if head.startswith("g"):
+                return {"type": "gate", "number": int(head[1:]), "a": [n[0], n[1]], "b": [n[2], n[3]]}
+            return {"type": "terrain", "x": n[0], "y": n[1], "width": n[2], "height": n[3]}
         if kind == "cell":
             return {"type": "cell", "cell": int(value)}
         raise ValueError(f"unknown select {kind!r}")

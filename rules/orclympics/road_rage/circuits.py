@@ -106,6 +106,12 @@ def ready(name: str, size: float) -> Layout:
     return READY[name].scaled(size)
 
 
+def custom_start(size: float) -> tuple[Point, float]:
+    """Where a circuit of the players' own starts: the Starting Line near the middle of the south
+    edge, the grid pointing east (reading "custom-circuit")."""
+    return (size / 3.0, 3.0), 0.0
+
+
 def random_layout(dice: Dice, size: float) -> Layout:
     """A random legal circuit: a ready circuit's gates moved a little, and D3+2 Terrain Features
     dropped where they block neither a gate, the Starting Line nor each other."""
@@ -130,4 +136,4 @@ def random_layout(dice: Dice, size: float) -> Layout:
     return Layout("random", size, base.gates, (*base.blocks[:1], *blocks), base.start, base.facing, base.step)
 
 
-__all__ = ["CHARIOT_BASE", "READY", "SIZES", "Block", "Gate", "Layout", "random_layout", "ready"]
+__all__ = ["CHARIOT_BASE", "READY", "SIZES", "Block", "Gate", "Layout", "custom_start", "random_layout", "ready"]

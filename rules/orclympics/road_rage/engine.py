@@ -16,7 +16,17 @@ from rules.core.errors import RuleViolation
 from rules.core.geometry import EDGE, Board, Shape, centre_distance, contacts, distance, offset, travel
 from rules.orclympics.broods import Brood, age_tie_break
 from rules.orclympics.road_rage.chariots import Reroll, build
-from rules.orclympics.road_rage.circuits import CHARIOT_BASE, READY, SIZES, Block, Gate, random_layout, ready
+from rules.orclympics.road_rage.circuits import (
+    CHARIOT_BASE,
+    READY,
+    SIZES,
+    Block,
+    Gate,
+    Layout,
+    custom_start,
+    random_layout,
+    ready,
+)
 from rules.orclympics.road_rage.models import (
     ACTION_ADAPTER,
     XY,
@@ -26,6 +36,7 @@ from rules.orclympics.road_rage.models import (
     AskKind,
     Build,
     Chariot,
+    CircuitDone,
     ChariotView,
     DirtyTricks,
     EndTurn,
@@ -34,6 +45,8 @@ from rules.orclympics.road_rage.models import (
     OuttaDaWay,
     Phase,
     Pivot,
+    PlaceGate,
+    PlaceTerrain,
     Ram,
     RamStat,
     RoadRageState,
@@ -112,6 +125,8 @@ class RoadRage(Game[RoadRageState, Action]):
             AskKind.BUILD: ("Build your Chariot: a Driver Upgrade and up to three Chariot Upgrades.", PromptKind.ACTION),
             AskKind.CIRCUIT: ("Choose the Circuit (a ready one or random) and the laps (1-5, or roll D3+2).",
                               PromptKind.ACTION),
+            AskKind.PLACE: ("Draw the circuit: place Checkpoints 1 to 3 (two posts each) and any Terrain Features "
+                            "by coordinates, then say it is done.", PromptKind.POINT),
             AskKind.DEPLOY: ("Put your Chariot on a free cell of the Starting Line.", PromptKind.ACTION),
             AskKind.DRIVE: ("Drive: change speed, pivot, move your increments, play dirty, then end.",
                             PromptKind.ACTION),
@@ -133,8 +148,15 @@ class RoadRage(Game[RoadRageState, Action]):
             case AskKind.BUILD:
                 return [Build(driver=d, upgrades=list(u)) for d, u in _sample_builds(chariot.brood)]
             case AskKind.CIRCUIT:
-                return [SetRace(circuit=c, laps=0) for c in (*sorted(READY), "random")] + [
-                    SetRace(circuit="oval", laps=n) for n in range(1, MAX_LAPS + 1)]
+                return [SetRace(circuit=c, laps=0, board=b) for b in SIZES for c in (*sorted(READY), "random")] + [
+                    SetRace(circuit="oval", laps=n) for n in range(1, MAX_LAPS + 1)] + [SetRace(circuit="custom")]
+            case AskKind.PLACE:
+                sample = ready("oval", state.size)
+                gates: list[Action] = [PlaceGate(number=k + 1, a=g.a, b=g.b) for k, g in enumerate(sample.gates)
+                                       if not _gate_placed(state, k)]
+                return gates + [PlaceTerrain(x=b.x, y=b.y, width=b.width, height=b.height) for b in sample.blocks
+                                if (b.x, b.y, b.width, b.height) not in state.blocks] + (
+                    [CircuitDone()] if all(_gate_placed(state, k) for k in range(3)) else [])
             case AskKind.DEPLOY:
                 return [TakeCell(cell=k) for k in _free_cells(state)]
             case AskKind.DRIVE:
@@ -183,6 +205,15 @@ class RoadRage(Game[RoadRageState, Action]):
                 self._build(ctx, state, player, action)
             case AskKind.CIRCUIT, SetRace():
                 self._set_race(ctx, state, action)
+            case AskKind.PLACE, PlaceGate():
+                self._place_gate(ctx, state, action)
+            case AskKind.PLACE, PlaceTerrain():
+                self._place_terrain(ctx, state, action)
+            case AskKind.PLACE, CircuitDone():
+                if not all(_gate_placed(state, k) for k in range(3)):
+                    raise RuleViolation("Place all three Checkpoints first.")
+                ctx.say("The circuit is drawn.", kind="phase")
+                self._line_up(ctx, state)
             case AskKind.DEPLOY, TakeCell():
                 self._deploy(ctx, state, player, action.cell)
             case AskKind.DRIVE, _:
@@ -218,10 +249,24 @@ class RoadRage(Game[RoadRageState, Action]):
             state.ask = Ask(kind=AskKind.CIRCUIT, players=[state.seats[0].player])
 
     def _set_race(self, ctx: Context, state: RoadRageState, action: SetRace) -> None:
-        if action.circuit != "random" and action.circuit not in READY:
-            raise RuleViolation(f"Choose a ready circuit ({', '.join(sorted(READY))}) or random.")
+        if action.circuit not in ("random", "custom") and action.circuit not in READY:
+            raise RuleViolation(f"Choose a ready circuit ({', '.join(sorted(READY))}), random or custom.")
         if not 0 <= action.laps <= MAX_LAPS:
             raise RuleViolation("Orcs do not count past five: choose 1 to 5 laps, or 0 to roll D3+2.")
+        if action.board not in SIZES:
+            raise RuleViolation("Road Rage is raced on a 36\" or a 48\" board.")
+        state.size = action.board
+        state.laps = action.laps or ctx.dice.d3("laps (D3+2)").result + 2
+        if action.circuit == "custom":
+            start, facing = custom_start(state.size)
+            state.circuit = "custom"
+            state.gates, state.blocks = [], []
+            state.cells = Layout("custom", state.size, (), (), start, facing).cells(len(state.seats))  # type: ignore[arg-type]
+            state.grid_facing = facing
+            state.ask = Ask(kind=AskKind.PLACE, players=[state.seats[0].player])
+            ctx.say(f"A circuit of your own on the {state.size:g}\" board, {state.laps} lap"
+                    f"{'s' if state.laps > 1 else ''}: place the Checkpoints and the Terrain.", kind="phase")
+            return
         layout = random_layout(ctx.dice, state.size) if action.circuit == "random" else ready(action.circuit,
                                                                                             state.size)
         state.circuit = layout.name
@@ -229,8 +274,36 @@ class RoadRage(Game[RoadRageState, Action]):
         state.blocks = [(b.x, b.y, b.width, b.height) for b in layout.blocks]
         state.cells = layout.cells(len(state.seats))
         state.grid_facing = layout.facing
-        state.laps = action.laps or ctx.dice.d3("laps (D3+2)").result + 2
-        ctx.say(f"The {layout.name} circuit, {state.laps} lap{'s' if state.laps > 1 else ''}.", kind="phase")
+        ctx.say(f"The {layout.name} circuit on the {state.size:g}\" board, {state.laps} lap"
+                f"{'s' if state.laps > 1 else ''}.", kind="phase")
+        self._line_up(ctx, state)
+
+    def _place_gate(self, ctx: Context, state: RoadRageState, action: PlaceGate) -> None:
+        if action.number not in (1, 2, 3):
+            raise RuleViolation("Checkpoints are numbered 1, 2 and 3.")
+        for post in (action.a, action.b):
+            if not (0.0 <= post[0] <= state.size and 0.0 <= post[1] <= state.size):
+                raise RuleViolation(f"({post[0]:g}, {post[1]:g}) is off the {state.size:g}\" board.")
+        if centre_distance(action.a, action.b) < 2.0:
+            raise RuleViolation("A Checkpoint's posts stand at least 2\" apart, so a Chariot fits through.")
+        while len(state.gates) < 3:
+            state.gates.append(UNPLACED)
+        state.gates[action.number - 1] = (tuple(action.a), tuple(action.b))  # type: ignore[assignment]
+        ctx.say(f"Checkpoint {action.number} stands from ({action.a[0]:g}, {action.a[1]:g}) to "
+                f"({action.b[0]:g}, {action.b[1]:g}).")
+
+    def _place_terrain(self, ctx: Context, state: RoadRageState, action: PlaceTerrain) -> None:
+        block = Block(action.x, action.y, action.width, action.height)
+        if not (0.5 <= action.width <= 12 and 0.5 <= action.height <= 12):
+            raise RuleViolation("A Terrain Feature is 0.5\" to 12\" on a side.")
+        if not _board(state).contains(block.shape):
+            raise RuleViolation("That Terrain Feature would stick out of the board.")
+        if any(distance(block.shape, CHARIOT_BASE.at(c, state.grid_facing)) < 1.0 for c in state.cells):
+            raise RuleViolation("Keep Terrain at least 1\" from the Starting Line.")
+        state.blocks.append((action.x, action.y, action.width, action.height))
+        ctx.say(f"A Terrain Feature goes down at ({action.x:g}, {action.y:g}).")
+
+    def _line_up(self, ctx: Context, state: RoadRageState) -> None:
         players = [s.player for s in state.seats]
         ages = state.ages or {}
         tie = age_tie_break(ages) if all(p in ages for p in players) else None
@@ -617,6 +690,14 @@ class RoadRage(Game[RoadRageState, Action]):
 
 
 # -- helpers ---------------------------------------------------------------------------------------------
+
+
+UNPLACED: tuple[XY, XY] = ((-1.0, -1.0), (-1.0, -1.0))
+"""A custom circuit's Checkpoint not placed yet."""
+
+
+def _gate_placed(state: RoadRageState, index: int) -> bool:
+    return index < len(state.gates) and state.gates[index] != UNPLACED
 
 
 def _start_moving(cur: Turn, chariot: Chariot) -> None:

@@ -10,6 +10,9 @@ READINGS: dict[str, str] = {
     "circuits": "Three ready circuits (oval, dogleg, hairpin) are drawn for the 36\" board and scaled for the 48\" "
                 "one; a random circuit takes a ready one's Checkpoints and drops D3+2 Terrain Features where they "
                 "block no Checkpoint, the Starting Line or each other.",
+    "custom-circuit": "A circuit of your own is drawn by the first player: three Checkpoints by their posts (at "
+                      "least 2\" apart) and any Terrain Features by centre and size, at least 1\" from the Starting "
+                      "Line, which lies near the middle of the south edge pointing east.",
     "checkpoints": "A Checkpoint is passed when the Chariot's base touches it on its way, in order 1, 2, 3; touching "
                    "the third completes a lap.",
     "collision-stops": "A collision ends the Chariot's movement for that Player Turn (its remaining increments "
@@ -34,7 +37,8 @@ headings are degrees, 0 east and 90 north.
 Driver Upgrade (Born to Race for Common, 'Eavy Armour for Iron, Born Lucky for Feral; Big Boss and Boar Boss for \
 all) and up to three Chariot Upgrades (Metal Plates, Dead Sneaky, Moar Boar, 'Eavy Wheels, Are those Wolves?, \
 Are those 2 Goblins in an Orc Coat?). No die is rerolled twice.
-**Circuit:** three numbered Checkpoints, the third the Goal; Terrain Features block the way. Laps: 1 to 5, \
+**Circuit:** three numbered Checkpoints, the third the Goal; Terrain Features block the way. Pick a ready \
+circuit, a random one, or draw your own (/rr gate, /rr terrain, /rr drawn); a 36" or 48" board. Laps: 1 to 5, \
 or D3+2. Chariots start on the Starting Line at Current Speed 0.
 
 **Game Turn:** everyone rolls D6 + Driver Skill: the lowest drives first, and the roll is their Action Points.

@@ -24,6 +24,7 @@ class Phase(StrEnum):
 class AskKind(StrEnum):
     BUILD = "build"
     CIRCUIT = "circuit"
+    PLACE = "place"  # a custom circuit: Checkpoints and Terrain by coordinates
     DEPLOY = "deploy"
     DRIVE = "drive"  # the active Chariot's Player Turn
     RAM_STAT = "ram_stat"  # Agility or Chassis Points for a Ramming roll
@@ -123,11 +124,36 @@ class Build(BaseModel):
 
 
 class SetRace(BaseModel):
-    """Choose a ready circuit (or "random") and the laps: 1 to 5, or 0 to roll D3+2."""
+    """Choose a ready circuit, "random", or "custom" (then place the Checkpoints and Terrain by
+    coordinates), the laps (1 to 5, or 0 to roll D3+2) and the board (36 or 48 inches)."""
 
     type: Literal["race"] = "race"
     circuit: str
     laps: int = 0
+    board: float = 36.0
+
+
+class PlaceGate(BaseModel):
+    """A custom circuit's Checkpoint `number` (1-3), a gate between two posts."""
+
+    type: Literal["gate"] = "gate"
+    number: int
+    a: XY
+    b: XY
+
+
+class PlaceTerrain(BaseModel):
+    """A custom circuit's Terrain Feature: an impassable rectangle by its centre and size."""
+
+    type: Literal["terrain"] = "terrain"
+    x: float
+    y: float
+    width: float = 2.0
+    height: float = 2.0
+
+
+class CircuitDone(BaseModel):
+    type: Literal["circuit_done"] = "circuit_done"
 
 
 class TakeCell(BaseModel):
@@ -190,8 +216,9 @@ class FreePivot(BaseModel):
     turn: Literal[-1, 0, 1]
 
 
-Action = Annotated[Build | SetRace | TakeCell | SpeedChange | Pivot | OuttaDaWay | DirtyTricks | Advance | EndTurn
-                   | RamStat | Escape | FreePivot, Field(discriminator="type")]
+Action = Annotated[Build | SetRace | PlaceGate | PlaceTerrain | CircuitDone | TakeCell | SpeedChange | Pivot
+                   | OuttaDaWay | DirtyTricks | Advance | EndTurn | RamStat | Escape | FreePivot,
+                   Field(discriminator="type")]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
 
 

@@ -202,3 +202,29 @@ def test_every_reading_is_in_the_rules_text() -> None:
     from rules.orclympics.road_rage import GUIDE, READINGS
 
     assert len(READINGS) >= 8 and all(text in GUIDE for text in READINGS.values())
+
+
+def test_players_may_draw_their_own_circuit_by_coordinates_on_a_48_inch_board() -> None:
+    # 000 VI.2.2: place three Checkpoints, numbered 1 to 3, anywhere, and a few Terrain Features;
+    # a 36x36" or 48x48" board (reading custom-circuit: the Starting Line by the south edge)
+    from rules.orclympics.road_rage.models import CircuitDone, PlaceGate, PlaceTerrain
+
+    seats = [Seat(player="alice", name="Alice", brood="common", colour=0),
+             Seat(player="bob", name="Bob", brood="iron", colour=1)]
+    state = GAME.start(seats, None, 1).state
+    state = play(state, "alice", Build(driver="boar_boss")).state
+    state = play(state, "bob", Build(driver="big_boss")).state
+    state = play(state, "alice", SetRace(circuit="custom", laps=3, board=48.0)).state
+    assert state.size == 48.0 and state.ask.kind is AskKind.PLACE and state.ask.players == ["alice"]
+    with pytest.raises(RuleViolation, match="all three Checkpoints"):
+        play(state, "alice", CircuitDone())
+    with pytest.raises(RuleViolation, match="off the 48"):
+        play(state, "alice", PlaceGate(number=1, a=(40.0, 20.0), b=(50.0, 20.0)))
+    for number, a, b in ((1, (34.0, 24.0), (46.0, 24.0)), (2, (24.0, 34.0), (24.0, 46.0)), (3, (2.0, 24.0), (14.0, 24.0))):
+        state = play(state, "alice", PlaceGate(number=number, a=a, b=b)).state
+    with pytest.raises(RuleViolation, match="Starting Line"):
+        play(state, "alice", PlaceTerrain(x=16.0, y=3.0))
+    state = play(state, "alice", PlaceTerrain(x=24.0, y=24.0, width=12.0, height=12.0)).state
+    lined = play(state, "alice", CircuitDone(), [6, 2]).state
+    assert lined.phase is Phase.DEPLOY and lined.blocks == [(24.0, 24.0, 12.0, 12.0)]
+    assert lined.gates[2] == ((2.0, 24.0), (14.0, 24.0))
