@@ -1,0 +1,163 @@
+"""The Orclympics campaign (seed 000, Campaign Rules 1-7): which disciplines are played, the
+broods' ages, Victory Points, Feats, the War Cry holders and the champion.
+
+Pure bookkeeping: the games themselves report their placings and Feats (`Outcome`); this
+module turns them into a running score. The War Cry's reroll inside a game and the Discord
+side are built on top of it (issue 14, in progress).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
+
+from pydantic import BaseModel, Field
+
+from rules.core.dice import Dice
+from rules.core.engine import Outcome, PlayerId
+from rules.orclympics.broods import AGE_ORDER, Brood
+
+FULL: tuple[str, ...] = ("flying-pigs", "brood-rumble", "masters-fight", "timber", "thatll-do-pigs", "road-rage")
+"""Campaign Rules 1: the six disciplines in order I-VI."""
+
+PAIRS: tuple[tuple[str, str], ...] = (("flying-pigs", "brood-rumble"), ("masters-fight", "timber"),
+                                      ("thatll-do-pigs", "road-rage"))
+"""Campaign Rules 2: the quick campaign's three games, each one of a pair (D6: 1-3 the first)."""
+
+TWO_PLAYER_VP = (3, 1)  # Campaign Rules 5.1
+FOUR_PLAYER_VP = (3, 2, 1)  # 4th or lower: 0; used for 3, 5 and 6 players too (reading "vp-columns")
+FEAT_VP = 1  # Campaign Rules 5.2
+WAR_CRY_TURNS = 3  # Campaign Rules 6
+
+
+class Kind(StrEnum):
+    FULL = "full"
+    QUICK = "quick"
+
+
+class Entry(BaseModel):
+    """One player's line of the campaign."""
+
+    player: PlayerId
+    brood: Brood
+    age: int  # 0 = youngest brood in the campaign
+
+
+class GameScore(BaseModel):
+    """What one finished game gave each player."""
+
+    game: str
+    placing_vp: dict[PlayerId, int]
+    feat_vp: dict[PlayerId, int]
+    places: dict[PlayerId, int]
+
+
+class Campaign(BaseModel):
+    kind: Kind
+    entries: list[Entry]
+    schedule: list[str | None]  # the discipline of each game; None in a quick campaign until chosen
+    scores: list[GameScore] = Field(default_factory=list)
+    war_cry: list[PlayerId] = Field(default_factory=list)  # who may cry in the next game
+
+    @property
+    def players(self) -> list[PlayerId]:
+        return [e.player for e in self.entries]
+
+    @property
+    def ages(self) -> dict[PlayerId, int]:
+        return {e.player: e.age for e in self.entries}
+
+    @property
+    def finished(self) -> bool:
+        return len(self.scores) == len(self.schedule)
+
+    @property
+    def next_game(self) -> int:
+        return len(self.scores)
+
+    def totals(self) -> dict[PlayerId, int]:
+        return {p: sum(s.placing_vp.get(p, 0) + s.feat_vp.get(p, 0) for s in self.scores) for p in self.players}
+
+    def feat_totals(self) -> dict[PlayerId, int]:
+        return {p: sum(s.feat_vp.get(p, 0) for s in self.scores) for p in self.players}
+
+    def champions(self) -> list[PlayerId]:
+        """Campaign Rules 5: the most Victory Points; on a draw, the most from Feats; then shared."""
+        totals, feats = self.totals(), self.feat_totals()
+        best = max((totals[p], feats[p]) for p in self.players)
+        return [p for p in self.players if (totals[p], feats[p]) == best]
+
+
+def new_campaign(kind: Kind, broods: Mapping[PlayerId, Brood], dice: Dice) -> Campaign:
+    """Campaign Rules 4: Feral broods are the youngest, Common the adults, Iron the veterans;
+    players of the same brood get a random age order, rolled now."""
+    order: list[PlayerId] = []
+    for brood in AGE_ORDER:
+        same = [p for p in broods if broods[p] is brood]
+        while same:
+            pick = same[0] if len(same) == 1 else dice.pick(same, f"which {brood.label} brood is younger")
+            same.remove(pick)
+            order.append(pick)
+    entries = [Entry(player=p, brood=broods[p], age=order.index(p)) for p in broods]
+    schedule: list[str | None] = list(FULL) if kind is Kind.FULL else [None, None, None]
+    return Campaign(kind=kind, entries=entries, schedule=schedule)
+
+
+def choose_by_roll(campaign: Campaign, dice: Dice) -> str:
+    """Campaign Rules 2: a D6 picks the quick campaign's next discipline, 1-3 the first of its pair."""
+    index = campaign.next_game
+    first, second = PAIRS[index]
+    roll = dice.d6(f"the discipline of game {index + 1}").result
+    chosen = first if roll <= 3 else second
+    campaign.schedule[index] = chosen
+    return chosen
+
+
+def choose_by_agreement(campaign: Campaign, slug: str) -> str:
+    """Campaign Rules 2: the players may simply agree on one of the pair instead."""
+    index = campaign.next_game
+    if slug not in PAIRS[index]:
+        raise ValueError(f"game {index + 1} of a quick campaign is one of {' or '.join(PAIRS[index])}")
+    campaign.schedule[index] = slug
+    return slug
+
+
+def placing_points(places: Mapping[PlayerId, int], players: int) -> dict[PlayerId, int]:
+    """Campaign Rules 5.1: 3/1 with two players, 3/2/1/0 otherwise. Players sharing a place all
+    score that place's points (reading "shared-places": 1st/1st/3rd/3rd give 3, 3, 1, 1)."""
+    table = TWO_PLAYER_VP if players == 2 else FOUR_PLAYER_VP
+    return {p: (table[place - 1] if place - 1 < len(table) else 0) for p, place in places.items()}
+
+
+def score_game(campaign: Campaign, game: str, outcome: Outcome) -> GameScore:
+    """After a game: placing VP, 1 VP per Feat to the player who did it first, then who holds the
+    War Cry for the next game (the fewest VP in the campaign, everyone tied for it)."""
+    places = {p: outcome.place_of(p) for p in campaign.players}
+    feats: dict[PlayerId, int] = {p: 0 for p in campaign.players}
+    for player in outcome.feats.values():
+        if player in feats:
+            feats[player] += FEAT_VP
+    score = GameScore(game=game, placing_vp=placing_points(places, len(campaign.players)), feat_vp=feats,
+                      places=places)
+    campaign.scores.append(score)
+    totals = campaign.totals()
+    low = min(totals.values())
+    campaign.war_cry = [] if campaign.finished else [p for p in campaign.players if totals[p] == low]
+    return score
+
+
+def recommended_warnings(campaign: Campaign, sizes: Mapping[str, Sequence[int]]) -> list[str]:
+    """Campaign Rules 3 and each discipline's table sizes: what a table of this size should know."""
+    count = len(campaign.players)
+    notes = []
+    if count == 2:
+        notes.append("With two players the book advises leaving out Brood Rumble: a quick campaign then plays "
+                     "Flying Pigs as its first game.")
+    for slug in (s for s in campaign.schedule if s is not None):
+        if count not in sizes.get(slug, ()):
+            notes.append(f"{slug} cannot seat {count} players.")
+    return notes
+
+
+__all__ = ["FULL", "PAIRS", "WAR_CRY_TURNS", "Campaign", "Entry", "GameScore", "Kind", "choose_by_agreement",
+           "choose_by_roll", "new_campaign", "placing_points", "recommended_warnings", "score_game"]
