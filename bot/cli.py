@@ -108,7 +108,47 @@ def simulate(game: Game[Any, Any], games: int, seed: int, players: int, *,
             "seconds": round(seconds, 3), "actions_per_s": round(actions / seconds, 1) if seconds > 0 else 0.0}
 
 
+def simulate_campaigns(kind: str, campaigns: int, seed: int, players: int, *,
+                       errors_to: TextIO | None = None) -> dict[str, Any]:
+    """Play `campaigns` random campaigns from seeds seed, seed+1, …, like `simulate`."""
+    from rules.orclympics.campaign import Kind, play_random_campaign
+
+    errors_to = errors_to if errors_to is not None else sys.stderr
+    completed = errors = actions = 0
+    champions: dict[str, int] = {}
+    started = time.perf_counter()
+    for index in range(campaigns):
+        try:
+            run = play_random_campaign(Kind(kind), players, seed + index)
+        except Exception:
+            errors += 1
+            if errors <= SHOWN_TRACEBACKS:
+                print(f"--- campaign {index} (seed {seed + index}) failed ---", file=errors_to)
+                traceback.print_exc(file=errors_to)
+            continue
+        completed += int(run.campaign.finished)
+        actions += run.actions
+        broods = {e.player: e.brood.value for e in run.campaign.entries}
+        for player in run.campaign.champions():
+            champions[broods[player]] = champions.get(broods[player], 0) + 1
+    seconds = time.perf_counter() - started
+    return {"game": "campaign", "kind": kind, "players": players, "games": campaigns, "completed": completed,
+            "errors": errors, "actions": actions, "champion_broods": dict(sorted(champions.items())),
+            "seconds": round(seconds, 3)}
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
+    if args.game == "campaign":
+        if args.kind not in ("full", "quick"):
+            raise CliError("--kind is full or quick.")
+        if args.games < 0:
+            raise CliError("--games cannot be negative.")
+        players = args.players or 4
+        if not 2 <= players <= 6:
+            raise CliError("A campaign takes 2 to 6 players.")
+        summary = simulate_campaigns(args.kind, args.games, args.seed, players)
+        print(json.dumps(summary))
+        return 1 if summary["errors"] else 0
     game = _game(args.game)
     if args.games < 0:
         raise CliError("--games cannot be negative.")
@@ -176,7 +216,8 @@ def build_parser() -> argparse.ArgumentParser:
     games.set_defaults(handler=cmd_games)
 
     sim = commands.add_parser("simulate", help="play random games and report as one JSON line")
-    sim.add_argument("game", metavar="GAME", help="a game slug, as listed by `zagjan games`")
+    sim.add_argument("game", metavar="GAME", help="a game slug, as listed by `zagjan games`, or campaign")
+    sim.add_argument("--kind", default="full", help="for a campaign: full or quick (default full)")
     sim.add_argument("--games", type=int, default=100, help="how many games to play (default 100)")
     sim.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i")
     sim.add_argument("--players", type=int, default=None, help="players per game (default: the smallest "

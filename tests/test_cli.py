@@ -85,6 +85,22 @@ def test_simulate_plays_the_real_masters_fight(capsys: pytest.CaptureFixture[str
         ("masters-fight", 2, 2, 0)
 
 
+def test_simulate_plays_whole_campaigns_repeatably(capsys: pytest.CaptureFixture[str]) -> None:
+    # `zagjan simulate campaign --kind full|quick --players N --games N --seed S` (issue 14)
+    runs = []
+    for _ in range(2):
+        assert cli.main(["simulate", "campaign", "--kind", "quick", "--players", "2", "--games", "2",
+                         "--seed", "9"]) == 0
+        summary = last_json(capsys.readouterr().out)
+        runs.append({k: v for k, v in summary.items() if k != "seconds"})
+    assert runs[0] == runs[1]
+    assert (runs[0]["game"], runs[0]["kind"], runs[0]["games"], runs[0]["completed"], runs[0]["errors"]) == \
+        ("campaign", "quick", 2, 2, 0)
+    assert sum(runs[0]["champion_broods"].values()) >= 2
+    assert cli.main(["simulate", "campaign", "--kind", "short"]) != 0
+    assert "--kind is full or quick" in capsys.readouterr().err
+
+
 def test_simulate_counts_crashes_and_shows_only_the_first_tracebacks(
         monkeypatch: pytest.MonkeyPatch, fakegame: types.ModuleType,
         capsys: pytest.CaptureFixture[str]) -> None:

@@ -45,12 +45,14 @@ def kind_first_policy(game: Game[Any, Any], state: Any, player: PlayerId, action
 
 
 def play_random(game: Game[Any, Any], players: int, seed: int, *, max_actions: int = 5000,
-                policy: Policy | None = None, stop_after: int | None = None) -> SelfPlayResult:
+                policy: Policy | None = None, stop_after: int | None = None, seats: Sequence[Seat] | None = None,
+                options: dict[str, Any] | None = None) -> SelfPlayResult:
     """Play one game from `seed`. `stop_after` ends early after that many actions
-    (for `zagjan render --steps`)."""
+    (for `zagjan render --steps`); `seats` and `options` replace the random seats and the
+    default options (a campaign passes its players, broods and ages)."""
     chooser = Dice(seed=seed ^ 0x5EED5EED)
-    seats = random_seats(players, chooser, game.broods)
-    step = game.start(seats, None, seed)
+    seats = list(seats) if seats is not None else random_seats(players, chooser, game.broods)
+    step = game.start(seats, options, seed)
     state, events = step.state, list(step.events)
     log: list[tuple[PlayerId, Any]] = []
     pick = policy or kind_first_policy

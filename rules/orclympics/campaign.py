@@ -107,6 +107,10 @@ def choose_by_roll(campaign: Campaign, dice: Dice) -> str:
     """Campaign Rules 2: a D6 picks the quick campaign's next discipline, 1-3 the first of its pair."""
     index = campaign.next_game
     first, second = PAIRS[index]
+    if len(campaign.players) == 2 and "brood-rumble" in PAIRS[index]:
+        # Campaign Rules 3: two players are advised to leave Brood Rumble out (reading "two-players")
+        campaign.schedule[index] = first if second == "brood-rumble" else second
+        return campaign.schedule[index] or first
     roll = dice.d6(f"the discipline of game {index + 1}").result
     chosen = first if roll <= 3 else second
     campaign.schedule[index] = chosen
@@ -159,5 +163,45 @@ def recommended_warnings(campaign: Campaign, sizes: Mapping[str, Sequence[int]])
     return notes
 
 
-__all__ = ["FULL", "PAIRS", "WAR_CRY_TURNS", "Campaign", "Entry", "GameScore", "Kind", "choose_by_agreement",
+class CampaignRun(BaseModel):
+    """A whole campaign played by random players (`zagjan simulate campaign`)."""
+
+    campaign: Campaign
+    skipped: list[str]  # disciplines that could not seat the players
+    actions: int
+
+
+def play_random_campaign(kind: Kind, players: int, seed: int) -> CampaignRun:
+    """Random broods, then every game of the campaign with random legal actions, the campaign's
+    players, broods and ages passed to each discipline; a discipline that cannot seat the table
+    is skipped and said so. The same seed plays the same campaign."""
+    from rules.core.engine import Seat
+    from rules.core.selfplay import play_random
+    from rules.registry import get_game
+
+    dice = Dice(seed=seed)
+    broods = {f"p{n + 1}": dice.pick(list(Brood), "brood") for n in range(players)}
+    campaign = new_campaign(kind, broods, dice)
+    skipped: list[str] = []
+    actions = 0
+    while not campaign.finished:
+        slug = campaign.schedule[campaign.next_game] or choose_by_roll(campaign, dice)
+        game = get_game(slug)
+        if players not in game.table_sizes():
+            skipped.append(slug)
+            campaign.scores.append(GameScore(game=slug, placing_vp={}, feat_vp={}, places={}))
+            continue
+        seats = [Seat(player=e.player, name=e.player.upper(), brood=e.brood.value, colour=n)
+                 for n, e in enumerate(campaign.entries)]
+        result = play_random(game, players, dice.roll(10**6, "seed of the next game").result, seats=seats,
+                             options={"ages": campaign.ages})
+        outcome = game.outcome(result.state)
+        if outcome is None:
+            raise RuntimeError(f"{slug} did not end")
+        actions += len(result.log)
+        score_game(campaign, slug, outcome)
+    return CampaignRun(campaign=campaign, skipped=skipped, actions=actions)
+
+
+__all__ = ["FULL", "CampaignRun", "play_random_campaign", "PAIRS", "WAR_CRY_TURNS", "Campaign", "Entry", "GameScore", "Kind", "choose_by_agreement",
            "choose_by_roll", "new_campaign", "placing_points", "recommended_warnings", "score_game"]

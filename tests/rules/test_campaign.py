@@ -97,3 +97,22 @@ def test_the_champion_has_the_most_vp_then_the_most_from_feats_then_shares() -> 
     choose_by_agreement(shared, "flying-pigs")
     score_game(shared, "flying-pigs", Outcome(placings=[["a", "b"]]))
     assert shared.champions() == ["a", "b"]
+
+
+def test_a_two_player_quick_campaign_leaves_brood_rumble_out() -> None:
+    # Campaign Rules 3: with two players avoid Brood Rumble (reading two-players: no roll, Flying Pigs)
+    campaign = new_campaign(Kind.QUICK, {"a": Brood.IRON, "b": Brood.IRON}, ScriptedDice([1]))
+    assert choose_by_roll(campaign, ScriptedDice([])) == "flying-pigs"
+
+
+def test_random_campaigns_play_every_discipline_and_replay_from_their_seed() -> None:
+    # Campaign Rules 1-6 end to end, with the campaign's ages passed to every discipline
+    from rules.orclympics.campaign import play_random_campaign
+
+    full = play_random_campaign(Kind.FULL, 4, 3)
+    assert full.campaign.finished and [s.game for s in full.campaign.scores] == list(FULL)
+    assert full.skipped == [] and sum(full.campaign.totals().values()) >= 6 * (3 + 2 + 1)
+    again = play_random_campaign(Kind.FULL, 4, 3)
+    assert again.campaign == full.campaign
+    three = play_random_campaign(Kind.FULL, 3, 5)
+    assert "brood-rumble" in three.skipped and "thatll-do-pigs" in three.skipped
