@@ -14,8 +14,8 @@ from typing import Any, cast
 from rules.core.engine import Context, Game, Outcome, PlayerId, Prompt, PromptKind, Seat
 from rules.core.errors import RuleViolation
 from rules.core.grid import ALL_SQUARES, adjacent, distance, parse_square, square_at, within, xy
-from rules.core.initiative import roll_order
-from rules.orclympics.broods import Brood
+from rules.core.initiative import TieBreak, roll_order
+from rules.orclympics.broods import Brood, age_tie_break
 from rules.orclympics.masters_fight.models import (
     ACTION_ADAPTER,
     Action,
@@ -85,9 +85,10 @@ class MastersFight(Game[MastersFightState, Action]):
             square = free.pop(free.index(ctx.dice.pick(free, f"square for a {item.label}")))
             items[square] = item
         ctx.say("The fighting pit is ready: " + _listing(terrain, items) + ".", kind="phase")
-        order = roll_order(ctx.dice, [s.player for s in seats], "Initiative for deployment")
+        ages = dict(options["ages"]) if options.get("ages") else None
+        order = roll_order(ctx.dice, [s.player for s in seats], "Initiative for deployment", _ties(ages))
         state = MastersFightState(seats=list(seats), dice=ctx.dice.state, orcs=orcs, terrain=terrain,
-                                  items=items, order=order)
+                                  items=items, order=order, ages=ages)
         ctx.say("Deployment order: " + ", ".join(orcs[p].name for p in order) + ".", kind="phase")
         return state
 
@@ -539,7 +540,7 @@ class MastersFight(Game[MastersFightState, Action]):
         if state.step >= len(state.order):
             state.turn += 1
             alive = [p for p in state.order if not state.orcs[p].out]
-            state.order = roll_order(ctx.dice, alive, f"Initiative for Game Turn {state.turn}")
+            state.order = roll_order(ctx.dice, alive, f"Initiative for Game Turn {state.turn}", _ties(state.ages))
             state.step = 0
             ctx.say(f"Game Turn {state.turn}: " + ", ".join(state.orcs[p].name for p in state.order) + ".",
                     kind="phase")
@@ -575,6 +576,12 @@ class MastersFight(Game[MastersFightState, Action]):
 
 
 # -- small rules helpers, named as in the text ---------------------------------------------
+
+
+def _ties(ages: dict[PlayerId, int] | None) -> TieBreak | None:
+    """Campaign Rules 4: in a campaign a tied initiative roll goes by the broods' ages instead of
+    being rolled again; a standalone fight rolls again (III.3, III.4.1)."""
+    return age_tie_break(ages) if ages else None
 
 
 def _listing(terrain: dict[str, Terrain], items: dict[str, Item]) -> str:

@@ -103,6 +103,7 @@ class MastersFightState(GameState):
     eliminated: list[PlayerId] = Field(default_factory=list)  # first eliminated first
     feats: dict[str, PlayerId] = Field(default_factory=dict)
     highlight: list[Square] = Field(default_factory=list)  # squares the last action touched
+    ages: dict[PlayerId, int] | None = None  # campaign age ranks: tied initiative rolls go by them
 
 
 # -- actions ------------------------------------------------------------------------

@@ -120,7 +120,7 @@ class ThatllDoPigs(Game[ThatllDoPigsState, Action]):
                 rid = f"{n}{suffix}"
                 riders[rid] = Rider(id=rid, player=seat.player, brood=Brood(seat.brood))
         state = ThatllDoPigsState(seats=list(seats), dice=ctx.dice.state, poles=list(circuit.poles), crowd=crowd,
-                                  riders=riders)
+                                  riders=riders, ages=dict(options["ages"]) if options.get("ages") else None)
         ctx.say("The Circuit is staked out: four poles, the crowd all round, the Finish Line on the south "
                 "straight. The race runs clockwise.", kind="phase")
         players = [s.player for s in seats]
@@ -380,7 +380,9 @@ class ThatllDoPigs(Game[ThatllDoPigsState, Action]):
         """V.4.1 step 1: a new Initiative Order; the Running Up Boar goes first in Game Turn 1."""
         players = [s.player for s in state.seats if any(r.player == s.player and not r.out
                                                         for r in state.riders.values())]
-        order = roll_order(ctx.dice, players, f"Initiative for Game Turn {state.turn}")
+        ages = state.ages or {}
+        tie = age_tie_break(dict(ages)) if all(p in ages for p in players) else None
+        order = roll_order(ctx.dice, players, f"Initiative for Game Turn {state.turn}", tie)  # ties: Campaign Rules 4
         slots = _slots(state, order)
         if state.turn == 1 and state.running_up in slots:
             slots.remove(state.running_up)

@@ -108,6 +108,7 @@ class ThatllDoPigsState(GameState):
     feats: dict[str, PlayerId] = Field(default_factory=dict)
     winner: RiderId | None = None
     retired: list[RiderId] = Field(default_factory=list)  # crashed out, first out first
+    ages: dict[PlayerId, int] | None = None  # campaign age ranks: tied initiative rolls go by them
 
 
 # -- actions -------------------------------------------------------------------------------

@@ -137,3 +137,18 @@ def test_out_of_turn_and_strangers_are_refused_and_nothing_changes() -> None:
     with pytest.raises(RuleViolation, match="not fighting"):
         GAME.apply(state, "stranger", Move(to="h7"))
     assert GAME.legal_actions(state, "zog") == []
+
+
+@pytest.mark.parametrize(("tied", "first"), [(3, "grak"), (5, "zog")])
+def test_tied_initiative_goes_by_brood_age_in_a_campaign(tied: int, first: str) -> None:
+    # Campaign Rules 4: in a campaign a tie is not rolled again: on 1-3 the younger brood counts as
+    # higher, on 4-6 the older (III.4.1 rolls again in a standalone fight)
+    from rules.orclympics.masters_fight.models import EndActivation
+
+    state = Arena({"grak": Fighter("a1"), "zog": Fighter("h8")}, active="zog").build()
+    state.ages = {"grak": 0, "zog": 1}
+    after = play(state, "zog", EndActivation(), [tied, tied]).state
+    assert after.order[0] == first and after.turn == state.turn + 1
+    state.ages = None
+    rolled = play(state, "zog", EndActivation(), [tied, tied, 2, 6]).state
+    assert rolled.order == ["zog", "grak"]

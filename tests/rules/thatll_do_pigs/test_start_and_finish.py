@@ -204,3 +204,17 @@ def test_every_reading_is_in_the_rules_text() -> None:
     from rules.orclympics.thatll_do_pigs import GUIDE, READINGS
 
     assert len(READINGS) >= 10 and all(text in GUIDE for text in READINGS.values())
+
+
+def test_tied_game_turn_initiative_goes_by_brood_age_in_a_campaign() -> None:
+    # 000 V.4.1 (roll again) and Campaign Rules 4 (in a campaign: 1-3 the younger brood, 4-6 the older)
+    track = Track({"1": Racer((14.0, 5.0)), "2": Racer((30.0, 20.0)), "3": Racer((30.0, 30.0)),
+                   "4": Racer((6.0, 30.0))}, order=["1"])
+    state = track.build()
+    state.ages = {"alice": 3, "bob": 2, "carol": 1, "dave": 0}
+    rolled = play(state, "alice", RollSpeed(), [1, 1]).state
+    moved = play(rolled, "alice", Ride(heading=90.0, distance=1.0)).state
+    young = play(moved, "alice", EndActivation(), [2, 2, 2, 2]).state
+    assert young.order == ["4", "3", "2", "1"]
+    old = play(moved, "alice", EndActivation(), [6, 6, 6, 6]).state
+    assert old.order == ["1", "2", "3", "4"]
