@@ -58,7 +58,7 @@ from rules.orclympics.brood_rumble.models import (
     VolleyTask,
 )
 from rules.orclympics.brood_rumble.view import build_view
-from rules.orclympics.broods import Brood
+from rules.orclympics.broods import Brood, age_tie_break
 
 TEAM_IDS = ("A", "B")
 ORCS_PER_TEAM = 4
@@ -112,9 +112,12 @@ class BroodRumble(Game[BroodRumbleState, Action]):
         return state
 
     def _team_roll_off(self, ctx: Context, state: BroodRumbleState, why: str) -> str:
-        """A roll-off between the teams, ties rolled again (II.2, II.3, II.4.1)."""
+        """A roll-off between the teams (II.2, II.3, II.4.1): ties are rolled again, or, in a campaign
+        that knows the broods' ages, go by the age of each team's first player (reading tie-procedure)."""
         leads = {state.teams[t].players[0]: t for t in TEAM_IDS}
-        return leads[roll_off(ctx.dice, list(leads), why)]
+        ages = state.ages or {}
+        tie = age_tie_break(ages) if all(p in ages for p in leads) else None
+        return leads[roll_off(ctx.dice, list(leads), why, tie)]
 
     # -- what the table must decide ------------------------------------------------------
     def prompts(self, state: BroodRumbleState) -> list[Prompt]:

@@ -69,9 +69,9 @@ READINGS: dict[str, str] = {
                     "next activation is Get Up and nothing else.",
     "fall-back": "A fall-back is a 3\" straight move in the chosen direction that stops at whatever is in the "
                  "way and never leaves the board; it pays nothing for Platforms.",
-    "tie-procedure": "Ties in the roll-off for who strikes first use the campaign's age procedure when the "
-                     "game knows the broods' ages, and are rolled again otherwise; the other roll-offs are "
-                     "always rolled again, as their text says.",
+    "tie-procedure": "In a campaign that knows the broods' ages every tied roll-off goes by age (campaign rules "
+                     "4): who strikes first, and the team roll-offs for terrain, edge and Initiative, where the "
+                     "first player of each team speaks for it. Outside a campaign ties are rolled again.",
     "wombo-combo": "Wombo Combo counts the enemies a single throw hits and that do not catch it, its bounces "
                    "included.",
     "collector": "Collector needs two grabs from the two different Debris Mounds by Orcs of the same player in "

@@ -263,3 +263,13 @@ def test_an_activation_ends_by_itself_when_nothing_but_ending_is_left() -> None:
     state = play(state, "alice", MoveTo(to=(4, 4))).state
     assert state.activation is None and state.orcs["A1"].activated
     assert state.ask is not None and state.ask.team == "B"
+
+
+@pytest.mark.parametrize(("tied", "team"), [(2, "A"), (5, "B")])
+def test_in_a_campaign_a_tied_team_roll_off_goes_by_brood_age(tied: int, team: str) -> None:
+    # 000 campaign rules 4 and reading "tie-procedure": no reroll; 1-3 the younger, 4-6 the older
+    assert "tie-procedure" in READINGS
+    state = started([1, tied, tied], options={"ages": {"alice": 0, "bob": 1}}).state
+    assert state.placing == team
+    rolled = started([1, tied, tied, 6, 1]).state  # outside a campaign: rolled again
+    assert rolled.placing == "A"
