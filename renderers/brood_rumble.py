@@ -31,12 +31,12 @@ from renderers.common import (
     feat_lines,
     font,
     heading,
+    inch_labels,
     ink_on,
     outlined_text,
     panel_height,
     player_colour,
     shade,
-    shadowed_text,
     title,
 )
 from rules.orclympics.brood_rumble.models import (
@@ -144,11 +144,8 @@ def _draw_ground(draw: Draw) -> None:
         colour, width = (GRID_SIX, 2 * LINE) if k % 6 == 0 else (GRID, LINE)
         draw.line((*at(k, 0), *at(k, BOARD_INCHES)), fill=colour, width=width)
         draw.line((*at(0, k), *at(BOARD_INCHES, k)), fill=colour, width=width)
-    face = font(24 * SUPERSAMPLE)
-    below = bottom + FENCE + (LABEL_BAND - FENCE) / 2
-    for k in range(0, BOARD_INCHES + 1, 6):
-        shadowed_text(draw, (at(k, 0)[0], below), f'{k}"', face, anchor="mm")
-        shadowed_text(draw, ((BOARD_LEFT - FENCE) / 2, at(0, k)[1]), str(k), face, anchor="mm")
+    inch_labels(draw, at, BOARD_INCHES, bottom + FENCE + (LABEL_BAND - FENCE) / 2, (BOARD_LEFT - FENCE) / 2,
+                24 * SUPERSAMPLE)
 
 
 def _draw_edges(draw: Draw, view: BroodRumbleView) -> None:

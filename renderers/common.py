@@ -9,6 +9,7 @@ All sizes given to this module are canvas pixels.
 from __future__ import annotations
 
 import io
+import math
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -152,6 +153,27 @@ def shadowed_text(
     offset = max(1, face.size // 14)
     draw.text((xy[0] + offset, xy[1] + offset), text, font=face, fill=INK, anchor=anchor)
     draw.text(xy, text, font=face, fill=fill, anchor=anchor)
+
+
+def arrow(draw: ImageDraw.ImageDraw, points: Sequence[tuple[float, float]], colour: RGB, *,
+          head: float = 12 * SUPERSAMPLE) -> None:
+    """A move as every board draws it: a line edged in ink, with a head at its end."""
+    draw.line(points, fill=INK, width=6 * SUPERSAMPLE, joint="curve")
+    draw.line(points, fill=colour, width=3 * SUPERSAMPLE, joint="curve")
+    x1, y1 = points[-1]
+    x0, y0 = next((p for p in reversed(points) if p != points[-1]), points[0])
+    angle = math.atan2(y1 - y0, x1 - x0)
+    draw.polygon([(x1, y1), (x1 - head * math.cos(angle - 0.45), y1 - head * math.sin(angle - 0.45)),
+                  (x1 - head * math.cos(angle + 0.45), y1 - head * math.sin(angle + 0.45))], fill=colour, outline=INK)
+
+
+def inch_labels(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], inches: int,
+                below: float, left: float, size: int = 22 * SUPERSAMPLE) -> None:
+    """The inch marks every 6" along the bottom and the left of a board."""
+    face = font(size)
+    for k in range(0, inches + 1, 6):
+        shadowed_text(draw, (at(k, 0)[0], below), f'{k}"', face, anchor="mm")
+        shadowed_text(draw, (left, at(0, k)[1]), str(k), face, anchor="mm")
 
 
 @dataclass(frozen=True)

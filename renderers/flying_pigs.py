@@ -23,6 +23,7 @@ from renderers.common import (
     TEXT,
     Entrant,
     PanelLine,
+    arrow,
     base_canvas,
     bold_text,
     draw_panel,
@@ -30,13 +31,13 @@ from renderers.common import (
     feat_lines,
     font,
     heading,
+    inch_labels,
     ink_on,
     outlined_text,
     panel_height,
     placing_lines,
     player_colour,
     shade,
-    shadowed_text,
     title,
 )
 from rules.orclympics.flying_pigs.models import (
@@ -144,11 +145,7 @@ def _draw_ground(draw: Draw, pigsty: float) -> None:
         draw.line((*at(0, k), *at(BOARD_INCHES, k)), fill=SIX_LINE, width=2 * LINE)
     draw.ellipse(box(centre, centre, r, r), outline=FENCE_WOOD, width=6 * LINE)
     draw.rectangle((left, top, right, bottom), outline=FENCE_WOOD, width=4 * LINE)
-    face = font(22 * SUPERSAMPLE)
-    below = bottom + LABEL_BAND / 2
-    for k in range(0, BOARD_INCHES + 1, 6):
-        shadowed_text(draw, (at(k, 0)[0], below), f'{k}"', face, anchor="mm")
-        shadowed_text(draw, (BOARD_LEFT / 2, at(0, k)[1]), str(k), face, anchor="mm")
+    inch_labels(draw, at, BOARD_INCHES, bottom + LABEL_BAND / 2, BOARD_LEFT / 2)
 
 
 def _draw_kitchen(draw: Draw, view: FlyingPigsView) -> None:
@@ -184,16 +181,7 @@ def _draw_paths(draw: Draw, paths: Sequence[Path]) -> None:
         points = _clear_of_base([at(x, y) for x, y in path.points])
         if len(points) < 2 or all(p == points[0] for p in points):
             continue
-        colour = ACCENT if path.random else TEXT
-        draw.line(points, fill=INK, width=6 * LINE, joint="curve")
-        draw.line(points, fill=colour, width=3 * LINE, joint="curve")
-        x1, y1 = points[-1]
-        x0, y0 = next((p for p in reversed(points) if p != points[-1]), points[0])
-        angle = math.atan2(y1 - y0, x1 - x0)
-        size = 12 * SUPERSAMPLE
-        tip = [(x1, y1), (x1 - size * math.cos(angle - 0.45), y1 - size * math.sin(angle - 0.45)),
-               (x1 - size * math.cos(angle + 0.45), y1 - size * math.sin(angle + 0.45))]
-        draw.polygon(tip, fill=colour, outline=INK)
+        arrow(draw, points, ACCENT if path.random else TEXT)
 
 
 def _clear_of_base(points: list[Point]) -> list[Point]:

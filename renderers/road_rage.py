@@ -21,6 +21,7 @@ from renderers.common import (
     TEXT,
     Entrant,
     PanelLine,
+    arrow,
     base_canvas,
     bold_text,
     draw_panel,
@@ -28,13 +29,13 @@ from renderers.common import (
     feat_lines,
     font,
     heading,
+    inch_labels,
     ink_on,
     outlined_text,
     panel_height,
     placing_lines,
     player_colour,
     shade,
-    shadowed_text,
     title,
 )
 from rules.orclympics.road_rage.models import XY, ChariotView, Phase, RoadRageView
@@ -127,11 +128,7 @@ def _draw_circuit(draw: Draw, view: RoadRageView, scale: _Scale) -> None:
         r = 14 * SUPERSAMPLE
         draw.ellipse((mx - r, my - r, mx + r, my + r), fill=GATE, outline=INK, width=2 * LINE)
         bold_text(draw, (mx, my), str(number), font(18 * SUPERSAMPLE), fill=INK, anchor="mm")
-    face = font(22 * SUPERSAMPLE)
-    below = bottom + LABEL_BAND / 2
-    for k in range(0, size + 1, 6):
-        shadowed_text(draw, (scale.at(k, 0)[0], below), f'{k}"', face, anchor="mm")
-        shadowed_text(draw, (BOARD_LEFT / 2, scale.at(0, k)[1]), str(k), face, anchor="mm")
+    inch_labels(draw, scale.at, size, bottom + LABEL_BAND / 2, BOARD_LEFT / 2)
 
 
 def _draw_paths(draw: Draw, paths: Sequence[Sequence[XY]], scale: _Scale) -> None:
@@ -139,14 +136,7 @@ def _draw_paths(draw: Draw, paths: Sequence[Sequence[XY]], scale: _Scale) -> Non
         points = [scale.at(*p) for p in path]
         if len(points) < 2 or points[0] == points[-1]:
             continue
-        draw.line(points, fill=INK, width=6 * LINE)
-        draw.line(points, fill=ACCENT, width=3 * LINE)
-        (x0, y0), (x1, y1) = points[-2], points[-1]
-        angle = math.atan2(y1 - y0, x1 - x0)
-        size = 11 * SUPERSAMPLE
-        draw.polygon([(x1, y1), (x1 - size * math.cos(angle - 0.45), y1 - size * math.sin(angle - 0.45)),
-                      (x1 - size * math.cos(angle + 0.45), y1 - size * math.sin(angle + 0.45))],
-                     fill=ACCENT, outline=INK)
+        arrow(draw, points, ACCENT, head=11 * SUPERSAMPLE)
 
 
 def _draw_chariot(draw: Draw, chariot: ChariotView, scale: _Scale, *, active: bool) -> None:

@@ -24,6 +24,7 @@ from renderers.common import (
     TEXT,
     Entrant,
     PanelLine,
+    arrow,
     base_canvas,
     bold_text,
     draw_panel,
@@ -31,15 +32,20 @@ from renderers.common import (
     feat_lines,
     font,
     heading,
+    inch_labels,
     ink_on,
     panel_height,
     placing_lines,
     player_colour,
     shade,
-    shadowed_text,
     title,
 )
-from rules.orclympics.thatll_do_pigs.models import XY, Phase, RiderView, ThatllDoPigsView
+from rules.orclympics.thatll_do_pigs.models import (
+    XY,
+    Phase,
+    RiderView,
+    ThatllDoPigsView,
+)
 
 SLUG = "thatll-do-pigs"
 """The game whose views this module draws."""
@@ -133,11 +139,7 @@ def _draw_circuit(draw: Draw, view: ThatllDoPigsView) -> None:
         cx, cy = at(*pole)
         r = 6 * SUPERSAMPLE
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=POLE, outline=INK, width=2 * LINE)
-    face = font(22 * SUPERSAMPLE)
-    below = bottom + LABEL_BAND / 2
-    for k in range(0, BOARD_INCHES + 1, 6):
-        shadowed_text(draw, (at(k, 0)[0], below), f'{k}"', face, anchor="mm")
-        shadowed_text(draw, (BOARD_LEFT / 2, at(0, k)[1]), str(k), face, anchor="mm")
+    inch_labels(draw, at, BOARD_INCHES, bottom + LABEL_BAND / 2, BOARD_LEFT / 2)
 
 
 def _speckle(draw: Draw, corners: Sequence[XY]) -> None:
@@ -171,15 +173,7 @@ def _draw_trails(draw: Draw, trails: Sequence[Sequence[XY]]) -> None:
         points = [at(x, y) for x, y in trail]
         if len(points) < 2 or all(p == points[0] for p in points):
             continue
-        draw.line(points, fill=INK, width=6 * LINE, joint="curve")
-        draw.line(points, fill=ACCENT, width=3 * LINE, joint="curve")
-        x1, y1 = points[-1]
-        x0, y0 = next((p for p in reversed(points) if p != points[-1]), points[0])
-        angle = math.atan2(y1 - y0, x1 - x0)
-        size = 12 * SUPERSAMPLE
-        draw.polygon([(x1, y1), (x1 - size * math.cos(angle - 0.45), y1 - size * math.sin(angle - 0.45)),
-                      (x1 - size * math.cos(angle + 0.45), y1 - size * math.sin(angle + 0.45))],
-                     fill=ACCENT, outline=INK)
+        arrow(draw, points, ACCENT)
 
 
 def _draw_rider(draw: Draw, rider: RiderView, *, waiting: bool) -> None:

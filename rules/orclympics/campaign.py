@@ -8,7 +8,7 @@ side are built on top of it (issue 14, in progress).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from enum import StrEnum
 
 from pydantic import BaseModel, Field
@@ -27,7 +27,6 @@ PAIRS: tuple[tuple[str, str], ...] = (("flying-pigs", "brood-rumble"), ("masters
 TWO_PLAYER_VP = (3, 1)  # Campaign Rules 5.1
 FOUR_PLAYER_VP = (3, 2, 1)  # 4th or lower: 0; used for 3, 5 and 6 players too (reading "vp-columns")
 FEAT_VP = 1  # Campaign Rules 5.2
-WAR_CRY_TURNS = 3  # Campaign Rules 6
 
 
 class Kind(StrEnum):
@@ -150,19 +149,6 @@ def score_game(campaign: Campaign, game: str, outcome: Outcome) -> GameScore:
     return score
 
 
-def recommended_warnings(campaign: Campaign, sizes: Mapping[str, Sequence[int]]) -> list[str]:
-    """Campaign Rules 3 and each discipline's table sizes: what a table of this size should know."""
-    count = len(campaign.players)
-    notes = []
-    if count == 2:
-        notes.append("With two players the book advises leaving out Brood Rumble: a quick campaign then plays "
-                     "Flying Pigs as its first game.")
-    for slug in (s for s in campaign.schedule if s is not None):
-        if count not in sizes.get(slug, ()):
-            notes.append(f"{slug} cannot seat {count} players.")
-    return notes
-
-
 class CampaignRun(BaseModel):
     """A whole campaign played by random players (`zagjan simulate campaign`)."""
 
@@ -203,5 +189,5 @@ def play_random_campaign(kind: Kind, players: int, seed: int) -> CampaignRun:
     return CampaignRun(campaign=campaign, skipped=skipped, actions=actions)
 
 
-__all__ = ["FULL", "CampaignRun", "play_random_campaign", "PAIRS", "WAR_CRY_TURNS", "Campaign", "Entry", "GameScore", "Kind", "choose_by_agreement",
-           "choose_by_roll", "new_campaign", "placing_points", "recommended_warnings", "score_game"]
+__all__ = ["FULL", "CampaignRun", "play_random_campaign", "PAIRS", "Campaign", "Entry", "GameScore", "Kind", "choose_by_agreement",
+           "choose_by_roll", "new_campaign", "placing_points", "score_game"]

@@ -9,8 +9,7 @@ import pytest
 
 from bot.catalog import adapter_for
 from bot.games.flying_pigs.controls import FlyingPigsControls
-from bot.ui.components import build_view
-from bot.ui.controls import MAX_OPTIONS
+from controls_check import round_trip
 from rules.core.selfplay import play_random
 from rules.orclympics.flying_pigs.models import React, Stage, Stance
 from tests.rules.flying_pigs.arena import GAME, d3, play, table
@@ -19,23 +18,7 @@ NORTH = 91
 
 
 def _round_trip(state: Any) -> set[str]:
-    """Check every control of the player the game waits for; return the action types offered."""
-    adapter = FlyingPigsControls()
-    player = GAME.waiting_for(state)[0]
-    legal = GAME.legal_actions(state, player)
-    controls = adapter.controls(GAME.view(state, None), legal, player)
-    decoded = [adapter.from_button(b.payload) for b in controls.buttons]
-    for select in controls.selects:
-        assert len(select.options) <= MAX_OPTIONS
-        decoded += [adapter.from_select(select.kind, o.value) for o in select.options]
-    for data in decoded:
-        assert isinstance(data, dict)
-        assert GAME.parse_action(data) in legal, data
-    view = build_view(12, state.version, controls)
-    assert view is not None
-    for item in view.children:
-        assert len(getattr(item, "custom_id", "") or "") <= 100
-    return {str(d["type"]) for d in decoded if isinstance(d, dict)}
+    return round_trip(GAME, FlyingPigsControls(), state)
 
 
 @pytest.mark.parametrize("steps", [0, 3, 7, 12, 20, 40, 80, 150])

@@ -8,30 +8,13 @@ from typing import Any
 import pytest
 
 from bot.games.thatll_do_pigs.controls import ThatllDoPigsControls
-from bot.ui.components import build_view
-from bot.ui.controls import MAX_OPTIONS
+from controls_check import round_trip
 from rules.core.selfplay import play_random
 from rules.orclympics.thatll_do_pigs import GAME
 
 
 def _round_trip(state: Any) -> set[str]:
-    adapter = ThatllDoPigsControls()
-    player = GAME.waiting_for(state)[0]
-    legal = GAME.legal_actions(state, player)
-    controls = adapter.controls(GAME.view(state, None), legal, player)
-    decoded = [adapter.from_button(b.payload) for b in controls.buttons]
-    for select in controls.selects:
-        assert len(select.options) <= MAX_OPTIONS
-        decoded += [adapter.from_select(select.kind, o.value) for o in select.options]
-    for data in decoded:
-        assert isinstance(data, dict)
-        assert GAME.parse_action(data) in legal, data
-    assert {GAME.dump_action(a) for a in legal} <= {GAME.dump_action(GAME.parse_action(d)) for d in decoded}
-    view = build_view(12, state.version, controls)
-    assert view is not None
-    for item in view.children:
-        assert len(getattr(item, "custom_id", "") or "") <= 100
-    return {str(d["type"]) for d in decoded if isinstance(d, dict)}
+    return round_trip(GAME, ThatllDoPigsControls(), state, every_action=True)
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -150,23 +150,28 @@ class Moved:
         return self.path[-1]
 
 
-def leg_blocker(state: FlyingPigsState, orc: Model, start: XY, end: XY) -> str | None:
+def leg_blocker(state: FlyingPigsState, orc: Model, start: XY, end: XY,
+                around: dict[str, Shape] | None = None) -> str | None:
     """I.6.2, I.6.3, I.6.5: what an Orc walking straight from `start` to `end` would have to cut
     into: a rock, another model, the Kitchen (their keys) or the Pigsty edge (`EDGE`); None when
     the leg is clear. Passing close, touching and sliding along are fine: the 1" spacing of
-    I.6.1 applies only where the move ends."""
+    I.6.1 applies only where the move ends. `around` is `obstacles(state, orc)` when the caller
+    already has it (it asks about many legs)."""
     length = centre_distance(start, end)
     if length < 1e-9:
         return None
-    leg = travel(shape_of(orc, start), angle_to(start, end), length, obstacles(state, orc), area=PIGSTY,
+    blockers = around if around is not None else obstacles(state, orc)
+    leg = travel(shape_of(orc, start), angle_to(start, end), length, blockers, area=PIGSTY,
                  tolerance=-CONTACT_TOLERANCE)
     return None if leg.stopped_by is None else str(leg.stopped_by)
 
 
-def reach_along(state: FlyingPigsState, orc: Model, angle: float, length: float) -> float:
+def reach_along(state: FlyingPigsState, orc: Model, angle: float, length: float,
+                around: dict[str, Shape] | None = None) -> float:
     """How far an Orc walks straight along `angle` (at most `length`): up to a hair short of the
     first rock, model, Kitchen or Pigsty edge in its way, measured as `leg_blocker` measures."""
-    leg = travel(shape_of(orc), angle, length, obstacles(state, orc), area=PIGSTY, tolerance=-CONTACT_TOLERANCE)
+    blockers = around if around is not None else obstacles(state, orc)
+    leg = travel(shape_of(orc), angle, length, blockers, area=PIGSTY, tolerance=-CONTACT_TOLERANCE)
     if leg.stopped_by is None:
         return length
     return max(0.0, leg.travelled - 2 * CONTACT_TOLERANCE)

@@ -174,12 +174,13 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
                 if orc.slipped or orc.moved:
                     continue
                 offers += [MoveToward(orc=orc.id, target=m.id) for m in state.models.values() if m.id != orc.id]
+                around = board.obstacles(state, orc)
                 for k in range(MOVE_DIRECTIONS):
                     angle = k * 360.0 / MOVE_DIRECTIONS
-                    went = board.reach_along(state, orc, angle, self._allowance(orc) - 0.01)
+                    went = board.reach_along(state, orc, angle, self._allowance(orc) - 0.01, around)
                     end = offset(orc.xy, angle, went)
                     end = (round(end[0], 2), round(end[1], 2))
-                    if went >= 0.1 and board.leg_blocker(state, orc, orc.xy, end) is None:
+                    if went >= 0.1 and board.leg_blocker(state, orc, orc.xy, end, around) is None:
                         offers.append(MoveTo(orc=orc.id, x=end[0], y=end[1]))
         elif state.stage is Stage.GREASE:
             for orc in state.orcs_of(player):
@@ -415,8 +416,9 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
             if length > allowance + 0.01:
                 raise RuleViolation(f"Orc {orc.id} may move at most {allowance:g}\" this turn; that path is "
                                     f"{length:.1f}\".")
+            around = board.obstacles(state, orc)
             for a, b in zip(path, path[1:]):
-                blocker = board.leg_blocker(state, orc, a, b)
+                blocker = board.leg_blocker(state, orc, a, b, around)
                 if blocker is not None:
                     raise RuleViolation(f"Orc {orc.id} cannot walk straight from ({a[0]:.1f}, {a[1]:.1f}) to "
                                         f"({b[0]:.1f}, {b[1]:.1f}): {self._thing(state, blocker)} is in the way. "

@@ -14,8 +14,9 @@ from rules.core.dice import Dice, Roll
 from rules.core.engine import Context, Game, Outcome, PlayerId, Prompt, PromptKind, Seat
 from rules.core.errors import RuleViolation
 from rules.core.geometry import EDGE, Board, Shape, centre_distance, contacts, distance, offset, travel
+from rules.core.initiative import roll_order
 from rules.orclympics.broods import Brood, age_tie_break
-from rules.orclympics.road_rage.chariots import Reroll, build
+from rules.orclympics.road_rage.chariots import Reroll, build, driver_upgrades_for
 from rules.orclympics.road_rage.circuits import (
     CHARIOT_BASE,
     READY,
@@ -56,7 +57,6 @@ from rules.orclympics.road_rage.models import (
     TakeCell,
     Turn,
 )
-from rules.core.initiative import roll_order
 
 INCREMENT = 3.0  # VI.1.1: movement in 3" increments
 PIVOT = 45.0  # VI.1.1: turning in 45° steps
@@ -751,8 +751,6 @@ def _why_not(state: RoadRageState, chariot: Chariot, what: str) -> str:
 
 def _sample_builds(brood: Brood) -> list[tuple[str, tuple[str, ...]]]:
     """A few ready builds to pick from (any legal build can be typed)."""
-    from rules.orclympics.road_rage.chariots import driver_upgrades_for
-
     builds: list[tuple[str, tuple[str, ...]]] = []
     for driver in driver_upgrades_for(brood):
         for upgrades in ((), ("moar_boar",), ("metal_plates",), ("wolves", "dead_sneaky"), ("moar_boar", "eavy_wheels")):

@@ -50,10 +50,6 @@ GRID_ROOM = 0.5  # every rider on the grid stands at least this far from the Pub
 BOARD_CORNERS: tuple[Point, ...] = ((0.0, 0.0), (0.0, 36.0), (36.0, 36.0), (36.0, 0.0))
 """The board corners in race order, each beyond its Corner Point: SW, NW, NE, SE."""
 
-GATE_NAMES = ("the Finish Line", "the south-west Skid Trigger", "the north-west Skid Trigger",
-              "the north-east Skid Trigger", "the south-east Skid Trigger")
-
-
 def start_points() -> list[Point]:
     """V.2.1: the four points 12" in from the corners along the diagonals, in race order."""
     step = CORNER_INSET / math.sqrt(2.0)
@@ -242,4 +238,4 @@ def turn_between(a: float, b: float) -> float:
     return (a - b + 180.0) % 360.0 - 180.0
 
 
-__all__ = ["BOARD", "CENTRE", "Circuit", "Crowd", "GATE_NAMES", "MIN_FINISH_WIDTH", "lay_out", "start_points", "turn_between"]
+__all__ = ["BOARD", "CENTRE", "Circuit", "Crowd", "MIN_FINISH_WIDTH", "lay_out", "start_points", "turn_between"]
