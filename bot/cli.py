@@ -114,7 +114,7 @@ def simulate_campaigns(kind: str, campaigns: int, seed: int, players: int, *,
     from rules.orclympics.campaign import Kind, play_random_campaign
 
     errors_to = errors_to if errors_to is not None else sys.stderr
-    completed = errors = actions = 0
+    completed = errors = actions = cries = 0
     champions: dict[str, int] = {}
     started = time.perf_counter()
     for index in range(campaigns):
@@ -128,12 +128,13 @@ def simulate_campaigns(kind: str, campaigns: int, seed: int, players: int, *,
             continue
         completed += int(run.campaign.finished)
         actions += run.actions
+        cries += run.war_cries
         broods = {e.player: e.brood.value for e in run.campaign.entries}
         for player in run.campaign.champions():
             champions[broods[player]] = champions.get(broods[player], 0) + 1
     seconds = time.perf_counter() - started
     return {"game": "campaign", "kind": kind, "players": players, "games": campaigns, "completed": completed,
-            "errors": errors, "actions": actions, "champion_broods": dict(sorted(champions.items())),
+            "errors": errors, "actions": actions, "war_cries": cries, "champion_broods": dict(sorted(champions.items())),
             "seconds": round(seconds, 3)}
 
 

@@ -67,6 +67,7 @@ class Dice:
         self.rolls: list[Roll] = []
         self._rerolled: set[int] = set()
         self._next_id = 0
+        self._reroll_at: tuple[int, int] | None = None
 
     @property
     def state(self) -> DiceState:
@@ -88,6 +89,10 @@ class Dice:
                     rerolled_from=rerolled_from)
         self._next_id += 1
         self.rolls.append(roll)
+        if self._reroll_at is not None and self._reroll_at[0] == roll.id:
+            die = self._reroll_at[1]
+            self._reroll_at = None
+            return self.reroll(roll, die=die)
         return roll
 
     # -- the dice the rule books use ----------------------------------------------
@@ -141,27 +146,36 @@ class Dice:
             out.append(pool.pop(self.pick(range(len(pool)), why, who)))
         return out
 
-    def reroll(self, roll: Roll, why: str | None = None) -> Roll:
-        """Throw the same dice again. No die is rerolled twice (seed 000, 'How to use')."""
+    def reroll(self, roll: Roll, why: str | None = None, *, die: int | None = None) -> Roll:
+        """Throw the same dice again, or only the `die`-th of them (a War Cry rerolls a single die).
+        No die is rerolled twice (seed 000, 'How to use')."""
         if roll.id in self._rerolled or roll.rerolled_from is not None:
             raise RuleViolation("That die has already been rerolled; no die can be rerolled twice.")
+        if die is not None and not 0 <= die < len(roll.faces):
+            raise RuleViolation(f"That roll has {len(roll.faces)} dice; there is no die {die + 1}.")
         self._rerolled.add(roll.id)
-        reason = why or roll.why
-        if roll.kind == "D3":
-            face = self._face(6)
-            return self._record(roll.who, reason, "D3", [face], (face + 1) // 2, roll.id)
-        if roll.kind == "scatter":
-            face = self._face(360)
-            return self._record(roll.who, reason, "scatter", [face], face - 1, roll.id)
-        sides = _sides_of(roll.kind)
-        faces = [self._face(sides) for _ in roll.faces]
-        if roll.kind.startswith("keep-highest"):
-            result = max(faces)
-        elif roll.kind.startswith("D6+"):
-            result = faces[0] + int(roll.kind[3:])
-        else:
-            result = sum(faces)
-        return self._record(roll.who, reason, roll.kind, faces, result, roll.id)
+        sides = 6 if roll.kind == "D3" else 360 if roll.kind == "scatter" else _sides_of(roll.kind)
+        faces = [self._face(sides) if die is None or n == die else face for n, face in enumerate(roll.faces)]
+        return self._record(roll.who, why or roll.why, roll.kind, faces, _result(roll.kind, faces), roll.id)
+
+    def reroll_on(self, nth: int, die: int) -> None:
+        """Arrange that the `nth` throw from now (0: the next one) is rerolled, that one die of
+        it, the moment it is thrown, and the reroll handed to the rules instead: how a War Cry
+        replays a move with one die thrown again."""
+        self._reroll_at = (self._next_id + nth, die)
+
+
+def _result(kind: str, faces: list[int]) -> int:
+    """How the rules read a throw's faces."""
+    if kind == "D3":
+        return (faces[0] + 1) // 2
+    if kind == "scatter":
+        return faces[0] - 1
+    if kind.startswith("keep-highest"):
+        return max(faces)
+    if kind.startswith("D6+"):
+        return faces[0] + int(kind[3:])
+    return sum(faces)
 
 
 def _sides_of(kind: str) -> int:

@@ -9,6 +9,7 @@ changes the state it is given: it works on a deep copy and raises
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
@@ -16,8 +17,10 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from rules.core import war_cry
 from rules.core.dice import Dice, DiceState, Roll
 from rules.core.errors import RuleViolation
+from rules.core.war_cry import CryWarCry, LetItStand, WarCry
 
 PlayerId = str
 """A player is named by an opaque string (the bot uses the Discord user id)."""
@@ -80,6 +83,7 @@ class GameState(BaseModel):
     seats: list[Seat]
     dice: DiceState
     version: int = 0  # actions applied so far
+    war_cry: WarCry | None = None  # campaign games only: who may reroll a die, and the open window
 
     def seat(self, player: PlayerId) -> Seat:
         for seat in self.seats:
@@ -177,20 +181,56 @@ class Game(ABC, Generic[S, A]):
                 f"{self.title} needs {self.min_players} to {self.max_players} players; there are {len(seats)}.")
         if len({s.player for s in seats}) != len(seats):
             raise RuleViolation("A player can take only one seat.")
+        options = dict(options or {})
+        return self._deal(seats, options, seed, dice, war_cry.holders_from(options))
+
+    def _deal(self, seats: Sequence[Seat], options: dict[str, Any], seed: int, dice: Dice | None,
+              holders: WarCry | None, reroll: tuple[int, int] | None = None) -> Step:
+        """The set-up; with `reroll`, dealt again with one of its dice thrown again (a War Cry)."""
         roller = dice if dice is not None else Dice(DiceState(seed=seed))
+        if reroll is not None:
+            roller.reroll_on(*reroll)
+        first = len(roller.rolls)
+        options_json = json.dumps(options) if holders is not None else None
         ctx = Context(roller)
-        state = self._setup(ctx, seats, dict(options or {}))
+        state = self._setup(ctx, seats, dict(options))
         state.dice = roller.state if dice is None else DiceState(seed=seed)
+        if holders is not None:
+            state.war_cry = holders
+            self._open_window(state, roller.rolls[first:], war_cry.SETUP_TURN,
+                              war_cry.Window(turn=war_cry.SETUP_TURN, offers={}, options_json=options_json, seed=seed))
         return Step(state=state, events=ctx.finish())
 
     def new(self, seats: Sequence[Seat], options: dict[str, Any] | None, seed: int) -> S:
         return self.start(seats, options, seed).state  # type: ignore[no-any-return]
 
     @abstractmethod
-    def prompts(self, state: S) -> list[Prompt]: ...
+    def _prompts(self, state: S) -> list[Prompt]:
+        """Who must decide what now, by the game's own rules."""
 
     @abstractmethod
-    def legal_actions(self, state: S, player: PlayerId) -> list[A]: ...
+    def _legal_actions(self, state: S, player: PlayerId) -> list[A]:
+        """The game's own moves open to `player` now."""
+
+    def prompts(self, state: S) -> list[Prompt]:
+        """Who must decide what now: while a War Cry window is open, only its holders."""
+        window = state.war_cry.window if state.war_cry is not None else None
+        if window is None:
+            return self._prompts(state)
+        assert state.war_cry is not None
+        return [Prompt(player=p, kind=PromptKind.ACTION, text=war_cry.question(state.war_cry, p, state.name_of(p)),
+                       default=LetItStand().model_dump()) for p in window.offers]
+
+    def legal_actions(self, state: S, player: PlayerId) -> list[A]:
+        if state.war_cry is not None and state.war_cry.window is not None:
+            return war_cry.choices(state.war_cry, player)  # type: ignore[return-value]
+        return self._legal_actions(state, player)
+
+    def turn_key(self, state: S) -> str:
+        """Which Player Turn the game is in, for what the rules allow once per turn (the War
+        Cry). A game whose state says it differently overrides this."""
+        return f"{getattr(state, 'phase', '')}:{getattr(state, 'turn', 0)}:" \
+               f"{getattr(state, 'step', getattr(state, 'active', ''))}"
 
     @abstractmethod
     def view(self, state: S, viewer: PlayerId | None) -> BaseModel: ...
@@ -203,27 +243,87 @@ class Game(ABC, Generic[S, A]):
         """Validate, then change `state` in place (it is already a private copy)."""
 
     def apply(self, state: S, player: PlayerId, action: A, *, dice: Dice | None = None) -> Step:
+        if isinstance(action, CryWarCry | LetItStand):
+            return self._answer_war_cry(state, player, action, dice)
         if self.outcome(state) is not None:
             raise RuleViolation("This game is over.")
+        if state.war_cry is not None and state.war_cry.window is not None:
+            names = " or ".join(state.name_of(p) for p in state.war_cry.window.offers)
+            raise RuleViolation(f"First {names} must say whether to cry War Cry! on the last roll.")
+        return self._play_move(state, player, action, dice)
+
+    def _play_move(self, state: S, player: PlayerId, action: A, dice: Dice | None,
+                 reroll: tuple[int, int] | None = None) -> Step:
         # A validated round trip is about 4x faster than deepcopy and gives a fully private copy.
         work = type(state).model_validate(state.model_dump())
         own_dice = dice is None
         roller = Dice(work.dice) if own_dice else dice
         assert roller is not None
+        if reroll is not None:
+            roller.reroll_on(*reroll)
+        first = len(roller.rolls)
         ctx = Context(roller)
         self._apply(ctx, work, player, action)
         if own_dice:
             work.dice = roller.state
         work.version += 1
+        if work.war_cry is not None:
+            turn = self.turn_key(state)
+            self._open_window(work, roller.rolls[first:], turn, lambda: war_cry.Window(
+                turn=turn, offers={}, player=player, action_json=self.dump_action(action),
+                before_json=state.model_dump_json()))
         return Step(state=work, events=ctx.finish())
+
+    def _open_window(self, state: S, rolls: Sequence[Roll], turn: str,
+                     window: war_cry.Window | Any) -> None:
+        """After a move or the set-up: if a holder threw dice, wait for their War Cry answer.
+        `window` is the window itself or a function making it (only called when one opens)."""
+        assert state.war_cry is not None
+        found = war_cry.offers(state.war_cry, rolls, turn)
+        if found and self.outcome(state) is None:
+            made = window() if callable(window) else window
+            state.war_cry.window = made.model_copy(update={"offers": found})
+        else:
+            state.war_cry.window = None
+
+    def _answer_war_cry(self, state: S, player: PlayerId, action: CryWarCry | LetItStand,
+                        dice: Dice | None) -> Step:
+        """A holder's answer: let the dice stand, or play the move again with one die rethrown."""
+        offer = war_cry.check(state.war_cry, player, action)
+        assert state.war_cry is not None and state.war_cry.window is not None
+        window, name = state.war_cry.window, state.name_of(player)
+        if offer is None:
+            work = type(state).model_validate(state.model_dump())
+            assert work.war_cry is not None
+            others = {p: o for p, o in window.offers.items() if p != player}
+            work.war_cry.window = window.model_copy(update={"offers": others}) if others else None
+            work.version += 1
+            return Step(state=work, events=[Event(text=f"{name} lets the dice stand.")])
+        spent = war_cry.spend(state.war_cry, player)
+        cried = Event(text=f"📣 {name} cries War Cry! and throws again: {offer.text}.")
+        if window.before_json is None:
+            options = json.loads(window.options_json or "{}")
+            step = self._deal(state.seats, options, window.seed or 0, dice, spent, (offer.roll, offer.die))
+        else:
+            before = self.load_state(window.before_json)
+            before.war_cry = spent
+            step = self._play_move(before, window.player or player, self.parse_action(window.action_json or "{}"),
+                                 dice, (offer.roll, offer.die))
+        step.state.version = state.version + 1
+        return Step(state=step.state, events=[cried, *step.events])
 
     # -- helpers shared by every game -----------------------------------------------
     def parse_action(self, data: dict[str, Any] | str) -> A:
+        """The game's own moves, and the War Cry answers every game takes."""
         if isinstance(data, str):
-            return self.action_adapter.validate_json(data)
+            data = json.loads(data)
+        if isinstance(data, dict) and data.get("type") in war_cry.TYPES:
+            return war_cry.ACTIONS.validate_python(data)  # type: ignore[return-value]
         return self.action_adapter.validate_python(data)
 
     def dump_action(self, action: A) -> str:
+        if isinstance(action, CryWarCry | LetItStand):
+            return action.model_dump_json()
         return self.action_adapter.dump_json(action).decode()
 
     def load_state(self, data: str) -> S:

@@ -2,8 +2,9 @@
 broods' ages, Victory Points, Feats, the War Cry holders and the champion.
 
 Pure bookkeeping: the games themselves report their placings and Feats (`Outcome`); this
-module turns them into a running score. The War Cry's reroll inside a game and the Discord
-side are built on top of it (issue 14, in progress).
+module turns them into a running score, and says what each game is started with
+(`game_options`): the ages for tied rolls and the War Cry holders, whose reroll window every
+game has from `rules.core.war_cry`.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pydantic import BaseModel, Field
 
 from rules.core.dice import Dice
 from rules.core.engine import Outcome, PlayerId
+from rules.core.war_cry import CryWarCry
 from rules.orclympics.broods import AGE_ORDER, Brood
 
 FULL: tuple[str, ...] = ("flying-pigs", "brood-rumble", "masters-fight", "timber", "thatll-do-pigs", "road-rage")
@@ -73,6 +75,11 @@ class Campaign(BaseModel):
     @property
     def next_game(self) -> int:
         return len(self.scores)
+
+    def game_options(self) -> dict[str, object]:
+        """What every discipline of the campaign is started with: the broods' ages for its ties,
+        and who holds the War Cry in it."""
+        return {"ages": self.ages, "war_cry": list(self.war_cry)}
 
     def totals(self) -> dict[PlayerId, int]:
         return {p: sum(s.placing_vp.get(p, 0) + s.feat_vp.get(p, 0) for s in self.scores) for p in self.players}
@@ -155,6 +162,7 @@ class CampaignRun(BaseModel):
     campaign: Campaign
     skipped: list[str]  # disciplines that could not seat the players
     actions: int
+    war_cries: int  # dice thrown again with a War Cry
 
 
 def play_random_campaign(kind: Kind, players: int, seed: int) -> CampaignRun:
@@ -169,7 +177,7 @@ def play_random_campaign(kind: Kind, players: int, seed: int) -> CampaignRun:
     broods = {f"p{n + 1}": dice.pick(list(Brood), "brood") for n in range(players)}
     campaign = new_campaign(kind, broods, dice)
     skipped: list[str] = []
-    actions = 0
+    actions = cries = 0
     while not campaign.finished:
         slug = campaign.schedule[campaign.next_game] or choose_by_roll(campaign, dice)
         game = get_game(slug)
@@ -180,13 +188,14 @@ def play_random_campaign(kind: Kind, players: int, seed: int) -> CampaignRun:
         seats = [Seat(player=e.player, name=e.player.upper(), brood=e.brood.value, colour=n)
                  for n, e in enumerate(campaign.entries)]
         result = play_random(game, players, dice.roll(10**6, "seed of the next game").result, seats=seats,
-                             options={"ages": campaign.ages})
+                             options=campaign.game_options())
         outcome = game.outcome(result.state)
         if outcome is None:
             raise RuntimeError(f"{slug} did not end")
         actions += len(result.log)
+        cries += sum(1 for _, action in result.log if isinstance(action, CryWarCry))
         score_game(campaign, slug, outcome)
-    return CampaignRun(campaign=campaign, skipped=skipped, actions=actions)
+    return CampaignRun(campaign=campaign, skipped=skipped, actions=actions, war_cries=cries)
 
 
 __all__ = ["FULL", "CampaignRun", "play_random_campaign", "PAIRS", "Campaign", "Entry", "GameScore", "Kind", "choose_by_agreement",

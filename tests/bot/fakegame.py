@@ -75,7 +75,11 @@ class LuckyRace(Game[RaceState, Any]):
     def _choosing(self, state: RaceState) -> bool:
         return len(state.lucky) < len(state.seats)
 
-    def prompts(self, state: RaceState) -> list[Prompt]:
+    def turn_key(self, state: RaceState) -> str:
+        """Each roll is a Player Turn of its own (`turn` only says whose turn it is)."""
+        return str(state.version)
+
+    def _prompts(self, state: RaceState) -> list[Prompt]:
         if state.winner is not None:
             return []
         if self._choosing(state):
@@ -84,7 +88,7 @@ class LuckyRace(Game[RaceState, Any]):
         roller = state.seats[state.turn]
         return [Prompt(player=roller.player, kind=PromptKind.ACTION, text="Roll the die.")]
 
-    def legal_actions(self, state: RaceState, player: PlayerId) -> list[Any]:
+    def _legal_actions(self, state: RaceState, player: PlayerId) -> list[Any]:
         if player not in self.waiting_for(state):
             return []
         if self._choosing(state):

@@ -116,3 +116,17 @@ def test_random_campaigns_play_every_discipline_and_replay_from_their_seed() -> 
     assert again.campaign == full.campaign
     three = play_random_campaign(Kind.FULL, 3, 5)
     assert "brood-rumble" in three.skipped and "thatll-do-pigs" in three.skipped
+
+
+def test_the_next_game_starts_with_the_ages_and_the_war_cry_holders() -> None:
+    # 000 Campaign Rules 4 and 6: every discipline gets the ages for ties and the War Cry holders
+    campaign = new_campaign(Kind.FULL, FOUR, ScriptedDice([2]))
+    score_game(campaign, "flying-pigs", Outcome(placings=[["ann"], ["bo"], ["cy", "di"]]))
+    options = campaign.game_options()
+    assert options == {"ages": campaign.ages, "war_cry": ["cy", "di"]}
+    from rules.core.engine import Seat
+    from rules.registry import get_game
+
+    seats = [Seat(player=e.player, name=e.player, brood=e.brood.value, colour=n) for n, e in enumerate(campaign.entries)]
+    state = get_game("brood-rumble").start(seats, options, 3).state
+    assert state.war_cry is not None and state.war_cry.uses == {"cy": 3, "di": 3}

@@ -105,7 +105,8 @@ def apply_act(ctx: Context, state: BroodRumbleState, orc: Orc, act: Activation, 
             roll = ctx.dice.d6_plus(MOVE_BONUS, f"{orc.id}'s move distance", orc.player)
             act.used.append("move")
             act.roll, act.budget = roll, float(roll.result)
-            kind = AskKind.MOVE_REROLL if orc.brood is Brood.FERAL else AskKind.MOVE_TO
+            # a die already thrown again (a War Cry) is not rerolled a second time
+            kind = AskKind.MOVE_REROLL if orc.brood is Brood.FERAL and roll.rerolled_from is None else AskKind.MOVE_TO
             state.ask = Ask(kind=kind, players=[orc.player], orc=orc.id)
         case Throw():
             _once(orc, act, "throw", "Throw a Barrel")

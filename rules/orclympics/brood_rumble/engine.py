@@ -120,7 +120,12 @@ class BroodRumble(Game[BroodRumbleState, Action]):
         return leads[roll_off(ctx.dice, list(leads), why, tie)]
 
     # -- what the table must decide ------------------------------------------------------
-    def prompts(self, state: BroodRumbleState) -> list[Prompt]:
+    def turn_key(self, state: BroodRumbleState) -> str:
+        """A Player Turn of Brood Rumble is one Orc's activation (or a step of the set-up)."""
+        orc = state.activation.orc if state.activation is not None else state.placing
+        return f"{state.phase}:{state.turn}:{orc}"
+
+    def _prompts(self, state: BroodRumbleState) -> list[Prompt]:
         ask = state.ask
         if ask is None or state.phase is Phase.OVER:
             return []
@@ -182,7 +187,7 @@ class BroodRumble(Game[BroodRumbleState, Action]):
                         "(0 = east, 90 = north).", PromptKind.NUMBER)
         return "", PromptKind.ACTION
 
-    def legal_actions(self, state: BroodRumbleState, player: PlayerId) -> list[Action]:
+    def _legal_actions(self, state: BroodRumbleState, player: PlayerId) -> list[Action]:
         ask = state.ask
         if ask is None or state.phase is Phase.OVER or player not in ask.players:
             return []

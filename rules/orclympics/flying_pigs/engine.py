@@ -120,7 +120,7 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
         return None
 
     # -- who must decide ----------------------------------------------------------------------
-    def prompts(self, state: FlyingPigsState) -> list[Prompt]:
+    def _prompts(self, state: FlyingPigsState) -> list[Prompt]:
         if state.phase is Phase.OVER:
             return []
         if state.pending:
@@ -158,7 +158,7 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
             return state.active
         return None
 
-    def legal_actions(self, state: FlyingPigsState, player: PlayerId) -> list[Action]:
+    def _legal_actions(self, state: FlyingPigsState, player: PlayerId) -> list[Action]:
         if player not in self.waiting_for(state):
             return []
         if state.pending:

@@ -93,7 +93,7 @@ class MastersFight(Game[MastersFightState, Action]):
         return state
 
     # -- what the table must decide ----------------------------------------------------
-    def prompts(self, state: MastersFightState) -> list[Prompt]:
+    def _prompts(self, state: MastersFightState) -> list[Prompt]:
         if state.phase is Phase.DEPLOYMENT:
             player = state.order[state.step]
             return [Prompt(player=player, kind=PromptKind.SQUARE,
@@ -118,7 +118,7 @@ class MastersFight(Game[MastersFightState, Action]):
         return [Prompt(player=act.player, kind=PromptKind.ACTION,
                        text=f"{orc.name}: {act.action_points} Action Point(s){squares}.")]
 
-    def legal_actions(self, state: MastersFightState, player: PlayerId) -> list[Action]:
+    def _legal_actions(self, state: MastersFightState, player: PlayerId) -> list[Action]:
         if player not in self.waiting_for(state):
             return []
         if state.phase is Phase.DEPLOYMENT:

@@ -117,7 +117,7 @@ class RoadRage(Game[RoadRageState, Action]):
         return state
 
     # -- who decides -------------------------------------------------------------------------------
-    def prompts(self, state: RoadRageState) -> list[Prompt]:
+    def _prompts(self, state: RoadRageState) -> list[Prompt]:
         ask = state.ask
         if ask is None or state.phase is Phase.OVER:
             return []
@@ -139,7 +139,7 @@ class RoadRage(Game[RoadRageState, Action]):
         text, kind = texts[ask.kind]
         return [Prompt(player=p, kind=kind, text=text) for p in ask.players]
 
-    def legal_actions(self, state: RoadRageState, player: PlayerId) -> list[Action]:
+    def _legal_actions(self, state: RoadRageState, player: PlayerId) -> list[Action]:
         ask = state.ask
         if ask is None or player not in ask.players or state.phase is Phase.OVER:
             return []
@@ -334,15 +334,26 @@ class RoadRage(Game[RoadRageState, Action]):
         state.turn += 1
         state.paths = []
         racing = [p for p in state.order if not state.chariots[p].destroyed] or list(state.chariots)
-        rolls = {p: 0 for p in racing}
+        ages = state.ages or {}
+        tie = age_tie_break(ages) if all(p in ages for p in racing) else None
+        rolls, faces, above = {p: 0 for p in racing}, {p: 0 for p in racing}, {p: 0 for p in racing}
         pending = list(racing)
-        while pending:  # ties roll again until none are left
+        while pending:  # ties roll again until none are left (in a campaign the broods' ages settle them)
             for p in pending:
-                rolls[p] = ctx.dice.d6(f"Initiative of {state.name_of(p)} (D6+{state.chariots[p].skill})", p
-                                       ).result + state.chariots[p].skill
-            values = [rolls[p] for p in racing]
-            pending = [p for p in racing if values.count(rolls[p]) > 1]
-        state.order = sorted(racing, key=lambda p: rolls[p])  # VI.4.1: the lowest goes first
+                faces[p] = ctx.dice.d6(f"Initiative of {state.name_of(p)} (D6+{state.chariots[p].skill})", p).result
+                rolls[p], above[p] = faces[p] + state.chariots[p].skill, 0
+            keys = [(rolls[p], above[p]) for p in racing]
+            tied = [p for p in racing if keys.count((rolls[p], above[p])) > 1]
+            pending = []
+            for value in sorted({rolls[p] for p in tied}):
+                group = [p for p in tied if rolls[p] == value]
+                # reading "age-ties-skill": a D6+Skill tie is read on the lowest of the tied dice
+                settled = tie(group, min(faces[p] for p in group)) if tie is not None else None
+                if settled is None:
+                    pending += group
+                else:
+                    above.update({p: len(settled) - rank for rank, p in enumerate(settled)})
+        state.order = sorted(racing, key=lambda p: (rolls[p], above[p]))  # VI.4.1: the lowest goes first
         state.step = 0
         state.aps = rolls
         ctx.say(f"Game Turn {state.turn}: " + ", ".join(f"{state.name_of(p)} ({rolls[p]})" for p in state.order)

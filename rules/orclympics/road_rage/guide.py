@@ -25,6 +25,9 @@ READINGS: dict[str, str] = {
     "last-one": "A race with one Chariot left running ends at once, that Chariot first.",
     "race-length": "A race still running after Game Turn 60 ends there, the Chariots placed by position.",
     "epic-driving": "Epic Driving counts two 45° Pivots the same way within one Player Turn.",
+    "age-ties-skill": "In a campaign a tied Initiative (D6 + Driver Skill) is not rolled again: the broods' ages "
+                      "settle it, reading the lowest of the tied dice (1-3: the younger counts as higher, so it "
+                      "drives later; 4-6: the older). Brood-mates of the same age roll again.",
 }
 
 GUIDE = """\

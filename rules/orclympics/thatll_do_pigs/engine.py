@@ -134,7 +134,7 @@ class ThatllDoPigs(Game[ThatllDoPigsState, Action]):
         return state
 
     # -- who decides ----------------------------------------------------------------------------
-    def prompts(self, state: ThatllDoPigsState) -> list[Prompt]:
+    def _prompts(self, state: ThatllDoPigsState) -> list[Prompt]:
         ask = state.ask
         if state.phase is Phase.OVER or ask is None:
             return []
@@ -164,7 +164,7 @@ class ThatllDoPigs(Game[ThatllDoPigsState, Action]):
         text, kind = texts[ask.kind]
         return [Prompt(player=ask.player, kind=kind, text=text)]
 
-    def legal_actions(self, state: ThatllDoPigsState, player: PlayerId) -> list[Action]:
+    def _legal_actions(self, state: ThatllDoPigsState, player: PlayerId) -> list[Action]:
         ask = state.ask
         if ask is None or state.phase is Phase.OVER or player != ask.player:
             return []

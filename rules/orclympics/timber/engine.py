@@ -131,7 +131,7 @@ class Timber(Game[TimberState, Action]):
         return state
 
     # -- who must decide what ------------------------------------------------------------
-    def prompts(self, state: TimberState) -> list[Prompt]:
+    def _prompts(self, state: TimberState) -> list[Prompt]:
         if state.phase is Phase.OVER:
             return []
         if state.phase is Phase.DEPLOYMENT:
@@ -168,7 +168,7 @@ class Timber(Game[TimberState, Action]):
                        text=f"{name}, act with your Orcs (tokens left: {left}). Acting with the other Orc "
                             "ends the first one's actions.")]
 
-    def legal_actions(self, state: TimberState, player: PlayerId) -> list[Action]:
+    def _legal_actions(self, state: TimberState, player: PlayerId) -> list[Action]:
         if player not in self.waiting_for(state):
             return []
         if state.phase is Phase.DEPLOYMENT:

@@ -25,6 +25,7 @@ from rules.orclympics.road_rage.models import (
     SpeedChange,
     TakeCell,
 )
+from rules.orclympics.road_rage.guide import READINGS
 from tests.rules.road_rage.track import GAME, Car, Race, d3, play, texts
 
 
@@ -185,6 +186,22 @@ def test_building_choosing_the_circuit_deploying_and_the_first_initiative() -> N
     assert started.order == ["bob", "alice"] and started.current.player == "bob" and started.current.ap == 5
     tied = play(state, "bob", TakeCell(cell=1), [3, 4, 1, 6]).state  # 7 and 7: both roll again, 5 and 9
     assert tied.order == ["alice", "bob"] and tied.current.ap == 5
+
+
+@pytest.mark.parametrize(("faces", "order"), [([3, 4], ["bob", "alice"]), ([5, 6], ["alice", "bob"])])
+def test_a_campaign_settles_a_tied_initiative_by_brood_age(faces: list[int], order: list[str]) -> None:
+    # 000 Campaign Rules 4 on VI.4.1: no reroll; the lowest tied die 1-3 counts the younger brood higher,
+    # 4-6 the older (reading age-ties-skill); the higher Initiative drives later
+    race = Race({"alice": Car((26.0, 6.0), skill=4), "bob": Car((6.0, 30.0), skill=3)})
+    state = race.build()
+    state.ages = {"alice": 0, "bob": 1}  # alice's brood is the younger
+    state.step = 1  # bob's turn of Game Turn 1 ends the turn
+    state.current = state.current.model_copy(update={"player": "bob"})
+    state.ask = state.ask.model_copy(update={"players": ["bob"]})
+    state.order = ["alice", "bob"]
+    ended = play(state, "bob", EndTurn(), faces).state  # alice faces[0]+4, bob faces[1]+3: tied
+    assert ended.turn == 2 and ended.order == order
+    assert "age-ties-skill" in READINGS
 
 
 def test_epic_driving_and_the_fastass() -> None:

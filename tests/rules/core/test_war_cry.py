@@ -1,0 +1,190 @@
+"""The War Cry (seed 000, Campaign Rules 6): one reroll window on a die, the same for every game.
+
+Checked on the test game Lucky Race (one D6 per turn, so each rule shows plainly) and on
+Masters' Fight (a Smash Roll shouted down) and its set-up (the deployment Initiative).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core.dice import Dice, DiceState, ScriptedDice
+from rules.core.engine import Seat
+from rules.core.errors import RuleViolation
+from rules.core.war_cry import USES, CryWarCry, LetItStand, WarCry
+from rules.orclympics.masters_fight.models import Smash
+from tests.bot.fakegame import Choose, LuckyRace, RollDie
+from tests.rules.masters_fight.arena import GAME as MF
+from rules.orclympics.broods import Brood
+from tests.rules.masters_fight.arena import Arena, Fighter, play
+
+RACE = LuckyRace()
+
+
+def duel() -> object:
+    """Mug (Iron, Combat Skill 3) next to Zog (Common)."""
+    return Arena({"mug": Fighter("d4", Brood.IRON), "zog": Fighter("d5")}).build()
+
+
+SEATS = [Seat(player="ann", name="Ann"), Seat(player="bo", name="Bo", colour=1)]
+
+
+def race(holders: list[str], target: int = 30) -> object:
+    """Ann rolls first; lucky numbers picked (6 for both, so no bonus muddles the sums)."""
+    state = RACE.start(SEATS, {"war_cry": holders, "target": target}, 0, dice=ScriptedDice([1])).state
+    for player in ("ann", "bo"):
+        state = RACE.apply(state, player, Choose(number=6)).state
+    return state
+
+
+def roll(state: object, player: str, faces: list[int]) -> object:
+    dice = ScriptedDice(faces)
+    step = RACE.apply(state, player, RollDie(), dice=dice)
+    assert dice.remaining == []
+    return step
+
+
+def answer(state: object, player: str, action: CryWarCry | LetItStand, faces: list[int] | None = None) -> object:
+    dice = ScriptedDice(faces or [])
+    step = RACE.apply(state, player, action, dice=dice)
+    assert dice.remaining == []
+    return step
+
+
+def test_a_holders_own_roll_opens_a_window_and_waits_for_them() -> None:
+    # 000 Campaign Rules 6: the holder may reroll any die of theirs
+    step = roll(race(["ann"]), "ann", [2])
+    assert RACE.waiting_for(step.state) == ["ann"]
+    prompt = RACE.prompts(step.state)[0]
+    assert "War Cry" in prompt.text and "race roll: D6 [2]" in prompt.text
+    assert prompt.default == {"type": "let-it-stand"}  # the answer when time runs out
+    assert RACE.legal_actions(step.state, "ann") == [CryWarCry(roll=0, die=0), LetItStand()]
+    assert RACE.legal_actions(step.state, "bo") == []
+
+
+def test_someone_elses_roll_opens_no_window() -> None:
+    # 000 Campaign Rules 6: only dice of the holder's own
+    state = answer(roll(race(["ann"]), "ann", [2]).state, "ann", LetItStand()).state
+    step = roll(state, "bo", [1])
+    assert step.state.war_cry.window is None and RACE.waiting_for(step.state) == ["ann"]
+
+
+def test_the_cry_throws_the_die_again_and_the_rules_read_the_new_face() -> None:
+    # 000 Campaign Rules 6: reroll a single die; the move is played with the new face
+    before = roll(race(["ann"]), "ann", [2]).state
+    step = answer(before, "ann", CryWarCry(roll=0), [2, 5])
+    assert step.state.scores["ann"] == 5
+    assert step.state.war_cry.uses["ann"] == USES - 1
+    assert step.state.version == before.version + 1
+    texts = [e.text for e in step.events]
+    assert texts[0].startswith("📣 Ann cries War Cry!") and any("(reroll)" in t and "[5]" in t for t in texts)
+    assert RACE.waiting_for(step.state) == ["bo"]  # the rerolled die is never offered again
+
+
+def test_letting_the_dice_stand_changes_nothing_but_the_wait() -> None:
+    before = roll(race(["ann"]), "ann", [2]).state
+    step = answer(before, "ann", LetItStand())
+    assert step.state.scores == before.scores and step.state.war_cry.uses["ann"] == USES
+    assert step.state.war_cry.window is None and RACE.waiting_for(step.state) == ["bo"]
+
+
+def test_moves_wait_for_the_answer_and_strangers_cannot_answer() -> None:
+    before = roll(race(["ann"]), "ann", [2]).state
+    with pytest.raises(RuleViolation, match="First Ann must say"):
+        RACE.apply(before, "bo", RollDie(), dice=ScriptedDice([3]))
+    with pytest.raises(RuleViolation, match="not yours"):
+        RACE.apply(before, "bo", CryWarCry(roll=0))
+    with pytest.raises(RuleViolation, match="cannot be thrown again"):
+        RACE.apply(before, "ann", CryWarCry(roll=1))
+    after = answer(before, "ann", LetItStand()).state
+    with pytest.raises(RuleViolation, match="War Cry right now"):
+        RACE.apply(after, "ann", LetItStand())
+
+
+def test_three_cries_at_most_one_per_player_turn() -> None:
+    # 000 Campaign Rules 6: "up to 3 of their Player Turns" (reading war-cry-turns)
+    state = race(["ann"], target=99)
+    for _ in range(USES):
+        state = answer(roll(state, "ann", [1]).state, "ann", CryWarCry(roll=0), [1, 1]).state
+        state = roll(state, "bo", [1]).state
+    assert state.war_cry.uses["ann"] == 0
+    step = roll(state, "ann", [1])
+    assert step.state.war_cry.window is None  # none left
+
+
+def test_no_second_cry_in_the_same_player_turn() -> None:
+    # reading war-cry-turns: the turn already used gives no new window, even for a new die
+    war_cry = WarCry(uses={"ann": 3}, cried=["ann@:0:"])
+    assert not war_cry.may_cry("ann", ":0:") and war_cry.may_cry("ann", ":1:")
+
+
+def test_two_holders_are_asked_together_and_each_answers_for_themselves() -> None:
+    # 000 Campaign Rules 6: everyone tied for the fewest VP holds the War Cry
+    seats = [Seat(player=p, name=p.title(), colour=n) for n, p in enumerate(("ann", "bo", "cy"))]
+    state = MF.start(seats, {"war_cry": ["ann", "bo"]}, 7).state
+    window = state.war_cry.window
+    assert window is not None and set(window.offers) == {"ann", "bo"}  # the deployment Initiative
+    assert set(MF.waiting_for(state)) == {"ann", "bo"}
+    passed = MF.apply(state, "bo", LetItStand()).state
+    assert MF.waiting_for(passed) == ["ann"]
+
+
+def test_a_set_up_roll_can_be_shouted_down_too() -> None:
+    # 000 Campaign Rules 6: "initiative" is among the dice a War Cry may reroll
+    seats = [Seat(player=p, name=p.title(), colour=n) for n, p in enumerate(("ann", "bo"))]
+    start = MF.start(seats, {"war_cry": ["ann"]}, 11)
+    offer = start.state.war_cry.window.offers["ann"][0]
+    step = MF.apply(start.state, "ann", CryWarCry(roll=offer.roll))
+    rolls = [e.roll for e in step.events if e.roll is not None and e.roll.who == "ann"]
+    assert rolls[-1].rerolled_from is not None
+    assert step.state.war_cry.uses["ann"] == USES - 1 and step.state.war_cry.window is None
+    assert step.state.version == 1
+    # the set-up dealt again is the same set-up up to that die: same terrain, same items
+    assert step.state.terrain == start.state.terrain and step.state.items == start.state.items
+
+
+def test_a_smash_roll_that_missed_hits_after_the_war_cry() -> None:
+    # 000 Campaign Rules 6 on 000 III.4.2.4 Smash: the to-hit die thrown again reads anew
+    state = duel()
+    state.war_cry = WarCry(uses={"mug": USES})
+    missed = play(state, "mug", Smash(target="zog"), [2])
+    assert missed.state.orcs["zog"].hp == 6 and MF.waiting_for(missed.state) == ["mug"]
+    offers = missed.state.war_cry.window.offers["mug"]
+    assert [o.text.split(":")[0] for o in offers] == ["Mug's Smash Roll against Zog (needs 3+)"]
+    hit = MF.apply(missed.state, "mug", CryWarCry(roll=0), dice=ScriptedDice([2, 4, 4]))
+    assert hit.state.orcs["zog"].hp == 5
+
+
+def test_the_war_cry_is_in_the_log_and_the_game_replays() -> None:
+    seats = [Seat(player=p, name=p.title(), colour=n) for n, p in enumerate(("ann", "bo"))]
+    options = {"war_cry": ["ann"], "target": 12}
+    state = RACE.start(seats, options, 5).state
+    log = [("ann", Choose(number=3)), ("bo", Choose(number=4))]
+    for player, action in log:
+        state = RACE.apply(state, player, action).state
+    while RACE.outcome(state) is None:
+        player = RACE.waiting_for(state)[0]
+        action = RACE.legal_actions(state, player)[0]  # always cry while a window is open
+        state = RACE.apply(state, player, action).state
+        log.append((player, action))
+    assert any(isinstance(a, CryWarCry) for _, a in log)
+    dumped = [(p, RACE.parse_action(RACE.dump_action(a))) for p, a in log]
+    assert RACE.replay(seats, options, 5, dumped).model_dump() == state.model_dump()
+
+
+def test_one_die_of_a_throw_of_several() -> None:
+    # reading war-cry-single-die: of 2D6 only the chosen die is thrown again
+    dice = ScriptedDice([3, 4, 6])
+    throw = dice.two_d6("Speed", "ann")
+    again = dice.reroll(throw, die=1)
+    assert again.faces == [3, 6] and again.result == 9
+    with pytest.raises(RuleViolation, match="rerolled twice"):
+        dice.reroll(again)
+
+
+def test_reroll_on_swaps_the_die_as_it_lands() -> None:
+    dice = Dice(DiceState(seed=3))
+    plain = [Dice(DiceState(seed=3)).d6("x").result for _ in range(1)]
+    dice.reroll_on(0, 0)
+    got = dice.d6("x")
+    assert got.rerolled_from == 0 and dice.rolls[0].result == plain[0]
