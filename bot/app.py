@@ -23,6 +23,7 @@ from discord.ext import commands
 from pydantic import AliasChoices, ValidationError
 
 from bot import idle, reactions
+from bot.campaigns import CampaignService
 from bot.catalog import command_extensions
 from bot.logs import configure_logging
 from bot.painter import Painter
@@ -37,7 +38,8 @@ from rules.core.engine import Game
 
 log = logging.getLogger("zagjan.bot")
 
-EXTENSIONS: tuple[str, ...] = ("bot.cogs.lifecycle", "bot.cogs.rules_guide", "bot.cogs.help", *command_extensions())
+EXTENSIONS: tuple[str, ...] = ("bot.cogs.lifecycle", "bot.cogs.campaign", "bot.cogs.leaderboard", "bot.cogs.rules_guide",
+                               "bot.cogs.help", *command_extensions())
 """One cog per feature; each module has a `setup(bot)`. The games' own come from the catalog."""
 
 CONTROL_PREFIX = "zj:"
@@ -87,13 +89,37 @@ class ZagjanBot(commands.Bot):
         self._extensions = tuple(extensions)
         self.store: Store | None = None
         self._table: TableService | None = None
+        self._campaigns: CampaignService | None = None
+        self._chores: set[asyncio.Task[None]] = set()  # work started by a board (a campaign's scoreboard)
         self.actions: ControlHandler = turns  # what a button, select or modal does (bot.ui.components)
         self.painter = Painter(render_workers)
         self._sweeper: asyncio.Task[None] | None = None
-        self.boards = BoardPosts(courier or DiscordCourier(self), self._compose, lambda: self.store)
+        self.boards = BoardPosts(courier or DiscordCourier(self), self._compose, lambda: self.store,
+                                 on_over=self._game_over)
 
     async def _compose(self, board: BoardLike, lines: Sequence[str]) -> Any:
         return await board_message(self, board, lines)
+
+    def _game_over(self, board: BoardLike) -> None:
+        """A game's final board is on its way: if the game was part of a campaign, its scoreboard follows."""
+        task = asyncio.get_running_loop().create_task(self._after_game(board.channel_id, board.game_id))
+        self._chores.add(task)
+        task.add_done_callback(self._chores.discard)
+
+    async def _after_game(self, channel_id: int, game_id: int) -> None:
+        try:
+            row = await self.table.store.get_game(game_id)
+            cog = self.get_cog("Campaigns")
+            if row is not None and row.campaign_id is not None and cog is not None:
+                await cog.after_game(channel_id, row.campaign_id)  # type: ignore[attr-defined]
+        except Exception:
+            log.exception("could not post the scoreboard after game %s", game_id)
+
+    @property
+    def campaigns(self) -> CampaignService:
+        if self._campaigns is None:
+            raise RuntimeError("The campaign service exists once setup_hook has run.")
+        return self._campaigns
 
     @property
     def table(self) -> TableService:
@@ -110,6 +136,7 @@ class ZagjanBot(commands.Bot):
         if self._now is not None:
             extra["now"] = self._now
         self._table = TableService(self.store, self._games, **extra)
+        self._campaigns = CampaignService(self._table)
         return self._table
 
     async def setup_hook(self) -> None:
@@ -134,6 +161,8 @@ class ZagjanBot(commands.Bot):
         finally:
             if self._sweeper is not None:
                 self._sweeper.cancel()
+            for task in list(self._chores):
+                task.cancel()
             self.boards.close()
             self.painter.close()
             if self.store is not None:

@@ -14,7 +14,7 @@ from functools import cache
 
 import bot.games
 from bot.games import GamePlugin
-from bot.ui.controls import GameControls, GenericControls
+from bot.ui.controls import GameControls, GenericControls, WithWarCry
 
 
 @cache
@@ -30,9 +30,18 @@ def plugins() -> dict[str, GamePlugin]:
 
 
 def adapter_for(slug: str) -> GameControls:
-    """The game's control adapter; a game without one gets a plain menu of its legal actions."""
+    """The game's control adapter (a game without one gets a plain menu of its legal actions),
+    with the War Cry's buttons, which every game shares."""
     plugin = plugins().get(slug)
-    return plugin.controls if plugin is not None else GenericControls()
+    return _with_war_cry(plugin.controls if plugin is not None else _GENERIC)
+
+
+_GENERIC = GenericControls()
+
+
+@cache
+def _with_war_cry(adapter: GameControls) -> GameControls:
+    return WithWarCry(adapter)
 
 
 def command_extensions() -> tuple[str, ...]:

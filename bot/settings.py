@@ -37,6 +37,9 @@ class Settings(BaseSettings):
     log_level: str = Field(default="INFO", validation_alias=AliasChoices("ZAGJAN_LOG_LEVEL", "log_level"))
     reaction_seconds: float = Field(
         default=60.0, ge=0, validation_alias=AliasChoices("ZAGJAN_REACTION_SECONDS", "reaction_seconds"))
+    vote_seconds: float = Field(
+        default=300.0, ge=0, validation_alias=AliasChoices("ZAGJAN_VOTE_SECONDS", "vote_seconds"))
+    """How long a quick campaign's players have to agree on the next discipline before the dice decide."""
     discord_debug: bool = Field(
         default=False, validation_alias=AliasChoices("ZAGJAN_DISCORD_DEBUG", "discord_debug"))
     """discord.py's own DEBUG logging (gateway and HTTP traffic, secrets blanked); off by default."""

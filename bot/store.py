@@ -140,6 +140,31 @@ MIGRATIONS: tuple[str, ...] = (
         pings       INTEGER NOT NULL DEFAULT 1
     );
     """,
+    # 4: campaigns for real (who opened one, a version checked on write, one open per channel),
+    # and every finished game's result per player, for a server's hall of fame.
+    """
+    ALTER TABLE campaigns ADD COLUMN creator TEXT NOT NULL DEFAULT '';
+    ALTER TABLE campaigns ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE campaigns ADD COLUMN updated_at TEXT NOT NULL DEFAULT '';
+    CREATE UNIQUE INDEX campaigns_one_open_per_channel
+        ON campaigns(channel_id) WHERE status IN ('lobby', 'active');
+    CREATE TABLE results (
+        game_id      INTEGER NOT NULL REFERENCES games(id),
+        guild_id     INTEGER,
+        channel_id   INTEGER NOT NULL,
+        campaign_id  INTEGER REFERENCES campaigns(id),
+        slug         TEXT NOT NULL,
+        player       TEXT NOT NULL,
+        name         TEXT NOT NULL,
+        place        INTEGER NOT NULL,
+        feats        INTEGER NOT NULL DEFAULT 0,
+        vp           INTEGER NOT NULL DEFAULT 0,
+        stats_json   TEXT NOT NULL DEFAULT '{}',
+        finished_at  TEXT NOT NULL,
+        PRIMARY KEY (game_id, player)
+    );
+    CREATE INDEX results_by_guild ON results(guild_id, player);
+    """,
 )
 
 
@@ -153,6 +178,38 @@ class StaleVersion(StoreError):
 
 class ChannelBusy(StoreError):
     """The channel already has a game in the lobby or running."""
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignRow:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    kind: str
+    status: str
+    creator: str
+    version: int
+    data_json: str
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    game_id: int
+    channel_id: int
+    campaign_id: int | None
+    slug: str
+    player: str
+    name: str
+    place: int
+    feats: int
+    vp: int
+    stats: dict[str, float]
+
+
+def _campaign(row: sqlite3.Row) -> CampaignRow:
+    return CampaignRow(id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], kind=row["kind"],
+                       status=row["status"], creator=row["creator"], version=row["version"],
+                       data_json=row["data_json"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,8 +364,119 @@ class Tx:
             self.db.executemany("INSERT INTO events (game_id, seq, n, visible_to, event_json)"
                                 " VALUES (?, ?, ?, ?, ?)", rows).close()
 
+    def create_game(self, *, channel_id: int, guild_id: int | None, slug: str, creator: str, seed: int,
+                    options: dict[str, Any] | None, at: datetime, campaign_id: int | None = None,
+                    creator_name: str | None = None, creator_brood: str = "common", creator_colour: int = 0,
+                    turn_seconds: int = 86400) -> GameRow:
+        try:
+            cursor = self.db.execute(
+                "INSERT INTO games (guild_id, channel_id, campaign_id, slug, status, creator, seed,"
+                " options_json, state_json, version, created_at, updated_at, turn_seconds)"
+                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, NULL, 0, ?, ?, ?)",
+                (guild_id, channel_id, campaign_id, slug, creator, seed,
+                 json.dumps(options or {}), _stamp(at), _stamp(at), turn_seconds))
+        except sqlite3.IntegrityError as exc:
+            raise ChannelBusy(f"channel {channel_id} already has an open game") from exc
+        game_id = cursor.lastrowid
+        cursor.close()
+        assert game_id is not None
+        if creator_name is not None:
+            self.run("INSERT INTO seats (game_id, player, name, brood, colour, joined_at) VALUES (?, ?, ?, ?, ?, ?)",
+                     (game_id, creator, creator_name, creator_brood, creator_colour, _stamp(at)))
+        row = self.get_game(game_id)
+        assert row is not None
+        return row
+
+    def add_seat(self, game_id: int, *, player: str, name: str, brood: str, colour: int, at: datetime) -> None:
+        try:
+            changed = self.run(
+                "INSERT INTO seats (game_id, player, name, brood, colour, joined_at)"
+                " SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS"
+                " (SELECT 1 FROM games WHERE id = ? AND status = 'lobby')",
+                (game_id, player, name, brood, colour, _stamp(at), game_id))
+        except sqlite3.IntegrityError as exc:
+            raise StaleVersion(f"seat or colour already taken in game {game_id}") from exc
+        if changed != 1:
+            raise StaleVersion(f"game {game_id} is no longer in the lobby")
+        self.touch(game_id, at)
+
+    def start_game(self, game_id: int, *, state_json: str, events: Sequence[Event], at: datetime) -> None:
+        changed = self.run("UPDATE games SET status = 'active', state_json = ?, version = 0, updated_at = ?,"
+                           " waiting_since = ?, idle_stage = 0 WHERE id = ? AND status = 'lobby'",
+                           (state_json, _stamp(at), _stamp(at), game_id))
+        if changed != 1:
+            raise StaleVersion(f"game {game_id} has already left the lobby")
+        self.insert_events(game_id, 0, events)
+
     def touch(self, game_id: int, at: datetime) -> None:
         self.run("UPDATE games SET updated_at = ? WHERE id = ?", (_stamp(at), game_id))
+
+    # -- campaigns ----------------------------------------------------------------------
+    def get_campaign(self, campaign_id: int) -> CampaignRow | None:
+        rows = self.fetch("SELECT * FROM campaigns WHERE id = ?", (campaign_id,))
+        return _campaign(rows[0]) if rows else None
+
+    def latest_campaign(self, channel_id: int) -> CampaignRow | None:
+        """The channel's open campaign, else its most recent one."""
+        rows = self.fetch("SELECT * FROM campaigns WHERE channel_id = ?"
+                          " ORDER BY status IN ('lobby', 'active') DESC, id DESC LIMIT 1", (channel_id,))
+        return _campaign(rows[0]) if rows else None
+
+    def insert_campaign(self, *, guild_id: int | None, channel_id: int, kind: str, creator: str, data_json: str,
+                        at: datetime) -> CampaignRow:
+        """A new campaign gathering players; `ChannelBusy` if the channel has an open one."""
+        try:
+            cursor = self.db.execute(
+                "INSERT INTO campaigns (guild_id, channel_id, kind, status, data_json, created_at, creator, version,"
+                " updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, 0, ?)",
+                (guild_id, channel_id, kind, data_json, _stamp(at), creator, _stamp(at)))
+        except sqlite3.IntegrityError as exc:
+            raise ChannelBusy(f"channel {channel_id} already has an open campaign") from exc
+        campaign_id = cursor.lastrowid
+        cursor.close()
+        assert campaign_id is not None
+        row = self.get_campaign(campaign_id)
+        assert row is not None
+        return row
+
+    def update_campaign(self, campaign_id: int, *, expected_version: int, status: str, creator: str,
+                        data_json: str, at: datetime) -> CampaignRow:
+        """Write a campaign computed from version `expected_version`; `StaleVersion` if it moved on."""
+        changed = self.run("UPDATE campaigns SET status = ?, creator = ?, data_json = ?, version = version + 1,"
+                           " updated_at = ? WHERE id = ? AND version = ?",
+                           (status, creator, data_json, _stamp(at), campaign_id, expected_version))
+        if changed != 1:
+            raise StaleVersion(f"campaign {campaign_id} is no longer at version {expected_version}")
+        row = self.get_campaign(campaign_id)
+        assert row is not None
+        return row
+
+    def campaigns_of_guild(self, guild_id: int, status: str) -> list[CampaignRow]:
+        return [_campaign(r) for r in self.fetch("SELECT * FROM campaigns WHERE guild_id = ? AND status = ?",
+                                                 (guild_id, status))]
+
+    def active_campaigns(self) -> list[CampaignRow]:
+        return [_campaign(r) for r in self.fetch("SELECT * FROM campaigns WHERE status = 'active'")]
+
+    # -- results (the hall of fame) -----------------------------------------------------
+    def insert_results(self, row: GameRow, results: Sequence[tuple[str, str, int, int, dict[str, float]]],
+                       at: datetime) -> None:
+        """A finished game's line per player: (player, name, place, feats, stats)."""
+        self.db.executemany(
+            "INSERT OR REPLACE INTO results (game_id, guild_id, channel_id, campaign_id, slug, player, name, place,"
+            " feats, vp, stats_json, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+            [(row.id, row.guild_id, row.channel_id, row.campaign_id, row.slug, player, name, place, feats,
+              json.dumps(stats), _stamp(at)) for player, name, place, feats, stats in results]).close()
+
+    def set_victory_points(self, game_id: int, vp: dict[str, int]) -> None:
+        self.db.executemany("UPDATE results SET vp = ? WHERE game_id = ? AND player = ?",
+                            [(points, game_id, player) for player, points in vp.items()]).close()
+
+    def results_of_guild(self, guild_id: int) -> list[ResultRow]:
+        rows = self.fetch("SELECT * FROM results WHERE guild_id = ? ORDER BY finished_at, game_id", (guild_id,))
+        return [ResultRow(game_id=r["game_id"], channel_id=r["channel_id"], campaign_id=r["campaign_id"],
+                          slug=r["slug"], player=r["player"], name=r["name"], place=r["place"], feats=r["feats"],
+                          vp=r["vp"], stats=json.loads(r["stats_json"])) for r in rows]
 
 
 class _Connection:
@@ -443,27 +611,10 @@ class Store:
         """A new game in the lobby, with its creator seated when `creator_name` is given
         (in the same transaction, so a lobby never exists without its creator).
         Raises `ChannelBusy` if the channel already has an open game."""
-        def body(tx: Tx) -> GameRow:
-            try:
-                cursor = tx.db.execute(
-                    "INSERT INTO games (guild_id, channel_id, campaign_id, slug, status, creator, seed,"
-                    " options_json, state_json, version, created_at, updated_at, turn_seconds)"
-                    " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, NULL, 0, ?, ?, ?)",
-                    (guild_id, channel_id, campaign_id, slug, creator, seed,
-                     json.dumps(options or {}), _stamp(at), _stamp(at), turn_seconds))
-            except sqlite3.IntegrityError as exc:
-                raise ChannelBusy(f"channel {channel_id} already has an open game") from exc
-            game_id = cursor.lastrowid
-            cursor.close()
-            assert game_id is not None
-            if creator_name is not None:
-                tx.run("INSERT INTO seats (game_id, player, name, brood, colour, joined_at) VALUES (?, ?, ?, ?, ?, ?)",
-                       (game_id, creator, creator_name, creator_brood, creator_colour, _stamp(at)))
-            row = tx.get_game(game_id)
-            assert row is not None
-            return row
-
-        return await self.write(body)
+        return await self.write(lambda tx: tx.create_game(
+            channel_id=channel_id, guild_id=guild_id, slug=slug, creator=creator, seed=seed, options=options, at=at,
+            campaign_id=campaign_id, creator_name=creator_name, creator_brood=creator_brood,
+            creator_colour=creator_colour, turn_seconds=turn_seconds))
 
     async def get_game(self, game_id: int) -> GameRow | None:
         return await self.read(lambda tx: tx.get_game(game_id))
@@ -508,15 +659,7 @@ class Store:
     async def start_game(self, game_id: int, *, state_json: str, events: Sequence[Event],
                          at: datetime) -> None:
         """Lobby -> active with the opening state and its set-up events (seq 0), atomically."""
-        def body(tx: Tx) -> None:
-            changed = tx.run("UPDATE games SET status = 'active', state_json = ?, version = 0, updated_at = ?,"
-                             " waiting_since = ?, idle_stage = 0 WHERE id = ? AND status = 'lobby'",
-                             (state_json, _stamp(at), _stamp(at), game_id))
-            if changed != 1:
-                raise StaleVersion(f"game {game_id} has already left the lobby")
-            tx.insert_events(game_id, 0, events)
-
-        await self.write(body)
+        await self.write(lambda tx: tx.start_game(game_id, state_json=state_json, events=events, at=at))
 
     async def append_action(self, game_id: int, *, expected_version: int, player: str, action_json: str,
                             state_json: str, events: Sequence[Event], finished: bool,
@@ -535,20 +678,7 @@ class Store:
                        at: datetime) -> None:
         """Seat a player while the game is in the lobby; `StaleVersion` if it left the lobby
         or the seat or colour was taken meanwhile (by another process)."""
-        def body(tx: Tx) -> None:
-            try:
-                changed = tx.run(
-                    "INSERT INTO seats (game_id, player, name, brood, colour, joined_at)"
-                    " SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS"
-                    " (SELECT 1 FROM games WHERE id = ? AND status = 'lobby')",
-                    (game_id, player, name, brood, colour, _stamp(at), game_id))
-            except sqlite3.IntegrityError as exc:
-                raise StaleVersion(f"seat or colour already taken in game {game_id}") from exc
-            if changed != 1:
-                raise StaleVersion(f"game {game_id} is no longer in the lobby")
-            tx.touch(game_id, at)
-
-        await self.write(body)
+        await self.write(lambda tx: tx.add_seat(game_id, player=player, name=name, brood=brood, colour=colour, at=at))
 
     async def remove_seat(self, game_id: int, player: str, *, at: datetime) -> None:
         """Unseat a player while the game is in the lobby."""
@@ -622,4 +752,4 @@ class Store:
 
 
 __all__ = ["Store", "Tx", "StoreError", "StaleVersion", "ChannelBusy", "GameRow", "SeatRow", "ActionRow",
-           "MIGRATIONS", "OPEN_STATUSES"]
+           "MIGRATIONS", "OPEN_STATUSES", "CampaignRow", "ResultRow"]

@@ -179,6 +179,10 @@ def explain_validation(error: ValidationError, title: str) -> str:
     return f"That is not a move {title} understands: {first['msg'].rstrip('.')}."
 
 
+FinishHook = Callable[[Tx, GameRow, Outcome, Sequence[Seat]], None]
+"""Told, inside the transaction that stores a game's last move, how it ended (a campaign scores it there,
+so a finished game and its score are written together or not at all)."""
+
 DEFAULT_TURN_SECONDS = 24 * 3600
 """How long a player may take over a turn before the bot reminds them; twice that, and the others decide."""
 
@@ -234,6 +238,7 @@ class TableService:
         self._live: OrderedDict[int, Live] = OrderedDict()  # channel id -> its latest game, least recent first
         self._channel_of: dict[int, int] = {}  # game id -> channel id, for buttons that name a game
         self._pings: dict[int, bool] = {}  # channel id -> its turn-ping setting
+        self.finish_hooks: list[FinishHook] = []
 
     # -- lookups ----------------------------------------------------------------------
     @property
@@ -246,6 +251,10 @@ class TableService:
         except KeyError:
             known = ", ".join(sorted(self._games)) or "none"
             raise TableError(f"There is no game called '{slug}'. Known games: {known}.") from None
+
+    def new_seed(self) -> int:
+        """A fresh seed for something random outside a game (a campaign's ages, its choice of discipline)."""
+        return self._seed_source()
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         """The lock that serialises commands on one channel (exposed for callers that need
@@ -484,9 +493,54 @@ class TableService:
             except StaleVersion:
                 raise TableError(STALE) from None
             state, events = step.state, events + step.events
+        outcome = game.outcome(state)
+        if outcome is not None:
+            self._record_result(tx, row, last_place(outcome, forfeited, seats) or outcome, seats, at)
         after = replace(row, version=version, state_json=None, updated_at=at.isoformat(), forfeited=tuple(forfeited),
                         status="finished" if game.outcome(state) is not None else row.status)
         return Live(after, game, seats, state), events
+
+    def _record_result(self, tx: Tx, row: GameRow, outcome: Outcome, seats: Sequence[Seat], at: datetime) -> None:
+        """A game's end, in the transaction of its last move: each player's place, Feats and records
+        for the hall of fame, then whatever the finish hooks (a campaign) make of it."""
+        feats = [p for p in outcome.feats.values()]
+        tx.insert_results(row, [(s.player, s.name, outcome.place_of(s.player), feats.count(s.player),
+                                 {name: values[s.player] for name, values in outcome.records.items()
+                                  if s.player in values}) for s in seats], at)
+        for hook in self.finish_hooks:
+            hook(tx, row, outcome, seats)
+
+    async def start_seated(self, channel_id: int, guild_id: int | None, slug: str, seats: Sequence[Seat],
+                           options: dict[str, Any], *, campaign_id: int | None = None,
+                           turn_seconds: int = DEFAULT_TURN_SECONDS) -> TurnResult:
+        """Open a table with everyone already seated and start it, in one transaction (a campaign's
+        next game: the same players and broods, no lobby). The first seat is its creator."""
+        game = self.game(slug)
+        seed = self._seed_source()
+        try:
+            step = game.start(seats, options, seed)
+        except RuleViolation as exc:
+            raise TableError(str(exc)) from None
+        at = self._now()
+
+        def body(tx: Tx) -> GameRow:
+            first = seats[0]
+            row = tx.create_game(channel_id=channel_id, guild_id=guild_id, slug=slug, creator=first.player,
+                                 seed=seed, options=options, at=at, campaign_id=campaign_id, creator_name=first.name,
+                                 creator_brood=first.brood, creator_colour=first.colour, turn_seconds=turn_seconds)
+            for seat in seats[1:]:
+                tx.add_seat(row.id, player=seat.player, name=seat.name, brood=seat.brood, colour=seat.colour, at=at)
+            tx.start_game(row.id, state_json=step.state.model_dump_json(), events=step.events, at=at)
+            return row
+
+        async with self.lock(channel_id):
+            try:
+                row = await self.store.write(body)
+            except ChannelBusy:
+                raise TableError(self._busy(await self.store.open_game(channel_id))) from None
+            live = Live(replace(row, status="active", version=0, state_json=None), game, list(seats), step.state)
+            self._remember(live)
+            return self._result(live, step.events)
 
     async def settle_idle(self, channel_id: int, game_id: int, version: int, players: Sequence[PlayerId],
                           choice: str) -> TurnResult:

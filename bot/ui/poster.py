@@ -262,8 +262,10 @@ class ChannelBoards:
 class BoardPosts:
     """Every channel's `ChannelBoards`, made on first use."""
 
-    def __init__(self, courier: Courier, compose: Compose, memory: Callable[[], Memory | None] = lambda: None) -> None:
+    def __init__(self, courier: Courier, compose: Compose, memory: Callable[[], Memory | None] = lambda: None,
+                 on_over: Callable[[BoardLike], None] | None = None) -> None:
         self.courier = courier
+        self._on_over = on_over  # told of every game's final board as it is queued (a campaign's scoreboard)
         self._compose = compose
         self._memory = memory
         self._channels: dict[int, ChannelBoards] = {}
@@ -276,7 +278,10 @@ class BoardPosts:
         return boards
 
     def show(self, board: BoardLike, lines: Sequence[str] = (), *, fresh: bool = False) -> asyncio.Future[bool]:
-        return self.channel(board.channel_id).show(board, lines, fresh=fresh)
+        done = self.channel(board.channel_id).show(board, lines, fresh=fresh)
+        if board.outcome is not None and not fresh and self._on_over is not None:
+            self._on_over(board)
+        return done
 
     def say(self, channel_id: int, **kwargs: Any) -> asyncio.Future[bool]:
         return self.channel(channel_id).say(**kwargs)

@@ -104,6 +104,8 @@ class Outcome(BaseModel):
     placings: list[list[PlayerId]]
     feats: dict[str, PlayerId] = Field(default_factory=dict)
     summary: str = ""
+    records: dict[str, dict[PlayerId, float]] = Field(default_factory=dict)
+    """Feats of strength worth a server's hall of fame ("Wood carried out": per player)."""
 
     def place_of(self, player: PlayerId) -> int:
         """1-based place; tied players share the better place."""

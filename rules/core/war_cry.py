@@ -126,7 +126,7 @@ def choices(war_cry: WarCry, player: str) -> list[CryWarCry | LetItStand]:
 def question(war_cry: WarCry, player: str, name: str) -> str:
     """The sentence putting the window to a holder."""
     assert war_cry.window is not None
-    dice = "; ".join(o.text for o in war_cry.window.offers.get(player, [])[:6])
+    dice = "; ".join(f"({n + 1}) {o.text}" for n, o in enumerate(war_cry.window.offers.get(player, [])[:6]))
     more = len(war_cry.window.offers.get(player, [])) - 6
     left = war_cry.uses.get(player, 0)
     return (f"{name} may cry **War Cry!** and throw one die again ({left} of {USES} left): {dice}"

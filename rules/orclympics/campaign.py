@@ -9,8 +9,9 @@ game has from `rules.core.war_cry`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import StrEnum
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
@@ -25,6 +26,15 @@ FULL: tuple[str, ...] = ("flying-pigs", "brood-rumble", "masters-fight", "timber
 PAIRS: tuple[tuple[str, str], ...] = (("flying-pigs", "brood-rumble"), ("masters-fight", "timber"),
                                       ("thatll-do-pigs", "road-rage"))
 """Campaign Rules 2: the quick campaign's three games, each one of a pair (D6: 1-3 the first)."""
+
+LEFT_OUT_WITH_TWO = "brood-rumble"
+"""Campaign Rules 3: a two-player campaign is advised to leave Brood Rumble out."""
+
+
+def left_out(slug: str, players: int) -> bool:
+    """Whether the rules advise this many players to leave the discipline out (reading "two-players")."""
+    return players == 2 and slug == LEFT_OUT_WITH_TWO
+
 
 TWO_PLAYER_VP = (3, 1)  # Campaign Rules 5.1
 FOUR_PLAYER_VP = (3, 2, 1)  # 4th or lower: 0; used for 3, 5 and 6 players too (reading "vp-columns")
@@ -109,18 +119,42 @@ def new_campaign(kind: Kind, broods: Mapping[PlayerId, Brood], dice: Dice) -> Ca
     return Campaign(kind=kind, entries=entries, schedule=schedule)
 
 
-def choose_by_roll(campaign: Campaign, dice: Dice) -> str:
-    """Campaign Rules 2: a D6 picks the quick campaign's next discipline, 1-3 the first of its pair."""
+def choose_by_roll(campaign: Campaign, dice: Dice, seats: Callable[[str], bool] = lambda slug: True) -> str:
+    """Campaign Rules 2: a D6 picks the quick campaign's next discipline, 1-3 the first of its pair.
+    No die is needed when the pair leaves no choice: two players leave Brood Rumble out (Campaign
+    Rules 3, reading "two-players"), and a discipline that cannot seat the players (`seats`) gives
+    way to the other; if neither can, the first is named and then skipped."""
     index = campaign.next_game
-    first, second = PAIRS[index]
-    if len(campaign.players) == 2 and "brood-rumble" in PAIRS[index]:
-        # Campaign Rules 3: two players are advised to leave Brood Rumble out (reading "two-players")
-        campaign.schedule[index] = first if second == "brood-rumble" else second
-        return campaign.schedule[index] or first
-    roll = dice.d6(f"the discipline of game {index + 1}").result
-    chosen = first if roll <= 3 else second
+    pair = [slug for slug in PAIRS[index] if seats(slug) and not left_out(slug, len(campaign.players))]
+    if len(pair) != 2:
+        chosen = pair[0] if pair else PAIRS[index][0]
+    else:
+        roll = dice.d6(f"the discipline of game {index + 1}").result
+        chosen = pair[0] if roll <= 3 else pair[1]
     campaign.schedule[index] = chosen
     return chosen
+
+
+def needs_choice(campaign: Campaign, seats: Callable[[str], bool] = lambda slug: True) -> tuple[str, str] | None:
+    """The pair the players choose between for the next game of a quick campaign (by vote or
+    by roll), or None when the discipline is already known or left no choice."""
+    if campaign.finished or campaign.schedule[campaign.next_game] is not None:
+        return None
+    first, second = PAIRS[campaign.next_game]
+    if any(left_out(slug, len(campaign.players)) or not seats(slug) for slug in (first, second)):
+        return None
+    return first, second
+
+
+def skip_game(campaign: Campaign, slug: str) -> GameScore:
+    """A discipline that cannot seat the campaign's players is passed over: it scores nothing
+    and the War Cry stays with whoever held it."""
+    score = GameScore(game=slug, placing_vp={}, feat_vp={}, places={})
+    campaign.schedule[campaign.next_game] = slug
+    campaign.scores.append(score)
+    if campaign.finished:
+        campaign.war_cry = []
+    return score
 
 
 def choose_by_agreement(campaign: Campaign, slug: str) -> str:
@@ -156,6 +190,64 @@ def score_game(campaign: Campaign, game: str, outcome: Outcome) -> GameScore:
     return score
 
 
+class ScoreCell(BaseModel):
+    """One player's line in one game: where they placed, and the VP from placing and from Feats."""
+
+    place: int | None  # None: the discipline was skipped, or not played yet
+    placing_vp: int = 0
+    feat_vp: int = 0
+
+
+class ScoreRow(BaseModel):
+    name: str
+    colour: int
+    brood: Brood
+    age: int  # 1 = the youngest brood of the campaign
+    cells: list[ScoreCell]
+    total: int
+    feat_total: int
+    war_cry: bool
+    champion: bool
+
+
+class Scoreboard(BaseModel):
+    """What the scoreboard picture shows (`renderers.scoreboard` draws it)."""
+
+    game: Literal["campaign-scoreboard"] = "campaign-scoreboard"
+    kind: Kind
+    columns: list[str]  # each game's discipline, or "?" while a quick campaign has not chosen it
+    skipped: list[bool]
+    played: int
+    rows: list[ScoreRow]  # best first
+    finished: bool
+
+
+def scoreboard(campaign: Campaign, names: Mapping[PlayerId, str], titles: Mapping[str, str]) -> Scoreboard:
+    """The campaign as a table: every player's VP per game (placing and Feats apart), totals, who
+    holds the War Cry, and at the end the champion(s); ordered as the champion rule ranks them."""
+    totals, feats = campaign.totals(), campaign.feat_totals()
+    champions = campaign.champions() if campaign.finished else []
+    rows = []
+    colours = {e.player: n for n, e in enumerate(campaign.entries)}
+    for entry in sorted(campaign.entries, key=lambda e: (-totals[e.player], -feats[e.player], e.age)):
+        cells = []
+        for index in range(len(campaign.schedule)):
+            score = campaign.scores[index] if index < len(campaign.scores) else None
+            if score is None or entry.player not in score.places:
+                cells.append(ScoreCell(place=None))
+                continue
+            cells.append(ScoreCell(place=score.places[entry.player], placing_vp=score.placing_vp.get(entry.player, 0),
+                                   feat_vp=score.feat_vp.get(entry.player, 0)))
+        rows.append(ScoreRow(name=names.get(entry.player, entry.player), colour=colours[entry.player], brood=entry.brood, age=entry.age + 1,
+                             cells=cells, total=totals[entry.player], feat_total=feats[entry.player],
+                             war_cry=entry.player in campaign.war_cry, champion=entry.player in champions))
+    columns = [titles.get(slug, slug) if slug else "?" for slug in campaign.schedule]
+    skipped = [index < len(campaign.scores) and not campaign.scores[index].places
+               for index in range(len(campaign.schedule))]
+    return Scoreboard(kind=campaign.kind, columns=columns, skipped=skipped, played=len(campaign.scores), rows=rows,
+                      finished=campaign.finished)
+
+
 class CampaignRun(BaseModel):
     """A whole campaign played by random players (`zagjan simulate campaign`)."""
 
@@ -179,11 +271,14 @@ def play_random_campaign(kind: Kind, players: int, seed: int) -> CampaignRun:
     skipped: list[str] = []
     actions = cries = 0
     while not campaign.finished:
-        slug = campaign.schedule[campaign.next_game] or choose_by_roll(campaign, dice)
+        def seats_all(slug: str) -> bool:
+            return players in get_game(slug).table_sizes()
+
+        slug = campaign.schedule[campaign.next_game] or choose_by_roll(campaign, dice, seats_all)
         game = get_game(slug)
-        if players not in game.table_sizes():
+        if not seats_all(slug):
             skipped.append(slug)
-            campaign.scores.append(GameScore(game=slug, placing_vp={}, feat_vp={}, places={}))
+            skip_game(campaign, slug)
             continue
         seats = [Seat(player=e.player, name=e.player.upper(), brood=e.brood.value, colour=n)
                  for n, e in enumerate(campaign.entries)]
@@ -199,4 +294,4 @@ def play_random_campaign(kind: Kind, players: int, seed: int) -> CampaignRun:
 
 
 __all__ = ["FULL", "CampaignRun", "play_random_campaign", "PAIRS", "Campaign", "Entry", "GameScore", "Kind", "choose_by_agreement",
-           "choose_by_roll", "new_campaign", "placing_points", "score_game"]
+           "choose_by_roll", "needs_choice", "left_out", "LEFT_OUT_WITH_TWO", "scoreboard", "Scoreboard", "ScoreRow", "ScoreCell", "skip_game", "new_campaign", "placing_points", "score_game"]

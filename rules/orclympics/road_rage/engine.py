@@ -696,8 +696,9 @@ class RoadRage(Game[RoadRageState, Action]):
         if state.phase is not Phase.OVER:
             return None
         ranked = self._standings(state) + [state.chariots[p] for p in reversed(state.wrecked)]
+        top = {state.fastest[1]: float(state.fastest[0])} if state.fastest else {}
         return Outcome(placings=[[c.player] for c in ranked], feats=dict(state.feats),
-                       summary=f"The race ended after Game Turn {state.turn}.")
+                       summary=f"The race ended after Game Turn {state.turn}.", records={"Top speed reached": top})
 
 
 # -- helpers ---------------------------------------------------------------------------------------------

@@ -673,7 +673,8 @@ class Timber(Game[TimberState, Action]):
             summary = "Nobody got any Wood out of the Forest; everyone shares the shame."
         else:
             summary = f"{names} carried the most Wood out of the Forest ({scores[best[0]]})."
-        return Outcome(placings=placings, feats=dict(state.feats), summary=summary)
+        return Outcome(placings=placings, feats=dict(state.feats), summary=summary,
+                       records={"Wood carried out": {p: float(v) for p, v in scores.items()}})
 
 
 # -- small rules helpers, named as in the text ----------------------------------------------
