@@ -21,10 +21,12 @@ from discord.ext import commands
 from bot.app import ZagjanBot
 from bot.campaigns import MAX_PLAYERS, CampaignInfo, Next
 from bot.cogs.lifecycle import BROODS, TURN_LIMITS
+from bot.cogs.rules_guide import guide_messages
 from bot.settings import Settings
 from bot.table import DEFAULT_TURN_SECONDS, TableError
 from bot.ui.turns import CONFIRMED, audit, offer_secret_prompts, publish, refuse, show, tell_channel
 from rules.orclympics.campaign import Kind
+from rules.orclympics.campaign_guide import GUIDE
 
 log = logging.getLogger("zagjan.campaign")
 
@@ -330,6 +332,14 @@ class Campaigns(commands.Cog):
             await tell_channel(interaction, "You abandoned the campaign.", content=(
                 f"{interaction.user.mention} abandoned the Orclympics campaign (#{info.id}) and any game of it "
                 "still running. The channel is free for a new one: /campaign new."))
+
+    @campaign.command(name="rules", description="How a campaign is played and scored (only you see it).")
+    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+        async with audit(interaction, "campaign rules"):
+            messages = guide_messages("The Orclympics campaign", GUIDE)
+            await interaction.response.send_message(embeds=messages[0], ephemeral=True)
+            for embeds in messages[1:]:
+                await interaction.followup.send(embeds=embeds, ephemeral=True)
 
     def _seed(self) -> int:
         return self.bot.table.new_seed()

@@ -26,7 +26,10 @@ FIRST_STEPS = (
     "Also: **/game status** (whose turn), **/game board** (show the board again), **/game log** "
     "(what happened, with your private news), **/rules** `game:` (how to play), **/game abandon**.\n"
     "A table has a turn limit (`turn_limit:` at /game new, 24 hours by default): past it the bot "
-    "reminds the player; past twice it the others may skip or remove them. **/game pings** turns turn pings off."
+    "reminds the player; past twice it the others may skip or remove them. **/game pings** turns turn pings off.\n"
+    "A whole Orclympics with a running score: **/campaign new** `kind:` (full or quick), **/campaign join**, "
+    "**/campaign start**, then **/campaign next** after each game (**/campaign rules** explains the scoring). "
+    "**/leaderboard** shows the server's hall of fame."
 )
 
 

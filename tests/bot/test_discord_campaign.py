@@ -228,3 +228,20 @@ async def test_an_open_vote_survives_a_restart(simcord_env, world, make_bot):
         await member.click(vote, label="Flying Pigs")
     await settle(simcord_env.bot, world.channel.id)
     assert (await snapshot(simcord_env, world.channel)).slug == "flying-pigs"
+
+
+async def test_when_the_vote_runs_out_of_time_the_dice_decide(simcord_env, world, monkeypatch):
+    # 000 Campaign Rules 2 (reading "vote"): no agreement in time, a D6 picks the discipline
+    monkeypatch.setenv("ZAGJAN_VOTE_SECONDS", "0.05")
+    await gather_four(world, "quick")
+    assert applied(await world.alice.slash(world.channel, "campaign start"))
+    await settle(simcord_env.bot, world.channel.id)
+    vote = next(m for m in reversed(world.channel.history()) if m.components and "🗳️" in m.content)
+    timers = list(simcord_env.bot.get_cog("Campaigns")._timers.values())
+    await asyncio.gather(*timers, return_exceptions=True)
+    await settle(simcord_env.bot, world.channel.id)
+    board = last_board(world.channel)
+    assert "Time is up for choosing" in board.embeds[0].description and "🎲 D6" in board.embeds[0].description
+    assert (await snapshot(simcord_env, world.channel)).slug in ("flying-pigs", "brood-rumble")
+    late = await world.carol.click(vote, label="Flying Pigs")
+    assert "That choice is over" in answered_privately(late)

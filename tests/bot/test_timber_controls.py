@@ -137,7 +137,7 @@ def test_a_dodge_by_another_player_says_who_the_turn_waits_for() -> None:
 
 
 def test_the_adapter_is_registered_and_token_buttons_name_the_orcs() -> None:
-    assert isinstance(adapter_for("timber"), TimberControls)
+    assert isinstance(adapter_for("timber").inner, TimberControls)  # behind the shared War Cry buttons
     seats = [Seat(player="111", name="Ugg"), Seat(player="222", name="Grok", colour=1)]
     state = GAME.new(seats, None, 5)
     for _ in range(2):
