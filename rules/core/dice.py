@@ -149,7 +149,7 @@ class Dice:
     def reroll(self, roll: Roll, why: str | None = None, *, die: int | None = None) -> Roll:
         """Throw the same dice again, or only the `die`-th of them (a War Cry rerolls a single die).
         No die is rerolled twice (seed 000, 'How to use')."""
-        if roll.id in self._rerolled or roll.rerolled_from is not None:
+        if not self.can_reroll(roll):
             raise RuleViolation("That die has already been rerolled; no die can be rerolled twice.")
         if die is not None and not 0 <= die < len(roll.faces):
             raise RuleViolation(f"That roll has {len(roll.faces)} dice; there is no die {die + 1}.")
@@ -157,6 +157,11 @@ class Dice:
         sides = 6 if roll.kind == "D3" else 360 if roll.kind == "scatter" else _sides_of(roll.kind)
         faces = [self._face(sides) if die is None or n == die else face for n, face in enumerate(roll.faces)]
         return self._record(roll.who, why or roll.why, roll.kind, faces, _result(roll.kind, faces), roll.id)
+
+    def can_reroll(self, roll: Roll) -> bool:
+        """Whether the rules may still throw `roll` again: a die thrown again once (by a War Cry,
+        a brood's gift) is never rerolled a second time."""
+        return roll.id not in self._rerolled and roll.rerolled_from is None
 
     def reroll_on(self, nth: int, die: int) -> None:
         """Arrange that the `nth` throw from now (0: the next one) is rerolled, that one die of

@@ -106,7 +106,7 @@ def apply_act(ctx: Context, state: BroodRumbleState, orc: Orc, act: Activation, 
             act.used.append("move")
             act.roll, act.budget = roll, float(roll.result)
             # a die already thrown again (a War Cry) is not rerolled a second time
-            kind = AskKind.MOVE_REROLL if orc.brood is Brood.FERAL and roll.rerolled_from is None else AskKind.MOVE_TO
+            kind = AskKind.MOVE_REROLL if orc.brood is Brood.FERAL and ctx.dice.can_reroll(roll) else AskKind.MOVE_TO
             state.ask = Ask(kind=kind, players=[orc.player], orc=orc.id)
         case Throw():
             _once(orc, act, "throw", "Throw a Barrel")

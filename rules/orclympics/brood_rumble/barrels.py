@@ -114,7 +114,7 @@ def run_throw(ctx: Context, state: BroodRumbleState, task: ThrowTask) -> bool:
         aim = f"at {target.id} ({gap:.1f}\" away)" if target is not None else f"towards {angle:.0f}°"
         task.roll = ctx.dice.two_d6(f"{who}'s Barrel throw {aim}", thrower.player if thrower else None)
         if (thrower is not None and thrower.brood is Brood.COMMON and gap is not None and not task.rerolled
-                and task.roll.rerolled_from is None
+                and ctx.dice.can_reroll(task.roll)
                 and task.roll.result + CONTACT_TOLERANCE < gap):
             state.ask = Ask(kind=AskKind.BARREL_REROLL, players=[thrower.player], orc=thrower.id, roll=task.roll)
             state.queue.insert(0, task)

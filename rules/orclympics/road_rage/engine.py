@@ -87,7 +87,7 @@ def skill_test(dice: Dice, skill: int, why: str, who: PlayerId, *, reroll: bool 
         face = roll.result
         if face == 1 or (face <= skill and face < fails_from):
             return True
-        if attempt == 0 and reroll:
+        if attempt == 0 and reroll and dice.can_reroll(roll):  # not a die a War Cry threw again
             roll = dice.reroll(roll, f"{why}: reroll")
             continue
     return False

@@ -904,8 +904,9 @@ def _shove_total(ctx: Context, orc: Orc, *, attacking: bool) -> int:
     dice: list[Roll] = [first, second]
     if (orc.brood is Brood.FERAL and attacking) or (orc.brood is Brood.IRON and not attacking):
         lower = first if first.result < second.result else second
-        dice[dice.index(lower)] = ctx.dice.reroll(lower, f"{orc.name} rerolls the lower die "
-                                                        f"({orc.brood.label})")
+        if ctx.dice.can_reroll(lower):  # a die a War Cry already threw again stays
+            dice[dice.index(lower)] = ctx.dice.reroll(lower, f"{orc.name} rerolls the lower die "
+                                                            f"({orc.brood.label})")
     total = max(d.result for d in dice) + (SHOVE_BONUS if attacking else 0) - orc.wood
     return total
 

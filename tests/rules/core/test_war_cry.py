@@ -188,3 +188,14 @@ def test_reroll_on_swaps_the_die_as_it_lands() -> None:
     dice.reroll_on(0, 0)
     got = dice.d6("x")
     assert got.rerolled_from == 0 and dice.rolls[0].result == plain[0]
+
+
+def test_a_die_the_war_cry_threw_again_is_not_rerolled_by_the_game_itself() -> None:
+    # 000 Campaign Rules 6 "never a die already rerolled", on VI.4.2.3 (a Chariot upgrade's reroll of a
+    # failed Skill Test) and IV.1.2 (the brood's reroll of the lower Shoving die)
+    from rules.orclympics.road_rage.engine import skill_test
+
+    dice = ScriptedDice([6, 6])  # the War Cry takes the first 6 and throws another 6: no third throw
+    dice.reroll_on(0, 0)
+    assert skill_test(dice, 4, "Dirty Tricks", "ann", reroll=True) is False
+    assert dice.remaining == [] and not dice.can_reroll(dice.rolls[-1])
