@@ -16,7 +16,7 @@ def _cell(cell: ScoreCell, skipped: bool, played: bool) -> Cell:
         return Cell("-", "skipped")
     if not played or cell.place is None:
         return Cell("·")
-    feats = f" + {cell.feat_vp} Feat" if cell.feat_vp else ""
+    feats = f" + {cell.feat_vp} Feat{'s' if cell.feat_vp > 1 else ''}" if cell.feat_vp else ""
     return Cell(ordinal(cell.place), f"{cell.placing_vp} VP{feats}")
 
 
