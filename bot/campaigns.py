@@ -37,8 +37,8 @@ from rules.orclympics.campaign import (
     left_out,
     needs_choice,
     new_campaign,
-    scoreboard,
     score_game,
+    scoreboard,
     skip_game,
 )
 

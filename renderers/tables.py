@@ -8,7 +8,18 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from renderers.common import ACCENT, BACKGROUND, MUTED, RGB, SUPERSAMPLE, TEXT, encode_png, fit, font, shade
+from renderers.common import (
+    ACCENT,
+    BACKGROUND,
+    MUTED,
+    RGB,
+    SUPERSAMPLE,
+    TEXT,
+    encode_png,
+    fit,
+    font,
+    shade,
+)
 
 S = SUPERSAMPLE
 PAD = 24 * S

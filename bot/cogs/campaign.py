@@ -24,7 +24,15 @@ from bot.cogs.lifecycle import BROODS, TURN_LIMITS
 from bot.cogs.rules_guide import guide_messages
 from bot.settings import Settings
 from bot.table import DEFAULT_TURN_SECONDS, TableError
-from bot.ui.turns import CONFIRMED, audit, offer_secret_prompts, publish, refuse, show, tell_channel
+from bot.ui.turns import (
+    CONFIRMED,
+    audit,
+    offer_secret_prompts,
+    publish,
+    refuse,
+    show,
+    tell_channel,
+)
 from rules.orclympics.campaign import Kind
 from rules.orclympics.campaign_guide import GUIDE
 

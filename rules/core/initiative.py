@@ -7,12 +7,30 @@ Both live here so no game writes its own loop.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from rules.core.dice import Dice
 
 TieBreak = Callable[[list[str], int], list[str] | None]
 """Given players tied on a value, their order (best first), or None to reroll."""
+
+
+def age_ties(ages: Mapping[str, int] | None, players: Iterable[str] = ()) -> TieBreak | None:
+    """The campaign's tie procedure (seed 000, Campaign Rules 4), the one every discipline uses: with
+    an age rank for each of `players` (0 = the youngest brood), a tie on 1-3 goes to the younger and
+    on 4-6 to the older; players of one age roll again. None outside a campaign, where the game's
+    own rule (roll again) applies."""
+    if not ages or not all(p in ages for p in players):
+        return None
+    ranks = dict(ages)
+
+    def settle(group: list[str], value: int) -> list[str] | None:
+        if any(p not in ranks for p in group) or len({ranks[p] for p in group}) != len(group):
+            return None
+        younger_first = sorted(group, key=lambda p: ranks[p])
+        return younger_first if value <= 3 else list(reversed(younger_first))
+
+    return settle
 
 
 def roll_order(dice: Dice, players: Sequence[str], why: str = "Initiative",

@@ -23,16 +23,3 @@ class Brood(StrEnum):
 
 AGE_ORDER: tuple[Brood, ...] = (Brood.FERAL, Brood.COMMON, Brood.IRON)
 """Youngest first."""
-
-
-def age_tie_break(ages: dict[str, int]):  # type: ignore[no-untyped-def]
-    """A tie-break for `rules.core.initiative.roll_order` from each player's age rank
-    (0 = youngest): low ties go to the younger, high ties to the older."""
-
-    def settle(group: list[str], value: int) -> list[str] | None:
-        if len({ages[p] for p in group}) != len(group):
-            return None
-        younger_first = sorted(group, key=lambda p: ages[p])
-        return younger_first if value <= 3 else list(reversed(younger_first))
-
-    return settle

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import pytest
+from conftest import FakeClock
 
 from bot.campaigns import MAX_PLAYERS, CampaignService
 from bot.fame import hall_of_fame
 from bot.store import Store
 from bot.table import TableError, TableService
-from conftest import FakeClock
 from renderers import render
 from rules.core.dice import Dice
 from rules.core.selfplay import kind_first_policy

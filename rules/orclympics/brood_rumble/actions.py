@@ -9,12 +9,11 @@ from __future__ import annotations
 from rules.core.engine import Context
 from rules.core.errors import RuleViolation
 from rules.core.geometry import centre_distance, touching
-from rules.orclympics.broods import Brood
 from rules.orclympics.brood_rumble import barrels
 from rules.orclympics.brood_rumble.board import (
     MOVE_BONUS,
-    engaged,
     enemies,
+    engaged,
     feature_shape,
     features,
     orc_shape,
@@ -41,6 +40,7 @@ from rules.orclympics.brood_rumble.models import (
     Orc,
     Throw,
 )
+from rules.orclympics.broods import Brood
 
 ACT_ACTIONS: tuple[type, ...] = (Move, Throw, Grab, GetUp, Fight, EndActivation)
 

@@ -24,14 +24,13 @@ from rules.core.geometry import (
     random_direction,
     separation,
 )
-from rules.orclympics.broods import Brood
 from rules.orclympics.brood_rumble.board import (
     BOARD,
     MAX_BARRELS,
     barrel_shape,
     barrel_shape_at,
-    engaged,
     enemies,
+    engaged,
     feature_shape,
     features,
     fmt,
@@ -53,6 +52,7 @@ from rules.orclympics.brood_rumble.models import (
     OrcId,
     ThrowTask,
 )
+from rules.orclympics.broods import Brood
 
 CATCH = 6  # II.4.2.2.1: a 6 catches
 IRON_CATCH_BONUS = 1  # II.1.2 Iron Orcs

@@ -9,7 +9,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rules.core.geometry import SQUARE_25MM, Board, Shape, disc, mm, rectangle, touching
-from rules.orclympics.brood_rumble.models import XY, Barrel, BroodRumbleState, Feature, FeatureKind, Orc, OrcId
+from rules.orclympics.brood_rumble.models import (
+    XY,
+    Barrel,
+    BroodRumbleState,
+    Feature,
+    FeatureKind,
+    Orc,
+    OrcId,
+)
 
 BOARD = Board(24.0, 24.0)  # II.1
 ORC_BASE = SQUARE_25MM  # II.1: every Orc on a 25x25 mm base

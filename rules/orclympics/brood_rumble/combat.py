@@ -8,7 +8,7 @@ event) and shown only in its owner's view, until the reveal event, which is publ
 from __future__ import annotations
 
 from rules.core.engine import Context
-from rules.core.initiative import roll_off
+from rules.core.initiative import age_ties, roll_off
 from rules.orclympics.brood_rumble.board import engaged_pairs, pair_key
 from rules.orclympics.brood_rumble.effects import award, hurt, name
 from rules.orclympics.brood_rumble.models import (
@@ -26,7 +26,6 @@ from rules.orclympics.brood_rumble.models import (
     OrcId,
 )
 from rules.orclympics.brood_rumble.moves import push
-from rules.orclympics.broods import age_tie_break
 
 BLOCKED = 3  # II.4.3 Step 3: a matching block takes 3 wounds off
 BIG_HIT = 3  # II.4.3 Step 2: 3 HP or more from one attack triggers its effect
@@ -51,7 +50,7 @@ def start(ctx: Context, state: BroodRumbleState, pair: tuple[OrcId, OrcId]) -> N
     else:
         players = [a.player, b.player]
         ages = state.ages or {}
-        tie = age_tie_break(ages) if all(p in ages for p in players) else None
+        tie = age_ties(ages, players)
         winner = roll_off(ctx.dice, players, f"who strikes first between {a.id} and {b.id}", tie)
         first = a if winner == a.player else b
         ctx.say(f"⚔️ {a.id} and {b.id} fight; {first.id} wins the roll and strikes first.", kind="phase")

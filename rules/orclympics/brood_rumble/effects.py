@@ -7,7 +7,12 @@ from collections.abc import Iterable
 
 from rules.core.engine import Context
 from rules.orclympics.brood_rumble.board import feature
-from rules.orclympics.brood_rumble.models import BroodRumbleState, Feat, FeatureKind, Orc
+from rules.orclympics.brood_rumble.models import (
+    BroodRumbleState,
+    Feat,
+    FeatureKind,
+    Orc,
+)
 
 
 def name(state: BroodRumbleState, orc: Orc) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 
 from rules.core.engine import Context, Game, Outcome, PlayerId, Prompt, PromptKind, Seat
 from rules.core.errors import RuleViolation
-from rules.core.initiative import roll_off
+from rules.core.initiative import age_ties, roll_off
 from rules.orclympics.brood_rumble import barrels, combat, moves, setup
 from rules.orclympics.brood_rumble.actions import (
     ACT_ACTIONS,
@@ -58,7 +58,7 @@ from rules.orclympics.brood_rumble.models import (
     VolleyTask,
 )
 from rules.orclympics.brood_rumble.view import build_view
-from rules.orclympics.broods import Brood, age_tie_break
+from rules.orclympics.broods import Brood
 
 TEAM_IDS = ("A", "B")
 ORCS_PER_TEAM = 4
@@ -116,7 +116,7 @@ class BroodRumble(Game[BroodRumbleState, Action]):
         that knows the broods' ages, go by the age of each team's first player (reading tie-procedure)."""
         leads = {state.teams[t].players[0]: t for t in TEAM_IDS}
         ages = state.ages or {}
-        tie = age_tie_break(ages) if all(p in ages for p in leads) else None
+        tie = age_ties(ages, leads)
         return leads[roll_off(ctx.dice, list(leads), why, tie)]
 
     # -- what the table must decide ------------------------------------------------------

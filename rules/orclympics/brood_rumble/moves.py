@@ -35,8 +35,8 @@ from rules.orclympics.brood_rumble.board import (
     PLATFORM_HEIGHT,
     PUSH_DISTANCE,
     SHOVE_BACK,
-    engaged,
     enemies,
+    engaged,
     feature_shape,
     fmt,
     impassable,
@@ -48,7 +48,13 @@ from rules.orclympics.brood_rumble.board import (
     pair_key,
     shapes_of,
 )
-from rules.orclympics.brood_rumble.effects import award, dangerous_ground, eliminate, hurt, name
+from rules.orclympics.brood_rumble.effects import (
+    award,
+    dangerous_ground,
+    eliminate,
+    hurt,
+    name,
+)
 from rules.orclympics.brood_rumble.models import (
     XY,
     BroodRumbleState,

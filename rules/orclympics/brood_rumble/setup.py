@@ -7,7 +7,12 @@ from __future__ import annotations
 
 from rules.core.engine import Context
 from rules.core.errors import RuleViolation
-from rules.core.geometry import CONTACT_TOLERANCE, centre_distance, overlapping, separation
+from rules.core.geometry import (
+    CONTACT_TOLERANCE,
+    centre_distance,
+    overlapping,
+    separation,
+)
 from rules.orclympics.brood_rumble.board import (
     BOARD,
     FEATURE_GAP,

@@ -4,7 +4,13 @@ attack an attacker has chosen and not yet revealed: only that attacker's player 
 from __future__ import annotations
 
 from rules.core.engine import Outcome, PlayerId
-from rules.orclympics.brood_rumble.board import BOARD, FEATURE_SIZES, HEALTH, engaged_pairs, on_platform
+from rules.orclympics.brood_rumble.board import (
+    BOARD,
+    FEATURE_SIZES,
+    HEALTH,
+    engaged_pairs,
+    on_platform,
+)
 from rules.orclympics.brood_rumble.models import (
     AskKind,
     BroodRumbleState,

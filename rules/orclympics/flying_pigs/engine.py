@@ -23,8 +23,8 @@ from rules.core.geometry import (
     offset,
     random_direction,
 )
-from rules.core.initiative import roll_order
-from rules.orclympics.broods import Brood, age_tie_break
+from rules.core.initiative import age_ties, roll_order
+from rules.orclympics.broods import Brood
 from rules.orclympics.flying_pigs import board
 from rules.orclympics.flying_pigs.models import (
     ACTION_ADAPTER,
@@ -99,7 +99,7 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
         ctx.say("The Pigsty is ready: a Kitchen in the middle, three rocks and three Mushroom Fields.", kind="phase")
         players = [s.player for s in seats]
         ages = options.get("ages") or {}
-        tie = age_tie_break(dict(ages)) if all(p in ages for p in players) else None
+        tie = age_ties(ages, players)
         state.deploy_order = roll_order(ctx.dice, players, "Initiative for deployment", tie)
         ctx.say("Deployment order: " + ", ".join(state.name_of(p) for p in state.deploy_order) + ".", kind="phase")
         self._advance(ctx, state)

@@ -13,9 +13,17 @@ from typing import Any, cast
 
 from rules.core.engine import Context, Game, Outcome, PlayerId, Prompt, PromptKind, Seat
 from rules.core.errors import RuleViolation
-from rules.core.grid import ALL_SQUARES, adjacent, distance, parse_square, square_at, within, xy
-from rules.core.initiative import TieBreak, roll_order
-from rules.orclympics.broods import Brood, age_tie_break
+from rules.core.grid import (
+    ALL_SQUARES,
+    adjacent,
+    distance,
+    parse_square,
+    square_at,
+    within,
+    xy,
+)
+from rules.core.initiative import TieBreak, age_ties, roll_order
+from rules.orclympics.broods import Brood
 from rules.orclympics.masters_fight.models import (
     ACTION_ADAPTER,
     Action,
@@ -581,7 +589,7 @@ class MastersFight(Game[MastersFightState, Action]):
 def _ties(ages: dict[PlayerId, int] | None) -> TieBreak | None:
     """Campaign Rules 4: in a campaign a tied initiative roll goes by the broods' ages instead of
     being rolled again; a standalone fight rolls again (III.3, III.4.1)."""
-    return age_tie_break(ages) if ages else None
+    return age_ties(ages)
 
 
 def _listing(terrain: dict[str, Terrain], items: dict[str, Item]) -> str:

@@ -13,9 +13,18 @@ from typing import Any
 from rules.core.dice import Dice, Roll
 from rules.core.engine import Context, Game, Outcome, PlayerId, Prompt, PromptKind, Seat
 from rules.core.errors import RuleViolation
-from rules.core.geometry import EDGE, Board, Shape, centre_distance, contacts, distance, offset, travel
-from rules.core.initiative import roll_order
-from rules.orclympics.broods import Brood, age_tie_break
+from rules.core.geometry import (
+    EDGE,
+    Board,
+    Shape,
+    centre_distance,
+    contacts,
+    distance,
+    offset,
+    travel,
+)
+from rules.core.initiative import age_ties, roll_order
+from rules.orclympics.broods import Brood
 from rules.orclympics.road_rage.chariots import Reroll, build, driver_upgrades_for
 from rules.orclympics.road_rage.circuits import (
     CHARIOT_BASE,
@@ -37,8 +46,8 @@ from rules.orclympics.road_rage.models import (
     AskKind,
     Build,
     Chariot,
-    CircuitDone,
     ChariotView,
+    CircuitDone,
     DirtyTricks,
     EndTurn,
     Escape,
@@ -306,7 +315,7 @@ class RoadRage(Game[RoadRageState, Action]):
     def _line_up(self, ctx: Context, state: RoadRageState) -> None:
         players = [s.player for s in state.seats]
         ages = state.ages or {}
-        tie = age_tie_break(ages) if all(p in ages for p in players) else None
+        tie = age_ties(ages, players)
         state.order = roll_order(ctx.dice, players, "Initiative for deployment", tie)  # VI.3: ties as on p. 6
         state.step = 0
         state.phase = Phase.DEPLOY
@@ -335,7 +344,7 @@ class RoadRage(Game[RoadRageState, Action]):
         state.paths = []
         racing = [p for p in state.order if not state.chariots[p].destroyed] or list(state.chariots)
         ages = state.ages or {}
-        tie = age_tie_break(ages) if all(p in ages for p in racing) else None
+        tie = age_ties(ages, racing)
         rolls, faces, above = {p: 0 for p in racing}, {p: 0 for p in racing}, {p: 0 for p in racing}
         pending = list(racing)
         while pending:  # ties roll again until none are left (in a campaign the broods' ages settle them)

@@ -26,9 +26,16 @@ from rules.core.geometry import (
     overlapping,
     travel,
 )
-from rules.core.initiative import roll_order
-from rules.orclympics.broods import Brood, age_tie_break
-from rules.orclympics.thatll_do_pigs.circuit import BOARD, RIDER_BASE, Circuit, Crowd, lay_out, turn_between
+from rules.core.initiative import age_ties, roll_order
+from rules.orclympics.broods import Brood
+from rules.orclympics.thatll_do_pigs.circuit import (
+    BOARD,
+    RIDER_BASE,
+    Circuit,
+    Crowd,
+    lay_out,
+    turn_between,
+)
 from rules.orclympics.thatll_do_pigs.models import (
     ACTION_ADAPTER,
     XY,
@@ -125,7 +132,7 @@ class ThatllDoPigs(Game[ThatllDoPigsState, Action]):
                 "straight. The race runs clockwise.", kind="phase")
         players = [s.player for s in seats]
         ages = options.get("ages") or {}
-        tie = age_tie_break(dict(ages)) if all(p in ages for p in players) else None
+        tie = age_ties(ages, players)
         order = roll_order(ctx.dice, players, "Initiative for deployment", tie)  # V.3: ties as on p. 6
         state.order = _slots(state, order)
         state.running_up = None
@@ -381,7 +388,7 @@ class ThatllDoPigs(Game[ThatllDoPigsState, Action]):
         players = [s.player for s in state.seats if any(r.player == s.player and not r.out
                                                         for r in state.riders.values())]
         ages = state.ages or {}
-        tie = age_tie_break(dict(ages)) if all(p in ages for p in players) else None
+        tie = age_ties(ages, players)
         order = roll_order(ctx.dice, players, f"Initiative for Game Turn {state.turn}", tie)  # ties: Campaign Rules 4
         slots = _slots(state, order)
         if state.turn == 1 and state.running_up in slots:

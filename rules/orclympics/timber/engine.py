@@ -32,8 +32,8 @@ from rules.core.grid import (
     parse_square,
     xy,
 )
-from rules.core.initiative import TieBreak, roll_order
-from rules.orclympics.broods import Brood, age_tie_break
+from rules.core.initiative import TieBreak, age_ties, roll_order
+from rules.orclympics.broods import Brood
 from rules.orclympics.timber.models import (
     ACTION_ADAPTER,
     Action,
@@ -698,7 +698,7 @@ def _ages(options: dict[str, Any], seats: Sequence[Seat]) -> dict[PlayerId, int]
 
 
 def _tie_break(ages: dict[PlayerId, int] | None) -> TieBreak | None:
-    return cast(TieBreak, age_tie_break(ages)) if ages else None
+    return age_ties(ages)
 
 
 def _cur(state: TimberState) -> PlayerTurn:

@@ -6,9 +6,17 @@ import pytest
 
 from rules.core.dice import ScriptedDice
 from rules.core.errors import RuleViolation
-from rules.core.grid import adjacent, distance, is_edge, neighbouring, parse_square, ray, within
-from rules.core.initiative import roll_off, roll_order
-from rules.orclympics.broods import AGE_ORDER, Brood, age_tie_break
+from rules.core.grid import (
+    adjacent,
+    distance,
+    is_edge,
+    neighbouring,
+    parse_square,
+    ray,
+    within,
+)
+from rules.core.initiative import age_ties, roll_off, roll_order
+from rules.orclympics.broods import AGE_ORDER, Brood
 
 
 def test_adjacent_includes_diagonals_and_is_range_one() -> None:
@@ -62,6 +70,6 @@ def test_roll_off_winner() -> None:
 def test_campaign_age_procedure_settles_ties_without_rerolling() -> None:
     # 000 Campaign rules 4: on a tied 1-3 the younger brood counts higher, on 4-6 the older
     assert AGE_ORDER == (Brood.FERAL, Brood.COMMON, Brood.IRON)
-    settle = age_tie_break({"feral": 0, "iron": 2})
+    settle = age_ties({"feral": 0, "iron": 2})
     assert roll_order(ScriptedDice([2, 2]), ["iron", "feral"], tie_break=settle) == ["feral", "iron"]
     assert roll_order(ScriptedDice([5, 5]), ["feral", "iron"], tie_break=settle) == ["iron", "feral"]

@@ -6,7 +6,14 @@ import math
 
 import pytest
 
-from rules.core.grid import ALL_SQUARES, COMPASS, centre, heading, line_end, line_squares
+from rules.core.grid import (
+    ALL_SQUARES,
+    COMPASS,
+    centre,
+    heading,
+    line_end,
+    line_squares,
+)
 
 
 def test_centres_are_in_board_units() -> None:

@@ -12,10 +12,10 @@ from rules.core.dice import Dice, DiceState, ScriptedDice
 from rules.core.engine import Seat
 from rules.core.errors import RuleViolation
 from rules.core.war_cry import USES, CryWarCry, LetItStand, WarCry
+from rules.orclympics.broods import Brood
 from rules.orclympics.masters_fight.models import Smash
 from tests.bot.fakegame import Choose, LuckyRace, RollDie
 from tests.rules.masters_fight.arena import GAME as MF
-from rules.orclympics.broods import Brood
 from tests.rules.masters_fight.arena import Arena, Fighter, play
 
 RACE = LuckyRace()
