@@ -215,13 +215,14 @@ class Game(ABC, Generic[S, A]):
         """The game's own moves open to `player` now."""
 
     def prompts(self, state: S) -> list[Prompt]:
-        """Who must decide what now: while a War Cry window is open, only its holders."""
+        """Who must decide what now: while a War Cry window is open, only the holder it asks."""
         window = state.war_cry.window if state.war_cry is not None else None
         if window is None:
             return self._prompts(state)
         assert state.war_cry is not None
-        return [Prompt(player=p, kind=PromptKind.ACTION, text=war_cry.question(state.war_cry, p, state.name_of(p)),
-                       default=LetItStand().model_dump()) for p in window.offers]
+        holder = next(iter(window.offers))  # several holders answer one after the other, in the order they rolled
+        return [Prompt(player=holder, kind=PromptKind.ACTION, default=LetItStand().model_dump(),
+                       text=war_cry.question(state.war_cry, holder, state.name_of(holder)))]
 
     def legal_actions(self, state: S, player: PlayerId) -> list[A]:
         if state.war_cry is not None and state.war_cry.window is not None:
@@ -250,8 +251,8 @@ class Game(ABC, Generic[S, A]):
         if self.outcome(state) is not None:
             raise RuleViolation("This game is over.")
         if state.war_cry is not None and state.war_cry.window is not None:
-            names = " or ".join(state.name_of(p) for p in state.war_cry.window.offers)
-            raise RuleViolation(f"First {names} must say whether to cry War Cry! on the last roll.")
+            holder = next(iter(state.war_cry.window.offers))
+            raise RuleViolation(f"First {state.name_of(holder)} must say whether to cry War Cry! on the last roll.")
         return self._play_move(state, player, action, dice)
 
     def _play_move(self, state: S, player: PlayerId, action: A, dice: Dice | None,

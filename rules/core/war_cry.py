@@ -118,7 +118,7 @@ def offers(war_cry: WarCry, rolls: Sequence[Roll], turn: str) -> dict[str, list[
 def choices(war_cry: WarCry, player: str) -> list[CryWarCry | LetItStand]:
     """What a holder asked by the window may answer."""
     window = war_cry.window
-    if window is None or player not in window.offers:
+    if window is None or player != next(iter(window.offers), None):
         return []
     return [*(CryWarCry(roll=o.roll, die=o.die) for o in window.offers[player]), LetItStand()]
 
@@ -140,6 +140,8 @@ def check(war_cry: WarCry | None, player: str, action: CryWarCry | LetItStand) -
         raise RuleViolation("No roll can be shouted down with a War Cry right now.")
     if player not in window.offers:
         raise RuleViolation("The War Cry is not yours to use on these dice.")
+    if player != next(iter(window.offers)):
+        raise RuleViolation("Another War Cry holder answers first; your turn to decide comes next.")
     if isinstance(action, LetItStand):
         return None
     for offer in window.offers[player]:

@@ -118,15 +118,18 @@ def test_no_second_cry_in_the_same_player_turn() -> None:
     assert not war_cry.may_cry("ann", ":0:") and war_cry.may_cry("ann", ":1:")
 
 
-def test_two_holders_are_asked_together_and_each_answers_for_themselves() -> None:
+def test_two_holders_are_asked_one_after_the_other_and_each_answers_for_themselves() -> None:
     # 000 Campaign Rules 6: everyone tied for the fewest VP holds the War Cry
     seats = [Seat(player=p, name=p.title(), colour=n) for n, p in enumerate(("ann", "bo", "cy"))]
     state = MF.start(seats, {"war_cry": ["ann", "bo"]}, 7).state
     window = state.war_cry.window
     assert window is not None and set(window.offers) == {"ann", "bo"}  # the deployment Initiative
-    assert set(MF.waiting_for(state)) == {"ann", "bo"}
-    passed = MF.apply(state, "bo", LetItStand()).state
-    assert MF.waiting_for(passed) == ["ann"]
+    first, second = list(window.offers)
+    assert MF.waiting_for(state) == [first] and MF.legal_actions(state, second) == []
+    with pytest.raises(RuleViolation, match="answers first"):
+        MF.apply(state, second, LetItStand())
+    passed = MF.apply(state, first, LetItStand()).state
+    assert MF.waiting_for(passed) == [second]
 
 
 def test_a_set_up_roll_can_be_shouted_down_too() -> None:
