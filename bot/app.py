@@ -102,18 +102,18 @@ class ZagjanBot(commands.Bot):
 
     def _game_over(self, board: BoardLike) -> None:
         """A game's final board is on its way: if the game was part of a campaign, its scoreboard follows."""
-        task = asyncio.get_running_loop().create_task(self._after_game(board.channel_id, board.game_id))
+        cog = self.get_cog("Campaigns")
+        if board.campaign_id is None or cog is None:
+            return
+        task = asyncio.get_running_loop().create_task(self._after_game(cog, board))
         self._chores.add(task)
         task.add_done_callback(self._chores.discard)
 
-    async def _after_game(self, channel_id: int, game_id: int) -> None:
+    async def _after_game(self, cog: Any, board: BoardLike) -> None:
         try:
-            row = await self.table.store.get_game(game_id)
-            cog = self.get_cog("Campaigns")
-            if row is not None and row.campaign_id is not None and cog is not None:
-                await cog.after_game(channel_id, row.campaign_id)  # type: ignore[attr-defined]
+            await cog.after_game(board.channel_id, board.campaign_id)
         except Exception:
-            log.exception("could not post the scoreboard after game %s", game_id)
+            log.exception("could not post the scoreboard after game %s", board.game_id)
 
     @property
     def campaigns(self) -> CampaignService:

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
@@ -47,6 +47,8 @@ MAX_PLAYERS = 6
 
 NO_CAMPAIGN = "There is no campaign in this channel. Start one with /campaign new."
 OPEN = ("lobby", "active")
+VOTE_OVER = "That choice is over; /campaign status says where the campaign stands."
+PLAYERS_CHOOSE = "Only the campaign's players choose its disciplines."
 
 
 class Member(BaseModel):
@@ -121,7 +123,7 @@ class CampaignService:
     def title(self, slug: str) -> str:
         return self.table.game(slug).title
 
-    def seats_all(self, count: int) -> Any:
+    def seats_all(self, count: int) -> Callable[[str], bool]:
         """Whether a discipline takes `count` players (absent disciplines take nobody)."""
         return lambda slug: slug in self.table.games and count in self.table.game(slug).table_sizes()
 
@@ -251,9 +253,9 @@ class CampaignService:
             info = _info(await self._row(channel_id))
             vote = info.data.vote
             if info.id != campaign_id or vote is None:
-                raise TableError("That choice is over; /campaign status says where the campaign stands.")
+                raise TableError(VOTE_OVER)
             if not info.is_member(player):
-                raise TableError("Only the campaign's players choose its disciplines.")
+                raise TableError(PLAYERS_CHOOSE)
             if slug not in vote.pair:
                 raise TableError(f"Choose {self.title(vote.pair[0])} or {self.title(vote.pair[1])}.")
             data = info.data.model_copy(deep=True)
@@ -274,13 +276,15 @@ class CampaignService:
             return await self._start(info, data, lines, guild_id, seed)
 
     async def roll_choice(self, channel_id: int, campaign_id: int, index: int, guild_id: int | None, seed: int,
-                          why: str) -> Next:
-        """The vote runs out of time (or a player asks the dice): a D6 picks the discipline."""
+                          why: str, *, actor: str | None = None) -> Next:
+        """The vote runs out of time (`actor` None) or a player asks the dice: a D6 picks the discipline."""
         async with self._locks[channel_id]:
             info = _info(await self._row(channel_id))
             vote = info.data.vote
             if info.id != campaign_id or vote is None or vote.index != index:
-                raise TableError("That choice is over; /campaign status says where the campaign stands.")
+                raise TableError(VOTE_OVER)
+            if actor is not None and not info.is_member(actor):
+                raise TableError(PLAYERS_CHOOSE)
             data = info.data.model_copy(deep=True)
             data.vote = None
             return await self._start(info, data, [why, *self._roll(data, seed)], guild_id, seed)

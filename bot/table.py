@@ -81,6 +81,7 @@ class Snapshot(BaseModel):
     prompts: list[Prompt]
     waiting_for: list[PlayerId]
     outcome: Outcome | None
+    campaign_id: int | None = None
 
 
 class TurnResult(BaseModel):
@@ -98,6 +99,7 @@ class TurnResult(BaseModel):
     prompts: list[Prompt]
     waiting_for: list[PlayerId]
     outcome: Outcome | None
+    campaign_id: int | None = None  # the campaign the game belongs to, if any
 
 
 @dataclass
@@ -503,7 +505,7 @@ class TableService:
     def _record_result(self, tx: Tx, row: GameRow, outcome: Outcome, seats: Sequence[Seat], at: datetime) -> None:
         """A game's end, in the transaction of its last move: each player's place, Feats and records
         for the hall of fame, then whatever the finish hooks (a campaign) make of it."""
-        feats = [p for p in outcome.feats.values()]
+        feats = list(outcome.feats.values())
         tx.insert_results(row, [(s.player, s.name, outcome.place_of(s.player), feats.count(s.player),
                                  {name: values[s.player] for name, values in outcome.records.items()
                                   if s.player in values}) for s in seats], at)
@@ -648,7 +650,7 @@ class TableService:
             version=snap.version, seats=snap.seats, public_events=public(events),
             private_events=private_events(events, [s.player for s in snap.seats]),
             public_view=snap.public_view, prompts=snap.prompts, waiting_for=snap.waiting_for,
-            outcome=snap.outcome)
+            outcome=snap.outcome, campaign_id=snap.campaign_id)
 
     async def legal_actions(self, channel_id: int, player: str) -> list[BaseModel]:
         """The moves `player` may make now; empty whenever they cannot act (for autocomplete)."""
@@ -703,7 +705,8 @@ class TableService:
                 public_view=game.view(state, None) if state is not None else None,
                 prompts=game.prompts(state) if playing else [],
                 waiting_for=game.waiting_for(state) if playing else [],
-                outcome=last_place(game.outcome(state), row.forfeited, live.seats) if state is not None else None)
+                outcome=last_place(game.outcome(state), row.forfeited, live.seats) if state is not None else None,
+                campaign_id=row.campaign_id)
         return live.snapshot
 
     async def player_view(self, game_id: int, viewer: PlayerId) -> BaseModel | None:

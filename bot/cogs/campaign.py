@@ -21,7 +21,7 @@ from discord.ext import commands
 from bot.app import ZagjanBot
 from bot.campaigns import MAX_PLAYERS, CampaignInfo, Next
 from bot.cogs.lifecycle import BROODS, TURN_LIMITS
-from bot.cogs.rules_guide import guide_messages
+from bot.cogs.rules_guide import send_guide
 from bot.settings import Settings
 from bot.table import DEFAULT_TURN_SECONDS, TableError
 from bot.ui.turns import (
@@ -95,6 +95,13 @@ def summary_lines(bot: ZagjanBot, info: CampaignInfo) -> list[str]:
         lines.append("Next: /campaign next starts game {} (finish the channel's running game first).".format(
             campaign.next_game + 1))
     return lines
+
+
+def game_heading(step: Next) -> str:
+    """The first board of a campaign game: what led to it (rolls, skips, the choice), then which game it is."""
+    assert step.result is not None and step.info.data.campaign is not None
+    number = step.info.data.campaign.next_game + 1
+    return "\n".join([*step.lines, f"⚔️ Game {number} of the campaign: **{step.result.title}** begins!"])
 
 
 class CampaignVote(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -215,9 +222,7 @@ class Campaigns(commands.Cog):
         if step.outcome == "game":
             assert step.result is not None and step.info.data.campaign is not None
             self._cancel(step.info.id)
-            number = step.info.data.campaign.next_game + 1
-            heading = "\n".join([*step.lines, f"⚔️ Game {number} of the campaign: **{step.result.title}** begins!"])
-            await publish(interaction, step.result, heading=heading)
+            await publish(interaction, step.result, heading=game_heading(step))
         elif step.outcome == "vote":
             assert step.pair is not None
             await self._ask(step)
@@ -247,11 +252,9 @@ class Campaigns(commands.Cog):
             service = self.bot.campaigns
             player = str(interaction.user.id)
             if choice == ROLL:
-                info = await service.current(interaction.channel_id)
-                if not info.is_member(player):
-                    raise TableError("Only the campaign's players choose its disciplines.")
                 step = await service.roll_choice(interaction.channel_id, campaign_id, index, interaction.guild_id,
-                                                 self._seed(), f"{interaction.user.display_name} lets the dice decide.")
+                                                 self._seed(), f"{interaction.user.display_name} lets the dice decide.",
+                                                 actor=player)
             else:
                 step = await service.vote(interaction.channel_id, campaign_id, player, choice, interaction.guild_id,
                                           self._seed())
@@ -286,10 +289,7 @@ class Campaigns(commands.Cog):
         if step.result is None:
             await self._post_scoreboard(step.info, step.lines)
             return
-        assert step.info.data.campaign is not None
-        heading = "\n".join([*step.lines, f"⚔️ Game {step.info.data.campaign.next_game + 1} of the campaign: "
-                                          f"**{step.result.title}** begins!"])
-        show(self.bot, step.result, heading=heading)
+        show(self.bot, step.result, heading=game_heading(step))
         await offer_secret_prompts(self.bot, step.result)
 
     # -- looking -------------------------------------------------------------------------
@@ -303,26 +303,27 @@ class Campaigns(commands.Cog):
     async def scoreboard(self, interaction: discord.Interaction[Any]) -> None:
         async with audit(interaction, "campaign scoreboard", acknowledge_first=True):
             info = await self.bot.campaigns.current(interaction.channel_id)
-            board = self.bot.campaigns.scoreboard(info)
-            if board is None:
+            kwargs = await self._scoreboard(info, summary_lines(self.bot, info))
+            if kwargs is None:
                 raise TableError("The campaign has not begun, so there is no score yet.")
-            png = await self.bot.painter.render(board)
-            kwargs: dict[str, Any] = {"content": "\n".join(summary_lines(self.bot, info))[:2000]}
-            if png is not None:
-                kwargs["file"] = discord.File(io.BytesIO(png), filename=SCOREBOARD_FILE)
             await interaction.followup.send(ephemeral=True, **kwargs)
+
+    async def _scoreboard(self, info: CampaignInfo, lines: list[str]) -> dict[str, Any] | None:
+        """A message with the scoreboard picture (drawn off the event loop) under `lines`; None before it begins."""
+        board = self.bot.campaigns.scoreboard(info)
+        if board is None:
+            return None
+        png = await self.bot.painter.render(board)
+        kwargs: dict[str, Any] = {"content": "\n".join(lines)[:2000], "allowed_mentions": discord.AllowedMentions.none()}
+        if png is not None:
+            kwargs["file"] = discord.File(io.BytesIO(png), filename=SCOREBOARD_FILE)
+        return kwargs
 
     async def _post_scoreboard(self, info: CampaignInfo, lines: list[str]) -> None:
         """The scoreboard in the channel: after each game, and when the campaign ends."""
-        board = self.bot.campaigns.scoreboard(info)
-        if board is None:
-            return
-        png = await self.bot.painter.render(board)
-        text = [*lines, *scoreboard_caption(self.bot, info)]
-        kwargs: dict[str, Any] = {"content": "\n".join(text)[:2000], "allowed_mentions": discord.AllowedMentions.none()}
-        if png is not None:
-            kwargs["file"] = discord.File(io.BytesIO(png), filename=SCOREBOARD_FILE)
-        self.bot.boards.say(info.channel_id, **kwargs)
+        kwargs = await self._scoreboard(info, [*lines, *scoreboard_caption(self.bot, info)])
+        if kwargs is not None:
+            self.bot.boards.say(info.channel_id, **kwargs)
 
     async def after_game(self, channel_id: int, campaign_id: int) -> None:
         """A campaign game's final board went out: the scoreboard follows it."""
@@ -344,10 +345,7 @@ class Campaigns(commands.Cog):
     @campaign.command(name="rules", description="How a campaign is played and scored (only you see it).")
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
         async with audit(interaction, "campaign rules"):
-            messages = guide_messages("The Orclympics campaign", GUIDE)
-            await interaction.response.send_message(embeds=messages[0], ephemeral=True)
-            for embeds in messages[1:]:
-                await interaction.followup.send(embeds=embeds, ephemeral=True)
+            await send_guide(interaction, "The Orclympics campaign", GUIDE)
 
     def _seed(self) -> int:
         return self.bot.table.new_seed()

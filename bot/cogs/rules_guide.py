@@ -55,6 +55,14 @@ def guide_messages(title: str, guide: str) -> list[list[discord.Embed]]:
     return messages
 
 
+async def send_guide(interaction: discord.Interaction[Any], title: str, guide: str) -> None:
+    """The guide, privately, in as many messages as Discord's limits need."""
+    messages = guide_messages(title, guide)
+    await interaction.response.send_message(embeds=messages[0], ephemeral=True)
+    for embeds in messages[1:]:
+        await interaction.followup.send(embeds=embeds, ephemeral=True)
+
+
 class RulesGuide(commands.Cog):
     """Read the rules without leaving Discord."""
 
@@ -72,10 +80,7 @@ class RulesGuide(commands.Cog):
                 record.result = "refused"
                 await refuse(interaction, "I have no guide for that game yet.")
                 return
-            messages = guide_messages(engine.title, guide)
-            await interaction.response.send_message(embeds=messages[0], ephemeral=True)
-            for embeds in messages[1:]:
-                await interaction.followup.send(embeds=embeds, ephemeral=True)
+            await send_guide(interaction, engine.title, guide)
 
 
 async def setup(bot: ZagjanBot) -> None:

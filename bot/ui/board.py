@@ -47,6 +47,7 @@ class BoardLike(Protocol):
     prompts: list[Prompt]
     waiting_for: list[str]
     outcome: Outcome | None
+    campaign_id: int | None
 
 
 @dataclass

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -199,8 +199,8 @@ class Game(ABC, Generic[S, A]):
         state.dice = roller.state if dice is None else DiceState(seed=seed)
         if holders is not None:
             state.war_cry = holders
-            self._open_window(state, roller.rolls[first:], war_cry.SETUP_TURN,
-                              war_cry.Window(turn=war_cry.SETUP_TURN, offers={}, options_json=options_json, seed=seed))
+            self._open_window(state, roller.rolls[first:], war_cry.SETUP_TURN, lambda: war_cry.Window(
+                turn=war_cry.SETUP_TURN, offers={}, options_json=options_json, seed=seed))
         return Step(state=state, events=ctx.finish())
 
     def new(self, seats: Sequence[Seat], options: dict[str, Any] | None, seed: int) -> S:
@@ -278,14 +278,13 @@ class Game(ABC, Generic[S, A]):
         return Step(state=work, events=ctx.finish())
 
     def _open_window(self, state: S, rolls: Sequence[Roll], turn: str,
-                     window: war_cry.Window | Any) -> None:
+                     window: Callable[[], war_cry.Window]) -> None:
         """After a move or the set-up: if a holder threw dice, wait for their War Cry answer.
-        `window` is the window itself or a function making it (only called when one opens)."""
+        `window` makes the window (the state before the move is dumped only when one opens)."""
         assert state.war_cry is not None
         found = war_cry.offers(state.war_cry, rolls, turn)
         if found and self.outcome(state) is None:
-            made = window() if callable(window) else window
-            state.war_cry.window = made.model_copy(update={"offers": found})
+            state.war_cry.window = window().model_copy(update={"offers": found})
         else:
             state.war_cry.window = None
 

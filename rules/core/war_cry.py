@@ -107,11 +107,10 @@ def offers(war_cry: WarCry, rolls: Sequence[Roll], turn: str) -> dict[str, list[
         if (who is None or roll.kind.startswith("pick") or roll.rerolled_from is not None or roll.id in rerolled
                 or not war_cry.may_cry(who, turn)):
             continue
+        name = f"{roll.why}: {roll.describe()}"
         for die, face in enumerate(roll.faces):
-            name = f"{roll.why}: {roll.describe()}"
-            if len(roll.faces) > 1:
-                name += f", die {die + 1} ({face})"
-            found.setdefault(who, []).append(Offer(roll=nth, die=die, text=name))
+            text = f"{name}, die {die + 1} ({face})" if len(roll.faces) > 1 else name
+            found.setdefault(who, []).append(Offer(roll=nth, die=die, text=text))
     return found
 
 

@@ -270,10 +270,11 @@ def play_random_campaign(kind: Kind, players: int, seed: int) -> CampaignRun:
     campaign = new_campaign(kind, broods, dice)
     skipped: list[str] = []
     actions = cries = 0
-    while not campaign.finished:
-        def seats_all(slug: str) -> bool:
-            return players in get_game(slug).table_sizes()
 
+    def seats_all(slug: str) -> bool:
+        return players in get_game(slug).table_sizes()
+
+    while not campaign.finished:
         slug = campaign.schedule[campaign.next_game] or choose_by_roll(campaign, dice, seats_all)
         game = get_game(slug)
         if not seats_all(slug):

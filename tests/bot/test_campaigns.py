@@ -7,14 +7,13 @@ from collections.abc import AsyncIterator
 
 import pytest
 from conftest import FakeClock
+from table_play import play_to_the_end
 
 from bot.campaigns import MAX_PLAYERS, CampaignService
 from bot.fame import hall_of_fame
 from bot.store import Store
 from bot.table import TableError, TableService
 from renderers import render
-from rules.core.dice import Dice
-from rules.core.selfplay import kind_first_policy
 from rules.registry import GAMES
 
 CHANNEL, GUILD = 10, 1
@@ -33,14 +32,7 @@ async def four(service: CampaignService, kind: str = "quick") -> None:
 
 
 async def finish(service: CampaignService, seed: int = 1) -> None:
-    table, chooser = service.table, Dice(seed=seed)
-    while True:
-        snap = await table.snapshot(CHANNEL)
-        if snap.outcome is not None:
-            return
-        player = snap.waiting_for[0]
-        legal = await table.legal_actions(CHANNEL, player)
-        await table.act(CHANNEL, player, kind_first_policy(table.game(snap.slug), snap.state, player, legal, chooser))
+    await play_to_the_end(service.table, CHANNEL, seed)
 
 
 async def test_the_lobby_refuses_what_it_should(service: CampaignService) -> None:

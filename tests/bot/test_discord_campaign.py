@@ -23,16 +23,13 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
     snapshot,
     world,
 )
+from table_play import play_to_the_end
 
 from bot.app import ZagjanBot
 from bot.table import TurnResult
 from bot.ui.turns import show
-from rules.core.dice import Dice
 from rules.core.engine import Seat
-from rules.core.selfplay import kind_first_policy
 from rules.core.war_cry import CryWarCry
-
-MAX_ACTIONS = 6000
 
 
 async def settle(bot: ZagjanBot, channel_id: int) -> None:
@@ -48,20 +45,9 @@ async def settle(bot: ZagjanBot, channel_id: int) -> None:
 async def play_out(bot: ZagjanBot, channel_id: int, seed: int, *, stop_before_end: bool = False) -> TurnResult | None:
     """Play the channel's game with random legal moves (War Cries included) until it ends, then show
     its final board as a click would; with `stop_before_end`, stop one move short instead."""
-    game_slug = (await bot.table.snapshot(channel_id)).slug
-    game = bot.table.game(game_slug)
-    chooser = Dice(seed=seed)
-    result: TurnResult | None = None
-    for _ in range(MAX_ACTIONS):
-        snap = await bot.table.snapshot(channel_id)
-        if snap.outcome is not None:
-            break
-        player = snap.waiting_for[0]
-        legal = await bot.table.legal_actions(channel_id, player)
-        action = kind_first_policy(game, snap.state, player, legal, chooser)
-        if stop_before_end and game.outcome(game.apply(snap.state, player, action).state) is not None:
-            return None
-        result = await bot.table.act(channel_id, player, action)
+    result = await play_to_the_end(bot.table, channel_id, seed, stop_before_end=stop_before_end)
+    if stop_before_end:
+        return None
     assert result is not None and result.outcome is not None, "the game did not end"
     show(bot, result)
     await settle(bot, channel_id)

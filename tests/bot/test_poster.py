@@ -34,6 +34,7 @@ class Board:
     public_view: Any = None
     prompts: list[Prompt] = field(default_factory=list)
     outcome: Outcome | None = None
+    campaign_id: int | None = None
 
 
 class Courier:
