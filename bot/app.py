@@ -22,7 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 from pydantic import AliasChoices, ValidationError
 
-from bot import idle, reactions
+from bot import computers, idle, reactions
 from bot.campaigns import CampaignService
 from bot.catalog import command_extensions
 from bot.logs import configure_logging
@@ -38,7 +38,8 @@ from rules.core.engine import Game
 
 log = logging.getLogger("zagjan.bot")
 
-EXTENSIONS: tuple[str, ...] = ("bot.cogs.lifecycle", "bot.cogs.campaign", "bot.cogs.leaderboard", "bot.cogs.rules_guide",
+EXTENSIONS: tuple[str, ...] = ("bot.cogs.lifecycle", "bot.cogs.campaign", "bot.cogs.seats", "bot.cogs.leaderboard",
+                               "bot.cogs.rules_guide",
                                "bot.cogs.help", *command_extensions())
 """One cog per feature; each module has a `setup(bot)`. The games' own come from the catalog."""
 
@@ -93,17 +94,21 @@ class ZagjanBot(commands.Bot):
         self._chores: set[asyncio.Task[None]] = set()  # work started by a board (a campaign's scoreboard)
         self.actions: ControlHandler = turns  # what a button, select or modal does (bot.ui.components)
         self.painter = Painter(render_workers)
+        self.thinking = Painter(render_workers)  # computer players' searches: a pool of their own
+        self.computer_moves: dict[int, asyncio.Task[None]] = {}  # game id -> its computer's move in progress
         self._sweeper: asyncio.Task[None] | None = None
         self.boards = BoardPosts(courier or DiscordCourier(self), self._compose, lambda: self.store,
-                                 on_over=self._game_over)
+                                 on_board=self._board_queued)
 
     async def _compose(self, board: BoardLike, lines: Sequence[str]) -> Any:
         return await board_message(self, board, lines)
 
-    def _game_over(self, board: BoardLike) -> None:
-        """A game's final board is on its way: if the game was part of a campaign, its scoreboard follows."""
+    def _board_queued(self, board: BoardLike) -> None:
+        """A new board is on its way: a computer whose turn it is starts thinking, and after a
+        campaign game's final board its scoreboard follows."""
+        computers.schedule(self, board)
         cog = self.get_cog("Campaigns")
-        if board.campaign_id is None or cog is None:
+        if board.outcome is None or board.campaign_id is None or cog is None:
             return
         task = asyncio.get_running_loop().create_task(self._after_game(cog, board))
         self._chores.add(task)
@@ -145,6 +150,7 @@ class ZagjanBot(commands.Bot):
             await self.load_extension(name)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await reactions.resume(self)
+        await computers.resume(self)
         self._sweeper = asyncio.get_running_loop().create_task(idle.keep_sweeping(self), name="idle-sweep")
         if self.dev_guild_id:
             guild = discord.Object(id=self.dev_guild_id)
@@ -161,10 +167,11 @@ class ZagjanBot(commands.Bot):
         finally:
             if self._sweeper is not None:
                 self._sweeper.cancel()
-            for task in list(self._chores):
+            for task in [*self._chores, *self.computer_moves.values()]:
                 task.cancel()
             self.boards.close()
             self.painter.close()
+            self.thinking.close()
             if self.store is not None:
                 store, self.store = self.store, None
                 await store.close()

@@ -23,6 +23,7 @@ from pydantic import BaseModel, Field
 
 from bot.store import CampaignRow, ChannelBusy, GameRow, StaleVersion, Tx
 from bot.table import DEFAULT_TURN_SECONDS, TableError, TableService, TurnResult
+from rules.core.computer import Level, is_computer, new_computer
 from rules.core.dice import Dice
 from rules.core.engine import Outcome, Seat
 from rules.orclympics.broods import Brood
@@ -201,6 +202,43 @@ class CampaignService:
             data.members.append(Member(player=player, name=name, brood=self._brood(brood)))
             return await self._save(info, data)
 
+    async def add_computer(self, channel_id: int, actor: str, level: Level, name: str | None = None,
+                           brood: str | None = None) -> CampaignInfo:
+        """The creator seats a computer player for the whole campaign (a random brood if none given)."""
+        async with self._locks[channel_id]:
+            info = _info(await self._row(channel_id))
+            if info.status != "lobby":
+                raise TableError("This campaign has already begun; its players stay the same to the end.")
+            if actor != info.creator:
+                raise TableError(f"Only {info.names.get(info.creator, 'its creator')}, who opened the campaign, "
+                                 "can seat computer players.")
+            if len(info.data.members) >= MAX_PLAYERS:
+                raise TableError(f"A campaign takes at most {MAX_PLAYERS} players.")
+            names = [m.name for m in info.data.members]
+            if name and name.strip().lower() in (n.lower() for n in names):
+                raise TableError(f"Someone in this campaign is already called {name.strip()}; choose another name.")
+            player, chosen_name = new_computer(level, [m.player for m in info.data.members], names, name)
+            chosen = self._brood(brood) if brood else list(Brood)[self.table.new_seed() % len(Brood)]
+            data = info.data.model_copy(deep=True)
+            data.members.append(Member(player=player, name=chosen_name, brood=chosen))
+            return await self._save(info, data)
+
+    async def remove_computer(self, channel_id: int, actor: str, name: str) -> CampaignInfo:
+        async with self._locks[channel_id]:
+            info = _info(await self._row(channel_id))
+            if info.status != "lobby":
+                raise TableError("This campaign has already begun; its players stay the same to the end.")
+            if actor != info.creator:
+                raise TableError(f"Only {info.names.get(info.creator, 'its creator')}, who opened the campaign, "
+                                 "can remove computer players.")
+            found = next((m for m in info.data.members
+                          if is_computer(m.player) and m.name.lower() == name.strip().lower()), None)
+            if found is None:
+                raise TableError(f"There is no computer player called {name.strip()} in this campaign.")
+            data = info.data.model_copy(deep=True)
+            data.members = [m for m in data.members if m.player != found.player]
+            return await self._save(info, data)
+
     async def leave(self, channel_id: int, player: str) -> CampaignInfo:
         async with self._locks[channel_id]:
             info = _info(await self._row(channel_id))
@@ -210,9 +248,10 @@ class CampaignService:
                 raise TableError("You are not in this campaign.")
             data = info.data.model_copy(deep=True)
             data.members = [m for m in data.members if m.player != player]
-            if not data.members:
+            humans = [m for m in data.members if not is_computer(m.player)]
+            if not humans:  # computers alone do not keep a campaign open
                 return await self._save(info, data, status="abandoned")
-            creator = data.members[0].player if player == info.creator else info.creator
+            creator = humans[0].player if player == info.creator else info.creator
             return await self._save(info, data, creator=creator)
 
     async def begin(self, channel_id: int, actor: str, seed: int) -> CampaignInfo:
@@ -261,7 +300,7 @@ class CampaignService:
             data = info.data.model_copy(deep=True)
             assert data.vote is not None and data.campaign is not None
             data.vote.choices[player] = slug
-            if len(data.vote.choices) < len(data.members):
+            if any(m.player not in data.vote.choices for m in data.members if not is_computer(m.player)):
                 saved = await self._save(info, data)
                 return Next(saved, "vote", [f"{info.names[player]} would play {self.title(slug)}."], pair=vote.pair)
             wanted = set(data.vote.choices.values())

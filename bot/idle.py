@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import reactions
+from bot import computers, reactions
 from bot.table import TableError
 from bot.ui.board import pinging
 from bot.ui.components import idle_vote_view
-from bot.ui.text import and_list
+from bot.ui.text import and_list, mention
 
 if TYPE_CHECKING:
     from bot.app import ZagjanBot
@@ -58,13 +58,15 @@ async def sweep(bot: ZagjanBot, now: datetime | None = None) -> int:
             continue
         if snap.version != row.version or not snap.waiting_for:
             continue
+        if computers.schedule(bot, snap) is not None:
+            continue  # a computer's move was lost (the bot stopped while it thought): it plays now
         if not await bot.table.store.set_idle_stage(row.id, row.version, stage):
             continue  # someone moved meanwhile
         acted += 1
         waiting = [s for s in snap.seats if s.player in snap.waiting_for]
         names = and_list([s.name for s in waiting])
         ping = pinging(snap.waiting_for) if await bot.table.pings(snap.channel_id) else discord.AllowedMentions.none()
-        mentions = and_list([f"<@{s.player}>" for s in waiting])
+        mentions = and_list([mention(s.player, s.name) for s in waiting])
         if stage == REMINDED:
             bot.boards.say(snap.channel_id, allowed_mentions=ping, content=(
                 f"⏰ {mentions}: {snap.title} has been waiting for you for {_limit_text(row.turn_seconds)}. "

@@ -15,9 +15,11 @@ import logging
 import multiprocessing
 import os
 from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 log = logging.getLogger("zagjan.bot")
+T = TypeVar("T")
 
 
 def draw(view: Any) -> bytes | None:
@@ -55,13 +57,19 @@ class Painter:
         """A drawing failure must not lose the move (it is already stored): the message then goes
         out without a picture and the error is logged."""
         try:
-            pool = self._executor()
-            if pool is None:
-                return await asyncio.to_thread(draw, view)
-            return await asyncio.get_running_loop().run_in_executor(pool, draw, view)
+            return await self.run(draw, view)
         except Exception:
             log.exception("could not draw the board")
             return None
+
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        """`work(*args)` in a worker process (or a thread with `workers=0`): off the event loop.
+        The bot keeps a second pool of this class for computer players' thinking, so a long
+        search never holds up another channel's board."""
+        pool = self._executor()
+        if pool is None:
+            return await asyncio.to_thread(work, *args)
+        return await asyncio.get_running_loop().run_in_executor(pool, work, *args)
 
     async def warm(self) -> None:
         """Start every worker now (each imports the renderers), so the first boards are not slow."""

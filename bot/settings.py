@@ -40,6 +40,12 @@ class Settings(BaseSettings):
     vote_seconds: float = Field(
         default=300.0, ge=0, validation_alias=AliasChoices("ZAGJAN_VOTE_SECONDS", "vote_seconds"))
     """How long a quick campaign's players have to agree on the next discipline before the dice decide."""
+    computer_seconds: float = Field(
+        default=2.0, ge=0, validation_alias=AliasChoices("ZAGJAN_COMPUTER_SECONDS", "computer_seconds"))
+    """How long a computer player waits before its move, so the table can follow the board."""
+    computer_iterations: int = Field(
+        default=100, ge=1, validation_alias=AliasChoices("ZAGJAN_COMPUTER_ITERATIONS", "computer_iterations"))
+    """How many search iterations a `normal` computer spends on a decision (fewer: faster, weaker)."""
     discord_debug: bool = Field(
         default=False, validation_alias=AliasChoices("ZAGJAN_DISCORD_DEBUG", "discord_debug"))
     """discord.py's own DEBUG logging (gateway and HTTP traffic, secrets blanked); off by default."""

@@ -31,6 +31,7 @@ from typing import Any
 from pydantic import BaseModel, SerializeAsAny, ValidationError
 
 from bot.store import ChannelBusy, GameRow, SeatRow, StaleVersion, Store, Tx
+from rules.core.computer import Level, is_computer, new_computer
 from rules.core.engine import Event, Game, Outcome, PlayerId, Prompt, Seat, public
 from rules.core.errors import RuleViolation
 
@@ -350,21 +351,68 @@ class TableService:
             self.forget(channel_id)
             return await self._lobby(row)
 
+    async def add_computer(self, channel_id: int, actor: str, level: Level, name: str | None = None,
+                           brood: str | None = None) -> Lobby:
+        """The table's creator seats a computer player (a name is found when none is given)."""
+        async with self.lock(channel_id):
+            row = await self._lobby_game(channel_id)
+            if actor != row.creator:
+                creator = _names(await self._seats(row.id), [row.creator])[0]
+                raise TableError(f"Only {creator}, who opened this table, can seat computer players.")
+            game = self.game(row.slug)
+            seats = await self._seats(row.id)
+            if len(seats) >= game.max_players:
+                raise TableError(f"The table is full: {game.title} takes at most {game.max_players} players.")
+            if name and any(s.name.lower() == name.strip().lower() for s in seats):
+                raise TableError(f"Someone at this table is already called {name.strip()}; choose another name.")
+            player, chosen_name = new_computer(level, [s.player for s in seats], [s.name for s in seats], name)
+            chosen = self._brood(game, brood) if brood or not game.broods else \
+                game.broods[self._seed_source() % len(game.broods)]
+            taken = {s.colour for s in seats}
+            colour = next(c for c in itertools.count() if c not in taken)
+            try:
+                await self.store.add_seat(row.id, player=player, name=chosen_name, brood=chosen, colour=colour,
+                                          at=self._now())
+            except StaleVersion:
+                raise TableError("The table changed meanwhile; try again.") from None
+            self.forget(channel_id)
+            return await self._lobby(row)
+
+    async def remove_computer(self, channel_id: int, actor: str, name: str) -> Lobby:
+        """The creator takes a computer player off the table before the game starts."""
+        async with self.lock(channel_id):
+            row = await self._lobby_game(channel_id)
+            seats = await self._seats(row.id)
+            if actor != row.creator:
+                raise TableError(f"Only {_names(seats, [row.creator])[0]}, who opened this table, "
+                                 "can remove computer players.")
+            found = next((s for s in seats if is_computer(s.player) and s.name.lower() == name.strip().lower()), None)
+            if found is None:
+                computers = [s.name for s in seats if is_computer(s.player)]
+                raise TableError(f"There is no computer player called {name.strip()} at this table"
+                                 + (f" (there is {_join_names(computers)})." if computers else "."))
+            try:
+                await self.store.remove_seat(row.id, found.player, at=self._now())
+            except StaleVersion:
+                raise TableError("The table changed meanwhile; try again.") from None
+            self.forget(channel_id)
+            return await self._lobby(row)
+
     async def leave(self, channel_id: int, player: str) -> Lobby:
         """Give up a seat before the game starts.
 
-        If the creator leaves, the next seated player becomes the creator; if the
-        table is left empty, the lobby is abandoned (the returned status says so).
+        If the creator leaves, the next seated human becomes the creator; if no human
+        is left, the lobby is abandoned (the returned status says so).
         """
         async with self.lock(channel_id):
             row = await self._lobby_game(channel_id)
             seats = await self._seats(row.id)
             if not any(s.player == player for s in seats):
                 raise TableError("You are not seated at this table.")
-            remaining = [s for s in seats if s.player != player]
+            remaining = [s for s in seats if s.player != player and not is_computer(s.player)]
             try:
                 await self.store.remove_seat(row.id, player, at=self._now())
-                if not remaining:
+                if not remaining:  # computers alone do not keep a table open
                     await self.store.set_status(row.id, "abandoned", allowed_from=("lobby",), at=self._now())
                     return await self._lobby(row, status="abandoned")
                 if player == row.creator:
@@ -708,6 +756,16 @@ class TableService:
                 outcome=last_place(game.outcome(state), row.forfeited, live.seats) if state is not None else None,
                 campaign_id=row.campaign_id)
         return live.snapshot
+
+    async def seen_by(self, game_id: int, player: PlayerId) -> tuple[int, str] | None:
+        """The game's version and its state as `player` knows it (`Game.seen_by`, as JSON), for a
+        computer player to think about; None when the game is not waiting for `player`."""
+        live = await self._by_id(game_id)
+        if live is None or live.state is None or live.row.status != "active":
+            return None
+        if player not in live.game.waiting_for(live.state):
+            return None
+        return live.version, live.game.seen_by(live.state, player).model_dump_json()
 
     async def player_view(self, game_id: int, viewer: PlayerId) -> BaseModel | None:
         """What one player may see of a game (their secrets included), for a DM; None before it starts."""

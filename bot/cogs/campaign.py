@@ -24,6 +24,7 @@ from bot.cogs.lifecycle import BROODS, TURN_LIMITS
 from bot.cogs.rules_guide import send_guide
 from bot.settings import Settings
 from bot.table import DEFAULT_TURN_SECONDS, TableError
+from bot.ui.components import lobby_view
 from bot.ui.turns import (
     CONFIRMED,
     audit,
@@ -62,7 +63,8 @@ def lobby_embed(bot: ZagjanBot, info: CampaignInfo, heading: str) -> discord.Emb
                     inline=False)
     notes = bot.campaigns.setup_notes(info.kind, len(info.data.members))
     embed.add_field(name="The disciplines", value="\n".join(notes)[:1024] or "-", inline=False)
-    embed.set_footer(text="Join with /campaign join (pick your brood: you keep it for the whole campaign). "
+    embed.set_footer(text="Join with /campaign join (pick your brood: you keep it for the whole campaign); the "
+                          "creator can add computer players with the button or /seat computer. "
                           "The creator begins with /campaign start.")
     return embed
 
@@ -170,7 +172,7 @@ class Campaigns(commands.Cog):
             info = await self.bot.campaigns.create(interaction.channel_id, interaction.guild_id,
                                                    str(interaction.user.id), interaction.user.display_name, kind,
                                                    brood, turn_limit)
-            await tell_channel(interaction, "You opened a campaign.", embed=lobby_embed(
+            await tell_channel(interaction, "You opened a campaign.", view=lobby_view(), embed=lobby_embed(
                 self.bot, info, f"{interaction.user.mention} opened an Orclympics campaign."))
 
     @campaign.command(name="join", description="Join this channel's campaign before it begins.")
@@ -180,7 +182,7 @@ class Campaigns(commands.Cog):
         async with audit(interaction, "campaign join", acknowledge_first=True):
             info = await self.bot.campaigns.join(interaction.channel_id, str(interaction.user.id),
                                                  interaction.user.display_name, brood)
-            await tell_channel(interaction, "You joined the campaign.", embed=lobby_embed(
+            await tell_channel(interaction, "You joined the campaign.", view=lobby_view(), embed=lobby_embed(
                 self.bot, info, f"{interaction.user.mention} joins the campaign."))
 
     @campaign.command(name="leave", description="Leave this channel's campaign before it begins.")
@@ -191,7 +193,7 @@ class Campaigns(commands.Cog):
                 await tell_channel(interaction, "You left; nobody was left, so the campaign is closed.",
                                    content=f"{interaction.user.mention} left and the campaign is empty, so it is closed.")
                 return
-            await tell_channel(interaction, "You left the campaign.", embed=lobby_embed(
+            await tell_channel(interaction, "You left the campaign.", view=lobby_view(), embed=lobby_embed(
                 self.bot, info, f"{interaction.user.mention} leaves the campaign."))
 
     @campaign.command(name="start", description="Begin the campaign (its creator): ages are rolled, game 1 starts.")

@@ -19,6 +19,7 @@ from bot.cogs import set_game_choices
 from bot.table import DEFAULT_TURN_SECONDS, Lobby, whose_turn
 from bot.ui.text import last_lines
 from bot.ui.board import board_message
+from bot.ui.components import lobby_view
 from bot.ui.turns import DONE, audit, publish, refuse, tell_channel
 
 REPOST_SECONDS = 30.0
@@ -51,7 +52,7 @@ def lobby_embed(lobby: Lobby, heading: str) -> discord.Embed:
                     inline=False)
     hints = []
     if len(lobby.seats) < lobby.max_players:
-        hints.append("Join with /game join.")
+        hints.append("Join with /game join; the creator can add computer players with the button or /seat computer.")
     if len(lobby.seats) >= lobby.min_players:
         hints.append("The creator starts the game with /game start.")
     else:
@@ -87,7 +88,7 @@ class Lifecycle(commands.Cog):
                 interaction.channel_id, interaction.guild_id, str(interaction.user.id),
                 interaction.user.display_name, game, creator_brood=brood, turn_seconds=turn_limit)
             record.game = lobby.game_id
-            await tell_channel(interaction, f"You opened a table of {lobby.title}.",
+            await tell_channel(interaction, f"You opened a table of {lobby.title}.", view=lobby_view(),
                                embed=lobby_embed(lobby, f"{interaction.user.mention} opened a table of **{lobby.title}**."))
 
     @game.command(name="join", description="Take a seat at this channel's table before the game starts.")
@@ -98,7 +99,7 @@ class Lifecycle(commands.Cog):
             lobby = await self.bot.table.join(interaction.channel_id, str(interaction.user.id),
                                               interaction.user.display_name, brood or "")
             record.game = lobby.game_id
-            await tell_channel(interaction, f"You are seated at the table of {lobby.title}.",
+            await tell_channel(interaction, f"You are seated at the table of {lobby.title}.", view=lobby_view(),
                                embed=lobby_embed(lobby, f"{interaction.user.mention} joins the table."))
 
     @game.command(name="leave", description="Give up your seat before the game starts.")
@@ -110,7 +111,7 @@ class Lifecycle(commands.Cog):
                 await tell_channel(interaction, "You left; the table was empty, so it is closed.", content=(
                     f"{interaction.user.mention} left and the table of {lobby.title} is empty, so it is closed."))
                 return
-            await tell_channel(interaction, "You left the table.",
+            await tell_channel(interaction, "You left the table.", view=lobby_view(),
                                embed=lobby_embed(lobby, f"{interaction.user.mention} leaves the table."))
 
     @game.command(name="start", description="Start the game (the player who opened the table).")

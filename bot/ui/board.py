@@ -19,7 +19,8 @@ from bot.catalog import adapter_for
 from bot.table import whose_turn
 from bot.ui.components import build_view
 from bot.ui.controls import ButtonSpec, Controls
-from bot.ui.text import feats_lines, last_lines, placings_lines
+from bot.ui.text import feats_lines, last_lines, mention, placings_lines
+from rules.core.computer import is_computer
 from rules.core.engine import Outcome, Prompt, Seat
 
 if TYPE_CHECKING:
@@ -125,14 +126,18 @@ async def _next_up(bot: ZagjanBot, board: BoardLike) -> tuple[str, discord.ui.Vi
         return "Nobody can act right now.", None, []
     lines: list[str] = []
     asked: dict[str, list[str]] = {}  # an open question -> everyone it is put to
+    names = {s.player: s.name for s in board.seats}
+    thinking = [p for p in board.waiting_for if is_computer(p)]
+    if thinking:  # the computer plays in a moment; its buttons would only be refused
+        return f"{mention(thinking[0], names.get(thinking[0], 'A computer'))} is thinking…", None, []
     for prompt in board.prompts:
-        mention = f"<@{prompt.player}>"
+        who = mention(prompt.player, names.get(prompt.player, "someone"))
         if prompt.secret:
-            lines.append(f"{mention} is choosing in secret (by direct message, or with the button below).")
+            lines.append(f"{who} is choosing in secret (by direct message, or with the button below).")
         elif prompt.text in asked:
-            asked[prompt.text].append(mention)
+            asked[prompt.text].append(who)
         else:
-            asked[prompt.text] = [mention]
+            asked[prompt.text] = [who]
             lines.append(prompt.text)
     lines = [f"{' or '.join(asked[line])} {line}" if line in asked else line for line in lines]
     controls = Controls()

@@ -39,6 +39,8 @@ class ControlHandler(Protocol):
     async def on_idle_vote(self, interaction: discord.Interaction[Any], game_id: int, version: int,
                            choice: str) -> None: ...
 
+    async def on_add_computer(self, interaction: discord.Interaction[Any]) -> None: ...
+
 
 def handler(interaction: discord.Interaction[Any]) -> ControlHandler:
     return interaction.client.actions  # type: ignore[attr-defined,no-any-return]
@@ -124,7 +126,34 @@ def idle_vote_view(game_id: int, version: int) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ActButton, ActSelect, IdleVote)
+ADD_COMPUTER = "Add a computer player"
+
+
+class AddComputer(discord.ui.DynamicItem[discord.ui.Button[Any]], template=re.compile(r"zj:cpu:add")):
+    """Under every lobby (a table's or a gathering campaign's): opens the form that seats a computer
+    player in the channel's lobby. It names no game, so it works after a restart too."""
+
+    def __init__(self) -> None:
+        super().__init__(discord.ui.Button(label=ADD_COMPUTER, style=discord.ButtonStyle.secondary, emoji="🤖",
+                                           custom_id="zj:cpu:add"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+                             match: re.Match[str], /) -> AddComputer:
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handler(interaction).on_add_computer(interaction)
+
+
+def lobby_view() -> discord.ui.View:
+    """The controls under a lobby message."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(AddComputer())
+    return view
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ActButton, ActSelect, IdleVote, AddComputer)
 
 
 def _version(text: str) -> int | None:

@@ -263,9 +263,9 @@ class BoardPosts:
     """Every channel's `ChannelBoards`, made on first use."""
 
     def __init__(self, courier: Courier, compose: Compose, memory: Callable[[], Memory | None] = lambda: None,
-                 on_over: Callable[[BoardLike], None] | None = None) -> None:
+                 on_board: Callable[[BoardLike], None] | None = None) -> None:
         self.courier = courier
-        self._on_over = on_over  # told of every game's final board as it is queued (a campaign's scoreboard)
+        self._on_board = on_board  # told of every new board as it is queued (a computer's turn, a scoreboard)
         self._compose = compose
         self._memory = memory
         self._channels: dict[int, ChannelBoards] = {}
@@ -279,8 +279,8 @@ class BoardPosts:
 
     def show(self, board: BoardLike, lines: Sequence[str] = (), *, fresh: bool = False) -> asyncio.Future[bool]:
         done = self.channel(board.channel_id).show(board, lines, fresh=fresh)
-        if board.outcome is not None and not fresh and self._on_over is not None:
-            self._on_over(board)
+        if not fresh and self._on_board is not None:
+            self._on_board(board)
         return done
 
     def say(self, channel_id: int, **kwargs: Any) -> asyncio.Future[bool]:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from rules.core.computer import is_computer
+
 EMBED_DESCRIPTION_LIMIT = 4096
 FIELD_LIMIT = 1024
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
@@ -111,3 +113,8 @@ def split_markdown(text: str, limit: int = EMBED_DESCRIPTION_LIMIT) -> list[str]
     if current:
         pieces.append(current)
     return pieces
+
+
+def mention(player: str, name: str) -> str:
+    """How a message names a player: a Discord mention, or a computer by its name (it has no account)."""
+    return f"🤖 {name}" if is_computer(player) else f"<@{player}>"

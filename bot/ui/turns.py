@@ -31,6 +31,7 @@ from bot.ui.board import SECRET_LABEL, SECRET_PAYLOAD, pinging
 from bot.ui.components import SquareModal, build_view
 from bot.ui.controls import AskSquare, RandomLegal, secret_text, secret_version
 from bot.ui.text import and_list, last_lines
+from rules.core.computer import is_computer
 from rules.core.errors import RuleViolation
 from rules.core.grid import parse_square
 
@@ -218,6 +219,8 @@ async def deliver_private(bot: ZagjanBot, result: TurnResult, *,
     (for the player who acted) or a pointer to /game log (for anyone else), never to the channel."""
     names = {s.player: s.name for s in result.seats}
     for player, events in result.private_events.items():
+        if is_computer(player):
+            continue  # a computer reads its news from the game itself
         text = f"**{result.title}** (#{result.game_id}), for your eyes only:\n" + last_lines(
             [e.text for e in events], 1900)
         if await _dm(bot, player, text):
@@ -238,7 +241,7 @@ async def offer_secret_prompts(bot: ZagjanBot, result: TurnResult, *,
                                skip: set[str] | frozenset[str] = frozenset()) -> None:
     """A secret choice is offered by DM; with DMs closed, a channel button opens it ephemerally
     (the same button sits under every board while someone chooses in secret)."""
-    secret = [p for p in result.prompts if p.secret and p.player not in skip]
+    secret = [p for p in result.prompts if p.secret and p.player not in skip and not is_computer(p.player)]
     if not secret:
         return
     closed: list[str] = []
@@ -479,3 +482,12 @@ async def on_idle_vote(interaction: discord.Interaction[Any], game_id: int, vers
         heading = (f"🗳️ The table removed {names} for idling: the bot plays for them, and they place last."
                    if decided == "remove" else f"🗳️ The table skipped {names}'s turn.")
         await publish(interaction, result, heading=heading)
+
+
+async def on_add_computer(interaction: discord.Interaction[Any]) -> None:
+    """The lobby's "Add a computer player": its form comes from the seats cog."""
+    cog = interaction.client.get_cog("Seats")  # type: ignore[attr-defined]
+    if cog is None:
+        await refuse(interaction, "Computer players are not available on this bot right now.")
+        return
+    await cog.open_form(interaction)

@@ -10,6 +10,7 @@ changes the state it is given: it works on a deep copy and raises
 from __future__ import annotations
 
 import json
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
@@ -154,6 +155,11 @@ class Context:
         return self.events
 
 
+def _fresh(chooser: random.Random | None) -> int:
+    """A seed for hidden dice: 0 as the fixed stand-in, else a random one."""
+    return 0 if chooser is None else chooser.getrandbits(62)
+
+
 def _roll_text(roll: Roll) -> str:
     return f"🎲 {roll.why}: {roll.describe()}"
 
@@ -240,6 +246,40 @@ class Game(ABC, Generic[S, A]):
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None: ...
+
+    # -- what a seat may know (for computer players) -------------------------------
+    def seen_by(self, state: S, player: PlayerId) -> S:
+        """The state as `player` knows it: the dice still to come and every secret of another
+        player replaced by fixed stand-ins, so two states that differ only in what is hidden from
+        `player` give the same answer. A computer player decides from this alone."""
+        return self._veiled(state, player, None)
+
+    def determinize(self, seen: S, player: PlayerId, chooser: random.Random) -> S:
+        """One world `player` cannot tell from the real one: the stand-ins of `seen_by` replaced by
+        fresh random dice and random secrets (what a search plays its futures in)."""
+        return self._veiled(seen, player, chooser)
+
+    def _veiled(self, state: S, player: PlayerId, chooser: random.Random | None) -> S:
+        work = type(state).model_validate(state.model_dump())
+        work.dice = DiceState(seed=_fresh(chooser))
+        window = work.war_cry.window if work.war_cry is not None else None
+        if window is not None:  # the cry replays from the state before the move: veil its dice too
+            if window.seed is not None:
+                window.seed = _fresh(chooser)
+            if window.before_json is not None:
+                window.before_json = self._veiled(self.load_state(window.before_json), player,
+                                                  chooser).model_dump_json()
+        self._veil(work, player, chooser)
+        return work
+
+    def _veil(self, state: S, player: PlayerId, chooser: random.Random | None) -> None:
+        """Hide, in place, the secrets of other players that `view` hides from `player`: with
+        `chooser` None put a fixed stand-in, else draw one at random. Games with secrets override."""
+
+    def standing(self, state: S) -> dict[PlayerId, float] | None:
+        """How likely each player is to win from here, roughly (0-1), for a search that cannot
+        play every future to the end; None when plain play-outs to the end are cheap enough."""
+        return None
 
     @abstractmethod
     def _apply(self, ctx: Context, state: S, player: PlayerId, action: A) -> None:

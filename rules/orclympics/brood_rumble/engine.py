@@ -9,12 +9,14 @@ readings of unclear rules follow its Bloodshed Games rule and are listed in `gui
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
 from rules.core.engine import Context, Game, Outcome, PlayerId, Prompt, PromptKind, Seat
 from rules.core.errors import RuleViolation
 from rules.core.initiative import age_ties, roll_off
+from rules.core.search import win_chances
 from rules.orclympics.brood_rumble import barrels, combat, moves, setup
 from rules.orclympics.brood_rumble.actions import (
     ACT_ACTIONS,
@@ -508,6 +510,22 @@ class BroodRumble(Game[BroodRumbleState, Action]):
     # -- what players see ------------------------------------------------------------------------
     def view(self, state: BroodRumbleState, viewer: PlayerId | None) -> BroodRumbleView:
         return build_view(state, viewer, self.outcome(state))
+
+    def standing(self, state: BroodRumbleState) -> dict[PlayerId, float]:
+        """For a computer's search: a team's Health left, an Orc on its feet worth a little more."""
+        strength = {t: 0.0 for t in state.teams}
+        for orc in state.orcs.values():
+            if not orc.out:
+                strength[orc.team] += max(orc.hp, 0) + (0 if orc.knocked_down else 1)
+        team = win_chances(strength, spread=4.0)
+        return {p: team[t.id] for t in state.teams.values() for p in t.players}
+
+    def _veil(self, state: BroodRumbleState, player: PlayerId, chooser: random.Random | None) -> None:
+        """II.4.3: an attack chosen in secret is known only to the attacker's player."""
+        fight = state.combat
+        if fight is None or fight.attack is None or state.orcs[fight.attacker].player == player:
+            return
+        fight.attack = Attack.HEADBUTT if chooser is None else list(Attack)[chooser.randrange(len(Attack))]
 
     def outcome(self, state: BroodRumbleState) -> Outcome | None:
         """II.1: the team still standing wins; with four players both of its players are first

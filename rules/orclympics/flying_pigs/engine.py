@@ -24,6 +24,7 @@ from rules.core.geometry import (
     random_direction,
 )
 from rules.core.initiative import age_ties, roll_order
+from rules.core.search import win_chances
 from rules.orclympics.broods import Brood
 from rules.orclympics.flying_pigs import board
 from rules.orclympics.flying_pigs.models import (
@@ -698,6 +699,12 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
             pending=state.pending[0].model_copy() if state.pending else None,
             paths=[p.model_copy() for p in state.paths], feats=dict(state.feats), winner=state.winner,
             placings=outcome.placings if outcome is not None else None)
+
+    def standing(self, state: FlyingPigsState) -> dict[PlayerId, float]:
+        """For a computer's search: how close each player's Pig is to the Kitchen, in inches."""
+        far = {m.owner: board.kitchen_distance(m) if m.placed else board.PIGSTY_RADIUS + board.BOARD / 2
+               for m in state.models.values() if m.kind is Kind.PIG}
+        return win_chances({p: -d for p, d in far.items()}, spread=4.0)
 
     def outcome(self, state: FlyingPigsState) -> Outcome | None:
         if state.phase is not Phase.OVER or state.winner is None:

@@ -23,6 +23,7 @@ from rules.core.grid import (
     xy,
 )
 from rules.core.initiative import TieBreak, age_ties, roll_order
+from rules.core.search import win_chances
 from rules.orclympics.broods import Brood
 from rules.orclympics.masters_fight.models import (
     ACTION_ADAPTER,
@@ -572,6 +573,11 @@ class MastersFight(Game[MastersFightState, Action]):
             action_points=act.action_points if act else 0, move_left=act.move_left if act else 0,
             eliminated=list(state.eliminated), feats=dict(state.feats),
             placings=outcome.placings if outcome else None, highlight=list(state.highlight))
+
+    def standing(self, state: MastersFightState) -> dict[PlayerId, float]:
+        """For a computer's search: the Health each Orc has left, standing up worth a point."""
+        return win_chances({p: 0.0 if o.out else o.hp + (0 if o.knocked_down else 1) for p, o in state.orcs.items()},
+                           spread=2.0)
 
     def outcome(self, state: MastersFightState) -> Outcome | None:
         """III.1: the last Orc standing wins, the last one eliminated is second, and so on."""

@@ -24,6 +24,7 @@ from rules.core.geometry import (
     travel,
 )
 from rules.core.initiative import age_ties, roll_order
+from rules.core.search import win_chances
 from rules.orclympics.broods import Brood
 from rules.orclympics.road_rage.chariots import Reroll, build, driver_upgrades_for
 from rules.orclympics.road_rage.circuits import (
@@ -698,6 +699,23 @@ class RoadRage(Game[RoadRageState, Action]):
             active=state.current.player if state.current else None, ap=state.current.ap if state.current else 0,
             waiting_for=self.waiting_for(state), paths=[list(p) for p in state.paths], feats=dict(state.feats),
             placings=outcome.placings if outcome else None)
+
+    def standing(self, state: RoadRageState) -> dict[PlayerId, float]:
+        """For a computer's search: Checkpoints passed (30 each), less the inches to the next one,
+        and the Chassis left; a finished Chariot far ahead, a wrecked one far behind."""
+        scores: dict[PlayerId, float] = {}
+        for chariot in state.chariots.values():
+            if chariot.destroyed:
+                scores[chariot.player] = -1000.0
+            elif chariot.finished is not None:
+                scores[chariot.player] = 1000.0 - chariot.finished
+            elif not chariot.placed or not state.gates:
+                scores[chariot.player] = 0.0
+            else:
+                gate = Gate(*state.gates[chariot.next_gate])
+                passed = chariot.laps * len(state.gates) + chariot.next_gate
+                scores[chariot.player] = 30.0 * passed - centre_distance(chariot.xy, gate.middle) + 2 * chariot.chassis
+        return win_chances(scores, spread=8.0)
 
     def outcome(self, state: RoadRageState) -> Outcome | None:
         """VI.4.4: the first to complete the laps wins; the others by position at the end of that Game

@@ -27,6 +27,7 @@ from rules.core.geometry import (
     travel,
 )
 from rules.core.initiative import age_ties, roll_order
+from rules.core.search import win_chances
 from rules.orclympics.broods import Brood
 from rules.orclympics.thatll_do_pigs.circuit import (
     BOARD,
@@ -794,6 +795,16 @@ class ThatllDoPigs(Game[ThatllDoPigsState, Action]):
             piglet=state.piglet.model_copy(), active=state.activation.rider if state.activation else None,
             waiting_for=self.waiting_for(state), trails=[list(t) for t in state.trails], feats=dict(state.feats),
             placings=outcome.placings if outcome else None)
+
+    def standing(self, state: ThatllDoPigsState) -> dict[PlayerId, float]:
+        """For a computer's search: how far round the player's best rider is (a gate is 100)."""
+        circuit = circuit_of(state)
+        best = {s.player: -1000.0 for s in state.seats}
+        for rider in state.riders.values():
+            if not rider.out:
+                far = circuit.progress(rider.gates, rider.xy) if rider.placed else 0.0
+                best[rider.player] = max(best[rider.player], far)
+        return win_chances(best, spread=40.0)
 
     def outcome(self, state: ThatllDoPigsState) -> Outcome | None:
         """V.1: the winner, then the others by their place in the race; crashed riders after them,

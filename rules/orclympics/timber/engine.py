@@ -33,6 +33,7 @@ from rules.core.grid import (
     xy,
 )
 from rules.core.initiative import TieBreak, age_ties, roll_order
+from rules.core.search import win_chances
 from rules.orclympics.broods import Brood
 from rules.orclympics.timber.models import (
     ACTION_ADAPTER,
@@ -659,6 +660,11 @@ class Timber(Game[TimberState, Action]):
             falls=[FallView(tree=f.tree, end=f.end, touched=list(f.touched)) for f in state.falls
                    if f.turn == state.turn],
             placings=outcome.placings if outcome else None, highlight=list(state.highlight))
+
+    def standing(self, state: TimberState) -> dict[PlayerId, float]:
+        """For a computer's search: Wood out of the Forest, and half of what is still carried in it."""
+        return win_chances({s.player: sum(o.wood if o.left else o.wood / 2 for o in _team(state, s.player))
+                            for s in state.seats}, spread=1.5)
 
     def outcome(self, state: TimberState) -> Outcome | None:
         """IV.4.3: only Wood carried out of the Forest counts; equal amounts share a place."""

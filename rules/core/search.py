@@ -1,0 +1,220 @@
+"""The `normal` computer player's search: one Monte Carlo tree search for every game.
+
+The searcher is given only what its seat may know (`Game.seen_by`). Each iteration draws one
+world consistent with that (`Game.determinize`: fresh dice, other players' secrets at random),
+walks down a tree of moves shared by all those worlds (open loop: a node is a sequence of
+moves, whatever the dice made of them), adds one move, plays on with random moves for a few
+steps, and scores the end: the placings when the game is over, else the game's own rough
+`standing` (or, for a game without one, the play-out runs to the end). Every player in the tree
+picks for themself (each node keeps the reward of the player who moved into it).
+
+Two things keep it fast enough for a decision in well under a second on one core:
+- progressive widening: a node considers one more of its moves as its visits grow, the root's
+  in the order a one-move look-ahead ranks them, so forty destination squares do not each
+  need a play-out before the search can say anything;
+- play-outs are cut after `Budget.depth` moves when the game can say how it stands.
+
+Pure: no clock, no global random. The same seat knowledge and seed give the same move.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from rules.core.engine import Game, Outcome, PlayerId
+
+EXPLORATION = 0.7
+"""UCB's exploration weight for rewards in 0-1."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a decision may cost: search iterations, play-out moves, and how many of a node's
+    moves it considers before more visits widen it."""
+
+    iterations: int = 100
+    depth: int = 8
+    endgame_moves: int = 600  # a play-out to the end (games without `standing`) stops here at the latest
+    widen: float = 2.0  # a node with n visits considers about widen * sqrt(n) moves
+
+
+@dataclass
+class _Node:
+    """A move sequence from the root: visits, summed reward (of the player who made the move
+    into it), and how often it was available, for the UCB of information-set search."""
+
+    visits: int = 0
+    reward: float = 0.0
+    available: int = 0
+    children: dict[str, _Node] = field(default_factory=dict)
+
+
+def win_chances(scores: Mapping[PlayerId, float], spread: float) -> dict[PlayerId, float]:
+    """A game's rough `standing` from scores on any scale: a softmax, where a lead of `spread`
+    makes a player about e times as likely to win as the one behind."""
+    if not scores:
+        return {}
+    top = max(scores.values())
+    weights = {p: math.exp((s - top) / spread) for p, s in scores.items()}
+    total = sum(weights.values())
+    return {p: w / total for p, w in weights.items()}
+
+
+def placing_rewards(outcome: Outcome, players: Sequence[PlayerId]) -> dict[PlayerId, float]:
+    """What a finished game is worth to each player: winning is what counts (a shared first
+    place is a share of it); a better place among the rest is worth a little."""
+    count = len(players)
+    rewards: dict[PlayerId, float] = {}
+    for group_index, group in enumerate(outcome.placings):
+        place = outcome.place_of(group[0])
+        share = 1.0 / len(group) if group_index == 0 else 0.0
+        rest = (count - place) / (count - 1) if count > 1 else 1.0
+        for player in group:
+            rewards[player] = 0.85 * share + 0.15 * rest
+    return rewards
+
+
+def kind_first(actions: Sequence[BaseModel], chooser: random.Random) -> BaseModel:
+    """A random legal move, its kind drawn first: an attack is not drowned by forty squares to
+    move to. The `easy` player, and the other players of a play-out."""
+    kinds = list(dict.fromkeys(getattr(a, "type", "") for a in actions))
+    kind = kinds[chooser.randrange(len(kinds))] if len(kinds) > 1 else kinds[0]
+    same = [a for a in actions if getattr(a, "type", "") == kind]
+    return same[chooser.randrange(len(same))]
+
+
+class Searcher:
+    """One decision's search (a fresh one per decision: nothing is kept between moves)."""
+
+    def __init__(self, game: Game[Any, Any], me: PlayerId, seed: int, budget: Budget) -> None:
+        self.game = game
+        self.me = me
+        self.budget = budget
+        self.chooser = random.Random(seed)
+        self.players: list[PlayerId] = []
+        self.cut = False  # whether play-outs stop early and ask the game how it stands
+
+    def decide(self, seen: Any) -> BaseModel:
+        game = self.game
+        actions = game.legal_actions(seen, self.me)
+        if not actions:
+            raise ValueError(f"{self.me} has nothing to do in this {game.slug} position")
+        if len(actions) == 1:
+            return actions[0]  # type: ignore[no-any-return]
+        self.players = [s.player for s in seen.seats]
+        self.cut = game.standing(seen) is not None
+        keys = [game.dump_action(a) for a in actions]
+        order = self._root_order(seen, actions, keys)
+        root = _Node()
+        for _ in range(self.budget.iterations):
+            self._iterate(game.determinize(seen, self.me, self.chooser), root, order)
+        best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward / max(kv[1].visits, 1)))
+        return actions[keys.index(best[0])]  # type: ignore[no-any-return]
+
+    # -- the root -----------------------------------------------------------------------------------
+    def _root_order(self, seen: Any, actions: Sequence[BaseModel], keys: list[str]) -> list[str]:
+        """The root's moves best-looking first (one world, one move ahead, then how the game
+        stands), so widening tries the promising ones before the rest. With few moves, as listed."""
+        if len(actions) <= self._width(1) or not self.cut:
+            return keys
+        world = self.game.determinize(seen, self.me, self.chooser)
+        looks: dict[str, float] = {}
+        for key, action in zip(keys, actions, strict=True):
+            try:
+                after = self.game.apply(world, self.me, action).state
+            except Exception:
+                looks[key] = -1.0
+                continue
+            looks[key] = self._rewards(after).get(self.me, 0.0)
+        return sorted(keys, key=lambda k: -looks[k])
+
+    def _width(self, visits: int) -> int:
+        return max(2, int(self.budget.widen * math.sqrt(visits + 1)))
+
+    # -- one iteration --------------------------------------------------------------------------------
+    def _iterate(self, state: Any, root: _Node, root_order: list[str]) -> None:
+        game = self.game
+        node, path = root, [root]
+        movers: list[PlayerId | None] = [None]
+        expanded = False
+        while not expanded and game.outcome(state) is None:
+            player = self._who(state)
+            actions = game.legal_actions(state, player)
+            if not actions:
+                break
+            keys = {game.dump_action(a): a for a in actions}
+            ordered = [k for k in root_order if k in keys] if node is root else list(keys)
+            room = self._width(node.visits)
+            considered = [k for k in ordered if k in node.children][:room]
+            untried = [k for k in ordered if k not in node.children]
+            if untried and (len(node.children) < room or not considered):
+                key = untried[0] if node is root else untried[self.chooser.randrange(len(untried))]
+                child = node.children[key] = _Node()
+                expanded = True
+            else:
+                for key in considered:
+                    node.children[key].available += 1
+                key = max(considered, key=lambda k: self._ucb(node.children[k]))
+                child = node.children[key]
+            state = game.apply(state, player, keys[key]).state
+            node = child
+            path.append(node)
+            movers.append(player)
+        rewards = self._rewards(self._play_out(state))
+        for visited, mover in zip(path, movers, strict=True):
+            visited.visits += 1
+            if mover is not None:
+                visited.reward += rewards.get(mover, 0.0)
+            if visited.available == 0:
+                visited.available = 1
+
+    def _ucb(self, node: _Node) -> float:
+        if node.visits == 0:
+            return math.inf
+        return node.reward / node.visits + EXPLORATION * math.sqrt(math.log(max(node.available, 1)) / node.visits)
+
+    def _who(self, state: Any) -> PlayerId:
+        waiting = self.game.waiting_for(state)
+        if self.me in waiting:
+            return self.me
+        return waiting[0] if len(waiting) == 1 else waiting[self.chooser.randrange(len(waiting))]
+
+    def _play_out(self, state: Any) -> Any:
+        """Random moves: `depth` of them when the game can say how it stands, else to the end."""
+        game = self.game
+        limit = self.budget.depth if self.cut else self.budget.endgame_moves
+        for _ in range(limit):
+            if game.outcome(state) is not None:
+                break
+            waiting = game.waiting_for(state)
+            if not waiting:
+                break
+            player = waiting[0] if len(waiting) == 1 else waiting[self.chooser.randrange(len(waiting))]
+            actions = game.legal_actions(state, player)
+            if not actions:
+                break
+            state = game.apply(state, player, kind_first(actions, self.chooser)).state
+        return state
+
+    def _rewards(self, state: Any) -> dict[PlayerId, float]:
+        outcome = self.game.outcome(state)
+        if outcome is not None:
+            return placing_rewards(outcome, self.players)
+        standing = self.game.standing(state)
+        if standing is None:
+            return {p: 1.0 / len(self.players) for p in self.players}
+        return standing
+
+
+def search(game: Game[Any, Any], seen: Any, me: PlayerId, seed: int, budget: Budget | None = None) -> BaseModel:
+    """The `normal` player's move for `me`, from what `me` may know (`seen`)."""
+    return Searcher(game, me, seed, budget or Budget()).decide(seen)
+
+
+__all__ = ["Budget", "Searcher", "search", "win_chances", "placing_rewards", "kind_first", "EXPLORATION"]

@@ -1,0 +1,148 @@
+"""Computer players in Discord: seated from the lobby (button and /seat computer), playing their
+turns through the table service by themselves, in a standalone game and in a campaign.
+
+The human's moves go through the table service (the same door as a click, tested game by game);
+the lobby, the form, the computers' moves and every post are the real bot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import pytest
+from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, world are fixtures)
+    answered_privately,
+    applied,
+    bot_db,
+    last_board,
+    make_bot,
+    simcord_bot,
+    snapshot,
+    world,
+)
+
+from bot.app import ZagjanBot
+from bot.ui.turns import show
+from rules.core.computer import is_computer, level_of
+
+
+@pytest.fixture(autouse=True)
+def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No pause before a computer's move, and a short search, so a whole game fits in a test."""
+    monkeypatch.setenv("ZAGJAN_COMPUTER_SECONDS", "0")
+    monkeypatch.setenv("ZAGJAN_COMPUTER_ITERATIONS", "6")
+
+
+async def computers_done(bot: ZagjanBot, channel_id: int) -> None:
+    """Wait until no computer is thinking or moving and the channel's posts are out."""
+    for _ in range(10_000):
+        await bot.boards.channel(channel_id).drained()
+        pending = [t for t in bot.computer_moves.values() if not t.done()]
+        chores = [t for t in bot._chores if not t.done()]
+        if not pending and not chores:
+            return
+        await asyncio.gather(*pending, *chores, return_exceptions=True)
+    raise AssertionError("the computers never stopped")
+
+
+async def play_with_computers(bot: ZagjanBot, channel_id: int, human: str, seed: int) -> Any:
+    """The human plays random legal moves whenever asked; the computers play by themselves."""
+    chooser = random.Random(seed)
+    for _ in range(5000):
+        await computers_done(bot, channel_id)
+        snap = await bot.table.snapshot(channel_id)
+        if snap.outcome is not None or snap.status != "active":
+            return snap
+        assert human in snap.waiting_for, f"nobody plays: waiting for {snap.waiting_for}"
+        legal = await bot.table.legal_actions(channel_id, human)
+        result = await bot.table.act(channel_id, human, chooser.choice(legal), expected_version=snap.version)
+        show(bot, result)
+    raise AssertionError("the game did not end")
+
+
+def lobby_message(world: Any) -> Any:
+    return next(m for m in reversed(world.channel.history()) if m.components and m.embeds
+                and "open" in (m.embeds[0].title or "") or m.components and m.embeds
+                and "gathering" in (m.embeds[0].title or ""))
+
+
+async def test_one_human_and_three_computers_play_masters_fight_to_the_end(simcord_env, world):
+    bot = simcord_env.bot
+    assert applied(await world.alice.slash(world.channel, "game new", game="masters-fight"))
+    # a stranger's click on the lobby button is refused with a sentence
+    refused = await world.bob.click(lobby_message(world), label="Add a computer player")
+    assert "Only whoever opened this table" in answered_privately(refused)
+    shown = await world.alice.click(lobby_message(world), label="Add a computer player")
+    assert applied(await world.alice.submit_modal(shown, {"name": "Grimgor", "level": "normal"}))
+    shown = await world.alice.click(lobby_message(world), label="Add a computer player")
+    bad = await world.alice.submit_modal(shown, {"name": "", "level": "hard"})
+    assert "easy or normal" in answered_privately(bad)
+    assert applied(await world.alice.slash(world.channel, "seat computer", level="easy"))
+    assert applied(await world.alice.slash(world.channel, "seat computer", name="Skarsnik", level="easy",
+                                           brood="iron"))
+    snap = await snapshot(simcord_env, world.channel)
+    computers = [s for s in snap.seats if is_computer(s.player)]
+    assert [s.name for s in computers] == ["Grimgor", "Grukk", "Skarsnik"]
+    assert [level_of(s.player) for s in computers] == ["normal", "easy", "easy"]
+    assert "🤖 Skarsnik (easy) takes a seat." in lobby_message(world).embeds[0].description
+
+    assert applied(await world.alice.slash(world.channel, "game start"))
+    final = await play_with_computers(bot, world.channel.id, str(world.alice.id), seed=3)
+    assert final.outcome is not None
+    assert sum(len(group) for group in final.outcome.placings) == 4
+    assert "is over" in last_board(world.channel).content
+    assert await bot.table.replay_check(final.game_id)  # every computer move is a logged action
+    moves = await bot.table.store.actions(final.game_id)
+    assert {a.player for a in moves} == {s.player for s in final.seats}  # everyone played, computers too
+    # nothing was sent to a computer's (non-existent) DMs, and no mention of one was written
+    assert not any("<@cpu-" in (m.content or "") for m in world.channel.history())
+
+
+async def test_computer_seats_are_the_creators_to_give_and_take(simcord_env, world):
+    assert applied(await world.alice.slash(world.channel, "game new", game="masters-fight"))
+    refused = await world.bob.slash(world.channel, "seat computer")
+    assert "Only alice" in answered_privately(refused)
+    assert applied(await world.alice.slash(world.channel, "seat computer", name="Grimgor"))
+    taken = await world.alice.slash(world.channel, "seat computer", name="grimgor")
+    assert "already called" in answered_privately(taken)
+    missing = await world.alice.slash(world.channel, "seat remove", name="Nobody")
+    assert "no computer player called Nobody" in answered_privately(missing)
+    assert applied(await world.alice.slash(world.channel, "seat remove", name="Grimgor"))
+    assert len((await snapshot(simcord_env, world.channel)).seats) == 1
+    # computers alone do not keep a table open
+    assert applied(await world.alice.slash(world.channel, "seat computer"))
+    assert applied(await world.alice.slash(world.channel, "game leave"))
+    assert (await snapshot(simcord_env, world.channel)).status == "abandoned"
+
+
+async def test_a_quick_campaign_with_three_computers_runs_through(simcord_env, world):
+    bot = simcord_env.bot
+    assert applied(await world.alice.slash(world.channel, "campaign new", kind="quick", brood="feral"))
+    shown = await world.alice.click(lobby_message(world), label="Add a computer player")
+    assert applied(await world.alice.submit_modal(shown, {"name": "", "level": "normal"}))
+    for _ in range(2):
+        assert applied(await world.alice.slash(world.channel, "seat computer", level="easy"))
+    info = await bot.campaigns.current(world.channel.id)
+    assert len(info.data.members) == 4 and all(m.brood for m in info.data.members)
+    assert applied(await world.alice.slash(world.channel, "campaign start"))
+    human = str(world.alice.id)
+    for game in range(1, 4):
+        await computers_done(bot, world.channel.id)
+        vote = next((m for m in reversed(world.channel.history()) if m.components and "🗳️" in (m.content or "")),
+                    None)
+        if vote is not None and (await bot.campaigns.current(world.channel.id)).data.vote is not None:
+            # the computers go along with the table: alice's choice alone is the agreement
+            label = vote.components[0].children[0].label
+            assert applied(await world.alice.click(vote, label=label))
+        final = await play_with_computers(bot, world.channel.id, human, seed=game)
+        assert final.outcome is not None and final.campaign_id == info.id
+        await computers_done(bot, world.channel.id)
+        if game < 3:
+            assert applied(await world.alice.slash(world.channel, "campaign next"))
+    info = await bot.campaigns.current(world.channel.id)
+    assert info.status == "finished" and info.data.campaign is not None
+    totals = info.data.campaign.totals()
+    assert set(totals) == {m.player for m in info.data.members}
+    assert sum(totals.values()) >= 3 * (3 + 2 + 1)  # every game scored, computers included
