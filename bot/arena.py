@@ -15,9 +15,9 @@ from typing import Any
 from pydantic import BaseModel
 
 from rules.core.computer import Level, decide
-from rules.core.dice import _splitmix64
+from rules.core.dice import Dice, _splitmix64
+from rules.core.search import Budget
 from rules.core.selfplay import random_seats
-from rules.core.dice import Dice
 from rules.registry import GAMES
 
 
@@ -27,7 +27,8 @@ class GameResult(BaseModel):
     think_ms: list[float] = []
 
 
-def play_one(slug: str, players: int, seed: int, normal_seat: int, max_actions: int = 5000) -> GameResult:
+def play_one(slug: str, players: int, seed: int, normal_seat: int, iterations: int = Budget.iterations,
+             max_actions: int = 5000) -> GameResult:
     """One arena game: seat `normal_seat` is the `normal` computer, the others `easy`."""
     game = GAMES[slug]
     seats = random_seats(players, Dice(seed=seed ^ 0x5EED5EED), game.broods)
@@ -42,7 +43,8 @@ def play_one(slug: str, players: int, seed: int, normal_seat: int, max_actions: 
             player = waiting[count % len(waiting)]
             level = Level.NORMAL if player == searcher else Level.EASY
             started = time.perf_counter()
-            action = decide(game, game.seen_by(state, player), player, level, _splitmix64(seed + count))
+            action = decide(game, game.seen_by(state, player), player, level, _splitmix64(seed + count),
+                            Budget(iterations=iterations))
             if level is Level.NORMAL:
                 result.think_ms.append((time.perf_counter() - started) * 1000)
             state = game.apply(state, player, action).state
@@ -56,10 +58,12 @@ def play_one(slug: str, players: int, seed: int, normal_seat: int, max_actions: 
     return result
 
 
-def arena(slug: str, games: int, seed: int, players: int | None = None, workers: int = 2) -> dict[str, Any]:
+def arena(slug: str, games: int, seed: int, players: int | None = None, workers: int = 1,
+          iterations: int = Budget.iterations) -> dict[str, Any]:
+    """`games` games of `slug` (seeds drawn from `seed`), the `normal` seat rotated; one JSON-ready dict."""
     game = GAMES[slug]
     count = players or game.usual_table()
-    jobs = [(slug, count, _splitmix64(seed * 1_000_003 + n) >> 2, n % count) for n in range(games)]
+    jobs = [(slug, count, _splitmix64(seed * 1_000_003 + n) >> 2, n % count, iterations) for n in range(games)]
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
             results = list(pool.map(play_one, *zip(*jobs, strict=True)))

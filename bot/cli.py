@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import secrets
 import sys
 import time
 import traceback
@@ -185,6 +186,39 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_arena(args: argparse.Namespace) -> int:
+    from bot.arena import arena
+
+    game = _game(args.game)
+    if args.games < 1 or args.workers < 1 or args.iterations < 1:
+        raise CliError("--games, --workers and --iterations must be at least 1.")
+    report = arena(game.slug, args.games, args.seed, _players(game, args.players), workers=args.workers,
+                   iterations=args.iterations)
+    print(json.dumps(report))
+    return 1 if report["errors"] else 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from bot.terminal import Quit, TerminalGame
+    from rules.core.computer import Level
+
+    game = _game(args.game)
+    if args.players < 0 or (args.computers is not None and args.computers < 0):
+        raise CliError("--players and --computers cannot be negative.")
+    computers = args.computers if args.computers is not None else max(0, game.usual_table() - args.players)
+    if args.players + computers == 0:
+        raise CliError("Nobody would play: give --players or --computers.")
+    _players(game, args.players + computers)
+    seed = args.seed if args.seed is not None else secrets.randbits(62)
+    table = TerminalGame(game, args.players, computers, level=Level(args.level), seed=seed,
+                         out_dir=Path(args.out), show=args.show, iterations=args.iterations)
+    try:
+        table.play()
+    except (Quit, KeyboardInterrupt):
+        print("\nThe game is left unfinished.")
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from bot import bench
 
@@ -233,6 +267,29 @@ def build_parser() -> argparse.ArgumentParser:
     draw.add_argument("--players", type=int, default=None)
     draw.add_argument("--out", default="board.png", help="the PNG file to write (default board.png)")
     draw.set_defaults(handler=cmd_render)
+
+    fight = commands.add_parser("arena", help="one normal computer against easy ones; one JSON line")
+    fight.add_argument("game", metavar="GAME", help="a game slug, as listed by `zagjan games`")
+    fight.add_argument("--games", type=int, default=40, help="how many games (default 40)")
+    fight.add_argument("--seed", type=int, default=1)
+    fight.add_argument("--players", type=int, default=None, help="players per game (default: the smallest "
+                                                                    "recommended table)")
+    fight.add_argument("--workers", type=int, default=1, help="games played at once, one process each (default 1)")
+    fight.add_argument("--iterations", type=int, default=100, help="the normal player's search iterations per "
+                                                                     "decision (default 100, as in the bot)")
+    fight.set_defaults(handler=cmd_arena)
+
+    play = commands.add_parser("play", help="play a game in this terminal, with computer players; no Discord")
+    play.add_argument("game", metavar="GAME", help="a game slug, as listed by `zagjan games`")
+    play.add_argument("--players", type=int, default=1, help="human players at this keyboard (default 1)")
+    play.add_argument("--computers", type=int, default=None,
+                      help="computer players (default: enough for the game's usual table)")
+    play.add_argument("--level", choices=("easy", "normal"), default="normal", help="the computers' level")
+    play.add_argument("--seed", type=int, default=None, help="deal and dice (default: a new game each time)")
+    play.add_argument("--out", default="zagjan-play", help="folder for the board pictures (default zagjan-play)")
+    play.add_argument("--show", action="store_true", help="open each board picture in the system's viewer")
+    play.add_argument("--iterations", type=int, default=100, help=argparse.SUPPRESS)
+    play.set_defaults(handler=cmd_play)
 
     speed = commands.add_parser("bench", help="measure speed; prints one JSON line last")
     speed.add_argument("what", choices=("engine", "render", "persist", "load"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from rules.core.engine import Game
@@ -12,6 +13,22 @@ GAMES: dict[str, Game[Any, Any]] = {}
 def register(game: Game[Any, Any]) -> Game[Any, Any]:
     GAMES[game.slug] = game
     return game
+
+
+def guide_for(game: Game[Any, Any]) -> str | None:
+    """`GUIDE` from the game's package (or, failing that, from the engine's own module)."""
+    module_name = type(game).__module__
+    for name in (module_name.rpartition(".")[0], module_name):
+        if not name:
+            continue
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        guide = getattr(module, "GUIDE", None)
+        if isinstance(guide, str) and guide.strip():
+            return guide
+    return None
 
 
 def get_game(slug: str) -> Game[Any, Any]:
@@ -26,7 +43,6 @@ def _load() -> None:
     """Find every game: each package one level inside a family of games (`rules.orclympics`, …)
     that exposes `GAME`, an engine instance. Adding a game is adding its package; nothing here
     names one."""
-    import importlib
     import pkgutil
 
     import rules

@@ -6,7 +6,6 @@ so the bot does not depend on a guide existing for a game to be playable.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import discord
@@ -17,25 +16,9 @@ from bot.app import ZagjanBot
 from bot.cogs import set_game_choices
 from bot.ui.text import split_markdown
 from bot.ui.turns import audit, refuse
-from rules.core.engine import Game
+from rules.registry import guide_for
 
 EMBED_CHARS_PER_MESSAGE = 5800  # Discord allows 6000 characters of embeds in one message
-
-
-def guide_for(game: Game[Any, Any]) -> str | None:
-    """`GUIDE` from the game's package (or, failing that, from the engine's own module)."""
-    module_name = type(game).__module__
-    for name in (module_name.rpartition(".")[0], module_name):
-        if not name:
-            continue
-        try:
-            module = importlib.import_module(name)
-        except ImportError:
-            continue
-        guide = getattr(module, "GUIDE", None)
-        if isinstance(guide, str) and guide.strip():
-            return guide
-    return None
 
 
 def guide_messages(title: str, guide: str) -> list[list[discord.Embed]]:

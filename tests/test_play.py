@@ -1,0 +1,112 @@
+"""`zagjan play`: a whole game in the terminal from typed moves, computers in the other seats,
+a PNG after every turn; and the typed form of a move, which is the slash command's."""
+
+from __future__ import annotations
+
+import builtins
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from bot import cli
+from bot.terminal import CLEAR, Quit, TerminalGame, parse_typed, typed_form
+from rules.core.errors import RuleViolation
+from rules.orclympics.masters_fight.models import EndActivation, Move, Smash
+from rules.registry import GAMES
+
+LISTED = re.compile(r"^\s+\d+\. (.+)$", re.M)
+
+
+class Typist:
+    """Answers every prompt as a player would: asks for the list with `?`, then types one of the
+    listed moves in full (never its number), now and then a wrong one first."""
+
+    def __init__(self, capsys: pytest.CaptureFixture[str], seed: int) -> None:
+        self.capsys, self.chooser = capsys, random.Random(seed)
+        self.shown: list[str] = []
+        self.listed: list[str] | None = None
+        self.typed = 0
+
+    def __call__(self, prompt: str) -> str:
+        self.shown.append(self.capsys.readouterr().out)
+        if self.listed is None:
+            self.listed = []
+            return "?"
+        listed = LISTED.findall(self.shown[-1])
+        self.listed = None
+        assert listed, "the list of legal moves was not shown"
+        if self.chooser.random() < 0.05:
+            return "fly to:the_moon"
+        self.typed += 1
+        return self.chooser.choice(listed)
+
+
+def test_play_masters_fight_one_human_three_computers_from_typed_moves(capsys, monkeypatch, tmp_path):
+    typist = Typist(capsys, seed=5)
+    monkeypatch.setattr(builtins, "input", typist)
+    code = cli.main(["play", "masters-fight", "--players", "1", "--computers", "3", "--seed", "9",
+                     "--out", str(tmp_path), "--iterations", "4"])
+    text = "".join(typist.shown) + capsys.readouterr().out
+    assert code == 0
+    assert "Masters' Fight is over" in text and re.search(r"^\s+4\. ", text, re.M)
+    assert typist.typed > 5  # the human made real moves, typed out
+    assert "is not a move you can make now" in text  # a wrong line is refused with a sentence
+    assert "🤖" in text  # the computers played their seats
+    pictures = sorted(tmp_path.glob("masters-fight-*.png"))
+    assert len(pictures) > typist.typed // 2 and all(p.read_bytes()[:4] == b"\x89PNG" for p in pictures)
+    assert str(pictures[-1]) in text
+    assert CLEAR not in text  # one human: nothing to hide from anyone
+
+
+def test_a_typed_move_is_the_slash_command_form():
+    names = {"p1": "Grukk", "p2": "Morgoth the Mild"}
+    legal = [Move(to="c4"), Move(to="c4", via=["b3"]), Smash(target="p2"), EndActivation()]
+    assert typed_form(legal[1], names) == "move to:c4 via:b3"
+    assert typed_form(legal[2], names) == "smash target:Morgoth_the_Mild"
+    assert parse_typed("/mf move to:C4", legal, names) == legal[0]  # the exact form wins
+    assert parse_typed("smash target:morgoth_the_mild", legal, names) == legal[2]
+    assert parse_typed("4", legal, names) == legal[3]
+    for wrong, why in (("jump to:c4", "not a move you can make now"), ("move to:h8", "not legal now"),
+                       ("9", "from 1 to 4"), ("", "Type a move")):
+        with pytest.raises(RuleViolation, match=why):
+            parse_typed(wrong, legal, names)
+
+
+def test_secret_choices_at_a_shared_keyboard_are_asked_after_the_screen_is_cleared(capsys, tmp_path):
+    # Brood Rumble (seed 000, II.4.3): the attack is chosen in secret; two humans share the keyboard
+    transcript: list[str] = []
+    chooser = random.Random(2)
+
+    def ask(prompt: str) -> str:
+        transcript.append(capsys.readouterr().out + prompt)
+        if sum("(a secret choice" in t for t in transcript) >= 4:
+            raise Quit()  # enough secret questions seen
+        if prompt.startswith("Pass the keyboard"):
+            return ""
+        listed = LISTED.findall(transcript[-1])
+        return chooser.choice(listed) if listed else "?"
+
+    with pytest.raises(Quit):
+        TerminalGame(GAMES["brood-rumble"], 2, 0, seed=3, out_dir=tmp_path, ask=ask).play()
+    screens = "\n".join(transcript).split(CLEAR)
+    secret = [screen for screen in screens if "(a secret choice" in screen]
+    assert len(secret) > 1
+    for screen in secret:
+        # the keyboard was passed to the chooser after the screen was cleared, and until it is cleared
+        # again only the chooser typed (what they typed left the screen with the next clear)
+        chooser = re.search(r"(Player \d) > ", screen[screen.index("(a secret choice"):])
+        assert chooser is not None
+        assert screen.lstrip("\n").startswith("Pass the keyboard to " + chooser.group(1))
+        assert set(re.findall(r"(Player \d) > ", screen)) == {chooser.group(1)}
+
+
+def test_play_refuses_a_table_the_game_cannot_seat(capsys):
+    assert cli.main(["play", "masters-fight", "--players", "1", "--computers", "9"]) == 2
+    assert "not 10" in capsys.readouterr().err
+
+
+def test_play_needs_somebody(capsys):
+    assert cli.main(["play", "masters-fight", "--players", "0", "--computers", "0"]) == 2
+    assert "Nobody would play" in capsys.readouterr().err
