@@ -93,16 +93,14 @@ async def _play(bot: ZagjanBot, channel_id: int, game_id: int, player: str) -> N
     seen = await bot.table.seen_by(game_id, player)
     if seen is None:
         return  # the game moved on without this computer (a human answered, the game ended)
-    version, seen_json = seen
-    snapshot = bot.table.cached(game_id) or await bot.table.game_by_id(game_id)
+    version, slug, seen_json = seen
     try:
-        action_json = await bot.thinking.run(think, snapshot.slug, seen_json, player, bot.rng.getrandbits(62),
-                                             settings.computer_iterations)
-    except Exception:
+        action: Any = json.loads(await bot.thinking.run(think, slug, seen_json, player, bot.rng.getrandbits(62),
+                                                        settings.computer_iterations))
+    except Exception:  # a bug in a search must not stall the table: the computer plays the quietest move
         log.exception("computer %s could not decide in game %s; it plays the quietest move", player, game_id)
-        action_json = None
-    action: Any = json.loads(action_json) if action_json is not None else \
-        auto_action(bot.table.game(snapshot.slug), snapshot.state, player).model_dump(mode="json")
+        snapshot = await bot.table.game_by_id(game_id)
+        action = auto_action(bot.table.game(slug), snapshot.state, player).model_dump(mode="json")
     try:
         result = await bot.table.act(channel_id, player, action, expected_version=version, game_id=game_id)
     except TableError as exc:

@@ -757,15 +757,15 @@ class TableService:
                 campaign_id=row.campaign_id)
         return live.snapshot
 
-    async def seen_by(self, game_id: int, player: PlayerId) -> tuple[int, str] | None:
-        """The game's version and its state as `player` knows it (`Game.seen_by`, as JSON), for a
-        computer player to think about; None when the game is not waiting for `player`."""
+    async def seen_by(self, game_id: int, player: PlayerId) -> tuple[int, str, str] | None:
+        """The game's version, its slug and its state as `player` knows it (`Game.seen_by`, as
+        JSON), for a computer player to think about; None when the game is not waiting for `player`."""
         live = await self._by_id(game_id)
         if live is None or live.state is None or live.row.status != "active":
             return None
         if player not in live.game.waiting_for(live.state):
             return None
-        return live.version, live.game.seen_by(live.state, player).model_dump_json()
+        return live.version, live.row.slug, live.game.seen_by(live.state, player).model_dump_json()
 
     async def player_view(self, game_id: int, viewer: PlayerId) -> BaseModel | None:
         """What one player may see of a game (their secrets included), for a DM; None before it starts."""

@@ -19,7 +19,8 @@ from bot.ui.turns import audit
 
 FIRST_STEPS = (
     "1. **/game new** `game:` — open a table in this channel; you take the first seat (pick your `brood`).\n"
-    "2. Your friends type **/game join** (each with a brood where the game has them).\n"
+    "2. Your friends type **/game join** (each with a brood where the game has them); short of players, "
+    "the creator seats computer players with the lobby's button or **/seat computer**.\n"
     "3. Whoever opened the table types **/game start**.\n"
     "4. After that the board in the channel says whose turn it is; that player uses the buttons "
     "under it, or the game's own commands below. Secret choices arrive by direct message.\n"

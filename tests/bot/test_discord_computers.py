@@ -117,17 +117,19 @@ async def test_computer_seats_are_the_creators_to_give_and_take(simcord_env, wor
     assert (await snapshot(simcord_env, world.channel)).status == "abandoned"
 
 
-async def test_a_quick_campaign_with_three_computers_runs_through(simcord_env, world):
+async def test_a_quick_campaign_with_two_computers_runs_through(simcord_env, world):
+    # three players (000 Campaign Rules 3): Brood Rumble and That'll do Pigs cannot seat them, so the
+    # quick campaign plays Flying Pigs, then Masters' Fight or Timber! by the players' choice, then Road Rage
     bot = simcord_env.bot
     assert applied(await world.alice.slash(world.channel, "campaign new", kind="quick", brood="feral"))
     shown = await world.alice.click(lobby_message(world), label="Add a computer player")
     assert applied(await world.alice.submit_modal(shown, {"name": "", "level": "normal"}))
-    for _ in range(2):
-        assert applied(await world.alice.slash(world.channel, "seat computer", level="easy"))
+    assert applied(await world.alice.slash(world.channel, "seat computer", level="easy"))
     info = await bot.campaigns.current(world.channel.id)
-    assert len(info.data.members) == 4 and all(m.brood for m in info.data.members)
+    assert len(info.data.members) == 3 and all(m.brood for m in info.data.members)
     assert applied(await world.alice.slash(world.channel, "campaign start"))
     human = str(world.alice.id)
+    played = []
     for game in range(1, 4):
         await computers_done(bot, world.channel.id)
         vote = next((m for m in reversed(world.channel.history()) if m.components and "🗳️" in (m.content or "")),
@@ -138,6 +140,7 @@ async def test_a_quick_campaign_with_three_computers_runs_through(simcord_env, w
             assert applied(await world.alice.click(vote, label=label))
         final = await play_with_computers(bot, world.channel.id, human, seed=game)
         assert final.outcome is not None and final.campaign_id == info.id
+        played.append(final.game_id)
         await computers_done(bot, world.channel.id)
         if game < 3:
             assert applied(await world.alice.slash(world.channel, "campaign next"))
@@ -146,3 +149,31 @@ async def test_a_quick_campaign_with_three_computers_runs_through(simcord_env, w
     totals = info.data.campaign.totals()
     assert set(totals) == {m.player for m in info.data.members}
     assert sum(totals.values()) >= 3 * (3 + 2 + 1)  # every game scored, computers included
+    assert info.data.campaign.schedule[0] == "flying-pigs" and info.data.campaign.schedule[2] == "road-rage"
+    # the War Cry holders of games 2 and 3 include computers, and they answer its windows themselves
+    answers = [a for game_id in played for a in await bot.table.store.actions(game_id)
+               if is_computer(a.player) and ('"war-cry"' in a.action_json or '"let-it-stand"' in a.action_json)]
+    assert answers
+
+
+async def test_a_computer_whose_turn_it_was_plays_after_a_restart(simcord_env, world, make_bot, monkeypatch):
+    monkeypatch.setenv("ZAGJAN_COMPUTER_SECONDS", "3600")  # the first bot stops before its computer moves
+    bot = simcord_env.bot
+    assert applied(await world.alice.slash(world.channel, "game new", game="masters-fight"))
+    assert applied(await world.alice.slash(world.channel, "seat computer", level="easy"))
+    assert applied(await world.alice.slash(world.channel, "game start"))
+    human, chooser = str(world.alice.id), random.Random(1)
+    snap = await snapshot(simcord_env, world.channel)
+    while human in snap.waiting_for:
+        legal = await bot.table.legal_actions(world.channel.id, human)
+        show(bot, await bot.table.act(world.channel.id, human, chooser.choice(legal), expected_version=snap.version))
+        snap = await snapshot(simcord_env, world.channel)
+    assert is_computer(snap.waiting_for[0]) and bot.computer_moves  # it is waiting out its pause
+    await bot.boards.channel(world.channel.id).drained()
+    assert "is thinking…" in last_board(world.channel).content
+    monkeypatch.setenv("ZAGJAN_COMPUTER_SECONDS", "0")
+    new_bot = make_bot()
+    await simcord_env.restart_bot(new_bot)
+    await computers_done(new_bot, world.channel.id)
+    after = await new_bot.table.snapshot(world.channel.id)
+    assert after.version > snap.version and not any(is_computer(p) for p in after.waiting_for)
