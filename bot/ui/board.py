@@ -127,13 +127,14 @@ async def _next_up(bot: ZagjanBot, board: BoardLike) -> tuple[str, discord.ui.Vi
     lines: list[str] = []
     asked: dict[str, list[str]] = {}  # an open question -> everyone it is put to
     names = {s.player: s.name for s in board.seats}
-    thinking = [p for p in board.waiting_for if is_computer(p)]
-    if thinking:  # the computer plays in a moment; its buttons would only be refused
-        return f"{mention(thinking[0], names.get(thinking[0], 'A computer'))} is thinking…", None, []
+    if all(is_computer(p) for p in board.waiting_for):  # it plays in a moment; buttons would only be refused
+        first = board.waiting_for[0]
+        return f"{mention(first, names.get(first, 'A computer'))} is thinking…", None, []
     for prompt in board.prompts:
         who = mention(prompt.player, names.get(prompt.player, "someone"))
         if prompt.secret:
-            lines.append(f"{who} is choosing in secret (by direct message, or with the button below).")
+            lines.append(f"{who} is choosing in secret" + ("." if is_computer(prompt.player) else
+                                                           " (by direct message, or with the button below)."))
         elif prompt.text in asked:
             asked[prompt.text].append(who)
         else:
@@ -141,7 +142,7 @@ async def _next_up(bot: ZagjanBot, board: BoardLike) -> tuple[str, discord.ui.Vi
             lines.append(prompt.text)
     lines = [f"{' or '.join(asked[line])} {line}" if line in asked else line for line in lines]
     controls = Controls()
-    open_prompts = [p for p in board.prompts if not p.secret]
+    open_prompts = [p for p in board.prompts if not p.secret and not is_computer(p.player)]
     one_question = len(open_prompts) == len(board.prompts) and len({p.text for p in open_prompts}) == 1
     if open_prompts and (len(board.waiting_for) == 1 or one_question):
         players = list(dict.fromkeys(p.player for p in open_prompts))
@@ -150,7 +151,7 @@ async def _next_up(bot: ZagjanBot, board: BoardLike) -> tuple[str, discord.ui.Vi
             legal += [a for a in await bot.table.legal_actions(board.channel_id, player) if a not in legal]
         if legal:
             controls = adapter_for(board.slug).controls(board.public_view, legal, players[0])
-    if any(p.secret for p in board.prompts):
+    if any(p.secret and not is_computer(p.player) for p in board.prompts):
         controls.buttons.append(ButtonSpec(SECRET_PAYLOAD, SECRET_LABEL, discord.ButtonStyle.primary, "🤫"))
     view = build_view(board.game_id, board.version, controls)
     notes = controls.notes

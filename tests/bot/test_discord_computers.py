@@ -177,3 +177,17 @@ async def test_a_computer_whose_turn_it_was_plays_after_a_restart(simcord_env, w
     await computers_done(new_bot, world.channel.id)
     after = await new_bot.table.snapshot(world.channel.id)
     assert after.version > snap.version and not any(is_computer(p) for p in after.waiting_for)
+
+
+async def test_a_computer_makes_its_secret_brood_rumble_choices_itself(simcord_env, world):
+    # seed 000 II.4.3: attacks are chosen in secret; a computer's are chosen by itself, never by DM
+    bot = simcord_env.bot
+    assert applied(await world.alice.slash(world.channel, "game new", game="brood-rumble"))
+    assert applied(await world.alice.slash(world.channel, "seat computer", name="Gorbag", level="easy"))
+    assert applied(await world.alice.slash(world.channel, "game start"))
+    final = await play_with_computers(bot, world.channel.id, str(world.alice.id), seed=4)
+    assert final.outcome is not None
+    moves = await bot.table.store.actions(final.game_id)
+    kinds = {(is_computer(a.player), a.action_json.split('"type":"')[1].split('"')[0]) for a in moves}
+    assert (True, "attack") in kinds and (True, "defence") in kinds
+    assert await bot.table.replay_check(final.game_id)
