@@ -26,6 +26,7 @@ from bot.table import DEFAULT_TURN_SECONDS, TableError, TableService, TurnResult
 from rules.core.computer import Level, is_computer, new_computer
 from rules.core.dice import Dice
 from rules.core.engine import Outcome, Seat
+from rules.core.errors import RuleViolation
 from rules.orclympics.broods import Brood
 from rules.orclympics.campaign import (
     FULL,
@@ -214,10 +215,11 @@ class CampaignService:
                                  "can seat computer players.")
             if len(info.data.members) >= MAX_PLAYERS:
                 raise TableError(f"A campaign takes at most {MAX_PLAYERS} players.")
-            names = [m.name for m in info.data.members]
-            if name and name.strip().lower() in (n.lower() for n in names):
-                raise TableError(f"Someone in this campaign is already called {name.strip()}; choose another name.")
-            player, chosen_name = new_computer(level, [m.player for m in info.data.members], names, name)
+            try:
+                player, chosen_name = new_computer(level, [m.player for m in info.data.members],
+                                                   [m.name for m in info.data.members], name)
+            except RuleViolation as exc:
+                raise TableError(str(exc)) from None
             chosen = self._brood(brood) if brood else list(Brood)[self.table.new_seed() % len(Brood)]
             data = info.data.model_copy(deep=True)
             data.members.append(Member(player=player, name=chosen_name, brood=chosen))

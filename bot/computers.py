@@ -111,4 +111,4 @@ async def _play(bot: ZagjanBot, channel_id: int, game_id: int, player: str) -> N
     await offer_secret_prompts(bot, result)
 
 
-__all__ = ["schedule", "cancel", "resume", "think", "waiting_computer", "Level"]
+__all__ = ["Level", "cancel", "resume", "schedule", "think", "waiting_computer"]

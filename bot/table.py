@@ -363,9 +363,10 @@ class TableService:
             seats = await self._seats(row.id)
             if len(seats) >= game.max_players:
                 raise TableError(f"The table is full: {game.title} takes at most {game.max_players} players.")
-            if name and any(s.name.lower() == name.strip().lower() for s in seats):
-                raise TableError(f"Someone at this table is already called {name.strip()}; choose another name.")
-            player, chosen_name = new_computer(level, [s.player for s in seats], [s.name for s in seats], name)
+            try:
+                player, chosen_name = new_computer(level, [s.player for s in seats], [s.name for s in seats], name)
+            except RuleViolation as exc:
+                raise TableError(str(exc)) from None
             chosen = self._brood(game, brood) if brood or not game.broods else \
                 game.broods[self._seed_source() % len(game.broods)]
             taken = {s.colour for s in seats}

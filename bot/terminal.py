@@ -246,11 +246,11 @@ def _login_name() -> str:
 def open_picture(path: Path) -> None:
     """Open a picture in the system's viewer (quietly nothing where there is none)."""
     if sys.platform.startswith("win"):
-        os.startfile(path)  # type: ignore[attr-defined]  # noqa: S606
+        os.startfile(path)  # type: ignore[attr-defined]
         return
     opener = "open" if sys.platform == "darwin" else "xdg-open"
     if shutil.which(opener):
         subprocess.Popen([opener, str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-__all__ = ["TerminalGame", "typed_form", "parse_typed", "open_picture", "Quit"]
+__all__ = ["Quit", "TerminalGame", "open_picture", "parse_typed", "typed_form"]

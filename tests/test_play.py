@@ -6,7 +6,6 @@ from __future__ import annotations
 import builtins
 import random
 import re
-from pathlib import Path
 
 import pytest
 
@@ -16,7 +15,7 @@ from rules.core.errors import RuleViolation
 from rules.orclympics.masters_fight.models import EndActivation, Move, Smash
 from rules.registry import GAMES
 
-LISTED = re.compile(r"^\s+\d+\. (.+)$", re.M)
+LISTED = re.compile(r"^\s+\d+\. (.+)$", re.MULTILINE)
 
 
 class Typist:
@@ -50,7 +49,7 @@ def test_play_masters_fight_one_human_three_computers_from_typed_moves(capsys, m
                      "--out", str(tmp_path), "--iterations", "4"])
     text = "".join(typist.shown) + capsys.readouterr().out
     assert code == 0
-    assert "Masters' Fight is over" in text and re.search(r"^\s+4\. ", text, re.M)
+    assert "Masters' Fight is over" in text and re.search(r"^\s+4\. ", text, re.MULTILINE)
     assert typist.typed > 5  # the human made real moves, typed out
     assert "is not a move you can make now" in text  # a wrong line is refused with a sentence
     assert "🤖" in text  # the computers played their seats

@@ -124,4 +124,4 @@ async def setup(bot: ZagjanBot) -> None:
     await bot.add_cog(Seats(bot))
 
 
-__all__ = ["Seats", "ComputerForm", "seat_computer", "parse_level"]
+__all__ = ["ComputerForm", "Seats", "parse_level", "seat_computer"]

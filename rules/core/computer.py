@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from rules.core.engine import Game, PlayerId
+from rules.core.errors import RuleViolation
 from rules.core.search import Budget, kind_first, search
 
 NAMES = ("Grukk", "Snagga", "Morgoth the Mild", "Ugluk", "Bazrag", "Nazgrim", "Lurtz", "Gorbag", "Shagrat",
@@ -57,9 +58,12 @@ def is_computer(player: PlayerId) -> bool:
 
 def new_computer(level: Level, taken_ids: Sequence[PlayerId], taken_names: Sequence[str],
                  name: str | None = None) -> tuple[PlayerId, str]:
-    """An id and a name for one more computer at a table (the first free number and name)."""
+    """An id and a name for one more computer at a table (the first free number and name); a name
+    someone already has is refused, so the players can tell the seats apart."""
     number = next(n for n in itertools.count(1) if computer_id(level, n) not in taken_ids)
     wanted = (name or "").strip()
+    if wanted.lower() in (n.lower() for n in taken_names):
+        raise RuleViolation(f"Someone here is already called {wanted}; choose another name.")
     if not wanted:
         wanted = next((n for n in NAMES if n not in taken_names), f"Computer {number}")
     return computer_id(level, number), wanted[:32]
@@ -77,4 +81,4 @@ def decide(game: Game[Any, Any], seen: Any, player: PlayerId, level: Level, seed
     return search(game, seen, player, seed, budget)
 
 
-__all__ = ["Level", "NAMES", "PREFIX", "computer_id", "level_of", "is_computer", "new_computer", "decide"]
+__all__ = ["NAMES", "PREFIX", "Level", "computer_id", "decide", "is_computer", "level_of", "new_computer"]

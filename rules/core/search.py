@@ -217,4 +217,4 @@ def search(game: Game[Any, Any], seen: Any, me: PlayerId, seed: int, budget: Bud
     return Searcher(game, me, seed, budget or Budget()).decide(seen)
 
 
-__all__ = ["Budget", "Searcher", "search", "win_chances", "placing_rewards", "kind_first", "EXPLORATION"]
+__all__ = ["EXPLORATION", "Budget", "Searcher", "kind_first", "placing_rewards", "search", "win_chances"]

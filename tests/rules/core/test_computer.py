@@ -12,9 +12,17 @@ from typing import Any
 
 import pytest
 
-from rules.core.computer import Level, computer_id, decide, is_computer, level_of, new_computer
+from rules.core.computer import (
+    Level,
+    computer_id,
+    decide,
+    is_computer,
+    level_of,
+    new_computer,
+)
 from rules.core.dice import DiceState
 from rules.core.engine import Game, Seat
+from rules.core.errors import RuleViolation
 from rules.core.search import Budget, placing_rewards, win_chances
 from rules.core.selfplay import kind_first_policy, play_random
 from rules.orclympics.brood_rumble.models import Attack
@@ -127,6 +135,8 @@ def test_computer_ids_carry_their_level_and_never_look_like_discord_ids() -> Non
     taken = [computer_id(Level.NORMAL, 1)]
     assert new_computer(Level.NORMAL, taken, ["Grukk"]) == (computer_id(Level.NORMAL, 2), "Snagga")
     assert new_computer(Level.EASY, [], [], "  Gorbag ")[1] == "Gorbag"
+    with pytest.raises(RuleViolation, match="already called"):
+        new_computer(Level.EASY, [], ["Gorbag"], "gorbag")
 
 
 def test_rewards_favour_winning_and_standings_are_chances() -> None:
