@@ -84,6 +84,37 @@ def bench_engine(games: Mapping[str, Game[Any, Any]], *, samples: int = 400, who
     return {"bench": "engine", "games": report}
 
 
+# -- think ----------------------------------------------------------------------------------------------
+
+
+def bench_think(games: Mapping[str, Game[Any, Any]], *, decisions: int = 36, iterations: int = 100,
+                seed: int = 1, out: Any = sys.stderr) -> dict[str, Any]:
+    """A `normal` computer's decision time on this core, at positions spread over random games
+    (decisions with a single legal move, which cost nothing, are left out)."""
+    from rules.core.computer import Level, decide
+    from rules.core.search import Budget
+    from rules.core.selfplay import play_random
+
+    report: dict[str, Any] = {}
+    for slug, game in sorted(games.items()):
+        times: list[float] = []
+        for k in range(3):
+            run = play_random(game, game.usual_table(), seed + k)
+            state = game.start(list(run.state.seats), None, seed + k).state
+            every = max(1, len(run.log) // (decisions // 3))
+            for n, (player, action) in enumerate(run.log):
+                if n % every == 0 and len(game.legal_actions(state, player)) > 1:
+                    started = time.perf_counter()
+                    decide(game, game.seen_by(state, player), player, Level.NORMAL, n, Budget(iterations=iterations))
+                    times.append(time.perf_counter() - started)
+                state = game.apply(state, player, action).state
+        report[slug] = {"decisions": len(times), "think_ms_p50": _ms(_p(times, 0.5)),
+                        "think_ms_p90": _ms(_p(times, 0.9))}
+        print(f"think {slug}: p50 {report[slug]['think_ms_p50']} ms, p90 {report[slug]['think_ms_p90']} ms "
+              f"({len(times)} decisions)", file=out)
+    return {"bench": "think", "iterations": iterations, "games": report}
+
+
 # -- render ---------------------------------------------------------------------------------------------
 
 

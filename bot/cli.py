@@ -226,6 +226,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         report = bench.bench_engine(load_games(), samples=args.samples)
     elif args.what == "render":
         report = bench.bench_render(load_games())
+    elif args.what == "think":
+        report = bench.bench_think(load_games())
     elif args.what == "persist":
         report = bench.bench_persist(args.game or "masters-fight", moves=args.samples)
     else:
@@ -292,9 +294,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(handler=cmd_play)
 
     speed = commands.add_parser("bench", help="measure speed; prints one JSON line last")
-    speed.add_argument("what", choices=("engine", "render", "persist", "load"),
-                       help="engine: apply + legal moves per game; render: one board per game; persist: one "
-                            "stored move against a raw insert; load: many channels through the action path")
+    speed.add_argument("what", choices=("engine", "think", "render", "persist", "load"),
+                       help="engine: apply + legal moves per game; think: a normal computer's decision per "
+                            "game; render: one board per game; persist: one stored move against a raw insert; "
+                            "load: many channels through the action path")
     speed.add_argument("--samples", type=int, default=400, help="steps to time (engine, persist)")
     speed.add_argument("--game", default=None, help="the game for persist (default masters-fight)")
     speed.add_argument("--channels", type=int, default=200, help="load: channels playing at once")

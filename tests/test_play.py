@@ -4,6 +4,7 @@ a PNG after every turn; and the typed form of a move, which is the slash command
 from __future__ import annotations
 
 import builtins
+import json
 import random
 import re
 
@@ -109,3 +110,12 @@ def test_play_refuses_a_table_the_game_cannot_seat(capsys):
 def test_play_needs_somebody(capsys):
     assert cli.main(["play", "masters-fight", "--players", "0", "--computers", "0"]) == 2
     assert "Nobody would play" in capsys.readouterr().err
+
+
+def test_arena_prints_one_json_line_with_its_keys(capsys):
+    code = cli.main(["arena", "road-rage", "--games", "2", "--seed", "3", "--iterations", "3"])
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert code == 0 and report["errors"] == 0
+    assert list(report) == ["game", "games", "players", "wins", "win_rate", "baseline", "errors", "think_ms_p50"]
+    assert report["game"] == "road-rage" and report["games"] == 2 and report["players"] == 2
+    assert report["baseline"] == 0.5 and 0 <= report["wins"] <= 2 and report["think_ms_p50"] > 0
