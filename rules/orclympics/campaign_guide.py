@@ -28,7 +28,8 @@ READINGS: dict[str, str] = {
                       "The whole move is played again with the new face, so what followed the die follows it anew.",
     "vote": "A quick campaign's players choose each discipline with buttons: if they all pick the same, it is "
             "played; a split vote, a player asking for the dice, or the time running out goes to a D6 "
-            "(1-3 the first of the pair).",
+            "(1-3 the first of the pair). Computer players do not vote: they go along with whatever the "
+            "human players choose.",
 }
 
 GUIDE = """\
