@@ -26,6 +26,7 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
 from bot.app import ZagjanBot
 from bot.ui.turns import show
 from rules.core.computer import is_computer, level_of
+from rules.core.search import kind_first
 
 
 @pytest.fixture(autouse=True)
@@ -48,7 +49,8 @@ async def computers_done(bot: ZagjanBot, channel_id: int) -> None:
 
 
 async def play_with_computers(bot: ZagjanBot, channel_id: int, human: str, seed: int) -> Any:
-    """The human plays random legal moves whenever asked; the computers play by themselves."""
+    """The human plays random legal moves (a kind of move first, as self-play does) whenever asked;
+    the computers play by themselves."""
     chooser = random.Random(seed)
     for _ in range(5000):
         await computers_done(bot, channel_id)
@@ -57,7 +59,7 @@ async def play_with_computers(bot: ZagjanBot, channel_id: int, human: str, seed:
             return snap
         assert human in snap.waiting_for, f"nobody plays: waiting for {snap.waiting_for}"
         legal = await bot.table.legal_actions(channel_id, human)
-        result = await bot.table.act(channel_id, human, chooser.choice(legal), expected_version=snap.version)
+        result = await bot.table.act(channel_id, human, kind_first(legal, chooser), expected_version=snap.version)
         show(bot, result)
     raise AssertionError("the game did not end")
 
