@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from rules.core.engine import Game, PlayerId
 from rules.core.errors import RuleViolation
-from rules.core.search import Budget, kind_first, search
+from rules.core.search import Budget, kind_first, picker, search
 
 NAMES = ("Grukk", "Snagga", "Morgoth the Mild", "Ugluk", "Bazrag", "Nazgrim", "Lurtz", "Gorbag", "Shagrat",
          "Muzgash", "Grishnak", "Azog")
@@ -77,7 +77,7 @@ def decide(game: Game[Any, Any], seen: Any, player: PlayerId, level: Level, seed
         actions = game.legal_actions(seen, player)
         if not actions:
             raise ValueError(f"{player} has nothing to do in this {game.slug} position")
-        return kind_first(actions, random.Random(seed))
+        return kind_first(actions, picker(random.Random(seed)))
     return search(game, seen, player, seed, budget)
 
 

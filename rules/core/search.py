@@ -21,13 +21,15 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
 from rules.core.engine import Game, Outcome, PlayerId
+
+T = TypeVar("T")
 
 EXPLORATION = 0.7
 """UCB's exploration weight for rewards in 0-1."""
@@ -80,13 +82,17 @@ def placing_rewards(outcome: Outcome, players: Sequence[PlayerId]) -> dict[Playe
     return rewards
 
 
-def kind_first(actions: Sequence[BaseModel], chooser: random.Random) -> BaseModel:
-    """A random legal move, its kind drawn first: an attack is not drowned by forty squares to
-    move to. The `easy` player, and the other players of a play-out."""
+def kind_first(actions: Sequence[T], pick: Callable[[list[Any], str], Any]) -> T:
+    """A random legal move, its kind (`type`) drawn first, so an attack is not drowned by forty
+    squares to move to: the `easy` player, the other players of a play-out, and self-play.
+    `pick(options, why)` draws one option (a `random.Random` here, the game dice in self-play)."""
     kinds = list(dict.fromkeys(getattr(a, "type", "") for a in actions))
-    kind = kinds[chooser.randrange(len(kinds))] if len(kinds) > 1 else kinds[0]
-    same = [a for a in actions if getattr(a, "type", "") == kind]
-    return same[chooser.randrange(len(same))]
+    kind = pick(kinds, "self-play kind")
+    return pick([a for a in actions if getattr(a, "type", "") == kind], "self-play choice")  # type: ignore[no-any-return]
+
+
+def picker(chooser: random.Random) -> Callable[[list[Any], str], Any]:
+    return lambda options, why: options[chooser.randrange(len(options))]
 
 
 class Searcher:
@@ -97,6 +103,7 @@ class Searcher:
         self.me = me
         self.budget = budget
         self.chooser = random.Random(seed)
+        self.pick = picker(self.chooser)
         self.players: list[PlayerId] = []
         self.cut = False  # whether play-outs stop early and ask the game how it stands
 
@@ -199,7 +206,7 @@ class Searcher:
             actions = game.legal_actions(state, player)
             if not actions:
                 break
-            state = game.apply(state, player, kind_first(actions, self.chooser)).state
+            state = game.apply(state, player, kind_first(actions, self.pick)).state
         return state
 
     def _rewards(self, state: Any) -> dict[PlayerId, float]:

@@ -14,6 +14,7 @@ from pydantic import BaseModel
 
 from rules.core.dice import Dice
 from rules.core.engine import Event, Game, PlayerId, Seat
+from rules.core.search import kind_first
 
 BROODS = ("common", "feral", "iron")
 
@@ -37,11 +38,9 @@ Policy = Callable[[Game[Any, Any], Any, PlayerId, list[Any], Dice], Any]
 
 
 def kind_first_policy(game: Game[Any, Any], state: Any, player: PlayerId, actions: list[Any], chooser: Dice) -> Any:
-    """A random kind of action (its `type`), then a random action of that kind: still only
-    legal moves at random, but an attack is not drowned by forty destination squares."""
-    kinds = list(dict.fromkeys(getattr(a, "type", "") for a in actions))
-    kind = chooser.pick(kinds, "self-play kind")
-    return chooser.pick([a for a in actions if getattr(a, "type", "") == kind], "self-play choice")
+    """A random kind of action, then a random action of that kind (`search.kind_first`), drawn
+    with the self-play dice so a run is fixed by its seed."""
+    return kind_first(actions, lambda options, why: chooser.pick(options, why))
 
 
 def play_random(game: Game[Any, Any], players: int, seed: int, *, max_actions: int = 5000,

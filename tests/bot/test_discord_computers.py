@@ -26,7 +26,7 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
 from bot.app import ZagjanBot
 from bot.ui.turns import show
 from rules.core.computer import is_computer, level_of
-from rules.core.search import kind_first
+from rules.core.search import kind_first, picker
 
 
 @pytest.fixture(autouse=True)
@@ -59,7 +59,8 @@ async def play_with_computers(bot: ZagjanBot, channel_id: int, human: str, seed:
             return snap
         assert human in snap.waiting_for, f"nobody plays: waiting for {snap.waiting_for}"
         legal = await bot.table.legal_actions(channel_id, human)
-        result = await bot.table.act(channel_id, human, kind_first(legal, chooser), expected_version=snap.version)
+        result = await bot.table.act(channel_id, human, kind_first(legal, picker(chooser)),
+                                     expected_version=snap.version)
         show(bot, result)
     raise AssertionError("the game did not end")
 
