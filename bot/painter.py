@@ -14,8 +14,8 @@ import asyncio
 import logging
 import multiprocessing
 import os
-from concurrent.futures import Executor, ProcessPoolExecutor
 from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, TypeVar
 
 log = logging.getLogger("zagjan.bot")

@@ -356,11 +356,11 @@ class TableService:
         """The table's creator seats a computer player (a name is found when none is given)."""
         async with self.lock(channel_id):
             row = await self._lobby_game(channel_id)
-            if actor != row.creator:
-                creator = _names(await self._seats(row.id), [row.creator])[0]
-                raise TableError(f"Only {creator}, who opened this table, can seat computer players.")
-            game = self.game(row.slug)
             seats = await self._seats(row.id)
+            if actor != row.creator:
+                raise TableError(f"Only {_names(seats, [row.creator])[0]}, who opened this table, "
+                                 "can seat computer players.")
+            game = self.game(row.slug)
             if len(seats) >= game.max_players:
                 raise TableError(f"The table is full: {game.title} takes at most {game.max_players} players.")
             try:
@@ -762,10 +762,8 @@ class TableService:
         """The game's version, its slug and its state as `player` knows it (`Game.seen_by`, as
         JSON), for a computer player to think about; None when the game is not waiting for `player`."""
         live = await self._by_id(game_id)
-        if live is None or live.state is None or live.row.status != "active":
-            return None
-        if player not in live.game.waiting_for(live.state):
-            return None
+        if live is None or live.state is None or player not in self._snapshot(live).waiting_for:
+            return None  # (a game that is not active waits for nobody)
         return live.version, live.row.slug, live.game.seen_by(live.state, player).model_dump_json()
 
     async def player_view(self, game_id: int, viewer: PlayerId) -> BaseModel | None:

@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import ZagjanBot
+from bot.campaigns import CampaignInfo
 from bot.cogs.campaign import lobby_embed as campaign_lobby
 from bot.cogs.lifecycle import BROODS, lobby_embed
 from bot.table import TableError
@@ -33,11 +34,13 @@ def parse_level(text: str | None) -> Level:
                          f"'{text}' is neither.") from None
 
 
-async def _in_campaign_lobby(bot: ZagjanBot, channel_id: int) -> bool:
+async def _campaign_lobby(bot: ZagjanBot, channel_id: int) -> CampaignInfo | None:
+    """The channel's campaign while it gathers players (computers then join it, not a table)."""
     try:
-        return (await bot.campaigns.current(channel_id)).status == "lobby"
+        info = await bot.campaigns.current(channel_id)
     except TableError:
-        return False
+        return None
+    return info if info.status == "lobby" else None
 
 
 async def seat_computer(interaction: discord.Interaction[Any], level: Level, name: str | None,
@@ -46,7 +49,7 @@ async def seat_computer(interaction: discord.Interaction[Any], level: Level, nam
     bot = bot_of(interaction)
     channel, actor = interaction.channel_id, str(interaction.user.id)
     assert channel is not None
-    if await _in_campaign_lobby(bot, channel):
+    if await _campaign_lobby(bot, channel) is not None:
         info = await bot.campaigns.add_computer(channel, actor, level, name, brood)
         added = info.data.members[-1]
         await tell_channel(interaction, f"{added.name} joins the campaign.", view=lobby_view(), embed=campaign_lobby(
@@ -84,8 +87,9 @@ class Seats(commands.Cog):
         async with audit(interaction, "seat computer (button)"):
             channel, actor = interaction.channel_id, str(interaction.user.id)
             assert channel is not None
-            if await _in_campaign_lobby(self.bot, channel):
-                creator = (await self.bot.campaigns.current(channel)).creator
+            campaign = await _campaign_lobby(self.bot, channel)
+            if campaign is not None:
+                creator = campaign.creator
             else:
                 snap = await self.bot.table.snapshot(channel)
                 if snap.status != "lobby":
@@ -110,7 +114,7 @@ class Seats(commands.Cog):
         async with audit(interaction, "seat remove", acknowledge_first=True):
             channel, actor = interaction.channel_id, str(interaction.user.id)
             assert channel is not None
-            if await _in_campaign_lobby(self.bot, channel):
+            if await _campaign_lobby(self.bot, channel) is not None:
                 info = await self.bot.campaigns.remove_computer(channel, actor, name)
                 await tell_channel(interaction, f"{name} leaves the campaign.", view=lobby_view(), embed=campaign_lobby(
                     self.bot, info, f"🤖 {name} leaves the campaign."))

@@ -8,13 +8,13 @@ so a computer knows what a human in its seat would know and nothing more.
 from __future__ import annotations
 
 import itertools
-import random
 from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any
 
 from pydantic import BaseModel
 
+from rules.core.dice import Dice
 from rules.core.engine import Game, PlayerId
 from rules.core.errors import RuleViolation
 from rules.core.search import Budget, kind_first, picker, search
@@ -77,7 +77,7 @@ def decide(game: Game[Any, Any], seen: Any, player: PlayerId, level: Level, seed
         actions = game.legal_actions(seen, player)
         if not actions:
             raise ValueError(f"{player} has nothing to do in this {game.slug} position")
-        return kind_first(actions, picker(random.Random(seed)))
+        return kind_first(actions, picker(Dice(seed=seed)))
     return search(game, seen, player, seed, budget)
 
 

@@ -100,6 +100,11 @@ class Dice:
         face = self._face(sides)
         return self._record(who, why, kind or f"D{sides}", [face], face)
 
+    def draw(self, sides: int) -> int:
+        """A number in 1..sides that nobody rolls at the table and no log shows: a computer
+        player's private choices and the worlds it imagines. From the same generator as the dice."""
+        return self._face(sides)
+
     def d6(self, why: str, who: str | None = None) -> Roll:
         return self.roll(6, why, who)
 

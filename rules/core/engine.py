@@ -10,7 +10,6 @@ changes the state it is given: it works on a deep copy and raises
 from __future__ import annotations
 
 import json
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
@@ -155,9 +154,9 @@ class Context:
         return self.events
 
 
-def _fresh(chooser: random.Random | None) -> int:
+def _fresh(chooser: Dice | None) -> int:
     """A seed for hidden dice: 0 as the fixed stand-in, else a random one."""
-    return 0 if chooser is None else chooser.getrandbits(62)
+    return 0 if chooser is None else chooser.draw(2**62)
 
 
 def _roll_text(roll: Roll) -> str:
@@ -254,12 +253,12 @@ class Game(ABC, Generic[S, A]):
         `player` give the same answer. A computer player decides from this alone."""
         return self._veiled(state, player, None)
 
-    def determinize(self, seen: S, player: PlayerId, chooser: random.Random) -> S:
+    def determinize(self, seen: S, player: PlayerId, chooser: Dice) -> S:
         """One world `player` cannot tell from the real one: the stand-ins of `seen_by` replaced by
         fresh random dice and random secrets (what a search plays its futures in)."""
         return self._veiled(seen, player, chooser)
 
-    def _veiled(self, state: S, player: PlayerId, chooser: random.Random | None) -> S:
+    def _veiled(self, state: S, player: PlayerId, chooser: Dice | None) -> S:
         work = type(state).model_validate(state.model_dump())
         work.dice = DiceState(seed=_fresh(chooser))
         window = work.war_cry.window if work.war_cry is not None else None
@@ -272,7 +271,7 @@ class Game(ABC, Generic[S, A]):
         self._veil(work, player, chooser)
         return work
 
-    def _veil(self, state: S, player: PlayerId, chooser: random.Random | None) -> None:
+    def _veil(self, state: S, player: PlayerId, chooser: Dice | None) -> None:
         """Hide, in place, the secrets of other players that `view` hides from `player`: with
         `chooser` None put a fixed stand-in, else draw one at random. Games with secrets override."""
 

@@ -20,13 +20,13 @@ Pure: no clock, no global random. The same seat knowledge and seed give the same
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from rules.core.dice import Dice
 from rules.core.engine import Game, Outcome, PlayerId
 
 T = TypeVar("T")
@@ -85,14 +85,15 @@ def placing_rewards(outcome: Outcome, players: Sequence[PlayerId]) -> dict[Playe
 def kind_first(actions: Sequence[T], pick: Callable[[list[Any], str], Any]) -> T:
     """A random legal move, its kind (`type`) drawn first, so an attack is not drowned by forty
     squares to move to: the `easy` player, the other players of a play-out, and self-play.
-    `pick(options, why)` draws one option (a `random.Random` here, the game dice in self-play)."""
+    `pick(options, why)` draws one option (`picker` here; self-play draws with its recorded dice)."""
     kinds = list(dict.fromkeys(getattr(a, "type", "") for a in actions))
     kind = pick(kinds, "self-play kind")
     return pick([a for a in actions if getattr(a, "type", "") == kind], "self-play choice")  # type: ignore[no-any-return]
 
 
-def picker(chooser: random.Random) -> Callable[[list[Any], str], Any]:
-    return lambda options, why: options[chooser.randrange(len(options))]
+def picker(chooser: Dice) -> Callable[[list[Any], str], Any]:
+    """Draws an option with `chooser` and records nothing (a choice no one at the table sees)."""
+    return lambda options, why: options[chooser.draw(len(options)) - 1]
 
 
 class Searcher:
@@ -102,7 +103,7 @@ class Searcher:
         self.game = game
         self.me = me
         self.budget = budget
-        self.chooser = random.Random(seed)
+        self.chooser = Dice(seed=seed)
         self.pick = picker(self.chooser)
         self.players: list[PlayerId] = []
         self.cut = False  # whether play-outs stop early and ask the game how it stands
@@ -161,7 +162,7 @@ class Searcher:
             considered = [k for k in ordered if k in node.children][:room]
             untried = [k for k in ordered if k not in node.children]
             if untried and (len(node.children) < room or not considered):
-                key = untried[0] if node is root else untried[self.chooser.randrange(len(untried))]
+                key = untried[0] if node is root else self.pick(untried, "expand")
                 child = node.children[key] = _Node()
                 expanded = True
             else:
@@ -190,7 +191,7 @@ class Searcher:
         waiting = self.game.waiting_for(state)
         if self.me in waiting:
             return self.me
-        return waiting[0] if len(waiting) == 1 else waiting[self.chooser.randrange(len(waiting))]
+        return waiting[0] if len(waiting) == 1 else self.pick(waiting, "who acts")  # type: ignore[no-any-return]
 
     def _play_out(self, state: Any) -> Any:
         """Random moves: `depth` of them when the game can say how it stands, else to the end."""
@@ -202,7 +203,7 @@ class Searcher:
             waiting = game.waiting_for(state)
             if not waiting:
                 break
-            player = waiting[0] if len(waiting) == 1 else waiting[self.chooser.randrange(len(waiting))]
+            player = waiting[0] if len(waiting) == 1 else self.pick(waiting, "who acts")
             actions = game.legal_actions(state, player)
             if not actions:
                 break

@@ -26,6 +26,7 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
 from bot.app import ZagjanBot
 from bot.ui.turns import show
 from rules.core.computer import is_computer, level_of
+from rules.core.dice import Dice
 from rules.core.search import kind_first, picker
 
 
@@ -51,7 +52,7 @@ async def computers_done(bot: ZagjanBot, channel_id: int) -> None:
 async def play_with_computers(bot: ZagjanBot, channel_id: int, human: str, seed: int) -> Any:
     """The human plays random legal moves (a kind of move first, as self-play does) whenever asked;
     the computers play by themselves."""
-    chooser = random.Random(seed)
+    chooser = Dice(seed=seed)
     for _ in range(5000):
         await computers_done(bot, channel_id)
         snap = await bot.table.snapshot(channel_id)

@@ -9,10 +9,10 @@ readings of unclear rules follow its Bloodshed Games rule and are listed in `gui
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
+from rules.core.dice import Dice
 from rules.core.engine import Context, Game, Outcome, PlayerId, Prompt, PromptKind, Seat
 from rules.core.errors import RuleViolation
 from rules.core.initiative import age_ties, roll_off
@@ -520,12 +520,12 @@ class BroodRumble(Game[BroodRumbleState, Action]):
         team = win_chances(strength, spread=4.0)
         return {p: team[t.id] for t in state.teams.values() for p in t.players}
 
-    def _veil(self, state: BroodRumbleState, player: PlayerId, chooser: random.Random | None) -> None:
+    def _veil(self, state: BroodRumbleState, player: PlayerId, chooser: Dice | None) -> None:
         """II.4.3: an attack chosen in secret is known only to the attacker's player."""
         fight = state.combat
         if fight is None or fight.attack is None or state.orcs[fight.attacker].player == player:
             return
-        fight.attack = Attack.HEADBUTT if chooser is None else list(Attack)[chooser.randrange(len(Attack))]
+        fight.attack = Attack.HEADBUTT if chooser is None else list(Attack)[chooser.draw(len(Attack)) - 1]
 
     def outcome(self, state: BroodRumbleState) -> Outcome | None:
         """II.1: the team still standing wins; with four players both of its players are first

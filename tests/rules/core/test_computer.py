@@ -20,7 +20,7 @@ from rules.core.computer import (
     level_of,
     new_computer,
 )
-from rules.core.dice import DiceState
+from rules.core.dice import Dice, DiceState
 from rules.core.engine import Game, Seat
 from rules.core.errors import RuleViolation
 from rules.core.search import Budget, placing_rewards, win_chances
@@ -104,7 +104,7 @@ def test_brood_rumble_the_secret_attack_is_a_stand_in_until_revealed() -> None:
     stand_ins = {game.seen_by(changed, other).combat.attack for changed in (
         state, changed_where_hidden(game, state, other))}
     assert stand_ins == {Attack.HEADBUTT}  # the same stand-in, whatever the attack really is
-    worlds = {game.determinize(game.seen_by(state, other), other, random.Random(n)).combat.attack
+    worlds = {game.determinize(game.seen_by(state, other), other, Dice(seed=n)).combat.attack
               for n in range(30)}
     assert worlds == set(Attack)  # the search imagines every attack
 
@@ -114,7 +114,7 @@ def test_the_dice_to_come_are_veiled_and_imagined_afresh() -> None:
     state = game.new([Seat(player=f"p{i}", name=f"Orc {i}", colour=i) for i in range(4)], None, 1234)
     seen = game.seen_by(state, "p0")
     assert seen.dice.seed == 0 and state.dice.seed != 0
-    assert len({game.determinize(seen, "p0", random.Random(n)).dice.seed for n in range(5)}) == 5
+    assert len({game.determinize(seen, "p0", Dice(seed=n)).dice.seed for n in range(5)}) == 5
 
 
 def test_a_search_is_repeatable_and_plays_only_legal_moves_in_every_game() -> None:
