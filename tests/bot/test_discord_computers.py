@@ -139,7 +139,8 @@ async def test_a_quick_campaign_with_two_computers_runs_through(simcord_env, wor
         vote = next((m for m in reversed(world.channel.history()) if m.components and "🗳️" in (m.content or "")),
                     None)
         if vote is not None and (await bot.campaigns.current(world.channel.id)).data.vote is not None:
-            # the computers go along with the table: alice's choice alone is the agreement
+            # 000 Campaign Rules 2 (reading "vote"): the computers go along with the humans, so alice's
+            # choice alone is the agreement
             label = vote.components[0].children[0].label
             assert applied(await world.alice.click(vote, label=label))
         final = await play_with_computers(bot, world.channel.id, human, seed=game)
