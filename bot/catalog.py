@@ -14,7 +14,13 @@ from functools import cache
 
 import bot.games
 from bot.games import GamePlugin
+from typing import Any
+
 from bot.ui.controls import GameControls, GenericControls, WithWarCry
+from bot.ui.declared import DeclaredControls
+from rules.core.engine import Game
+from rules.core.moves import MoveBook
+from rules.registry import GAMES
 
 
 @cache
@@ -29,14 +35,25 @@ def plugins() -> dict[str, GamePlugin]:
     return found
 
 
-def adapter_for(slug: str) -> GameControls:
-    """The game's control adapter (a game without one gets a plain menu of its legal actions),
-    with the War Cry's buttons, which every game shares."""
+def adapter_for(game: str | Game[Any, Any]) -> GameControls:
+    """The game's control adapter: its plug-in's own when it has one, else the controls built from
+    the moves its rules declare, else a plain menu of its legal actions; with the War Cry's
+    buttons, which every game shares."""
+    slug = game if isinstance(game, str) else game.slug
     plugin = plugins().get(slug)
-    return _with_war_cry(plugin.controls if plugin is not None else _GENERIC)
+    if plugin is not None and plugin.controls is not None:
+        return _with_war_cry(plugin.controls)
+    engine = GAMES.get(slug) if isinstance(game, str) else game
+    book = engine.moves if engine is not None else None
+    return _with_war_cry(_declared(book) if book is not None else _GENERIC)
 
 
 _GENERIC = GenericControls()
+
+
+@cache
+def _declared(book: MoveBook) -> GameControls:
+    return DeclaredControls(book)
 
 
 @cache

@@ -28,6 +28,7 @@ from pydantic import BaseModel
 from rules.core.computer import Level, decide, is_computer, new_computer
 from rules.core.engine import Event, Game, PlayerId, Seat
 from rules.core.errors import RuleViolation
+from rules.core.moves import Reading
 from rules.core.search import Budget
 from rules.registry import guide_for
 
@@ -39,9 +40,13 @@ class Quit(Exception):
     """The player typed quit (or the input ended)."""
 
 
-def typed_form(action: BaseModel, names: dict[str, str]) -> str:
-    """An action as a player types it: its kind, then `option:value` for every option not left at
-    its default (players by their names, spaces as `_`), like the slash command's options."""
+def typed_form(action: BaseModel, names: dict[str, str], game: Game[Any, Any] | None = None,
+               view: Any = None) -> str:
+    """An action as a player types it: the words its game declares (`rules.core.moves`), the same as
+    the slash command's; for a game that declares none, its type and `option:value` for every option
+    not left at its default (players by their names, spaces as `_`)."""
+    if game is not None and game.moves is not None:
+        return game.moves.typed_form(action, Reading(view, names))
     data = action.model_dump(mode="json", exclude_defaults=True)
     data.pop("type", None)
     words = [str(getattr(action, "type", type(action).__name__.lower()))]
@@ -54,21 +59,26 @@ def typed_form(action: BaseModel, names: dict[str, str]) -> str:
     return " ".join(words)
 
 
-def parse_typed(text: str, legal: Sequence[BaseModel], names: dict[str, str]) -> BaseModel:
-    """The legal move a typed line names: a number of the list, or the typed form (a leading
-    slash-command group like `/mf` may stay, options in any order, letter case ignored; options
-    left out are the defaults when that names one move)."""
+def parse_typed(text: str, legal: Sequence[BaseModel], names: dict[str, str], game: Game[Any, Any] | None = None,
+                view: Any = None) -> BaseModel:
+    """The move a typed line names: a number of the list, or the typed form (a leading slash-command
+    group like `/mf` may stay, options in any order, letter case ignored). A declared game takes any
+    value its rules accept, not only the listed ones (the rules then judge the move); options left
+    out are filled in when that names one legal move."""
     line = text.strip()
     if line.isdigit():
         index = int(line) - 1
         if not 0 <= index < len(legal):
             raise RuleViolation(f"Pick a number from 1 to {len(legal)}; ? lists the moves.")
         return legal[index]
-    words = line.lower().split()
-    if words and words[0].startswith("/"):
+    words = line.split()
+    if words and words[0].startswith("/") and (len(words) > 1 or game is None):
         words = words[1:]
     if not words:
         raise RuleViolation("Type a move, or ? for the list of legal moves.")
+    if game is not None and game.moves is not None:
+        return _parse_declared(words, legal, game, Reading(view, names))
+    words = [w.lower() for w in words]
     forms = [typed_form(a, names).lower().split() for a in legal]
     exact = [n for n, form in enumerate(forms) if form[0] == words[0] and set(form[1:]) == set(words[1:])]
     if exact:
@@ -82,6 +92,43 @@ def parse_typed(text: str, legal: Sequence[BaseModel], names: dict[str, str]) ->
     if words[0] not in kinds:
         raise RuleViolation(f"'{words[0]}' is not a move you can make now; you can: {', '.join(kinds)}.")
     raise RuleViolation("That move is not legal now; ? lists the legal ones.")
+
+
+def _parse_declared(words: list[str], legal: Sequence[BaseModel], game: Game[Any, Any],
+                    reading: Reading) -> BaseModel:
+    book = game.moves
+    assert book is not None
+    open_moves = [m for m in book.moves if any(getattr(a, "type", None) == m.type for a in legal)]
+    move = book.named(words[0])
+    if move is None or move not in open_moves:
+        listed = ", ".join(m.name for m in open_moves)
+        raise RuleViolation(f"'{words[0]}' is not a move you can make now; you can: {listed}.")
+    given: dict[str, str] = {}
+    for word in words[1:]:
+        name, colon, value = word.partition(":")
+        param = next((p for p in move.params if p.name.lower() == name.lower()), None)
+        if not colon and len(move.params) == 1 and len(words) == 2:
+            param, value = move.params[0], word  # `deploy c4`: the one option needs no name
+        if param is None:
+            example = move.typed_form(next(a for a in legal if getattr(a, "type", None) == move.type), reading)
+            raise RuleViolation(f"I could not read '{word}': write options as name:value, like `{example}`.")
+        given[param.name] = value.replace("_", " ") if param.kind.value in ("player", "text") else value
+    kind = [a for a in legal if getattr(a, "type", None) == move.type]
+    agreeing = [a for a in kind if all(_agrees(p, a, given[p.name], reading) for p in move.params if p.name in given)]
+    missing = [p for p in move.params if p.required and p.name not in given]
+    if missing:
+        if len(agreeing) == 1:
+            return agreeing[0]
+        if agreeing:
+            raise RuleViolation(f"That could be {len(agreeing)} moves; add its options (? lists them).")
+    action = game.parse_action(move.build(given, reading))
+    return next((a for a in kind if a == action), action)
+
+
+def _agrees(param: Any, action: BaseModel, typed: str, reading: Reading) -> bool:
+    wanted = typed.strip().casefold()
+    value = param.value_of(action)
+    return wanted in (param.token(value, reading).casefold(), str(value).casefold())
 
 
 class TerminalGame:
@@ -153,7 +200,7 @@ class TerminalGame:
 
     def _apply(self, state: Any, player: PlayerId, action: BaseModel) -> Any:
         if is_computer(player):
-            self.say(f"🤖 {self.names[player]}: {typed_form(action, self.names)}")
+            self.say(f"🤖 {self.names[player]}: {typed_form(action, self.names, self.game, self.game.view(state, None))}")
         step = self.game.apply(state, player, action)
         self._tell(step.events)
         return step.state
@@ -187,6 +234,7 @@ class TerminalGame:
         prompt = next((p for p in game.prompts(state) if p.player == player), None)
         self._hand_over(player, bool(prompt and prompt.secret))
         legal = game.legal_actions(state, player)
+        view = game.view(state, player)
         self.say(f"▶ {prompt.text if prompt else self.names[player] + ', your move.'}")
         if prompt is not None and prompt.secret:
             self.say("(a secret choice: only you see it until the rules reveal it)")
@@ -200,13 +248,13 @@ class TerminalGame:
                 raise Quit()
             if word in ("?", "help", "list", "moves"):
                 for n, action in enumerate(legal, start=1):
-                    self.say(f"  {n}. {typed_form(action, self.names)}")
+                    self.say(f"  {n}. {typed_form(action, self.names, game, view)}")
                 continue
             if word == "rules":
                 self.say(guide_for(game) or "There is no guide for this game yet.")
                 continue
             try:
-                action = parse_typed(typed, legal, self.names)
+                action = parse_typed(typed, legal, self.names, game, view)
                 game.apply(state, player, action)  # a dry run: a refused move is explained and changes nothing
             except RuleViolation as exc:
                 self.say(f"✋ {exc}")

@@ -62,16 +62,20 @@ def test_play_masters_fight_one_human_three_computers_from_typed_moves(capsys, m
 
 def test_a_typed_move_is_the_slash_command_form():
     names = {"p1": "Grukk", "p2": "Morgoth the Mild"}
+    game = GAMES["masters-fight"]
     legal = [Move(to="c4"), Move(to="c4", via=["b3"]), Smash(target="p2"), EndActivation()]
-    assert typed_form(legal[1], names) == "move to:c4 via:b3"
-    assert typed_form(legal[2], names) == "smash target:Morgoth_the_Mild"
-    assert parse_typed("/mf move to:C4", legal, names) == legal[0]  # the exact form wins
-    assert parse_typed("smash target:morgoth_the_mild", legal, names) == legal[2]
-    assert parse_typed("4", legal, names) == legal[3]
-    for wrong, why in (("jump to:c4", "not a move you can make now"), ("move to:h8", "not legal now"),
-                       ("9", "from 1 to 4"), ("", "Type a move")):
+    assert typed_form(legal[1], names, game) == "move to:c4 via:b3"
+    assert typed_form(legal[2], names, game) == "smash target:Morgoth_the_Mild"
+    assert parse_typed("/mf move to:C4", legal, names, game) == legal[0]  # the exact form wins
+    assert parse_typed("smash target:morgoth_the_mild", legal, names, game) == legal[2]
+    assert parse_typed("smash target:Morgoth", legal, names, game) == legal[2]  # a name's start is enough
+    assert parse_typed("smash", legal, names, game) == legal[2]  # one legal target: no need to name it
+    assert parse_typed("4", legal, names, game) == legal[3]
+    assert parse_typed("move to:h8", legal, names, game) == Move(to="h8")  # any square: the rules judge it
+    for wrong, why in (("jump to:c4", "not a move you can make now"), ("move to:z9", "not a square"),
+                       ("move c4 d4", "could not read"), ("9", "from 1 to 4"), ("", "Type a move")):
         with pytest.raises(RuleViolation, match=why):
-            parse_typed(wrong, legal, names)
+            parse_typed(wrong, legal, names, game)
 
 
 def test_secret_choices_at_a_shared_keyboard_are_asked_after_the_screen_is_cleared(capsys, tmp_path):

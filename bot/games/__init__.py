@@ -15,8 +15,8 @@ class GamePlugin:
     """What the bot needs from one game beyond its rules: controls and commands."""
 
     slug: str
-    controls: GameControls
-    commands: str | None = None  # the extension (module with `setup(bot)`) of its slash commands
+    controls: GameControls | None = None  # None: the controls built from the moves the rules declare
+    commands: str | None = None  # the extension (module with `setup(bot)`) of its own extra slash commands
 
 
 __all__ = ["GamePlugin"]

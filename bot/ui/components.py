@@ -22,6 +22,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.ui.controls import ANY_VERSION, MAX_BUTTONS_PER_ROW, MAX_OPTIONS, MAX_ROWS, AskSquare, Controls
+from bot.ui.declared import AskForm
 
 
 class ControlHandler(Protocol):
@@ -34,7 +35,7 @@ class ControlHandler(Protocol):
                         kind: str, value: str) -> None: ...
 
     async def on_square_modal(self, interaction: discord.Interaction[Any], game_id: int, version: int | None,
-                              payload: str, text: str) -> None: ...
+                              payload: str, typed: dict[str, str]) -> None: ...
 
     async def on_idle_vote(self, interaction: discord.Interaction[Any], game_id: int, version: int,
                            choice: str) -> None: ...
@@ -52,7 +53,7 @@ _ID = r"(?P<game>[0-9]+):(?P<version>[0-9]+|x)"
 
 
 class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                template=re.compile(rf"zj:act:{_ID}:(?P<payload>[a-z0-9._-]+)")):
+                template=re.compile(rf"zj:act:{_ID}:(?P<payload>\S+)")):
     """A button that applies (or starts) one action of the game it belongs to."""
 
     def __init__(self, game_id: int, version: int | str, payload: str, *, label: str = "…",
@@ -74,7 +75,7 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                template=re.compile(rf"zj:pick:{_ID}:(?P<kind>[a-z]+)")):
+                template=re.compile(rf"zj:pick:{_ID}:(?P<kind>[a-z-]+)")):
     """A select whose chosen option completes one action (a destination, a target…)."""
 
     def __init__(self, game_id: int, version: int | str, kind: str, *, placeholder: str = "Choose…",
@@ -160,42 +161,49 @@ def _version(text: str) -> int | None:
     return None if text == ANY_VERSION else int(text)
 
 
-ASK_ID = re.compile(rf"zj:ask:{_ID}:(?P<payload>[a-z0-9._-]+)")
+ASK_ID = re.compile(rf"zj:ask:{_ID}:(?P<payload>\S+)")
 
 
-class SquareModal(discord.ui.Modal):
-    """Asks for a square by name (Deploy has 40-odd choices: too many for one select).
+class FormModal(discord.ui.Modal):
+    """A form asking for what a move needs typed: a square by name (Deploy has 40-odd choices, too
+    many for one menu), a point, a number... one text field per declared parameter.
 
     Like the buttons, it keeps nothing in memory that its answer needs: the game, the version and
     the button that opened it are in its custom_id, and every answer is handled from there
-    (`submitted`), so a modal opened before a restart, or left open for an hour, still works.
+    (`submitted`), so a form opened before a restart, or left open for an hour, still works.
     """
 
-    square: discord.ui.TextInput[Any]
-
-    def __init__(self, game_id: int, version: int | None, ask: AskSquare, payload: str) -> None:
+    def __init__(self, game_id: int, version: int | None, ask: AskSquare | AskForm, payload: str) -> None:
         tag = ANY_VERSION if version is None else version
         super().__init__(title=ask.title[:45], timeout=600, custom_id=f"zj:ask:{game_id}:{tag}:{payload}")
-        self.square = discord.ui.TextInput(label=ask.label[:45], placeholder="for example c4", custom_id="square",
-                                           min_length=2, max_length=3)
-        self.add_item(self.square)
+        if isinstance(ask, AskSquare):
+            self.add_item(discord.ui.TextInput(label=ask.label[:45], placeholder="for example c4", custom_id="square",
+                                               min_length=2, max_length=3))
+            return
+        for field in ask.fields:
+            self.add_item(discord.ui.TextInput(label=field.label[:45], custom_id=field.name, required=field.required,
+                                               placeholder=f"for example {field.example}"[:100] if field.example
+                                               else None, max_length=200))
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        """Nothing here: `ZagjanBot.on_interaction` answers every square modal through `submitted`,
+        """Nothing here: `ZagjanBot.on_interaction` answers every form through `submitted`,
         whether or not this object is still in memory."""
 
 
-def submitted(interaction: discord.Interaction[Any]) -> tuple[int, int | None, str, str] | None:
-    """A square modal's answer read from the interaction alone: game, version, the payload of the
-    button that opened it, and the text typed; None for any other interaction."""
+SquareModal = FormModal
+
+
+def submitted(interaction: discord.Interaction[Any]) -> tuple[int, int | None, str, dict[str, str]] | None:
+    """A form's answer read from the interaction alone: game, version, the payload of the button
+    that opened it, and the text typed in each field (by field name); None for any other interaction."""
     if interaction.type is not discord.InteractionType.modal_submit:
         return None
     data: dict[str, Any] = dict(interaction.data or {})
     match = ASK_ID.fullmatch(str(data.get("custom_id", "")))
     if match is None:
         return None
-    typed = next((str(c.get("value", "")) for row in data.get("components", [])
-                  for c in row.get("components", [row]) if c.get("custom_id") == "square"), "")
+    typed = {str(c.get("custom_id")): str(c.get("value", "")) for row in data.get("components", [])
+             for c in row.get("components", [row]) if c.get("custom_id")}
     return int(match["game"]), _version(match["version"]), match["payload"], typed
 
 

@@ -18,7 +18,7 @@ from bot.games.brood_rumble.commands import (
 from bot.games.brood_rumble.controls import BroodRumbleControls
 from bot.ui.text import compass
 from bot.ui.typed import parse_number, parse_point, parse_points
-from bot.games.masters_fight.controls import MastersFightControls
+from bot.catalog import adapter_for
 from bot.ui.components import build_view
 from bot.ui.controls import (
     MAX_BUTTONS_PER_ROW,
@@ -194,7 +194,7 @@ def test_the_attack_dm_names_the_enemy_the_health_and_the_wounds_so_far() -> Non
 
 def test_games_without_their_own_secret_text_keep_the_prompt_and_an_open_version() -> None:
     prompt = Prompt(player="p1", kind=PromptKind.SECRET, text="Pick your lucky number.", secret=True)
-    for adapter in (GenericControls(), MastersFightControls()):
+    for adapter in (GenericControls(), adapter_for("masters-fight")):
         assert secret_text(adapter, None, prompt) == "Pick your lucky number."
         assert secret_version(adapter, 12) is None
     assert secret_version(CONTROLS, 12) == 12

@@ -1,73 +1,100 @@
-"""The Masters' Fight controls against the engine: every button and option decodes to a legal move,
+"""The controls built from declared moves, against the engine: every button and option decodes to a legal move,
 every legal move can be reached, and everything fits Discord's limits. Plus the text helpers."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.games.masters_fight.controls import MastersFightControls
+from typing import Any
+
+from bot.catalog import adapter_for
 from bot.ui.components import build_view
 from bot.ui.controls import (
-    AskSquare,
+    MAX_OPTIONS,
     ButtonSpec,
     Controls,
     OptionSpec,
     RandomLegal,
     SelectSpec,
 )
+from bot.ui.declared import AskForm, Pick
+from rules.core.moves import find
+from rules.registry import GAMES
 from bot.ui.text import last_lines, placings_lines, split_markdown
 from rules.core.grid import distance
 from rules.core.selfplay import play_random
 from rules.orclympics.masters_fight import MastersFight
-from rules.orclympics.masters_fight.models import ACTION_ADAPTER, Deploy, Jump, Move
+from rules.orclympics.masters_fight.models import Move
 
 GAME = MastersFight()
-CONTROLS = MastersFightControls()
+CONTROLS = adapter_for(GAME)
+DECLARED = [g for g in GAMES.values() if g.moves is not None]
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
-@pytest.mark.parametrize("steps", [0, 3, 10, 40, 90, 160])
-def test_every_control_is_a_legal_move_and_every_legal_move_has_a_control(seed: int, steps: int) -> None:
-    state = play_random(GAME, 4, seed, stop_after=steps).state
-    if GAME.outcome(state) is not None:
-        return
-    player = GAME.waiting_for(state)[0]
-    legal = GAME.legal_actions(state, player)
-    view = GAME.view(state, None)
-    controls = CONTROLS.controls(view, legal, player)
-
-    reached = []
+def reach(controls: Controls, adapter: Any, legal: list[Any]) -> tuple[list[Any], list[str]]:
+    """The legal actions the controls' buttons and options lead to, and the moves given a form."""
+    reached: list[Any] = []
+    forms: list[str] = []
     for button in controls.buttons:
-        decoded = CONTROLS.from_button(button.payload)
-        if isinstance(decoded, AskSquare):
-            assert decoded.action_type == "deploy"
+        decoded = adapter.from_button(button.payload)
+        if isinstance(decoded, AskForm):
+            forms.append(decoded.move)
         elif isinstance(decoded, RandomLegal):
             assert any(a.type == decoded.action_type for a in legal)
-        else:
-            reached.append(ACTION_ADAPTER.validate_python(decoded))
+        elif isinstance(decoded, Pick):
+            found = find(legal, decoded.kind, decoded.code)
+            assert found is not None, f"button {button.payload} leads to no legal move"
+            reached.append(found)
     for select in controls.selects:
-        for option in select.options[:25]:
+        for option in select.options[:MAX_OPTIONS]:
             assert len(option.value) <= 100 and len(option.label) <= 100
-            reached.append(ACTION_ADAPTER.validate_python(CONTROLS.from_select(select.kind, option.value)))
-    assert all(action in legal for action in reached)
+            decoded = adapter.from_select(select.kind, option.value)
+            found = find(legal, decoded.kind, decoded.code) if isinstance(decoded, Pick) else None
+            assert found is not None, f"option {option.value} of {select.kind} leads to no legal move"
+            reached.append(found)
+    return reached, forms
 
-    unreached = [a for a in legal if a not in reached]
-    assert all(isinstance(a, (Deploy, Move, Jump)) for a in unreached)
-    if any(isinstance(a, Move) for a in unreached):
-        assert any("/mf move" in note for note in controls.notes)
-    if any(isinstance(a, Jump) for a in unreached):
-        assert any("/mf jump" in note for note in controls.notes)
 
+@pytest.mark.parametrize("game", DECLARED, ids=lambda g: g.slug)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("steps", [0, 3, 10, 40, 90])
+def test_every_control_is_a_legal_move_and_every_legal_move_has_a_control(game: Any, seed: int,
+                                                                           steps: int) -> None:
+    """For every game whose rules declare their moves: each button and menu option leads to a legal
+    move, and each legal move is reached by a control, a form, or its slash command (named in a note)."""
+    state = play_random(game, game.usual_table(), seed, stop_after=steps).state
+    if game.outcome(state) is not None:
+        return
+    player = game.waiting_for(state)[0]
+    legal = game.legal_actions(state, player)
+    adapter = adapter_for(game)
+    controls = adapter.controls(game.view(state, player), legal, player)
+    reached, forms = reach(controls, adapter, legal)
+    for action in legal:
+        move = game.moves.of(action)
+        if action in reached or move is None:
+            continue
+        assert move.name in forms or move.random is not None or (
+            move.typed and any(f"/{game.moves.group} {move.name}" in n for n in controls.notes)), \
+            f"{action!r} has no control"
+    layout = build_view(12345678901234, 99999, controls)
+    if layout is not None:
+        assert all(len(item.custom_id) <= 100 for item in layout.children)  # type: ignore[attr-defined]
+        assert max(item.row or 0 for item in layout.children) <= 4  # type: ignore[attr-defined]
+
+
+def test_masters_fight_destinations_come_nearest_first() -> None:
+    """The move menu lists the nearest squares first, each with how far it is."""
+    state = play_random(GAME, 4, 3, stop_after=10).state
+    player = GAME.waiting_for(state)[0]
+    legal = GAME.legal_actions(state, player)
+    controls = CONTROLS.controls(GAME.view(state, player), legal, player)
     moves = next((s for s in controls.selects if s.kind == "move"), None)
     if moves is not None:
         here = state.orcs[player].square
         steps_away = [distance(here, o.value) for o in moves.options]
         assert steps_away == sorted(steps_away), "nearest destinations first"
-
-    layout = build_view(12345678901234, 99999, controls)
-    assert layout is not None
-    assert all(len(item.custom_id) <= 100 for item in layout.children)  # type: ignore[attr-defined]
-    assert max(item.row or 0 for item in layout.children) <= 4  # type: ignore[attr-defined]
+        assert all(o.description and o.description.endswith("away") for o in moves.options)
 
 
 def test_a_common_orc_gets_25_nearest_squares_and_a_pointer_to_the_command() -> None:
@@ -84,7 +111,7 @@ def test_a_common_orc_gets_25_nearest_squares_and_a_pointer_to_the_command() -> 
     assert layout is not None
     menu = next(i for i in layout.children if getattr(i, "custom_id", "").endswith(":move"))
     assert len(menu.item.options) == 25  # type: ignore[attr-defined]
-    assert "use /mf move for the others" in " ".join(controls.notes)
+    assert "or /mf move for the others" in " ".join(controls.notes)
 
 
 def test_selects_that_do_not_fit_are_left_to_the_slash_commands() -> None:
@@ -116,15 +143,11 @@ def test_guides_are_split_at_paragraphs_under_the_limit() -> None:
     assert "\n\n".join(pieces) == guide.strip()
 
 
-def test_a_button_that_asks_for_a_square_is_known_from_its_payload_alone() -> None:
-    """Its modal must be the first answer to the click, before the game is read, so every game's
-    adapter has to agree on what such a payload means."""
-    from bot.catalog import plugins
-    from bot.games.masters_fight.controls import DEPLOY_ASK
-    from bot.games.timber.controls import FELL_ASK
-    from bot.ui.turns import _square_ask
-
-    assert _square_ask("deploy.ask") == DEPLOY_ASK
-    assert _square_ask("fell.ask") == FELL_ASK
-    assert _square_ask("end") is None and _square_ask("deploy.random") is None
-    assert set(plugins()) == {"masters-fight", "timber", "flying-pigs", "brood-rumble", "thatll-do-pigs", "road-rage"}
+def test_a_form_button_is_known_from_its_payload_alone() -> None:
+    """A form must be the first answer to the click, before the game is read: its payload names the
+    game's command group and the move, and nothing else reads as a form."""
+    deploy = CONTROLS.from_button("form.mf.deploy")
+    assert isinstance(deploy, AskForm) and [f.name for f in deploy.fields] == ["square"]
+    with pytest.raises(ValueError):
+        CONTROLS.from_button("form.mf.grab")
+    assert isinstance(CONTROLS.from_button("deploy.random"), RandomLegal)

@@ -83,7 +83,7 @@ async def test_a_board_refused_by_a_server_error_is_posted_again_by_the_timer(si
 
 async def test_a_failure_inside_a_click_is_answered_privately_and_changes_nothing(simcord_env, world,
                                                                                 monkeypatch):
-    from bot.games.masters_fight.controls import MastersFightControls
+    from bot.ui.declared import DeclaredControls
 
     await open_table(world)
     await deploy_both(simcord_env, world)
@@ -93,7 +93,7 @@ async def test_a_failure_inside_a_click_is_answered_privately_and_changes_nothin
     def broken(self, kind, value):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(MastersFightControls, "from_select", broken)
+    monkeypatch.setattr(DeclaredControls, "from_select", broken)
     chosen = await world.alice.select(board, [select_values(board, "move")[0]], custom_id=pick_id(board, "move"))
     assert answered_privately(chosen) == FAILED_UNCHANGED
     assert (await snapshot(simcord_env, world.channel)).version == before.version

@@ -26,6 +26,7 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
 
 from bot import reactions
 from rules.core.grid import adjacent, distance
+from rules.core.moves import code
 from rules.orclympics.masters_fight.models import (
     Deploy,
     DropItem,
@@ -102,14 +103,14 @@ async def play(env: Any, world: World, action: Any, step: int) -> Any:
             return await actor.select(board, [action.to], custom_id=pick_id(board, "move"))
         return await actor.slash(world.channel, "mf move", to=action.to)
     if isinstance(action, Smash):
-        value = f"{action.target}.axe" if action.throw_axe else action.target
+        value = code(action)
         if step % 3 == 0:
             return await actor.slash(world.channel, "mf smash", target=action.target, throw_axe=action.throw_axe)
         return await actor.select(board, [value], custom_id=pick_id(board, "smash"))
     if isinstance(action, Stomp):
         return await actor.select(board, [action.target], custom_id=pick_id(board, "stomp"))
     if isinstance(action, Jump):
-        value = f"{action.to}.{action.target}"
+        value = code(action)
         if value in select_values(board, "jump"):
             return await actor.select(board, [value], custom_id=pick_id(board, "jump"))
         return await actor.slash(world.channel, "mf jump", to=action.to, target=action.target)

@@ -24,7 +24,9 @@ from rules.core.grid import (
 )
 from rules.core.initiative import TieBreak, age_ties, roll_order
 from rules.core.search import win_chances
+from rules.core.views import table_fields
 from rules.orclympics.broods import Brood
+from rules.orclympics.masters_fight.moves import MOVES
 from rules.orclympics.masters_fight.models import (
     ACTION_ADAPTER,
     Action,
@@ -73,6 +75,7 @@ class MastersFight(Game[MastersFightState, Action]):
     state_type = MastersFightState
     action_adapter = ACTION_ADAPTER
     broods = tuple(b.value for b in Brood)
+    moves = MOVES
 
     # -- III.2 Setting up the Game, III.3 Deployment ---------------------------------
     def _setup(self, ctx: Context, seats: Sequence[Seat], options: dict[str, Any]) -> MastersFightState:
@@ -564,6 +567,7 @@ class MastersFight(Game[MastersFightState, Action]):
         active = state.order[state.step] if state.phase is Phase.DEPLOYMENT else (act.player if act else None)
         outcome = self.outcome(state)
         return MastersFightView(
+            **table_fields(state, viewer, [active] if active else [], outcome.placings if outcome else None),
             phase=state.phase, turn=state.turn,
             orcs=[OrcView(player=o.player, name=o.name, brood=o.brood, colour=colours.get(o.player, 0),
                           square=o.square, hp=o.hp, max_hp=o.max_hp, combat_skill=o.combat_skill,
@@ -571,8 +575,7 @@ class MastersFight(Game[MastersFightState, Action]):
                   for o in (state.orcs[s.player] for s in state.seats)],
             terrain=dict(state.terrain), items=dict(state.items), order=list(state.order), active=active,
             action_points=act.action_points if act else 0, move_left=act.move_left if act else 0,
-            eliminated=list(state.eliminated), feats=dict(state.feats),
-            placings=outcome.placings if outcome else None, highlight=list(state.highlight))
+            eliminated=list(state.eliminated), feats=dict(state.feats), highlight=list(state.highlight))
 
     def standing(self, state: MastersFightState) -> dict[PlayerId, float]:
         """For a computer's search: the Health each Orc has left, standing up worth a point."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Literal
 
+from rules.core.views import TableView
 from pydantic import BaseModel, Field, TypeAdapter
 
 from rules.core.engine import GameState, PlayerId
@@ -198,7 +199,7 @@ class OrcView(BaseModel):
     out: bool
 
 
-class MastersFightView(BaseModel):
+class MastersFightView(TableView):
     """Everything on the table. Masters' Fight has no hidden information."""
 
     game: Literal["masters-fight"] = "masters-fight"
@@ -213,5 +214,4 @@ class MastersFightView(BaseModel):
     move_left: int
     eliminated: list[PlayerId]
     feats: dict[str, PlayerId]
-    placings: list[list[PlayerId]] | None = None
     highlight: list[Square] = Field(default_factory=list)  # squares of the last action, for the renderer

@@ -1,0 +1,226 @@
+"""Every declared game's slash commands, made from its `MoveBook` (`rules.core.moves`).
+
+One command group per game (`/mf`, `/br`…), one command per kind of move, one option per
+parameter. Options that name something are filled in by autocomplete from the player's legal
+moves (narrowed by the options already given), so the suggestions are the rules; any other
+value the rules accept can still be typed. A move declared `typed=False` (a secret choice)
+gets no command: a command's options are shown to the whole channel.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from pydantic import BaseModel
+
+from bot.table import TableError
+from bot.ui.turns import Audit, audit, refuse, reading_of, run_action
+from rules.core.engine import Game
+from rules.core.errors import RuleViolation
+from rules.core.moves import Kind, Move, Param, Pause, Reading
+
+log = logging.getLogger("zagjan.commands")
+
+Choices = list[app_commands.Choice[str]]
+MAX_CHOICES = 25
+MAX_PLAN = 8  # moves one command may make in a row
+
+
+def _option_type(param: Param) -> Any:
+    if param.kind is Kind.FLAG:
+        return bool
+    if param.kind is Kind.NUMBER and param.read is None and not param.choices:
+        return float
+    if param.kind is Kind.COUNT and param.read is None and not param.choices:
+        return int
+    return str
+
+
+def _suggested(param: Param) -> bool:
+    """Options filled from the legal moves: anything but yes/no, plain numbers and fixed choices."""
+    return _option_type(param) is str and not (param.kind is Kind.CHOICE and len(param.choices) <= MAX_CHOICES)
+
+
+def command_for(group: app_commands.Group, game: Game[Any, Any], move: Move,
+                play: Callable[..., Coroutine[Any, Any, None]],
+                suggest: Callable[..., Coroutine[Any, Any, Choices]]) -> app_commands.Command[Any, ..., None]:
+    """One move's command: a callback whose signature is the move's parameters."""
+    params = sorted(move.params, key=lambda p: not p.required)  # Discord wants required options first
+
+    async def callback(interaction: discord.Interaction[Any], **given: Any) -> None:
+        await play(interaction, game, move, given)
+
+    callback.__signature__ = inspect.Signature([  # type: ignore[attr-defined]
+        inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction),
+        *(inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, annotation=_option_type(p)
+                            if p.required else _option_type(p) | None,
+                            default=inspect.Parameter.empty if p.required else None) for p in params)])
+    callback.__name__ = callback.__qualname__ = move.name.replace("-", "_")
+    if params:
+        app_commands.describe(**{p.name: p.help[:100] for p in params})(callback)
+    fixed = {p.name: [app_commands.Choice(name=label[:100], value=value) for value, label in p.choices]
+             for p in params if p.kind is Kind.CHOICE and p.choices and len(p.choices) <= MAX_CHOICES}
+    if fixed:
+        app_commands.choices(**fixed)(callback)
+    suggestions = {p.name: _suggester(suggest, game, move, p) for p in params if _suggested(p)}
+    if suggestions:
+        app_commands.autocomplete(**suggestions)(callback)
+    return app_commands.Command(name=move.name, description=move.help[:100], callback=callback, parent=group)
+
+
+def _suggester(suggest: Callable[..., Coroutine[Any, Any, Choices]], game: Game[Any, Any], move: Move,
+               param: Param) -> Callable[[discord.Interaction[Any], str], Coroutine[Any, Any, Choices]]:
+    async def complete(interaction: discord.Interaction[Any], current: str) -> Choices:
+        return await suggest(interaction, game, move, param, current)
+    return complete
+
+
+class DeclaredCommands(commands.Cog):
+    """The slash command groups of every game whose rules declare their moves."""
+
+    def __init__(self, bot: Any, games: Sequence[Game[Any, Any]]) -> None:
+        self.bot = bot
+        self.groups: list[app_commands.Group] = []
+        for game in games:
+            book = game.moves
+            assert book is not None
+            group = app_commands.Group(name=book.group, description=(book.help or f"{game.title} moves")[:100],
+                                       guild_only=True)
+            for move in book.moves:
+                if move.typed:
+                    group.add_command(command_for(group, game, move, self.play, self.suggest))
+            self.groups.append(group)
+
+    async def cog_load(self) -> None:
+        for group in self.groups:
+            self.bot.tree.add_command(group)
+
+    async def cog_unload(self) -> None:
+        for group in self.groups:
+            self.bot.tree.remove_command(group.name)
+
+    # -- a typed move ------------------------------------------------------------------------------------
+    async def play(self, interaction: discord.Interaction[Any], game: Game[Any, Any], move: Move,
+                   given: dict[str, Any]) -> None:
+        """Read the options into a move against what the table shows, then make it like any click.
+        With no such game running in the channel, the table refuses for the real reason."""
+        book = game.moves
+        assert book is not None
+        async with audit(interaction, f"{book.group} {move.name}", acknowledge_first=True) as record:
+            reading = await self._reading(interaction, game, record)
+            if reading is None:
+                return
+            if move.plan is not None:
+                await self._run_plan(interaction, record, game, move, given, reading)
+                return
+            try:
+                action = move.build(given, reading)
+            except RuleViolation as exc:
+                record.result = "refused"
+                await refuse(interaction, str(exc))
+                return
+            await run_action(interaction, record, channel_id=interaction.channel_id, action=action, slug=game.slug)
+
+    async def _reading(self, interaction: discord.Interaction[Any], game: Game[Any, Any],
+                       record: Audit) -> Reading | None:
+        try:
+            snap = await self.bot.table.snapshot(interaction.channel_id)
+        except TableError as exc:
+            record.result = "refused"
+            await refuse(interaction, str(exc))
+            return None
+        if snap.slug != game.slug and snap.status in ("lobby", "active"):
+            record.result = "refused"
+            await refuse(interaction, f"The game in this channel is {snap.title}; that command is for another game.")
+            return None
+        if snap.status != "active" or snap.public_view is None:
+            record.result = "refused"
+            await refuse(interaction, "That game is over." if snap.status == "finished" else
+                         "The game has not started yet; its creator can start it with /game start.")
+            return None
+        return reading_of(snap)
+
+    async def _run_plan(self, interaction: discord.Interaction[Any], record: Audit, game: Game[Any, Any],
+                        move: Move, given: dict[str, Any], reading: Reading) -> None:
+        """A command that is several moves in a row (roll the distance, then walk): the table reads
+        each next move from the real state; each one applied is shown like any other."""
+        player = str(interaction.user.id)
+        for done in range(MAX_PLAN):
+            try:
+                action = await self.bot.table.planned(interaction.channel_id, player, move, given, reading, done)
+            except Pause as exc:
+                await refuse(interaction, str(exc))
+                return
+            except (TableError, RuleViolation) as exc:
+                record.result = "refused"
+                await refuse(interaction, str(exc))
+                return
+            if action is None:
+                return
+            if await run_action(interaction, record, channel_id=interaction.channel_id, action=action,
+                                slug=game.slug) is None:
+                return
+
+    # -- autocomplete ----------------------------------------------------------------------------------------
+    async def suggest(self, interaction: discord.Interaction[Any], game: Game[Any, Any], move: Move, param: Param,
+                      current: str) -> Choices:
+        """The values of `param` among the player's legal moves of this kind that agree with the
+        options already given."""
+        try:
+            snap = await self.bot.table.snapshot(interaction.channel_id)
+            legal = await self.bot.table.legal_actions(interaction.channel_id, str(interaction.user.id))
+        except TableError:
+            return []
+        if snap.slug != game.slug or snap.public_view is None:
+            return []
+        reading = reading_of(snap)
+        actions = [a for a in legal if getattr(a, "type", None) == move.type]
+        actions = _agreeing(actions, move, param, interaction, reading)
+        if move.order is not None:
+            actions = sorted(actions, key=lambda a: move.order(a, reading))  # type: ignore[misc]
+        seen: dict[str, str] = {}
+        for action in actions:
+            value = param.value_of(action)
+            if value is None or value == []:
+                continue
+            token = param.token(value, reading)
+            name = param.words(value, reading)
+            if move.note is not None and len(move.params) == 1:
+                extra = move.note(action, reading)
+                name = f"{name} ({extra})" if extra else name
+            seen.setdefault(token, name)
+        typed = current.strip().casefold()
+        choices = [app_commands.Choice(name=n[:100], value=v[:100]) for v, n in seen.items()]
+        matching = [c for c in choices if typed in c.name.casefold() or c.value.casefold().startswith(typed)]
+        return (matching or choices)[:MAX_CHOICES]
+
+
+def _agreeing(actions: list[BaseModel], move: Move, param: Param, interaction: discord.Interaction[Any],
+              reading: Reading) -> list[BaseModel]:
+    """Only the actions that match the other options already filled in (all of them when none does)."""
+    narrowed = actions
+    for other in move.params:
+        if other is param:
+            continue
+        given = getattr(interaction.namespace, other.name, None)
+        if given is None or given == "":
+            continue
+        wanted = str(given).strip().casefold()
+        kept = [a for a in narrowed if other.token(other.value_of(a), reading).casefold() == wanted
+                or str(other.value_of(a)).casefold() == wanted]
+        narrowed = kept or narrowed
+    return narrowed
+
+
+async def setup(bot: Any) -> None:
+    from bot.catalog import plugins
+
+    own = {slug for slug, plugin in plugins().items() if plugin.controls is not None}
+    games = [g for g in bot.table.games.values() if g.moves is not None and g.slug not in own]
+    await bot.add_cog(DeclaredCommands(bot, games))

@@ -1,0 +1,177 @@
+"""Controls built from the moves a game declares (`rules.core.moves`), for every game alike.
+
+Each kind of move the player may make now becomes buttons (one per legal action when they are
+few and there is nothing to choose), a menu of its legal actions, a form to type what no menu
+can hold, and a button that lets the dice choose, as its declaration says. A button or a menu
+option carries the action's `code`; a click is matched back against the player's legal
+actions at that moment, so nothing is decoded by hand and a choice that is no longer legal is
+refused rather than guessed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from pydantic import BaseModel
+
+from rules.core.moves import EXAMPLES, FORM_KINDS, Kind, Move, MoveBook, Reading, code, describe
+from bot.ui.controls import (
+    MAX_BUTTONS_PER_ROW,
+    MAX_OPTIONS,
+    MAX_VALUE,
+    ButtonSpec,
+    Controls,
+    Decoded,
+    OptionSpec,
+    RandomLegal,
+    SelectSpec,
+)
+
+MAX_FORM_FIELDS = 5  # Discord's limit for one modal
+FEW = 3  # at most this many legal actions of a kind, with only yes/no or a few choices, become buttons
+STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
+          "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
+FORM = "form"
+RANDOM = "random"
+ANY = "any"  # the menu of actions no declaration covers
+
+
+@dataclass(frozen=True)
+class Pick:
+    """A clicked button or menu option: the legal action of `kind` whose code is `code`."""
+
+    kind: str
+    code: str
+
+
+@dataclass(frozen=True)
+class FormField:
+    name: str
+    label: str
+    example: str
+    required: bool
+
+
+@dataclass(frozen=True)
+class AskForm:
+    """Open a form asking for a move's typed parameters, then build the move from the answers."""
+
+    move: str
+    title: str
+    fields: tuple[FormField, ...]
+
+
+class DeclaredControls:
+    """A game's controls from its `MoveBook`: the one adapter every declared game uses."""
+
+    def __init__(self, book: MoveBook) -> None:
+        self.book = book
+
+    # -- building ----------------------------------------------------------------------------------------
+    def controls(self, view: Any, legal: Sequence[BaseModel], player: str,
+                 names: Mapping[str, str] | None = None) -> Controls:
+        reading = Reading(view, dict(names or getattr(view, "names", None) or {}))
+        out = Controls()
+        groups: dict[str, list[BaseModel]] = {}
+        strays: list[BaseModel] = []
+        for action in legal:
+            move = self.book.of(action)
+            if move is None:
+                strays.append(action)
+            else:
+                groups.setdefault(move.type, []).append(action)
+        for move in self.book.moves:
+            actions = groups.get(move.type)
+            if actions:
+                self._add(out, move, actions, reading)
+        if strays:
+            out.selects.append(SelectSpec(ANY, "Choose…", [
+                OptionSpec(describe(a)[:100], _value(a)) for a in strays[:MAX_OPTIONS]]))
+        return out
+
+    def _add(self, out: Controls, move: Move, actions: list[BaseModel], reading: Reading) -> None:
+        style, emoji = STYLES.get(move.style, discord.ButtonStyle.secondary), move.emoji
+        if move.order is not None:
+            actions = sorted(actions, key=lambda a: move.order(a, reading))  # type: ignore[misc]
+        typeable = _form_fields(move)
+        form = bool(typeable) and (move.layout == FORM or len(actions) > MAX_OPTIONS)
+        if form:
+            out.buttons.append(ButtonSpec(f"{FORM}.{self.book.group}.{move.name}", f"{move.label}…",
+                                          discord.ButtonStyle.primary, emoji))
+        if move.random is not None:
+            out.buttons.append(ButtonSpec(f"{move.name}.{RANDOM}", move.random, discord.ButtonStyle.secondary, "🎲"))
+        if move.layout == FORM or (move.random is not None and move.layout != "select"):
+            return
+        if move.layout == "buttons" or (move.layout == "auto" and _as_buttons(move, actions)):
+            for action in actions:
+                label = move.words(action, reading) if len(actions) > 1 or move.say is not None else move.label
+                out.buttons.append(ButtonSpec(f"{move.name}.{code(action)}", label[:80], style, emoji))
+            return
+        options = [OptionSpec(move.words(a, reading)[:100], code(a),
+                              (move.note(a, reading) if move.note is not None else None))
+                   for a in actions]
+        out.selects.append(SelectSpec(move.name, f"{move.label}…", options))
+        if len(options) > MAX_OPTIONS:
+            where = f"“{move.label}…” or " if form else ""
+            typed = f"/{self.book.group} {move.name}" if move.typed else "the form"
+            out.notes.append(f"The “{move.label}…” menu shows {MAX_OPTIONS} of {len(options)} choices: "
+                             f"use {where}{typed} for the others.")
+
+    # -- reading a click back -------------------------------------------------------------------------------
+    def from_button(self, payload: str) -> Decoded | Pick | AskForm:
+        if payload.startswith(f"{FORM}."):
+            return self.form(payload)
+        name, _, rest = payload.partition(".")
+        move = self.book.named(name)
+        if move is None:
+            raise ValueError(f"unknown button {payload!r}")
+        if rest == RANDOM:
+            return RandomLegal(move.type)
+        return Pick(move.type, rest or "-")
+
+    def from_select(self, kind: str, value: str) -> Decoded | Pick:
+        if kind == ANY:
+            data = json.loads(value)
+            if not isinstance(data, dict):
+                raise ValueError("not an action")
+            return data
+        move = self.book.named(kind)
+        if move is None:
+            raise ValueError(f"unknown menu {kind!r}")
+        return Pick(move.type, value)
+
+    def form(self, payload: str) -> AskForm:
+        """The form a `form.<group>.<move>` button opens (known from the payload alone, so the form
+        can be the click's first answer)."""
+        _, group, name = (payload.split(".") + ["", ""])[:3]
+        move = self.book.named(name) if group == self.book.group else None
+        if move is None or not _form_fields(move):
+            raise ValueError(f"unknown form {payload!r}")
+        return AskForm(move.name, move.label, _form_fields(move))
+
+
+def _as_buttons(move: Move, actions: Sequence[BaseModel]) -> bool:
+    """Buttons when there is nothing to choose, or only yes/no or one of a few choices."""
+    if len(actions) == 1:
+        return True
+    return len(actions) <= FEW and all(p.kind in (Kind.FLAG, Kind.CHOICE) for p in move.params)
+
+
+def _form_fields(move: Move) -> tuple[FormField, ...]:
+    """A move's parameters as form fields, when every one of them can be typed (and they fit)."""
+    params = [p for p in move.params if p.kind in FORM_KINDS or p.read is not None]
+    if not params or len(params) != len(move.params) or len(params) > MAX_FORM_FIELDS:
+        return ()
+    return tuple(FormField(p.name, p.help[:45], p.example or EXAMPLES.get(p.kind, ""), p.required) for p in params)
+
+
+def _value(action: BaseModel) -> str:
+    value = json.dumps(action.model_dump(mode="json"), separators=(",", ":"))
+    return value if len(value) <= MAX_VALUE else value[:MAX_VALUE]
+
+
+__all__ = ["AskForm", "DeclaredControls", "FormField", "Pick", "MAX_BUTTONS_PER_ROW"]

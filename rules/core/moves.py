@@ -1,0 +1,426 @@
+"""Moves declared by the rules: what each kind of action is called, what it takes, how it reads.
+
+A game's rules know their moves best, so they say once, here, what every interface needs to
+offer them: the word a player types (`move`, `fall-back`), the label of its button, its
+parameters and what kind of value each takes (a square, a point, a player, one of a few
+choices...), and how one legal action reads in words. From that single declaration the bot
+builds buttons, menus, forms, slash commands with autocomplete, and the terminal game parses
+typed moves: no interface writes a game's moves by hand.
+
+Everything here is pure: values are parsed from text and shown as text, never sent anywhere.
+A parameter whose words need the game itself (an Orc named by its player, "toward the nearest
+Barrel") takes a `read` function; a command that is really several moves in a row (roll the
+distance, then walk) takes a `plan`, which the table service runs against the real state.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum, StrEnum
+from typing import Any
+
+from pydantic import BaseModel
+
+from rules.core.errors import RuleViolation
+from rules.core.grid import parse_square
+
+PlayerId = str
+Args = Mapping[str, Any]
+"""What a player gave for a move's parameters, by parameter name: text as typed, or a value
+already typed by the interface (a flag as a bool, a number as a float)."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a move's words may draw on: the view of the seat making it, and the table's names."""
+
+    view: Any
+    names: Mapping[PlayerId, str] = field(default_factory=dict)
+
+    def name(self, player: PlayerId) -> str:
+        return self.names.get(player, player)
+
+    def player(self, text: str) -> PlayerId:
+        """A seat by its id (what autocomplete sends) or its name as a player types it (any case,
+        `_` for spaces)."""
+        wanted = text.strip()
+        if wanted in self.names:
+            return wanted
+        folded = wanted.replace("_", " ").casefold()
+        found = [p for p, n in self.names.items() if n.casefold() == folded]
+        if len(found) == 1:
+            return found[0]
+        found = [p for p, n in self.names.items() if n.casefold().startswith(folded)] if folded else []
+        if len(found) == 1:
+            return found[0]
+        raise RuleViolation(f"Nobody at this table is called '{wanted}'.")
+
+
+class Kind(StrEnum):
+    """How a parameter's value is typed, shown and offered."""
+
+    CHOICE = "choice"  # one of a few named values
+    FLAG = "flag"  # yes or no
+    NUMBER = "number"  # any number (inches, degrees)
+    COUNT = "count"  # a whole number
+    SQUARE = "square"  # a square of a grid, like c4
+    SQUARES = "squares"  # several squares in order, like c4 d4
+    POINT = "point"  # x,y in inches
+    PATH = "path"  # points in order; the last is where it ends
+    PLAYER = "player"  # a seat at the table
+    PIECE = "piece"  # something on the board the game names (an Orc, a Tree): `read` and `show` say how
+    TEXT = "text"  # anything else the game reads itself
+
+
+FORM_KINDS = frozenset({Kind.NUMBER, Kind.COUNT, Kind.SQUARE, Kind.SQUARES, Kind.POINT, Kind.PATH, Kind.TEXT})
+"""Values a player can type into a form field (the others are picked from a list)."""
+
+EXAMPLES: dict[Kind, str] = {
+    Kind.NUMBER: "7.5", Kind.COUNT: "2", Kind.SQUARE: "c4", Kind.SQUARES: "c4 d4", Kind.POINT: "12,7.5",
+    Kind.PATH: "10,5; 12,7.5", Kind.FLAG: "yes", Kind.PLAYER: "a player's name",
+}
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of a move. `field` is the action's field it fills (its own name when None);
+    a PATH fills two: its last point goes to `field`, the points before it to `via`."""
+
+    name: str
+    kind: Kind
+    help: str
+    field: str | None = None
+    required: bool = True
+    choices: tuple[tuple[str, str], ...] = ()  # (value, label) of a CHOICE
+    read: Callable[[str, Reading], Any] | None = None  # the value a player's words name
+    show: Callable[[Any, Reading], str] | None = None  # a value in words
+    via: str | None = None  # PATH: the field taking the turning points
+    example: str | None = None
+
+    @property
+    def key(self) -> str:
+        return self.field or self.name
+
+    def words(self, value: Any, reading: Reading) -> str:
+        """A value as a player reads it (and, for everything but PIECE and TEXT, types it)."""
+        if self.show is not None:
+            return self.show(value, reading)
+        if value is None:
+            return "none"
+        if isinstance(value, Enum):
+            value = value.value
+        if self.kind is Kind.CHOICE:
+            return dict(self.choices).get(str(value), str(value))
+        if self.kind is Kind.FLAG:
+            return "yes" if value else "no"
+        if self.kind is Kind.PLAYER:
+            return reading.name(str(value))
+        if self.kind in (Kind.NUMBER, Kind.COUNT):
+            return number(float(value))
+        if self.kind is Kind.POINT:
+            return point(value)
+        if self.kind is Kind.SQUARES:
+            return " ".join(value)
+        if self.kind is Kind.PATH:
+            return "; ".join(point(p) for p in value)
+        return str(value)
+
+    def token(self, value: Any, reading: Reading) -> str:
+        """A value as it can be typed back: a CHOICE by its value, a seat by its name, else its words."""
+        if isinstance(value, Enum):
+            value = value.value
+        if self.kind is Kind.CHOICE:
+            return str(value)
+        if self.kind is Kind.PIECE or (self.kind is Kind.TEXT and self.show is None):
+            return str(value)
+        return self.words(value, reading)
+
+    def parse(self, raw: Any, reading: Reading) -> Any:
+        """The value a player gave, checked for its form (whether it is legal is the rules' business)."""
+        if self.read is not None and isinstance(raw, str):
+            return self.read(raw, reading)
+        if self.kind is Kind.FLAG:
+            return raw if isinstance(raw, bool) else flag(str(raw), self.name)
+        if self.kind is Kind.NUMBER:
+            return float(raw) if isinstance(raw, int | float) and not isinstance(raw, bool) \
+                else parse_number(str(raw), self.name)
+        if self.kind is Kind.COUNT:
+            value = float(raw) if isinstance(raw, int | float) else parse_number(str(raw), self.name)
+            if value != int(value):
+                raise RuleViolation(f"Give {self.name} as a whole number, like 2.")
+            return int(value)
+        text = str(raw).strip()
+        if self.kind is Kind.CHOICE:
+            return choice(text, self.choices, self.name)
+        if self.kind is Kind.SQUARE:
+            return parse_square(text)
+        if self.kind is Kind.SQUARES:
+            return [parse_square(s) for s in re.split(r"[\s,;→>]+", text) if s]
+        if self.kind is Kind.POINT:
+            return parse_point(text)
+        if self.kind is Kind.PATH:
+            return parse_points(text)
+        if self.kind is Kind.PLAYER:
+            return reading.player(text)
+        return text
+
+    def fill(self, data: dict[str, Any], value: Any) -> None:
+        """Put a parsed value into an action's fields."""
+        if self.kind is Kind.PATH and self.via is not None:
+            points = [list(p) for p in value]
+            data[self.key] = points[-1]
+            data[self.via] = points[:-1]
+        elif self.kind is Kind.POINT and isinstance(value, tuple):
+            data[self.key] = list(value)
+        else:
+            data[self.key] = value
+
+    def value_of(self, action: BaseModel) -> Any:
+        """This parameter's value in an action (a PATH's turning points and end, together)."""
+        value = getattr(action, self.key, None)
+        if self.kind is Kind.PATH and self.via is not None:
+            return [*getattr(action, self.via, []), value]
+        return value
+
+
+Plan = Callable[[Any, PlayerId, Args, Reading, int], "dict[str, Any] | None"]
+"""A command that is several moves in a row (roll the distance, then walk): given the state as it
+is now and how many of its moves were applied already, the next move (as JSON), or None when the
+command is complete. So the next move can depend on the dice the last one threw. Raising
+`Pause` stops it there with a sentence for the player (RuleViolation refuses it)."""
+
+
+class Pause(RuleViolation):
+    """A several-move command stops halfway on purpose (a reroll to decide first): what to tell."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """The declaration of one kind of action (`type`).
+
+    `say` puts one legal action in words (a button's label, a menu option); `note` adds a
+    line under a menu option. `layout` picks the control: `auto` gives each legal action its
+    button when there are few and no parameter to choose, else a menu; `form` adds a button
+    opening a form to type the parameters (for values no menu can hold). `random` names a
+    button that lets the dice pick one of the legal actions. A `quiet` move (ending the turn,
+    leaving a choice to chance) is what the bot plays for an idle or removed player when the rules
+    name no default, in the book's order. `typed=False` keeps a move out of the slash commands:
+    their options show in the channel, so a secret is chosen only by buttons in private.
+    """
+
+    type: str
+    name: str
+    label: str
+    help: str
+    params: tuple[Param, ...] = ()
+    say: Callable[[Any, Reading], str] | None = None
+    note: Callable[[Any, Reading], str | None] | None = None
+    emoji: str | None = None
+    style: str = "secondary"  # primary, secondary, success, danger
+    layout: str = "auto"  # auto, buttons, select, form
+    random: str | None = None
+    quiet: bool = False  # played for an idle player
+    typed: bool = True
+    aliases: tuple[str, ...] = ()
+    plan: Plan | None = None
+    fixed: Mapping[str, Any] = field(default_factory=dict)  # fields the command sets without asking
+    order: Callable[[Any, Reading], Any] | None = None  # how its menu and suggestions are sorted
+
+    def words(self, action: BaseModel, reading: Reading) -> str:
+        """One action in words: its own `say`, else the label and each parameter's value."""
+        if self.say is not None:
+            return self.say(action, reading)
+        shown = [p.words(p.value_of(action), reading) for p in self.params
+                 if p.value_of(action) not in (None, [], False) or p.kind is Kind.FLAG]
+        return " ".join([self.label, *shown]) if shown else self.label
+
+    def build(self, args: Args, reading: Reading) -> dict[str, Any]:
+        """The action (as JSON) that a player's parameters make; missing required ones are refused."""
+        data: dict[str, Any] = {"type": self.type, **self.fixed}
+        for param in self.params:
+            raw = args.get(param.name)
+            if raw is None or (isinstance(raw, str) and not raw.strip()):
+                if param.required:
+                    raise RuleViolation(f"{self.name} needs {param.name} ({param.help}).")
+                continue
+            param.fill(data, param.parse(raw, reading))
+        return data
+
+    def typed_form(self, action: BaseModel, reading: Reading) -> str:
+        """The action as a player types it: the move's word, then `name:value` for each parameter
+        with a value (spaces in values as `_`)."""
+        words = [self.name]
+        for param in self.params:
+            value = param.value_of(action)
+            if value is None or value == [] or (param.kind is Kind.FLAG and not value and not param.required):
+                continue
+            words.append(f"{param.name}:{param.token(value, reading).replace(' ', '_')}")
+        return " ".join(words)
+
+
+class MoveBook:
+    """Every move of one game, in the order its controls are shown, and its slash command group."""
+
+    def __init__(self, group: str, moves: Iterable[Move], *, help: str = "") -> None:
+        self.group = group
+        self.help = help
+        self.moves = tuple(moves)
+        self._by_type = {m.type: m for m in self.moves}
+        self._by_word: dict[str, Move] = {}
+        for move in self.moves:
+            for word in (move.name, *move.aliases):
+                if word in self._by_word:
+                    raise ValueError(f"two moves of /{group} are called {word!r}")
+                self._by_word[word] = move
+
+    def of(self, action: BaseModel | str) -> Move | None:
+        """The declaration of an action (or of an action type)."""
+        kind = action if isinstance(action, str) else str(getattr(action, "type", ""))
+        return self._by_type.get(kind)
+
+    def named(self, word: str) -> Move | None:
+        """The move a player's word names: its name, an old name, or its action type."""
+        word = word.strip().lower().lstrip("/")
+        return self._by_word.get(word) or self._by_type.get(word) or self._by_word.get(word.replace("_", "-"))
+
+    def words(self, action: BaseModel, reading: Reading) -> str:
+        move = self.of(action)
+        return move.words(action, reading) if move is not None else describe(action)
+
+    def typed_form(self, action: BaseModel, reading: Reading) -> str:
+        move = self.of(action)
+        return move.typed_form(action, reading) if move is not None else describe(action)
+
+    def is_quiet(self, action: BaseModel | dict[str, Any]) -> bool:
+        kind = action.get("type") if isinstance(action, dict) else getattr(action, "type", None)
+        move = self._by_type.get(str(kind))
+        return move is not None and move.quiet
+
+
+# -- codes: one legal action as a short, stable string (a button's payload, a menu's value) -------------
+
+MAX_CODE = 48
+"""Longer codes are hashed: a button's custom_id holds 100 characters, with the game and version."""
+
+
+def code(action: BaseModel) -> str:
+    """An action's fields (not its type) as one short string, the same for the same action: what a
+    button or a menu option carries, matched back against the legal actions when it is used."""
+    data = action.model_dump(mode="json")
+    data.pop("type", None)
+    text = "~".join(_code_value(v) for v in data.values()).rstrip("~") or "-"
+    if len(text) > MAX_CODE:
+        return "#" + hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+    return text
+
+
+def _code_value(value: Any) -> str:
+    if value is None or value is False:
+        return ""  # an option left out, as when it is not typed
+    if value is True:
+        return "1"
+    if isinstance(value, float):
+        return number(value, places=6)
+    if isinstance(value, list | tuple):
+        return "_".join(_code_value(v) for v in value)
+    if isinstance(value, dict):
+        return "_".join(f"{k}={_code_value(v)}" for k, v in sorted(value.items()))
+    return str(value).replace("~", "-").replace(" ", "+")
+
+
+def find(legal: Sequence[BaseModel], kind: str, wanted: str) -> BaseModel | None:
+    """The legal action of `kind` whose code is `wanted`, if it is still legal."""
+    for action in legal:
+        if getattr(action, "type", None) == kind and code(action) == wanted:
+            return action
+    return None
+
+
+# -- reading what players type ----------------------------------------------------------------------------
+
+
+def number(value: float, *, places: int = 2) -> str:
+    """12.0 -> '12', 7.25 -> '7.25', never '-0'."""
+    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def point(xy: Sequence[float]) -> str:
+    return f"{number(xy[0])},{number(xy[1])}"
+
+
+def parse_points(text: str) -> list[tuple[float, float]]:
+    """'12,7.5', '12 7.5', '(12, 7.5)'; several points separated by ';' or '→' are a path whose last
+    point is the destination and the others the turning points on the way."""
+    points = []
+    for part in (p for p in re.split(r"[;→>|]+", text) if p.strip()):
+        numbers = re.findall(r"-?\d+(?:\.\d+)?", part)
+        if len(numbers) != 2:
+            raise RuleViolation(f"'{part.strip()}' is not a point: give x,y in inches from the bottom-left "
+                                "corner, like 12,7.5.")
+        points.append((float(numbers[0]), float(numbers[1])))
+    if not points:
+        raise RuleViolation("Give a point as x,y in inches from the bottom-left corner, like 12,7.5.")
+    return points
+
+
+def parse_point(text: str) -> tuple[float, float]:
+    points = parse_points(text)
+    if len(points) != 1:
+        raise RuleViolation("Give one point, like 12,7.5.")
+    return points[0]
+
+
+def parse_number(text: str, what: str) -> float:
+    try:
+        value = float(text.strip().rstrip('"°').strip())
+    except ValueError:
+        raise RuleViolation(f"Give {what} as a number, like 7.5.") from None
+    if not math.isfinite(value):
+        raise RuleViolation(f"Give {what} as a number, like 7.5.")
+    return value
+
+
+def flag(text: str, what: str) -> bool:
+    folded = text.strip().casefold()
+    if folded in ("yes", "y", "true", "1", "on"):
+        return True
+    if folded in ("no", "n", "false", "0", "off"):
+        return False
+    raise RuleViolation(f"Say yes or no for {what}.")
+
+
+def choice(text: str, choices: Sequence[tuple[str, str]], what: str) -> str:
+    """A CHOICE by its value or its label, in any case; a unique beginning is enough."""
+    folded = text.strip().casefold().replace("_", " ")
+    for value, label in choices:
+        if folded in (value.casefold(), label.casefold(), value.casefold().replace("_", " ")):
+            return value
+    found = [v for v, label in choices if label.casefold().startswith(folded) or v.casefold().startswith(folded)]
+    if folded and len(found) == 1:
+        return found[0]
+    listed = ", ".join(v for v, _ in choices)
+    raise RuleViolation(f"'{text.strip()}' is not a {what}; choose one of: {listed}.")
+
+
+def choices_of(enum: type[Enum], label: Callable[[Any], str] | None = None) -> tuple[tuple[str, str], ...]:
+    """A CHOICE's values from an enum (labels from `label`, else the values, capitalised)."""
+    return tuple((str(m.value), label(m) if label else str(m.value).replace("_", " ").capitalize())
+                 for m in enum)
+
+
+def describe(action: BaseModel) -> str:
+    """'choose number=3' — a readable label for an action nobody declared."""
+    data = action.model_dump(mode="json")
+    kind = str(data.pop("type", type(action).__name__))
+    rest = " ".join(f"{k}={v}" for k, v in data.items())
+    return f"{kind} {rest}".strip()
+
+
+__all__ = ["Args", "EXAMPLES", "FORM_KINDS", "Kind", "Move", "MoveBook", "Param", "Pause", "Plan", "Reading", "choice",
+           "choices_of", "code", "describe", "find", "flag", "number", "parse_number", "parse_point",
+           "parse_points", "point"]
