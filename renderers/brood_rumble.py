@@ -10,7 +10,7 @@ supersampled canvas (see `renderers.common`).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from PIL import ImageDraw
 
@@ -24,21 +24,21 @@ from renderers.common import (
     TEXT,
     Entrant,
     PanelLine,
+    SidePanel,
     base_canvas,
     bold_text,
-    draw_panel,
+    dashed,
     encode_png,
     feat_lines,
     font,
     heading,
-    inch_labels,
     ink_on,
     outlined_text,
-    panel_height,
     player_colour,
     shade,
     title,
 )
+from renderers.kits.inch_board import InchBoard
 from rules.orclympics.brood_rumble.models import (
     XY,
     Barrel,
@@ -56,15 +56,9 @@ SLUG = "brood-rumble"
 
 INCH = 31 * SUPERSAMPLE
 BOARD_INCHES = 24
-BOARD_LEFT = 46 * SUPERSAMPLE
-BOARD_TOP = 20 * SUPERSAMPLE
-BOARD_SIDE = BOARD_INCHES * INCH
-LABEL_BAND = 40 * SUPERSAMPLE
+BOARD = InchBoard(BOARD_INCHES, INCH)
 FENCE = 6 * SUPERSAMPLE
-PANEL_GAP = 24 * SUPERSAMPLE
-PANEL_WIDTH = 340 * SUPERSAMPLE
-PANEL_PADDING = 16 * SUPERSAMPLE
-MARGIN = 16 * SUPERSAMPLE
+PANEL = SidePanel(width=340 * SUPERSAMPLE)
 LINE = SUPERSAMPLE
 
 GROUND: RGB = (176, 146, 104)
@@ -94,22 +88,14 @@ ITEM_TAGS: dict[Item, str] = {Item.KNUCKLE_DUSTERS: "D", Item.OLD_HELMET: "H"}
 ITEM_NAMES: dict[Item, str] = {Item.KNUCKLE_DUSTERS: "Dusters", Item.OLD_HELMET: "Helmet"}
 
 
-def at(x: float, y: float) -> Point:
-    """A point in inches (origin bottom-left, y up) on the canvas (y down)."""
-    return (BOARD_LEFT + x * INCH, BOARD_TOP + (BOARD_INCHES - y) * INCH)
-
-
-def box(x: float, y: float, half_w: float, half_h: float) -> tuple[float, float, float, float]:
-    left, top = at(x - half_w, y + half_h)
-    right, bottom = at(x + half_w, y - half_h)
-    return (left, top, right, bottom)
+at = BOARD.at
+box = BOARD.box
 
 
 def render(view: BroodRumbleView) -> bytes:
     """The board and side panel of a Brood Rumble view as PNG bytes."""
     lines = _panel_lines(view)
-    height = max(BOARD_TOP + BOARD_SIDE + LABEL_BAND, BOARD_TOP + panel_height(lines, PANEL_PADDING) + MARGIN)
-    width = BOARD_LEFT + BOARD_SIDE + PANEL_GAP + PANEL_WIDTH + MARGIN
+    width, height = BOARD.picture_size(PANEL, lines)
     canvas = base_canvas("brood-rumble", (width, height), _draw_ground)
     draw = ImageDraw.Draw(canvas)
     _draw_edges(draw, view)
@@ -126,8 +112,7 @@ def render(view: BroodRumbleView) -> bytes:
     for orc in sorted(standing, key=lambda o: o.id):  # above every token, so a neighbour never hides them
         _draw_badges(draw, orc)
     _draw_fights(draw, view)
-    panel_left = BOARD_LEFT + BOARD_SIDE + PANEL_GAP
-    draw_panel(draw, (panel_left, BOARD_TOP, panel_left + PANEL_WIDTH, height - MARGIN), lines, PANEL_PADDING)
+    BOARD.draw_panel(draw, PANEL, height, lines)
     return encode_png(canvas)
 
 
@@ -136,16 +121,10 @@ def render(view: BroodRumbleView) -> bytes:
 
 def _draw_ground(draw: Draw) -> None:
     """Packed earth in a wooden fence, a faint line every inch and a strong one every 6"."""
-    left, top = at(0, BOARD_INCHES)
-    right, bottom = at(BOARD_INCHES, 0)
-    draw.rectangle((left - FENCE, top - FENCE, right + FENCE, bottom + FENCE), fill=FENCE_WOOD)
-    draw.rectangle((left, top, right, bottom), fill=GROUND)
-    for k in range(1, BOARD_INCHES):
-        colour, width = (GRID_SIX, 2 * LINE) if k % 6 == 0 else (GRID, LINE)
-        draw.line((*at(k, 0), *at(k, BOARD_INCHES)), fill=colour, width=width)
-        draw.line((*at(0, k), *at(BOARD_INCHES, k)), fill=colour, width=width)
-    inch_labels(draw, at, BOARD_INCHES, bottom + FENCE + (LABEL_BAND - FENCE) / 2, (BOARD_LEFT - FENCE) / 2,
-                24 * SUPERSAMPLE)
+    BOARD.fence(draw, FENCE_WOOD, FENCE)
+    BOARD.fill(draw, GROUND)
+    BOARD.grid(draw, GRID, GRID_SIX, line=LINE)
+    BOARD.labels(draw, fence=FENCE, size=24 * SUPERSAMPLE)
 
 
 def _draw_edges(draw: Draw, view: BroodRumbleView) -> None:
@@ -272,27 +251,14 @@ def _draw_barrel(draw: Draw, barrel: Barrel) -> None:
     draw.ellipse(box(barrel.x, barrel.y, r * 0.2, r * 0.2), fill=WOOD_DARK)
 
 
-def _dashed(draw: Draw, points: Sequence[Point], colour: RGB, width: int, dash: float) -> None:
-    for (x0, y0), (x1, y1) in zip(points, points[1:]):
-        length = math.hypot(x1 - x0, y1 - y0)
-        if length == 0:
-            continue
-        k = 0.0
-        while k < length:
-            end = min(k + dash, length)
-            draw.line((x0 + (x1 - x0) * k / length, y0 + (y1 - y0) * k / length,
-                       x0 + (x1 - x0) * end / length, y0 + (y1 - y0) * end / length), fill=colour, width=width)
-            k += dash * 2
-
-
 def _draw_trail(draw: Draw, trail: list[list[XY]]) -> None:
     """The paths of the last action (moves, pushes, flying Barrels) as dashed lines with an arrow."""
     for path in trail:
         points = [at(x, y) for x, y in path]
         if len(points) < 2:
             continue
-        _dashed(draw, points, INK, 5 * LINE, 7 * SUPERSAMPLE)
-        _dashed(draw, points, ACCENT, 3 * LINE, 7 * SUPERSAMPLE)
+        dashed(draw, points, INK, 5 * LINE, 7 * SUPERSAMPLE)
+        dashed(draw, points, ACCENT, 3 * LINE, 7 * SUPERSAMPLE)
         (x0, y0), (x1, y1) = points[-2], points[-1]
         angle = math.atan2(y1 - y0, x1 - x0)
         size = 9 * SUPERSAMPLE

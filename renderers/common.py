@@ -3,12 +3,14 @@
 Renderers draw on a canvas `SUPERSAMPLE` times larger than the picture they
 return and shrink it at the end (`encode_png`), because Pillow draws shapes
 without anti-aliasing: shrinking smooths the edges of tokens and terrain.
-All sizes given to this module are canvas pixels.
+All sizes given to this module are canvas pixels. The larger pieces a board is built
+from (an inch table, a square grid, cards, a map of areas) are in `renderers.kits`.
 """
 
 from __future__ import annotations
 
 import io
+import itertools
 import math
 import threading
 from collections import OrderedDict
@@ -18,8 +20,6 @@ from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
-
-from rules.core.grid import FILES, SIZE, xy
 
 RGB = tuple[int, int, int]
 Font = ImageFont.FreeTypeFont
@@ -116,6 +116,68 @@ def fit(text: str, face: Font, width: float) -> str:
     return text.rstrip() + "…"
 
 
+LINE_PITCH = 1.25
+"""Line spacing as a multiple of the font size: the bundled font's ascent plus descent, so lines
+of a block never overlap and a block of n lines is n pitches tall."""
+
+
+def fit_lines(text: str, width: float, height: float, largest: int, smallest: int,
+              max_lines: int = 2) -> tuple[tuple[str, ...], Font]:
+    """`text` in the largest font size (from `largest` down to `smallest`) at which it fits a box of
+    `width` x `height`, on as few lines as possible (at most `max_lines`, broken at spaces).
+
+    Shrinking keeps a long name whole where a short one is drawn large; only when even the
+    smallest size is too big is the last line cut with an ellipsis, so text never overflows.
+    """
+    words = text.split()
+    for size in range(largest, smallest - 1, -1):
+        face = font(size)
+        for count in range(1, min(max_lines, len(words)) + 1):
+            if count * size * LINE_PITCH > height:
+                break
+            lines = _balanced(words, count, face)
+            if max(face.getlength(line) for line in lines) <= width:
+                return lines, face
+    face = font(smallest)
+    count = max(1, min(max_lines, int(height // (smallest * LINE_PITCH))))
+    if len(words) <= count:
+        return tuple(fit(word, face, width) for word in words) or ("",), face
+    head = words[: count - 1]
+    return (*(fit(word, face, width) for word in head), fit(" ".join(words[count - 1:]), face, width)), face
+
+
+def _balanced(words: Sequence[str], count: int, face: Font) -> tuple[str, ...]:
+    """`words` broken into `count` lines so that the longest line is as short as it can be."""
+    if count <= 1:
+        return (" ".join(words),)
+    best: tuple[float, tuple[str, ...]] | None = None
+    for cuts in itertools.combinations(range(1, len(words)), count - 1):
+        bounds = (0, *cuts, len(words))
+        lines = tuple(" ".join(words[a:b]) for a, b in zip(bounds, bounds[1:]))
+        longest = max(face.getlength(line) for line in lines)
+        if best is None or longest < best[0]:
+            best = (longest, lines)
+    assert best is not None
+    return best[1]
+
+
+def draw_lines(draw: ImageDraw.ImageDraw, centre: tuple[float, float], lines: Sequence[str], face: Font,
+               fill: RGB, *, bold: bool = False, halo: RGB | None = None) -> None:
+    """A block of lines (as `fit_lines` gives them) centred on `centre`, one pitch apart; `halo`
+    rims the letters in a colour close to the ground, so they read over lines drawn under them."""
+    pitch = face.size * LINE_PITCH
+    x, y = centre
+    for k, line in enumerate(lines):
+        at = (x, y + (k - (len(lines) - 1) / 2) * pitch)
+        if bold:
+            bold_text(draw, at, line, face, fill=fill, anchor="mm")
+        elif halo is not None:
+            draw.text(at, line, font=face, fill=fill, anchor="mm", stroke_width=max(1, face.size // 10),
+                      stroke_fill=halo)
+        else:
+            draw.text(at, line, font=face, fill=fill, anchor="mm")
+
+
 def outlined_text(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -165,6 +227,22 @@ def arrow(draw: ImageDraw.ImageDraw, points: Sequence[tuple[float, float]], colo
     angle = math.atan2(y1 - y0, x1 - x0)
     draw.polygon([(x1, y1), (x1 - head * math.cos(angle - 0.45), y1 - head * math.sin(angle - 0.45)),
                   (x1 - head * math.cos(angle + 0.45), y1 - head * math.sin(angle + 0.45))], fill=colour, outline=INK)
+
+
+def dashed(draw: ImageDraw.ImageDraw, points: Sequence[tuple[float, float]], colour: RGB, width: int,
+           dash: float) -> None:
+    """A line through `points` in dashes `dash` long with gaps as long; each stretch starts with a
+    dash, so a short stretch never vanishes into a gap."""
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        length = math.hypot(x1 - x0, y1 - y0)
+        if length == 0:
+            continue
+        k = 0.0
+        while k < length:
+            end = min(k + dash, length)
+            draw.line((x0 + (x1 - x0) * k / length, y0 + (y1 - y0) * k / length,
+                       x0 + (x1 - x0) * end / length, y0 + (y1 - y0) * end / length), fill=colour, width=width)
+            k += dash * 2
 
 
 def inch_labels(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], inches: int,
@@ -300,6 +378,35 @@ def _draw_panel_line(draw: ImageDraw.ImageDraw, line: PanelLine, left: int, inde
         draw.line((x, middle, x + face.getlength(text), middle), fill=line.colour, width=thickness)
 
 
+@dataclass(frozen=True)
+class SidePanel:
+    """The panel to the right of a board, and the size of the picture that holds both.
+
+    Its top is level with the board's; when it holds more lines than the board is tall, the
+    picture grows downwards rather than the text shrinking, so it stays readable on a phone.
+    """
+
+    width: int
+    gap: int = 24 * SUPERSAMPLE  # between the board (with its labels) and the panel
+    padding: int = 16 * SUPERSAMPLE
+    margin: int = 16 * SUPERSAMPLE  # right of and under the panel
+
+    def left(self, board_right: float) -> int:
+        return round(board_right + self.gap)
+
+    def picture_size(self, board_right: float, board_bottom: float, top: float,
+                     lines: Sequence[PanelLine]) -> tuple[int, int]:
+        """(width, height) of a picture whose board ends at `board_right` and, labels included,
+        at `board_bottom`, with this panel beside it from `top` down."""
+        height = round(max(board_bottom, top + panel_height(lines, self.padding) + self.margin))
+        return (self.left(board_right) + self.width + self.margin, height)
+
+    def draw(self, draw: ImageDraw.ImageDraw, board_right: float, top: float, picture_height: int,
+             lines: Sequence[PanelLine]) -> None:
+        left = self.left(board_right)
+        draw_panel(draw, (left, round(top), left + self.width, picture_height - self.margin), lines, self.padding)
+
+
 PNG_COLOURS = 256
 """Boards are drawn in a few dozen flat colours plus their smoothed edges: a 256-colour palette
 keeps them crisp, makes the file half the size of full colour, and encodes ten times faster."""
@@ -370,7 +477,7 @@ def base_canvas(key: Hashable, size: tuple[int, int], draw_base: Callable[[Image
     return canvas
 
 
-# -- chess-board disciplines -------------------------------------------------------------------
+# -- drawings in unit coordinates ----------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -398,36 +505,3 @@ class Frame:
     def part(self, u: float, v: float, size: float) -> Frame:
         """A smaller frame inside this one, for a badge or an icon in a corner."""
         return Frame(*self.at(u, v), size * self.size)
-
-
-@dataclass(frozen=True)
-class Board:
-    """Where an 8x8 board sits on the canvas: its top-left corner and the side of a square.
-
-    Squares read as on a chess board (a1 bottom-left), because players name them that way.
-    """
-
-    left: float
-    top: float
-    square: float
-
-    @property
-    def side(self) -> float:
-        return SIZE * self.square
-
-    def frame(self, square: str) -> Frame:
-        file, rank = xy(square)
-        return Frame(self.left + (file + 0.5) * self.square, self.top + (SIZE - rank - 0.5) * self.square, self.square)
-
-    def point(self, x: float, y: float) -> tuple[float, float]:
-        """A point in board units (a1's lower-left corner is (0, 0), y up) on the canvas."""
-        return (self.left + x * self.square, self.top + (SIZE - y) * self.square)
-
-    def draw_labels(self, draw: ImageDraw.ImageDraw, face: Font, *, fence: float = 0, band: float = 0) -> None:
-        """Files a-h under the board (centred in a band of height `band`) and ranks 1-8 left of it."""
-        below = self.top + self.side + fence + (band - fence) / 2
-        for file, letter in enumerate(FILES):
-            shadowed_text(draw, (self.left + (file + 0.5) * self.square, below), letter, face, anchor="mm")
-        for rank in range(SIZE):
-            middle = self.top + (SIZE - rank - 0.5) * self.square
-            shadowed_text(draw, ((self.left - fence) / 2, middle), str(rank + 1), face, anchor="mm")

@@ -23,23 +23,22 @@ from renderers.common import (
     TEXT,
     Entrant,
     PanelLine,
+    SidePanel,
     arrow,
     base_canvas,
     bold_text,
-    draw_panel,
     encode_png,
     feat_lines,
     font,
     heading,
-    inch_labels,
     ink_on,
     outlined_text,
-    panel_height,
     placing_lines,
     player_colour,
     shade,
     title,
 )
+from renderers.kits.inch_board import InchBoard
 from rules.orclympics.flying_pigs.models import (
     FlyingPigsView,
     Kind,
@@ -56,14 +55,8 @@ SLUG = "flying-pigs"
 
 INCH = 19 * SUPERSAMPLE
 BOARD_INCHES = 48
-BOARD_LEFT = 46 * SUPERSAMPLE
-BOARD_TOP = 20 * SUPERSAMPLE
-BOARD_SIDE = BOARD_INCHES * INCH
-LABEL_BAND = 40 * SUPERSAMPLE
-PANEL_GAP = 24 * SUPERSAMPLE
-PANEL_WIDTH = 380 * SUPERSAMPLE
-PANEL_PADDING = 16 * SUPERSAMPLE
-MARGIN = 16 * SUPERSAMPLE
+BOARD = InchBoard(BOARD_INCHES, INCH)
+PANEL = SidePanel(width=380 * SUPERSAMPLE)
 LINE = SUPERSAMPLE
 HALF_BASE = 25 / 25.4 / 2
 
@@ -92,22 +85,14 @@ STAGES: dict[Stage, str] = {Stage.START: "starting", Stage.MOVEMENT: "Step 2 · 
 STANCE_TAGS: dict[Stance, str] = {Stance.SHOVE: "SV", Stance.SHOO: "SH", Stance.FIRE: "FI"}
 
 
-def at(x: float, y: float) -> Point:
-    """A point in inches (origin bottom-left, y up) on the canvas (y down)."""
-    return (BOARD_LEFT + x * INCH, BOARD_TOP + (BOARD_INCHES - y) * INCH)
-
-
-def box(x: float, y: float, half_w: float, half_h: float) -> tuple[float, float, float, float]:
-    left, top = at(x - half_w, y + half_h)
-    right, bottom = at(x + half_w, y - half_h)
-    return (left, top, right, bottom)
+at = BOARD.at
+box = BOARD.box
 
 
 def render(view: FlyingPigsView) -> bytes:
     """The board and side panel of a Flying Pigs view as PNG bytes."""
     lines = _panel_lines(view)
-    height = max(BOARD_TOP + BOARD_SIDE + LABEL_BAND, BOARD_TOP + panel_height(lines, PANEL_PADDING) + MARGIN)
-    width = BOARD_LEFT + BOARD_SIDE + PANEL_GAP + PANEL_WIDTH + MARGIN
+    width, height = BOARD.picture_size(PANEL, lines)
     canvas = base_canvas(("flying-pigs", view.pigsty), (width, height), lambda draw: _draw_ground(draw, view.pigsty))
     draw = ImageDraw.Draw(canvas)
     for t in sorted(view.terrain, key=lambda t: (t.kind, t.x, t.y)):
@@ -119,8 +104,7 @@ def render(view: FlyingPigsView) -> bytes:
         _draw_model(draw, model, waiting=model.owner in view.waiting_for)
     for model in sorted(placed, key=lambda m: m.id):
         _draw_badges(draw, model)
-    panel_left = BOARD_LEFT + BOARD_SIDE + PANEL_GAP
-    draw_panel(draw, (panel_left, BOARD_TOP, panel_left + PANEL_WIDTH, height - MARGIN), lines, PANEL_PADDING)
+    BOARD.draw_panel(draw, PANEL, height, lines)
     return encode_png(canvas)
 
 
@@ -129,23 +113,14 @@ def render(view: FlyingPigsView) -> bytes:
 
 def _draw_ground(draw: Draw, pigsty: float) -> None:
     """Grass outside, the muddy Pigsty fenced in a circle, a faint inch grid and a strong line every 6"."""
-    left, top = at(0, BOARD_INCHES)
-    right, bottom = at(BOARD_INCHES, 0)
-    draw.rectangle((left, top, right, bottom), fill=OUTSIDE)
+    BOARD.fill(draw, OUTSIDE)
     centre = BOARD_INCHES / 2
     r = pigsty
     draw.ellipse(box(centre, centre, r, r), fill=MUD)
-    for k in range(1, BOARD_INCHES):
-        if k % 6 == 0:
-            continue
-        draw.line((*at(k, 0), *at(k, BOARD_INCHES)), fill=OUTSIDE_GRID, width=LINE)
-        draw.line((*at(0, k), *at(BOARD_INCHES, k)), fill=OUTSIDE_GRID, width=LINE)
-    for k in range(6, BOARD_INCHES, 6):
-        draw.line((*at(k, 0), *at(k, BOARD_INCHES)), fill=SIX_LINE, width=2 * LINE)
-        draw.line((*at(0, k), *at(BOARD_INCHES, k)), fill=SIX_LINE, width=2 * LINE)
+    BOARD.grid(draw, OUTSIDE_GRID, SIX_LINE, line=LINE, strong_last=True)
     draw.ellipse(box(centre, centre, r, r), outline=FENCE_WOOD, width=6 * LINE)
-    draw.rectangle((left, top, right, bottom), outline=FENCE_WOOD, width=4 * LINE)
-    inch_labels(draw, at, BOARD_INCHES, bottom + LABEL_BAND / 2, BOARD_LEFT / 2)
+    BOARD.edge(draw, FENCE_WOOD, 4 * LINE)
+    BOARD.labels(draw)
 
 
 def _draw_kitchen(draw: Draw, view: FlyingPigsView) -> None:

@@ -20,13 +20,12 @@ from renderers.common import (
     SMALL_TEXT,
     SUPERSAMPLE,
     TEXT,
-    Board,
     Entrant,
     Frame,
     PanelLine,
+    SidePanel,
     base_canvas,
     bold_text,
-    draw_panel,
     encode_png,
     feat_lines,
     fit,
@@ -34,14 +33,14 @@ from renderers.common import (
     heading,
     ink_on,
     outlined_text,
-    panel_height,
     placing_lines,
     player_colour,
     shade,
     title,
 )
+from renderers.kits.square_board import SquareBoard
 from rules.core.engine import PlayerId
-from rules.core.grid import ALL_SQUARES, SIZE, Square, xy
+from rules.core.grid import Square, xy
 from rules.orclympics.masters_fight.models import (
     Item,
     MastersFightView,
@@ -54,15 +53,10 @@ SLUG = "masters-fight"
 """The game whose views this module draws."""
 
 SQUARE = 92 * SUPERSAMPLE
-BOARD_LEFT = 52 * SUPERSAMPLE  # room for the rank numbers
-BOARD_TOP = 20 * SUPERSAMPLE
+BOARD = SquareBoard(left=52 * SUPERSAMPLE, top=20 * SUPERSAMPLE, square=SQUARE)  # left: room for the ranks
 LABEL_BAND = 48 * SUPERSAMPLE  # room for the file letters under the board
 FENCE_WIDTH = 8 * SUPERSAMPLE
-PANEL_GAP = 28 * SUPERSAMPLE
-PANEL_WIDTH = 360 * SUPERSAMPLE
-PANEL_PADDING = 18 * SUPERSAMPLE
-MARGIN = 16 * SUPERSAMPLE
-BOARD_SIDE = SIZE * SQUARE
+PANEL = SidePanel(width=360 * SUPERSAMPLE, gap=28 * SUPERSAMPLE, padding=18 * SUPERSAMPLE)
 LINE = SUPERSAMPLE  # the thinnest outline
 
 LIGHT_SQUARE: RGB = (184, 148, 100)
@@ -92,20 +86,14 @@ ITEM_LABELS: dict[Item, str] = {
 """Short enough to fit under an Item on its square and beside a name in the panel."""
 
 
-BOARD = Board(BOARD_LEFT, BOARD_TOP, SQUARE)
-
-
 def render(view: MastersFightView) -> bytes:
     """The board and side panel of a Masters' Fight view as PNG bytes."""
     lines = _panel_lines(view)
-    board_height = BOARD_TOP + BOARD_SIDE + LABEL_BAND
-    height = max(board_height, BOARD_TOP + panel_height(lines, PANEL_PADDING) + MARGIN)
-    width = BOARD_LEFT + BOARD_SIDE + PANEL_GAP + PANEL_WIDTH + MARGIN
+    width, height = BOARD.picture_size(PANEL, LABEL_BAND, lines)
     canvas = base_canvas("masters-fight", (width, height), _draw_pit_floor)
     draw = ImageDraw.Draw(canvas)
     _draw_board(draw, view)
-    panel_left = BOARD_LEFT + BOARD_SIDE + PANEL_GAP
-    draw_panel(draw, (panel_left, BOARD_TOP, panel_left + PANEL_WIDTH, height - MARGIN), lines, PANEL_PADDING)
+    BOARD.draw_panel(draw, PANEL, height, lines)
     return encode_png(canvas)
 
 
@@ -114,10 +102,8 @@ def render(view: MastersFightView) -> bytes:
 
 def _draw_pit_floor(draw: Draw) -> None:
     """What every fight starts on: the fence, the ground and the square names."""
-    right, bottom = BOARD_LEFT + BOARD_SIDE, BOARD_TOP + BOARD_SIDE
-    fence = FENCE_WIDTH
-    draw.rectangle((BOARD_LEFT - fence, BOARD_TOP - fence, right + fence, bottom + fence), fill=FENCE)
-    for square in ALL_SQUARES:
+    BOARD.fence(draw, FENCE, FENCE_WIDTH)
+    for square in BOARD.grid.squares:
         _draw_ground(draw, square)
     BOARD.draw_labels(draw, font(28 * SUPERSAMPLE), fence=FENCE_WIDTH, band=LABEL_BAND)
 
@@ -129,8 +115,7 @@ def _draw_board(draw: Draw, view: MastersFightView) -> None:
     standing = {orc.square: orc for orc in view.orcs if orc.square is not None and not orc.out}
     for square, item in sorted(view.items.items()):
         _draw_ground_item(draw, BOARD.frame(square), item, crowded=square in standing)
-    for square in sorted(set(view.highlight)):
-        _draw_highlight(draw, BOARD.frame(square))
+    BOARD.highlight(draw, view.highlight)
     for square, orc in sorted(standing.items()):
         _draw_orc(draw, BOARD.frame(square), orc, active=orc.player == view.active)
 
@@ -138,7 +123,7 @@ def _draw_board(draw: Draw, view: MastersFightView) -> None:
 def _draw_ground(draw: Draw, square: Square) -> None:
     """Sand and packed earth in a checker, with a few fixed pebbles so it reads as a pit floor."""
     file, rank = xy(square)
-    colour = LIGHT_SQUARE if (file + rank) % 2 else DARK_SQUARE
+    colour = LIGHT_SQUARE if BOARD.is_light(square) else DARK_SQUARE
     frame = BOARD.frame(square)
     draw.rectangle(frame.box(-0.5, -0.5, 0.5, 0.5), fill=colour)
     for k in range(3):
@@ -146,12 +131,6 @@ def _draw_ground(draw: Draw, square: Square) -> None:
         v = ((file * 23 + rank * 41 + k * 47) % 80 - 40) / 100
         r = (2 + (file + rank + k) % 3) * 0.011
         draw.ellipse(frame.oval(u, v, r, r * 0.7), fill=shade(colour, 0.82))
-
-
-def _draw_highlight(draw: Draw, frame: Frame) -> None:
-    """A bright frame with a dark edge, visible on light and dark squares alike."""
-    draw.rectangle(frame.box(-0.47, -0.47, 0.47, 0.47), outline=INK, width=8 * LINE)
-    draw.rectangle(frame.box(-0.46, -0.46, 0.46, 0.46), outline=ACCENT, width=5 * LINE)
 
 
 # -- terrain ----------------------------------------------------------------------------

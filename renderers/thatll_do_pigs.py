@@ -24,22 +24,21 @@ from renderers.common import (
     TEXT,
     Entrant,
     PanelLine,
+    SidePanel,
     arrow,
     base_canvas,
     bold_text,
-    draw_panel,
     encode_png,
     feat_lines,
     font,
     heading,
-    inch_labels,
     ink_on,
-    panel_height,
     placing_lines,
     player_colour,
     shade,
     title,
 )
+from renderers.kits.inch_board import InchBoard
 from rules.orclympics.thatll_do_pigs.models import (
     XY,
     Phase,
@@ -52,14 +51,8 @@ SLUG = "thatll-do-pigs"
 
 INCH = 24 * SUPERSAMPLE
 BOARD_INCHES = 36
-BOARD_LEFT = 46 * SUPERSAMPLE
-BOARD_TOP = 20 * SUPERSAMPLE
-BOARD_SIDE = BOARD_INCHES * INCH
-LABEL_BAND = 40 * SUPERSAMPLE
-PANEL_GAP = 24 * SUPERSAMPLE
-PANEL_WIDTH = 380 * SUPERSAMPLE
-PANEL_PADDING = 16 * SUPERSAMPLE
-MARGIN = 16 * SUPERSAMPLE
+BOARD = InchBoard(BOARD_INCHES, INCH)
+PANEL = SidePanel(width=380 * SUPERSAMPLE)
 LINE = SUPERSAMPLE
 HALF_BASE = 25 / 25.4 / 2
 HALF_PIGLET = 20 / 25.4 / 2
@@ -78,16 +71,13 @@ Draw = ImageDraw.ImageDraw
 Point = tuple[float, float]
 
 
-def at(x: float, y: float) -> Point:
-    """A point in inches (origin bottom-left, y up) on the canvas (y down)."""
-    return (BOARD_LEFT + x * INCH, BOARD_TOP + (BOARD_INCHES - y) * INCH)
+at = BOARD.at
 
 
 def render(view: ThatllDoPigsView) -> bytes:
     """The board and side panel of a That'll do Pigs view as PNG bytes."""
     lines = _panel_lines(view)
-    height = max(BOARD_TOP + BOARD_SIDE + LABEL_BAND, BOARD_TOP + panel_height(lines, PANEL_PADDING) + MARGIN)
-    width = BOARD_LEFT + BOARD_SIDE + PANEL_GAP + PANEL_WIDTH + MARGIN
+    width, height = BOARD.picture_size(PANEL, lines)
     key = ("thatll-do-pigs", tuple(view.poles), view.crowd)
     canvas = base_canvas(key, (width, height), lambda draw: _draw_circuit(draw, view))
     draw = ImageDraw.Draw(canvas)
@@ -96,8 +86,7 @@ def render(view: ThatllDoPigsView) -> bytes:
         _draw_rider(draw, rider, waiting=rider.player in view.waiting_for and rider.id == view.active)
     if view.piglet.placed and view.piglet.held_by is None:
         _draw_piglet(draw, (view.piglet.x, view.piglet.y))
-    panel_left = BOARD_LEFT + BOARD_SIDE + PANEL_GAP
-    draw_panel(draw, (panel_left, BOARD_TOP, panel_left + PANEL_WIDTH, height - MARGIN), lines, PANEL_PADDING)
+    BOARD.draw_panel(draw, PANEL, height, lines)
     return encode_png(canvas)
 
 
@@ -105,13 +94,8 @@ def render(view: ThatllDoPigsView) -> bytes:
 
 
 def _draw_circuit(draw: Draw, view: ThatllDoPigsView) -> None:
-    left, top = at(0, BOARD_INCHES)
-    right, bottom = at(BOARD_INCHES, 0)
-    draw.rectangle((left, top, right, bottom), fill=TRACK)
-    for k in range(1, BOARD_INCHES):
-        colour, width = (SIX_LINE, 2 * LINE) if k % 6 == 0 else (TRACK_GRID, LINE)
-        draw.line((*at(k, 0), *at(k, BOARD_INCHES)), fill=colour, width=width)
-        draw.line((*at(0, k), *at(BOARD_INCHES, k)), fill=colour, width=width)
+    BOARD.fill(draw, TRACK)
+    BOARD.grid(draw, TRACK_GRID, SIX_LINE, line=LINE)
     # the crowd: the central stand, its diagonals, the outside stand and the board edge
     draw.polygon([at(*p) for p in view.stand], fill=CROWD, outline=INK)
     _speckle(draw, view.stand)
@@ -121,7 +105,7 @@ def _draw_circuit(draw: Draw, view: ThatllDoPigsView) -> None:
     if view.crowd is not None:
         x, y, r = view.crowd
         draw.ellipse((*at(x - r, y + r), *at(x + r, y - r)), fill=CROWD, outline=INK, width=2 * LINE)
-    draw.rectangle((left, top, right, bottom), outline=CROWD, width=8 * LINE)
+    BOARD.edge(draw, CROWD, 8 * LINE)
     # the Skid Triggers (dashed) and the chequered Finish Line
     for inner, outer in view.gates[1:]:
         _dashed(draw, at(*inner), at(*outer), TRIGGER)
@@ -139,7 +123,7 @@ def _draw_circuit(draw: Draw, view: ThatllDoPigsView) -> None:
         cx, cy = at(*pole)
         r = 6 * SUPERSAMPLE
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=POLE, outline=INK, width=2 * LINE)
-    inch_labels(draw, at, BOARD_INCHES, bottom + LABEL_BAND / 2, BOARD_LEFT / 2)
+    BOARD.labels(draw)
 
 
 def _speckle(draw: Draw, corners: Sequence[XY]) -> None:

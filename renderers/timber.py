@@ -18,26 +18,25 @@ from renderers.common import (
     RGB,
     SMALL_TEXT,
     SUPERSAMPLE,
-    Board,
     Entrant,
     Frame,
     PanelLine,
+    SidePanel,
     base_canvas,
     bold_text,
-    draw_panel,
     encode_png,
     feat_lines,
     font,
     heading,
     ink_on,
-    panel_height,
     placing_lines,
     player_colour,
     shade,
     title,
 )
+from renderers.kits.square_board import SquareBoard
 from rules.core.engine import PlayerId
-from rules.core.grid import ALL_SQUARES, xy
+from rules.core.grid import xy
 from rules.orclympics.timber.models import (
     FallView,
     OrcView,
@@ -51,13 +50,10 @@ SLUG = "timber"
 """The game whose views this module draws."""
 
 SQUARE = 92 * SUPERSAMPLE
-BOARD = Board(left=52 * SUPERSAMPLE, top=20 * SUPERSAMPLE, square=SQUARE)
+BOARD = SquareBoard(left=52 * SUPERSAMPLE, top=20 * SUPERSAMPLE, square=SQUARE)
 LABEL_BAND = 48 * SUPERSAMPLE
 EDGE_WIDTH = 8 * SUPERSAMPLE
-PANEL_GAP = 28 * SUPERSAMPLE
-PANEL_WIDTH = 360 * SUPERSAMPLE
-PANEL_PADDING = 18 * SUPERSAMPLE
-MARGIN = 16 * SUPERSAMPLE
+PANEL = SidePanel(width=360 * SUPERSAMPLE, gap=28 * SUPERSAMPLE, padding=18 * SUPERSAMPLE)
 LINE = SUPERSAMPLE
 
 MOSS_LIGHT: RGB = (122, 146, 82)
@@ -85,14 +81,11 @@ STAGE_LABELS: dict[Stage, str] = {Stage.DISTRIBUTE: "tokens", Stage.BOAR: "Boar"
 def render(view: TimberView) -> bytes:
     """The Forest and side panel of a Timber! view as PNG bytes."""
     lines = _panel_lines(view)
-    board_height = BOARD.top + BOARD.side + LABEL_BAND
-    height = round(max(board_height, BOARD.top + panel_height(lines, PANEL_PADDING) + MARGIN))
-    panel_left = round(BOARD.left + BOARD.side + PANEL_GAP)
-    width = panel_left + PANEL_WIDTH + MARGIN
+    width, height = BOARD.picture_size(PANEL, LABEL_BAND, lines)
     canvas = base_canvas("timber", (width, height), _draw_forest_floor)
     draw = ImageDraw.Draw(canvas)
     _draw_forest(draw, view)
-    draw_panel(draw, (panel_left, round(BOARD.top), panel_left + PANEL_WIDTH, height - MARGIN), lines, PANEL_PADDING)
+    BOARD.draw_panel(draw, PANEL, height, lines)
     return encode_png(canvas)
 
 
@@ -101,10 +94,8 @@ def render(view: TimberView) -> bytes:
 
 def _draw_forest_floor(draw: Draw) -> None:
     """What every Forest starts as: its edge, the moss and the square names."""
-    left, top = BOARD.left, BOARD.top
-    right, bottom = left + BOARD.side, top + BOARD.side
-    draw.rectangle((left - EDGE_WIDTH, top - EDGE_WIDTH, right + EDGE_WIDTH, bottom + EDGE_WIDTH), fill=FOREST_EDGE)
-    for square in ALL_SQUARES:
+    BOARD.fence(draw, FOREST_EDGE, EDGE_WIDTH)
+    for square in BOARD.grid.squares:
         _draw_ground(draw, square)
     BOARD.draw_labels(draw, font(28 * SUPERSAMPLE), fence=EDGE_WIDTH, band=LABEL_BAND)
 
@@ -126,8 +117,7 @@ def _draw_forest(draw: Draw, view: TimberView) -> None:
             _draw_dropped(draw, BOARD.frame(square), count)
     for fall in view.falls:
         _draw_fallen_trunk(draw, fall)
-    for square in sorted(set(view.highlight)):
-        _draw_highlight(draw, BOARD.frame(square))
+    BOARD.highlight(draw, view.highlight)
     _draw_boar(draw, BOARD.frame(view.boar))
     for square, orc in sorted(standing.items()):
         _draw_orc(draw, BOARD.frame(square), orc, active=orc.player == view.active and orc.tokens > 0)
@@ -138,7 +128,7 @@ def _draw_forest(draw: Draw, view: TimberView) -> None:
 def _draw_ground(draw: Draw, square: str) -> None:
     """Moss in a gentle checker with a few fixed leaves, so squares are easy to count."""
     file, rank = xy(square)
-    colour = MOSS_LIGHT if (file + rank) % 2 else MOSS_DARK
+    colour = MOSS_LIGHT if BOARD.is_light(square) else MOSS_DARK
     frame = BOARD.frame(square)
     draw.rectangle(frame.box(-0.5, -0.5, 0.5, 0.5), fill=colour)
     for k in range(3):
@@ -148,15 +138,9 @@ def _draw_ground(draw: Draw, square: str) -> None:
         draw.ellipse(frame.oval(u, v, r * 1.4, r * 0.7), fill=shade(colour, 0.84))
 
 
-def _draw_highlight(draw: Draw, frame: Frame) -> None:
-    draw.rectangle(frame.box(-0.47, -0.47, 0.47, 0.47), outline=INK, width=8 * LINE)
-    draw.rectangle(frame.box(-0.46, -0.46, 0.46, 0.46), outline=ACCENT, width=5 * LINE)
-
-
 def _draw_touched(draw: Draw, square: str) -> None:
     """A square the falling Tree's line touched: the moss tinted red inside a red frame."""
-    file, rank = xy(square)
-    ground = MOSS_LIGHT if (file + rank) % 2 else MOSS_DARK
+    ground = MOSS_LIGHT if BOARD.is_light(square) else MOSS_DARK
     tint = tuple(round(g * 0.55 + d * 0.45) for g, d in zip(ground, DANGER, strict=True))
     frame = BOARD.frame(square)
     draw.rectangle(frame.box(-0.5, -0.5, 0.5, 0.5), fill=tint)  # type: ignore[arg-type]

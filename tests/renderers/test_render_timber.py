@@ -11,7 +11,8 @@ import pytest
 from PIL import Image
 
 from renderers import RENDERERS, render
-from renderers.common import Board, Frame
+from renderers.common import Frame
+from renderers.kits.square_board import SquareBoard
 from rules.orclympics.broods import Brood
 from rules.orclympics.timber.models import FallView, OrcView, Phase, PlayerView, Stage, TimberView
 
@@ -101,7 +102,7 @@ def test_a_fallen_tree_is_drawn_across_the_board() -> None:
     felled = view(trees={"e5": 3}, falls=[fall])
     assert render(felled) != render(view(trees={"e5": 3}))
     picture = Image.open(io.BytesIO(render(felled))).convert("RGB")
-    board = Board(left=52, top=20, square=92)  # the output picture is half the canvas
+    board = SquareBoard(left=52, top=20, square=92)  # the output picture is half the canvas
     x, y = board.point(6.5, 3.5)  # on the trunk over g4, where nothing else stands
     r, g, b = picture.getpixel((round(x), round(y)))
     assert r > g and r > b  # bark, not moss
@@ -145,7 +146,7 @@ def test_finished_game_with_shared_places_and_feats_renders() -> None:
 
 
 def test_board_helpers_put_a1_bottom_left() -> None:
-    board = Board(left=10, top=20, square=100)
+    board = SquareBoard(left=10, top=20, square=100)
     assert board.frame("a1") == Frame(60, 770, 100)
     assert board.frame("h8") == Frame(760, 70, 100)
     assert board.point(0, 0) == (10, 820) and board.point(8, 8) == (810, 20)
