@@ -31,9 +31,12 @@ from bot.settings import MISSING_TOKEN, Settings
 from bot.store import Store
 from bot.table import STALE, TableService
 from bot.ui import turns
-from bot.ui.board import BoardLike, board_message
+from bot.ui.board import BoardComposer, BoardLike
 from bot.ui.components import DYNAMIC_ITEMS, ControlHandler, submitted
+from bot.ui.dms import DirectMessages
+from bot.ui.hand import HandButton
 from bot.ui.poster import BoardPosts, Courier, DiscordCourier
+from bot.ui.shown import ShowMove
 from rules.core.engine import Game
 
 log = logging.getLogger("zagjan.bot")
@@ -91,21 +94,22 @@ class ZagjanBot(commands.Bot):
         self.store: Store | None = None
         self._table: TableService | None = None
         self._campaigns: CampaignService | None = None
+        self._courier: Courier = courier or DiscordCourier(self)
+        self._compose: BoardComposer | None = None
+        self._boards: BoardPosts | None = None
+        self._show_move: ShowMove | None = None
         self._chores: set[asyncio.Task[None]] = set()  # work started by a board (a campaign's scoreboard)
         self.actions: ControlHandler = turns  # what a button, select or modal does (bot.ui.components)
         self.painter = Painter(render_workers)
         self.thinking = Painter(render_workers)  # computer players' searches: a pool of their own
         self.computer_moves: dict[int, asyncio.Task[None]] = {}  # game id -> its computer's move in progress
         self._sweeper: asyncio.Task[None] | None = None
-        self.boards = BoardPosts(courier or DiscordCourier(self), self._compose, lambda: self.store,
-                                 on_board=self._board_queued)
-
-    async def _compose(self, board: BoardLike, lines: Sequence[str]) -> Any:
-        return await board_message(self, board, lines)
+        self.dms = DirectMessages(self)
 
     def _board_queued(self, board: BoardLike) -> None:
-        """A new board is on its way: a computer whose turn it is starts thinking, and after a
-        campaign game's final board its scoreboard follows."""
+        """A move's board is on its way: its reaction's timer starts, a computer whose turn it is
+        starts thinking, and after a campaign game's final board its scoreboard follows."""
+        reactions.schedule(self, board)
         computers.schedule(self, board)
         cog = self.get_cog("Campaigns")
         if board.outcome is None or board.campaign_id is None or cog is None:
@@ -132,6 +136,27 @@ class ZagjanBot(commands.Bot):
             raise RuntimeError("The table service exists once setup_hook has run.")
         return self._table
 
+    @property
+    def compose(self) -> BoardComposer:
+        """Composes a board message from the table and the painter (`bot.ui.board`)."""
+        if self._compose is None:
+            raise RuntimeError("Boards can be composed once setup_hook has run.")
+        return self._compose
+
+    @property
+    def boards(self) -> BoardPosts:
+        """Every channel's board messages (`bot.ui.poster`)."""
+        if self._boards is None:
+            raise RuntimeError("The boards exist once setup_hook has run.")
+        return self._boards
+
+    @property
+    def show_move(self) -> ShowMove:
+        """The one way every applied move is shown (`bot.ui.shown`)."""
+        if self._show_move is None:
+            raise RuntimeError("Moves can be shown once setup_hook has run.")
+        return self._show_move
+
     async def open_table(self) -> TableService:
         """Open the store and the table service on it (the part of start-up that needs no Discord)."""
         self.store = await Store.open(self.database)
@@ -142,13 +167,16 @@ class ZagjanBot(commands.Bot):
             extra["now"] = self._now
         self._table = TableService(self.store, self._games, **extra)
         self._campaigns = CampaignService(self._table)
+        self._compose = BoardComposer(self._table, self.painter)
+        self._boards = BoardPosts(self._courier, self._compose, lambda: self.store)
+        self._show_move = ShowMove(self._table, self._boards, self.dms, self.painter, [self._board_queued])
         return self._table
 
     async def setup_hook(self) -> None:
         await self.open_table()
         for name in self._extensions:
             await self.load_extension(name)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, HandButton)
         await reactions.resume(self)
         await computers.resume(self)
         self._sweeper = asyncio.get_running_loop().create_task(idle.keep_sweeping(self), name="idle-sweep")
@@ -169,7 +197,8 @@ class ZagjanBot(commands.Bot):
                 self._sweeper.cancel()
             for task in [*self._chores, *self.computer_moves.values()]:
                 task.cancel()
-            self.boards.close()
+            if self._boards is not None:
+                self._boards.close()
             self.painter.close()
             self.thinking.close()
             if self.store is not None:

@@ -4,8 +4,8 @@ After every board (`BoardPosts` tells the bot), `schedule` looks at who must act
 computer, one task per game waits a short pause (so the table can follow the board), asks the
 table for the state as that seat knows it (`TableService.seen_by`), thinks in the bot's thinking
 pool (a worker process: the event loop never runs a search), and plays through the same door as
-a click (`TableService.act`, pinned to the version it thought about). The new board starts the
-next computer's turn the same way. A human's answer in the meantime moves the version on, and
+a click (`TableService.act`, pinned to the version it thought about), and its move is shown as a
+click's is (`ShowMove`). The new board starts the next computer's turn the same way. A human's answer in the meantime moves the version on, and
 the computer's stale move is refused harmlessly; the new board schedules it again.
 
 Tasks live in memory (`ZagjanBot.computer_moves`, one per game), so `resume` starts them again for every running game when the bot starts.
@@ -19,8 +19,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from bot.settings import Settings
-from bot.table import TableError, auto_action
-from bot.ui.turns import deliver_private, offer_secret_prompts, show
+from bot.table import TableError
 from rules.core.computer import Level, decide, level_of
 from rules.core.search import Budget
 
@@ -99,16 +98,13 @@ async def _play(bot: ZagjanBot, channel_id: int, game_id: int, player: str) -> N
                                                         settings.computer_iterations))
     except Exception:  # a bug in a search must not stall the table: the computer plays the quietest move
         log.exception("computer %s could not decide in game %s; it plays the quietest move", player, game_id)
-        snapshot = await bot.table.game_by_id(game_id)
-        action = auto_action(bot.table.game(slug), snapshot.state, player).model_dump(mode="json")
+        action = (await bot.table.quiet_move(game_id, player)).model_dump(mode="json")
     try:
         result = await bot.table.act(channel_id, player, action, expected_version=version, game_id=game_id)
     except TableError as exc:
         log.info("computer move not applied game=%s version=%s player=%s: %s", game_id, version, player, exc)
         return
-    show(bot, result)
-    await deliver_private(bot, result)
-    await offer_secret_prompts(bot, result)
+    await bot.show_move(result)
 
 
 __all__ = ["Level", "cancel", "resume", "schedule", "think", "waiting_computer"]

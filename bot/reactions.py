@@ -4,8 +4,9 @@ Rules engines have no clock, so a reaction prompt only names its default action
 (`Prompt.default`). After each board is posted, `schedule` starts one timer per game for
 the newest such prompt; when it runs out, the default is applied through the table service
 pinned to the version the prompt was asked at, so an answer given meanwhile (which moves
-the version on) makes the timer's move a harmless stale refusal. A new board for the same
-game cancels the old timer. Timers live in memory, so `resume` starts them again for every
+the version on) makes the timer's move a harmless stale refusal. The default's move is shown
+as a click's is (`ShowMove`: the board, private news, and the DMs of any secret choice it
+opens). A new board for the same game cancels the old timer. Timers live in memory, so `resume` starts them again for every
 running game when the bot starts: after a restart the player gets a full time limit anew.
 """
 
@@ -73,8 +74,9 @@ async def _later(bot: ZagjanBot, channel_id: int, game_id: int, version: int, pl
 async def apply_default(bot: ZagjanBot, channel_id: int, game_id: int, version: int, player: str,
                         action: dict[str, Any], heading: str = "{name} did not answer in time, so the rules' "
                                                                "default was applied.") -> bool:
-    """The timer's callback: apply the default for the silent player and show the new board.
-    False when the game moved on first (the player answered, or the game ended)."""
+    """The timer's callback: apply the default for the silent player and show the move as any move
+    is shown (which starts the next timer). False when the game moved on first (the player
+    answered, or the game ended)."""
     try:
         result = await bot.table.act(channel_id, player, action, expected_version=version, game_id=game_id)
     except TableError as exc:
@@ -83,6 +85,5 @@ async def apply_default(bot: ZagjanBot, channel_id: int, game_id: int, version: 
     log.info("reaction default applied game=%s version=%s player=%s action=%s", game_id, version, player,
              action.get("type"))
     name = next((s.name for s in result.seats if s.player == player), "someone")
-    bot.boards.show(result, [f"⏱️ {heading.format(name=name)}", *(e.text for e in result.public_events)])
-    schedule(bot, result)
+    await bot.show_move(result, heading=f"⏱️ {heading.format(name=name)}")
     return True

@@ -30,6 +30,7 @@ from typing import Any
 
 from pydantic import BaseModel, SerializeAsAny, ValidationError
 
+from bot.seat_views import SeatView, private_part
 from bot.store import ChannelBusy, GameRow, SeatRow, StaleVersion, Store, Tx
 from rules.core.computer import Level, is_computer, new_computer
 from rules.core.engine import Event, Game, Outcome, PlayerId, Prompt, Seat, public
@@ -83,6 +84,7 @@ class Snapshot(BaseModel):
     waiting_for: list[PlayerId]
     outcome: Outcome | None
     campaign_id: int | None = None
+    private_seats: list[PlayerId] = []  # the human seats whose own view shows what the table's does not
 
 
 class TurnResult(BaseModel):
@@ -101,6 +103,9 @@ class TurnResult(BaseModel):
     waiting_for: list[PlayerId]
     outcome: Outcome | None
     campaign_id: int | None = None  # the campaign the game belongs to, if any
+    private_seats: list[PlayerId] = []  # the human seats whose own view shows what the table's does not
+    private_changed: list[PlayerId] = []  # of those, the seats whose private part this move changed
+    already_asked: list[PlayerId] = []  # players still at the same secret question as before the move
 
 
 @dataclass
@@ -114,6 +119,7 @@ class Live:
     state: Any
     snapshot: Snapshot | None = None
     legal: dict[PlayerId, list[BaseModel]] = field(default_factory=dict)
+    private: dict[PlayerId, dict[str, Any]] = field(default_factory=dict)  # human seat -> its private part
 
     @property
     def version(self) -> int:
@@ -469,39 +475,50 @@ class TableService:
 
     # -- playing ------------------------------------------------------------------------
     async def act(self, channel_id: int, player: str, action: dict[str, Any] | BaseModel, *,
-                  expected_version: int | None = None, game_id: int | None = None) -> TurnResult:
+                  expected_version: int | None = None, game_id: int | None = None, slug: str | None = None,
+                  from_board: bool = False) -> TurnResult:
         """Apply one move by `player`; on success it is stored before this returns.
 
         `expected_version` (and `game_id`) come from a button: when the game has moved
         on since the button was drawn, the click is refused rather than applied to a
-        situation the player did not see. Everything from reading the game to the
-        commit is one call on the store's writer thread (`_apply_in`).
+        situation the player did not see. `slug` is the game a command belongs to (a
+        Masters' Fight command in a channel playing something else is refused), and
+        `from_board` says the move is a click: a board's controls belong to whoever must
+        act, and to anyone else, seated or not, they only say whose turn it is. Everything
+        from reading the game to the commit is one call on the store's writer thread
+        (`_apply_in`): the game is read once and the player checked once, there.
         """
         async with self.lock(channel_id):
             cached = self._live.get(channel_id)
             try:
-                live, events = await self.store.write(
-                    lambda tx: self._apply_in(tx, channel_id, player, action, expected_version, game_id, cached))
+                live, events, before = await self.store.write(
+                    lambda tx: self._apply_in(tx, channel_id, player, action, expected_version, game_id, cached,
+                                              slug, from_board))
             except _Gone:
                 assert game_id is not None
                 raise TableError(await self._gone(game_id)) from None
             self._remember(live)
-            return self._result(live, events)
+            return self._result(live, events, before, movers=(player,))
 
     def _apply_in(self, tx: Tx, channel_id: int, player: str, action: dict[str, Any] | BaseModel,
-                  expected_version: int | None, game_id: int | None,
-                  cached: Live | None) -> tuple[Live, list[Event]]:
-        """The body of `act`, run inside one write transaction: any refusal rolls it back whole."""
+                  expected_version: int | None, game_id: int | None, cached: Live | None, slug: str | None,
+                  from_board: bool) -> tuple[Live, list[Event], Live]:
+        """The body of `act`, run inside one write transaction: any refusal rolls it back whole.
+        Returns the game after the move, its events, and the game before it."""
         row = tx.open_game(channel_id)
         if game_id is not None and (row is None or row.id != game_id):
             raise _Gone()
         if row is None:
             raise TableError(NO_GAME)
+        if slug is not None and row.slug != slug:
+            raise TableError(f"The game in this channel is {self.game(row.slug).title}; "
+                             "that command is for another game.")
         if row.status == "lobby":
             raise TableError(NOT_STARTED)
         game = self.game(row.slug)
-        seats, state = self._current(tx, row, game, cached)
-        if not any(s.player == player for s in seats):
+        before = self._current(tx, row, game, cached)
+        seats, state = before.seats, before.state
+        if not from_board and not any(s.player == player for s in seats):
             raise TableError(NOT_PLAYING)
         waiting = game.waiting_for(state)
         if player not in waiting:
@@ -509,13 +526,13 @@ class TableService:
         if expected_version is not None and expected_version != row.version:
             raise TableError(STALE)
         moves = [(player, self._parse(game, action))]
-        return self._write_moves(tx, row, game, seats, state, moves, forfeited=row.forfeited)
+        return (*self._write_moves(tx, row, game, seats, state, moves, forfeited=row.forfeited), before)
 
-    def _current(self, tx: Tx, row: GameRow, game: Game[Any, Any], cached: Live | None) -> tuple[list[Seat], Any]:
-        """Seats and state of `row`: the cached ones when the cache is at the row's version, else read."""
+    def _current(self, tx: Tx, row: GameRow, game: Game[Any, Any], cached: Live | None) -> Live:
+        """The game of `row` as it stands: the cached one when the cache is at the row's version, else read."""
         if cached is not None and cached.row.id == row.id and cached.version == row.version:
-            return cached.seats, cached.state
-        return [_seat(r) for r in tx.seats(row.id)], self._state(game, row)
+            return cached
+        return Live(replace(row, state_json=None), game, [_seat(r) for r in tx.seats(row.id)], self._state(game, row))
 
     def _write_moves(self, tx: Tx, row: GameRow, game: Game[Any, Any], seats: list[Seat], state: Any,
                      moves: list[tuple[PlayerId, Any]], *, forfeited: Sequence[PlayerId]) -> tuple[Live, list[Event]]:
@@ -601,12 +618,13 @@ class TableService:
         async with self.lock(channel_id):
             cached = self._live.get(channel_id)
 
-            def body(tx: Tx) -> tuple[Live, list[Event]]:
+            def body(tx: Tx) -> tuple[Live, list[Event], Live]:
                 row = tx.open_game(channel_id)
                 if row is None or row.id != game_id or row.version != version or row.status != "active":
                     raise TableError(STALE)
                 game = self.game(row.slug)
-                seats, state = self._current(tx, row, game, cached)
+                before = self._current(tx, row, game, cached)
+                seats, state = before.seats, before.state
                 idle = [p for p in players if p in game.waiting_for(state)]
                 if not idle:
                     raise TableError(STALE)
@@ -615,11 +633,11 @@ class TableService:
                     tx.forfeit(row.id, row.version, idle)
                     forfeited += [p for p in idle if p not in forfeited]
                 moves = [(p, auto_action(game, state, p)) for p in idle[:1]] if choice == "skip" else []
-                return self._write_moves(tx, row, game, seats, state, moves, forfeited=forfeited)
+                return (*self._write_moves(tx, row, game, seats, state, moves, forfeited=forfeited), before)
 
-            live, events = await self.store.write(body)
+            live, events, before = await self.store.write(body)
             self._remember(live)
-            return self._result(live, events)
+            return self._result(live, events, before, movers=players)
 
     # -- the cache of each channel's latest game ----------------------------------------
     def _remember(self, live: Live) -> None:
@@ -690,16 +708,30 @@ class TableService:
             raise TableError(NOT_STARTED)
         return game.load_state(row.state_json)
 
-    def _result(self, live: Live, events: list[Event]) -> TurnResult:
-        """What a start or a move shows; the same derived view and prompts the snapshot caches."""
+    def _result(self, live: Live, events: list[Event], before: Live | None = None,
+                movers: Sequence[PlayerId] = ()) -> TurnResult:
+        """What a start or a move shows; the same derived view and prompts the snapshot caches.
+        Against the game `before` the move, it also tells whose private part of the view the move
+        changed (they are shown it) and who is still at the same secret question (they were asked
+        already; whoever moved answered theirs, so anything they are asked now is new)."""
         snap = self._snapshot(live)
         assert snap.public_view is not None
+        earlier: dict[PlayerId, dict[str, Any]] = {}
+        already: list[PlayerId] = []
+        if before is not None and before.state is not None:
+            prior = self._snapshot(before)
+            earlier = before.private
+            asked = {(p.player, p.kind, p.text) for p in prior.prompts if p.secret}
+            already = list(dict.fromkeys(p.player for p in snap.prompts if p.secret and p.player not in movers
+                                         and (p.player, p.kind, p.text) in asked))
+        changed = [p for p, part in live.private.items() if part and part != earlier.get(p)]
         return TurnResult(
             game_id=snap.game_id, slug=snap.slug, title=snap.title, channel_id=snap.channel_id,
             version=snap.version, seats=snap.seats, public_events=public(events),
             private_events=private_events(events, [s.player for s in snap.seats]),
             public_view=snap.public_view, prompts=snap.prompts, waiting_for=snap.waiting_for,
-            outcome=snap.outcome, campaign_id=snap.campaign_id)
+            outcome=snap.outcome, campaign_id=snap.campaign_id, private_seats=snap.private_seats,
+            private_changed=changed, already_asked=already)
 
     async def legal_actions(self, channel_id: int, player: str) -> list[BaseModel]:
         """The moves `player` may make now; empty whenever they cannot act (for autocomplete)."""
@@ -745,17 +777,23 @@ class TableService:
         return self._snapshot(live)
 
     def _snapshot(self, live: Live) -> Snapshot:
+        """What the version of `live` shows, derived once: the public view, the prompts, and each
+        human seat's private part (computers are shown nothing: they read the game itself)."""
         if live.snapshot is None:
             row, game, state = live.row, live.game, live.state
             playing = state is not None and row.status == "active"
+            public_view = game.view(state, None) if state is not None else None
+            if public_view is not None:
+                live.private = {s.player: private_part(game.view(state, s.player), public_view)
+                                for s in live.seats if not is_computer(s.player)}
             live.snapshot = Snapshot(
                 game_id=row.id, slug=row.slug, title=game.title, channel_id=row.channel_id, status=row.status,
                 version=row.version, creator=row.creator, seats=live.seats, state=state,
-                public_view=game.view(state, None) if state is not None else None,
+                public_view=public_view,
                 prompts=game.prompts(state) if playing else [],
                 waiting_for=game.waiting_for(state) if playing else [],
                 outcome=last_place(game.outcome(state), row.forfeited, live.seats) if state is not None else None,
-                campaign_id=row.campaign_id)
+                campaign_id=row.campaign_id, private_seats=[p for p, part in live.private.items() if part])
         return live.snapshot
 
     async def seen_by(self, game_id: int, player: PlayerId) -> tuple[int, str, str] | None:
@@ -766,14 +804,28 @@ class TableService:
             return None  # (a game that is not active waits for nobody)
         return live.version, live.row.slug, live.game.seen_by(live.state, player).model_dump_json()
 
-    async def player_view(self, game_id: int, viewer: PlayerId) -> BaseModel | None:
-        """What one player may see of a game (their secrets included), for a DM; None before it starts."""
+    async def seat_view(self, game_id: int, player: PlayerId) -> SeatView:
+        """What one seated player may see of the game, their secrets included, and whether any of it
+        is hidden from the others: the only way the rest of the bot reaches a player's secrets, and
+        only to show them to that player."""
         live = await self._by_id(game_id)
         if live is None:
             raise TableError("That game no longer exists.")
         if live.state is None:
-            return None
-        return live.game.view(live.state, viewer)  # type: ignore[no-any-return]
+            raise TableError(NOT_STARTED if live.row.status == "lobby" else "That game never started.")
+        if not any(s.player == player for s in live.seats):
+            raise TableError(NOT_PLAYING)
+        snap = self._snapshot(live)
+        return SeatView(game_id=snap.game_id, slug=snap.slug, title=snap.title, version=snap.version, player=player,
+                        view=live.game.view(live.state, player), private=bool(live.private.get(player)))
+
+    async def quiet_move(self, game_id: int, player: PlayerId) -> Any:
+        """The move the bot would make for `player` if they idled (`auto_action`), for a computer
+        whose own search failed: chosen here, where the full state is, and shown to nobody."""
+        live = await self._by_id(game_id)
+        if live is None or live.state is None:
+            raise TableError("That game no longer exists.")
+        return auto_action(live.game, live.state, player)
 
     async def log(self, channel_id: int, limit: int = 20, viewer: str | None = None) -> list[str]:
         """The texts of the latest events of the channel's game that `viewer` may see (None = public)."""

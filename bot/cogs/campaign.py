@@ -28,10 +28,8 @@ from bot.ui.components import lobby_view
 from bot.ui.turns import (
     CONFIRMED,
     audit,
-    offer_secret_prompts,
     publish,
     refuse,
-    show,
     tell_channel,
 )
 from rules.orclympics.campaign import Kind
@@ -291,8 +289,7 @@ class Campaigns(commands.Cog):
         if step.result is None:
             await self._post_scoreboard(step.info, step.lines)
             return
-        show(self.bot, step.result, heading=game_heading(step))
-        await offer_secret_prompts(self.bot, step.result)
+        await self.bot.show_move(step.result, heading=game_heading(step))
 
     # -- looking -------------------------------------------------------------------------
     @campaign.command(name="status", description="Where this channel's campaign stands (only you see it).")

@@ -17,9 +17,9 @@ from discord.ext import commands
 from bot.app import ZagjanBot
 from bot.cogs import set_game_choices
 from bot.table import DEFAULT_TURN_SECONDS, Lobby, whose_turn
-from bot.ui.text import last_lines
-from bot.ui.board import board_message
 from bot.ui.components import lobby_view
+from bot.ui.hand import show_hand
+from bot.ui.text import last_lines
 from bot.ui.turns import DONE, audit, publish, refuse, tell_channel
 
 REPOST_SECONDS = 30.0
@@ -155,7 +155,7 @@ class Lifecycle(commands.Cog):
             heading = "This game was abandoned; /game new opens another." if snap.status == "abandoned" else None
             lines = [heading] if heading else []
             if not any(s.player == str(interaction.user.id) for s in snap.seats):
-                message = await board_message(self.bot, snap, lines)
+                message = await self.bot.compose(snap, lines)
                 kwargs = message.send_kwargs()
                 kwargs.pop("view", None)
                 kwargs["allowed_mentions"] = discord.AllowedMentions.none()
@@ -183,6 +183,12 @@ class Lifecycle(commands.Cog):
                                                viewer=str(interaction.user.id))
             text = last_lines(entries, 1900, more_hint="a larger 'lines' value") if entries else "Nothing has happened yet."
             await interaction.followup.send(f"**{snap.title}** (game #{snap.game_id})\n{text}", ephemeral=True)
+
+    @game.command(name="hand", description="A picture of what only you can see of this channel's game (only you see it).")
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        """The same answer as the "My hand" button under a board: asked in the channel, shown there
+        ephemerally, so it reaches the asker even with closed DMs."""
+        await show_hand(interaction, None)
 
     @game.command(name="abandon", description="End this channel's game without a result (creator or server managers).")
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:

@@ -1,8 +1,9 @@
 """The board message: the log of what happened, the picture, who is next, and their controls.
 
 Built from a `BoardLike` (a move's `TurnResult` or a `Snapshot`) and the log lines
-to show. The picture is drawn by the bot's painter (off the event loop); the
-controls come from the game's adapter, found in the catalog.
+to show, by a `BoardComposer` that holds only what it uses: the table service (the
+legal moves, the channel's ping setting) and the painter (the picture, drawn off
+the event loop). The controls come from the game's adapter, found in the catalog.
 """
 
 from __future__ import annotations
@@ -10,21 +11,20 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import discord
 from pydantic import BaseModel
 
 from bot.catalog import adapter_for
-from bot.table import whose_turn
+from bot.painter import Painter
+from bot.table import TableService, whose_turn
 from bot.ui.components import build_view
 from bot.ui.controls import ButtonSpec, Controls
+from bot.ui.hand import with_hand_button
 from bot.ui.text import feats_lines, last_lines, mention, placings_lines
 from rules.core.computer import is_computer
 from rules.core.engine import Outcome, Prompt, Seat
-
-if TYPE_CHECKING:
-    from bot.app import ZagjanBot
 
 BOARD_FILE = "board.png"
 SECRET_PAYLOAD = "secret"
@@ -49,6 +49,7 @@ class BoardLike(Protocol):
     waiting_for: list[str]
     outcome: Outcome | None
     campaign_id: int | None
+    private_seats: list[str]
 
 
 @dataclass
@@ -84,10 +85,22 @@ class BoardMessage:
                 "attachments": [picture] if picture is not None else [], "view": self.view}
 
 
-async def board_message(bot: ZagjanBot, board: BoardLike, lines: Sequence[str] = ()) -> BoardMessage:
+class BoardComposer:
+    """Composes a board message (the poster's `Compose`, and /game board's private copy)."""
+
+    def __init__(self, table: TableService, painter: Painter) -> None:
+        self.table = table
+        self.painter = painter
+
+    async def __call__(self, board: BoardLike, lines: Sequence[str] = ()) -> BoardMessage:
+        return await board_message(self.table, self.painter, board, lines)
+
+
+async def board_message(table: TableService, painter: Painter, board: BoardLike,
+                        lines: Sequence[str] = ()) -> BoardMessage:
     """Log lines, the picture, who is next, and the next player's controls."""
     names = {s.player: s.name for s in board.seats}
-    png = await bot.painter.render(board.public_view)
+    png = await painter.render(board.public_view)
     embed = discord.Embed(title=_title(board), colour=discord.Colour.dark_red())
     if any(lines):
         embed.description = last_lines(lines)
@@ -105,8 +118,10 @@ async def board_message(bot: ZagjanBot, board: BoardLike, lines: Sequence[str] =
             embed.add_field(name="Feats", value="\n".join(feats)[:1024], inline=False)
         content = f"🏁 **{board.title} is over.** {board.outcome.summary}".strip()
     else:
-        content, view, notes = await _next_up(bot, board)
-    pinged = list(board.waiting_for) if board.outcome is None and await bot.table.pings(board.channel_id) else []
+        content, view, notes = await _next_up(table, board)
+        if board.private_seats:  # someone sees what the table does not: they may ask for it
+            view = with_hand_button(view, board.game_id)
+    pinged = list(board.waiting_for) if board.outcome is None and await table.pings(board.channel_id) else []
     return BoardMessage(content=content[:2000], embed=embed, png=png, view=view, notes=notes, pinged=pinged)
 
 
@@ -118,7 +133,7 @@ def _title(board: BoardLike) -> str:
     return board.title
 
 
-async def _next_up(bot: ZagjanBot, board: BoardLike) -> tuple[str, discord.ui.View | None, list[str]]:
+async def _next_up(table: TableService, board: BoardLike) -> tuple[str, discord.ui.View | None, list[str]]:
     """Who must act, what they are asked, and their buttons: for a lone open prompt, or for one
     question put to several players (teammates deciding for their team), where the buttons offer
     what any of them may do and the rules judge each click for whoever made it."""
@@ -148,9 +163,9 @@ async def _next_up(bot: ZagjanBot, board: BoardLike) -> tuple[str, discord.ui.Vi
         players = list(dict.fromkeys(p.player for p in open_prompts))
         legal: list[BaseModel] = []
         for player in players:
-            legal += [a for a in await bot.table.legal_actions(board.channel_id, player) if a not in legal]
+            legal += [a for a in await table.legal_actions(board.channel_id, player) if a not in legal]
         if legal:
-            controls = adapter_for(board.slug).controls(board.public_view, legal, players[0])
+            controls = adapter_for(table.game(board.slug)).controls(board.public_view, legal, players[0])
     if any(p.secret and not is_computer(p.player) for p in board.prompts):
         controls.buttons.append(ButtonSpec(SECRET_PAYLOAD, SECRET_LABEL, discord.ButtonStyle.primary, "🤫"))
     view = build_view(board.game_id, board.version, controls)

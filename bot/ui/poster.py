@@ -262,10 +262,8 @@ class ChannelBoards:
 class BoardPosts:
     """Every channel's `ChannelBoards`, made on first use."""
 
-    def __init__(self, courier: Courier, compose: Compose, memory: Callable[[], Memory | None] = lambda: None,
-                 on_board: Callable[[BoardLike], None] | None = None) -> None:
+    def __init__(self, courier: Courier, compose: Compose, memory: Callable[[], Memory | None] = lambda: None) -> None:
         self.courier = courier
-        self._on_board = on_board  # told of every new board as it is queued (a computer's turn, a scoreboard)
         self._compose = compose
         self._memory = memory
         self._channels: dict[int, ChannelBoards] = {}
@@ -278,10 +276,9 @@ class BoardPosts:
         return boards
 
     def show(self, board: BoardLike, lines: Sequence[str] = (), *, fresh: bool = False) -> asyncio.Future[bool]:
-        done = self.channel(board.channel_id).show(board, lines, fresh=fresh)
-        if not fresh and self._on_board is not None:
-            self._on_board(board)
-        return done
+        """Queue `board` in its channel. A move's board goes through `bot.ui.shown.ShowMove`, which
+        also starts what waits on it; only /game board's `fresh` copy comes here directly."""
+        return self.channel(board.channel_id).show(board, lines, fresh=fresh)
 
     def say(self, channel_id: int, **kwargs: Any) -> asyncio.Future[bool]:
         return self.channel(channel_id).say(**kwargs)

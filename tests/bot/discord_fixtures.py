@@ -22,7 +22,7 @@ from simcord.builders import ChannelHandle, GuildHandle
 
 from bot.app import ZagjanBot
 from bot.table import Snapshot
-from bot.ui.turns import CONFIRMED
+from bot.ui.answers import CONFIRMED
 
 SEED = 7
 

@@ -39,7 +39,8 @@ from simcord.results import to_discord_message
 from bot.app import ZagjanBot
 from bot.games.brood_rumble.controls import num
 from bot.table import STALE
-from bot.ui.turns import DONE, SECRET_LABEL
+from bot.ui.answers import DONE
+from bot.ui.board import SECRET_LABEL
 from renderers import render
 from rules.core.geometry import centre_distance, touching
 from rules.orclympics.brood_rumble.board import feature_shape, orc_shape

@@ -27,7 +27,6 @@ from table_play import play_to_the_end
 
 from bot.app import ZagjanBot
 from bot.table import TurnResult
-from bot.ui.turns import show
 from rules.core.engine import Seat
 from rules.core.war_cry import CryWarCry
 
@@ -49,7 +48,7 @@ async def play_out(bot: ZagjanBot, channel_id: int, seed: int, *, stop_before_en
     if stop_before_end:
         return None
     assert result is not None and result.outcome is not None, "the game did not end"
-    show(bot, result)
+    await bot.show_move(result)
     await settle(bot, channel_id)
     return result
 
@@ -156,7 +155,7 @@ async def test_the_war_cry_button_rerolls_for_its_holder_only(simcord_env, world
     result = await bot.table.start_seated(world.channel.id, world.guild.id, "masters-fight", seats,
                                           {"war_cry": [str(world.alice.id)]})
     offer = (await snapshot(simcord_env, world.channel)).state.war_cry.window.offers[str(world.alice.id)][0]
-    show(bot, result)
+    await bot.show_move(result)
     await settle(bot, world.channel.id)
     board = last_board(world.channel)
     assert "War Cry" in board.content and "Initiative for deployment" in board.content

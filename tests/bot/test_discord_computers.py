@@ -24,7 +24,6 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
 )
 
 from bot.app import ZagjanBot
-from bot.ui.turns import show
 from rules.core.computer import is_computer, level_of
 from rules.core.dice import Dice
 from rules.core.search import kind_first, picker
@@ -62,7 +61,7 @@ async def play_with_computers(bot: ZagjanBot, channel_id: int, human: str, seed:
         legal = await bot.table.legal_actions(channel_id, human)
         result = await bot.table.act(channel_id, human, kind_first(legal, picker(chooser)),
                                      expected_version=snap.version)
-        show(bot, result)
+        await bot.show_move(result)
     raise AssertionError("the game did not end")
 
 
@@ -171,7 +170,7 @@ async def test_a_computer_whose_turn_it_was_plays_after_a_restart(simcord_env, w
     snap = await snapshot(simcord_env, world.channel)
     while human in snap.waiting_for:
         legal = await bot.table.legal_actions(world.channel.id, human)
-        show(bot, await bot.table.act(world.channel.id, human, chooser.choice(legal), expected_version=snap.version))
+        await bot.show_move(await bot.table.act(world.channel.id, human, chooser.choice(legal), expected_version=snap.version))
         snap = await snapshot(simcord_env, world.channel)
     assert is_computer(snap.waiting_for[0]) and bot.computer_moves  # it is waiting out its pause
     await bot.boards.channel(world.channel.id).drained()

@@ -19,7 +19,7 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
 from test_discord_game import open_table
 from test_discord_refusals import deploy_both
 
-from bot.ui.turns import FAILED_UNCHANGED
+from bot.ui.answers import FAILED_UNCHANGED
 
 MISSING_PERMISSIONS = {"status": 403, "code": 50013, "message": "Missing Permissions"}
 

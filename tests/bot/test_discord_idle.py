@@ -78,10 +78,10 @@ async def test_turn_pings_can_be_turned_off_in_a_channel(simcord_env, world):
     board = last_board(world.channel)
     assert board.content.startswith("<@")  # still named
     assert not await simcord_env.bot.table.pings(world.channel.id)
-    message = await simcord_env.bot._compose(await snapshot(simcord_env, world.channel), [])
+    message = await simcord_env.bot.compose(await snapshot(simcord_env, world.channel), [])
     assert message.send_kwargs()["allowed_mentions"].users == []
     assert applied(await world.alice.slash(world.channel, "game pings", on=True))
-    message = await simcord_env.bot._compose(await snapshot(simcord_env, world.channel), [])
+    message = await simcord_env.bot.compose(await snapshot(simcord_env, world.channel), [])
     assert [u.id for u in message.send_kwargs()["allowed_mentions"].users] == [int(p) for p in message.pinged]
 
 

@@ -25,7 +25,7 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtu
 from fakegame import LuckyRace
 
 from bot.app import ZagjanBot
-from bot.ui.turns import SECRET_LABEL
+from bot.ui.board import SECRET_LABEL
 
 CANNOT_DM = {"status": 403, "code": 50007, "message": "Cannot send messages to this user", "times": None}
 

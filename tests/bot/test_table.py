@@ -203,8 +203,25 @@ async def test_private_events_go_only_to_the_named_player(table: TableService) -
     assert not any("You picked" in t for t in await table.log(CHANNEL))
     assert not any("You picked" in t for t in await table.log(CHANNEL, viewer="u1"))
     assert "You picked 5 as your lucky number." in await table.log(CHANNEL, viewer="u2")
-    own = await table.player_view(result.game_id, "u2")
-    assert own is not None and own.model_dump()["lucky"] == {"u2": 5}
+    own = await table.seat_view(result.game_id, "u2")
+    assert own.view.model_dump()["lucky"] == {"u2": 5} and own.private
+    assert result.private_changed == result.private_seats == ["u2"]  # u2's own view changed, privately
+    other = await table.seat_view(result.game_id, "u1")
+    assert other.view.model_dump()["lucky"] == {} and not other.private
+    with pytest.raises(TableError, match="You are not playing in this game."):
+        await table.seat_view(result.game_id, "someone else")
+
+
+async def test_a_secret_question_still_open_is_not_asked_again(table: TableService) -> None:
+    """Whoever is still at the same secret question after someone else's move was asked already;
+    the player who moved answered theirs."""
+    await started(table)
+    first = await table.act(CHANNEL, "u1", {"type": "choose", "number": 2})
+    assert [p.player for p in first.prompts if p.secret] == first.already_asked == ["u2", "u3"]
+    assert first.private_changed == ["u1"]
+    second = await table.act(CHANNEL, "u2", {"type": "choose", "number": 3})
+    assert second.already_asked == ["u3"] and second.private_changed == ["u2"]
+    assert second.private_seats == ["u1", "u2"]
 
 
 async def test_every_applied_move_is_stored_before_act_returns(table: TableService) -> None:

@@ -1,0 +1,152 @@
+"""One way to show a move, wherever it came from: a click, a typed command, a computer player, a
+reaction's timed default, an idle table's default or vote, a campaign's next game.
+
+    queue the board → what waits on a board (the reaction timer, the next computer, a scoreboard)
+    → each player's private news and own picture by DM → the new secret choices by DM
+
+Before this, a click, a computer and a timed default each showed a move in their own way, and the
+timed default sent no DM at all: a player whose secret choice opened when a timer ran out was
+never asked. Now every applied move goes through `ShowMove`, so a timer shows a move exactly as a
+click does. Only what needs the interaction stays with it (`bot.ui.turns.publish`): the private
+"Done", and the ephemeral fallback for the player who acted, which this module reaches through an
+`Actor`. `ShowMove` works from the narrow services it needs (the table, the channel's boards, a DM
+sender, the painter), never from the bot object.
+
+A seat's own picture (`TableService.seat_view`, drawn like the board) goes with its private news
+whenever the move changed what only that seat may see; it never goes to the channel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.catalog import adapter_for
+from bot.painter import Painter
+from bot.table import TableError, TableService, TurnResult
+from bot.ui.board import SECRET_LABEL, BoardLike, pinging
+from bot.ui.components import build_view
+from bot.ui.controls import secret_text, secret_version
+from bot.ui.dms import DirectMessages
+from bot.ui.hand import HAND_LABEL, picture_file
+from bot.ui.poster import BoardPosts
+from bot.ui.text import and_list, last_lines
+from rules.core.computer import is_computer
+
+log = logging.getLogger("zagjan.bot")
+
+Follower = Callable[[BoardLike], object]
+"""Told of every board a move queues, so what waits on a board starts (a reaction's timer, a computer's move)."""
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Whoever's click or command made the move, and how to answer them where only they see it."""
+
+    player: str
+    tell: Callable[..., Awaitable[Any]]  # an ephemeral follow-up: tell(content, **kwargs)
+
+
+class ShowMove:
+    """`await show_move(result)`: the board queued, followers told, private news, pictures and
+    secret choices sent; returns the future that says whether the board went out."""
+
+    def __init__(self, table: TableService, boards: BoardPosts, dms: DirectMessages, painter: Painter,
+                 followers: Sequence[Follower] = ()) -> None:
+        self.table = table
+        self.boards = boards
+        self.dms = dms
+        self.painter = painter
+        self.followers = list(followers)
+
+    async def __call__(self, result: TurnResult, *, heading: str | None = None,
+                       actor: Actor | None = None) -> asyncio.Future[bool]:
+        posted = self.boards.show(result, [*([heading] if heading else []), *(e.text for e in result.public_events)])
+        for follow in self.followers:
+            try:
+                follow(result)
+            except Exception:  # a timer that cannot start must not keep the players from their news
+                log.exception("could not start what follows the board of game %s", result.game_id)
+        await self.deliver_private(result, actor)
+        await self.offer_secrets(result)
+        return posted
+
+    # -- private news and own pictures ----------------------------------------------------------
+    async def deliver_private(self, result: TurnResult, actor: Actor | None = None) -> None:
+        """Each player's private events, with their own picture when the move changed what only they
+        may see, go to them by DM; closed DMs fall back to an ephemeral message (for the player who
+        acted) or a pointer to /game log and /game hand (for anyone else), never to the channel."""
+        pictures = {p: asyncio.ensure_future(self._own_picture(result.game_id, p))
+                    for p in result.private_changed if not is_computer(p)}
+        names = {s.player: s.name for s in result.seats}
+        for player in dict.fromkeys([*result.private_events, *pictures]):
+            if is_computer(player):
+                continue  # a computer reads its news from the game itself
+            lines = [e.text for e in result.private_events.get(player, [])]
+            png = await pictures[player] if player in pictures else None
+            if not lines and png is None:
+                continue
+            heading = f"**{result.title}** (#{result.game_id}), for your eyes only:"
+            text = f"{heading}\n{last_lines(lines, 1900)}" if lines else f"{heading} what only you can see now."
+            if await self.dms.send(player, text, file=picture_file(png)):
+                continue
+            if actor is not None and player == actor.player:
+                self.boards.say(result.channel_id, allowed_mentions=discord.AllowedMentions.none(),
+                                content=f"I could not send a direct message to {names.get(player, 'someone')} (their "
+                                        "DMs may be closed), so they get their private news here instead.")
+                file = picture_file(png)
+                await actor.tell(text, ephemeral=True, **({"file": file} if file is not None else {}))
+                continue
+            ways = (["use /game log to read your private news"] if lines else []) + (
+                [f"/game hand (or “{HAND_LABEL}” under the board) shows what only you can see"] if png else [])
+            self.boards.say(result.channel_id, allowed_mentions=pinging([player]),
+                            content=f"I could not send a direct message to <@{player}> (their DMs may be closed): "
+                                    f"{'; '.join(ways)}.")
+
+    async def _own_picture(self, game_id: int, player: str) -> bytes | None:
+        """The picture of what `player` sees, drawn in the painter's pool; None when there is nothing
+        private to show (any more) or no drawing for this game."""
+        try:
+            seen = await self.table.seat_view(game_id, player)
+        except TableError:
+            return None
+        return await self.painter.render(seen.view) if seen.private else None
+
+    # -- secret choices --------------------------------------------------------------------------
+    async def offer_secrets(self, result: TurnResult) -> None:
+        """A new secret choice is offered by DM (a player still at the same question was asked
+        already); with DMs closed, a channel button opens it ephemerally (the same button sits under
+        every board while someone chooses in secret)."""
+        secret = [p for p in result.prompts
+                  if p.secret and p.player not in result.already_asked and not is_computer(p.player)]
+        closed: list[str] = []
+        for prompt in secret:
+            view = await secret_controls(self.table, result.channel_id, result.game_id, result.slug,
+                                         result.public_view, prompt.player, result.version)
+            asked = secret_text(adapter_for(self.table.game(result.slug)), result.public_view, prompt)
+            if not await self.dms.send(prompt.player, f"**{result.title}** (#{result.game_id}): {asked}", view=view):
+                closed.append(prompt.player)
+        if closed:
+            self.boards.say(result.channel_id, allowed_mentions=pinging(closed),
+                            content=f"I could not send a direct message to {and_list([f'<@{p}>' for p in closed])} "
+                                    f"(DMs closed, or Discord refused): press “{SECRET_LABEL}” under the board to "
+                                    "choose where only you can see it.")
+
+
+async def secret_controls(table: TableService, channel_id: int, game_id: int, slug: str, public_view: Any,
+                          player: str, version: int) -> discord.ui.View | None:
+    """The controls for one player's secret choice. Pinned to `version` only when the game says so
+    (`secret_version`): by default others may be answering at once, each moving the version on."""
+    legal = await table.legal_actions(channel_id, player)
+    if not legal:
+        return None
+    adapter = adapter_for(table.game(slug))
+    return build_view(game_id, secret_version(adapter, version), adapter.controls(public_view, legal, player))
+
+
+__all__ = ["Actor", "Follower", "ShowMove", "secret_controls"]
