@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.ui.controls import ANY_VERSION, MAX_BUTTONS_PER_ROW, MAX_OPTIONS, MAX_ROWS, AskSquare, Controls
+from bot.ui.controls import ANY_VERSION, MAX_BUTTONS_PER_ROW, MAX_OPTIONS, MAX_ROWS, PICKED, AskSquare, Controls
 from bot.ui.declared import AskForm
 
 
@@ -79,12 +79,14 @@ class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     """A select whose chosen option completes one action (a destination, a target…)."""
 
     def __init__(self, game_id: int, version: int | str, kind: str, *, placeholder: str = "Choose…",
-                 options: Sequence[discord.SelectOption] = (), row: int | None = None) -> None:
+                 options: Sequence[discord.SelectOption] = (), row: int | None = None, min_values: int = 1,
+                 max_values: int = 1) -> None:
         self.game_id = int(game_id)
         self.version = str(version)
         self.kind = kind
         super().__init__(discord.ui.Select(custom_id=f"zj:pick:{game_id}:{version}:{kind}",
-                                           placeholder=placeholder, options=list(options), row=row))
+                                           placeholder=placeholder, options=list(options), row=row,
+                                           min_values=min_values, max_values=max_values))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Select[Any],
@@ -96,7 +98,8 @@ class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         if not values:
             await interaction.response.defer()
             return
-        await handler(interaction).on_select(interaction, self.game_id, _version(self.version), self.kind, values[0])
+        await handler(interaction).on_select(interaction, self.game_id, _version(self.version), self.kind,
+                                             PICKED.join(values))  # one value, unless the menu takes several
 
 
 class IdleVote(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -230,6 +233,7 @@ def build_view(game_id: int, version: int | None, controls: Controls) -> discord
         if not options:
             continue
         view.add_item(ActSelect(game_id, tag, spec.kind, placeholder=spec.placeholder[:150],
-                                options=options, row=row))
+                                options=options, row=row, min_values=min(spec.min_values, len(options)),
+                                max_values=min(spec.max_values, len(options))))
         row += 1
     return view

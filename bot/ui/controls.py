@@ -71,6 +71,12 @@ class SelectSpec:
     kind: str
     placeholder: str
     options: list[OptionSpec]
+    min_values: int = 1
+    max_values: int = 1  # more than 1: several options are picked together, handed on joined by PICKED
+
+
+PICKED = "\n"
+"""What joins the values of a menu of many picks into the one string an adapter's `from_select` reads."""
 
 
 @dataclass

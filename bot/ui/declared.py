@@ -18,11 +18,14 @@ from typing import Any
 import discord
 from pydantic import BaseModel
 
+from rules.core.errors import RuleViolation
 from rules.core.moves import EXAMPLES, FORM_KINDS, Kind, Move, MoveBook, Reading, code, describe
+from bot.table import TableError
 from bot.ui.controls import (
     MAX_BUTTONS_PER_ROW,
     MAX_OPTIONS,
     MAX_VALUE,
+    PICKED,
     ButtonSpec,
     Controls,
     Decoded,
@@ -38,6 +41,7 @@ STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonSty
 FORM = "form"
 RANDOM = "random"
 ANY = "any"  # the menu of actions no declaration covers
+PARTS = "parts"  # a move's menu of many picks (`<move>-parts`): every parameter chosen at once
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,9 @@ class DeclaredControls:
             actions = groups.get(move.type)
             if actions:
                 self._add(out, move, actions, reading)
+                composer = _composer(move, actions, reading)
+                if composer is not None:
+                    out.selects.append(composer)
         if strays:
             out.selects.append(SelectSpec(ANY, "Choose…", [
                 OptionSpec(describe(a)[:100], _value(a)) for a in strays[:MAX_OPTIONS]]))
@@ -139,6 +146,10 @@ class DeclaredControls:
             if not isinstance(data, dict):
                 raise ValueError("not an action")
             return data
+        whole, _, tail = kind.rpartition("-")
+        composed = self.book.named(whole) if tail == PARTS else None
+        if composed is not None and composed.compose:
+            return composition(composed, value.split(PICKED))
         move = self.book.named(kind)
         if move is None:
             raise ValueError(f"unknown menu {kind!r}")
@@ -152,6 +163,66 @@ class DeclaredControls:
         if move is None or not _form_fields(move):
             raise ValueError(f"unknown form {payload!r}")
         return AskForm(move.name, move.label, _form_fields(move))
+
+
+def _composer(move: Move, actions: Sequence[BaseModel], reading: Reading) -> SelectSpec | None:
+    """A move's menu of many picks (`Move.compose`), when all its parameters are choices and they fit:
+    one option per value of each CHOICE found among the legal actions (a value the rules list for
+    nobody now is not offered) and per value of each CHOICES (any goes with any other: the rules
+    judge the whole). So every combination the rules take can be picked, not only those listed."""
+    params = move.params
+    if not move.compose or not params or any(p.kind not in (Kind.CHOICE, Kind.CHOICES) or not p.choices
+                                             for p in params):
+        return None
+    options: list[OptionSpec] = []
+    least = most = 0
+    for param in params:
+        values = list(param.choices)
+        if param.kind is Kind.CHOICE:
+            seen = {param.token(param.value_of(a), reading) for a in actions}
+            values = [(v, label) for v, label in values if v in seen]
+            least, most = least + int(param.required), most + 1
+        else:
+            most += min(param.most or len(values), len(values))
+        options += [OptionSpec(label[:100], f"{param.name}={v}", ((param.notes(v) if param.notes else None)
+                                                                  or param.help)[:100]) for v, label in values]
+    if not options or len(options) > MAX_OPTIONS:
+        return None
+    return SelectSpec(f"{move.name}-{PARTS}", move.compose, options, min_values=max(1, least),
+                      max_values=min(most, len(options)))
+
+
+def composition(move: Move, picked: Sequence[str]) -> dict[str, Any]:
+    """The move a menu of many picks makes (`<param>=<value>` each), or a sentence saying what is
+    wrong with the picks (two values of one CHOICE, or none); whether the combination is allowed is
+    the rules' call."""
+    chosen: dict[str, list[str]] = {}
+    for pick in picked:
+        name, _, value = pick.partition("=")
+        chosen.setdefault(name, []).append(value)
+    args: dict[str, Any] = {}
+    for param in move.params:
+        values = chosen.get(param.name, [])
+        if param.kind is Kind.CHOICE and len(values) > 1:
+            raise TableError(f"Pick one {param.name} only, not {len(values)}.")
+        if values:
+            args[param.name] = values[0] if param.kind is Kind.CHOICE else values
+    try:
+        return move.build(args, Reading(None))
+    except RuleViolation as exc:
+        raise TableError(str(exc)) from None
+
+
+def picks(move: Move, action: BaseModel, reading: Reading) -> list[str]:
+    """The options of a move's menu of many picks that make `action` (the reverse of `composition`)."""
+    chosen: list[str] = []
+    for param in move.params:
+        value = param.value_of(action)
+        if param.kind is Kind.CHOICES:
+            chosen += [f"{param.name}={v}" for v in param.token(value, reading).split(",") if v]
+        elif value is not None:
+            chosen.append(f"{param.name}={param.token(value, reading)}")
+    return chosen
 
 
 def _as_buttons(move: Move, actions: Sequence[BaseModel]) -> bool:
@@ -174,4 +245,4 @@ def _value(action: BaseModel) -> str:
     return value if len(value) <= MAX_VALUE else value[:MAX_VALUE]
 
 
-__all__ = ["AskForm", "DeclaredControls", "FormField", "Pick", "MAX_BUTTONS_PER_ROW"]
+__all__ = ["AskForm", "DeclaredControls", "FormField", "Pick", "MAX_BUTTONS_PER_ROW", "composition", "picks"]

@@ -74,6 +74,7 @@ class Kind(StrEnum):
     PLAYER = "player"  # a seat at the table
     PIECE = "piece"  # something on the board the game names (an Orc, a Tree): `read` and `show` say how
     TEXT = "text"  # anything else the game reads itself
+    CHOICES = "choices"  # several of a few named values, a set, typed with commas between
 
 
 FORM_KINDS = frozenset({Kind.NUMBER, Kind.COUNT, Kind.SQUARE, Kind.SQUARES, Kind.POINT, Kind.PATH, Kind.TEXT})
@@ -100,6 +101,10 @@ class Param:
     show: Callable[[Any, Reading], str] | None = None  # a value in words
     via: str | None = None  # PATH: the field taking the turning points
     example: str | None = None
+    most: int | None = None  # CHOICES: how many of them at most (None: as many as there are)
+    put: Callable[[Any], Mapping[str, Any]] | None = None  # the fields a value fills, when not one field as is
+    get: Callable[[Any], Any] | None = None  # the value back from an action's fields (the reverse of `put`)
+    notes: Callable[[str], str | None] | None = None  # CHOICE, CHOICES: a line under a value in a menu
 
     @property
     def key(self) -> str:
@@ -125,6 +130,9 @@ class Param:
             return point(value)
         if self.kind is Kind.SQUARES:
             return " ".join(value)
+        if self.kind is Kind.CHOICES:
+            labels = dict(self.choices)
+            return ", ".join(labels.get(str(v), str(v)) for v in value) or "none"
         if self.kind is Kind.PATH:
             return "; ".join(point(p) for p in value)
         return str(value)
@@ -135,6 +143,8 @@ class Param:
             value = value.value
         if self.kind is Kind.CHOICE:
             return str(value)
+        if self.kind is Kind.CHOICES:
+            return ",".join(str(v) for v in value)
         if self.kind is Kind.PIECE or (self.kind is Kind.TEXT and self.show is None):
             return str(value)
         return self.words(value, reading)
@@ -153,6 +163,8 @@ class Param:
             if value != int(value):
                 raise RuleViolation(f"Give {self.name} as a whole number, like 2.")
             return int(value)
+        if self.kind is Kind.CHOICES:
+            return self._several(raw)
         text = str(raw).strip()
         if self.kind is Kind.CHOICE:
             return choice(text, self.choices, self.name)
@@ -168,9 +180,17 @@ class Param:
             return reading.player(text)
         return text
 
+    def _several(self, raw: Any) -> list[str]:
+        """A CHOICES value: its values or labels, separated by commas (or already a list), in the
+        order given; how many and which go together is the rules' business."""
+        parts = [str(p) for p in raw] if isinstance(raw, list | tuple) else re.split(r"[,;+]+", str(raw))
+        return [choice(p, self.choices, self.name) for p in (p.strip() for p in parts) if p]
+
     def fill(self, data: dict[str, Any], value: Any) -> None:
         """Put a parsed value into an action's fields."""
-        if self.kind is Kind.PATH and self.via is not None:
+        if self.put is not None:
+            data.update(self.put(value))
+        elif self.kind is Kind.PATH and self.via is not None:
             points = [list(p) for p in value]
             data[self.key] = points[-1]
             data[self.via] = points[:-1]
@@ -181,6 +201,8 @@ class Param:
 
     def value_of(self, action: BaseModel) -> Any:
         """This parameter's value in an action (a PATH's turning points and end, together)."""
+        if self.get is not None:
+            return self.get(action)
         value = getattr(action, self.key, None)
         if self.kind is Kind.PATH and self.via is not None:
             return [*getattr(action, self.via, []), value]
@@ -210,6 +232,9 @@ class Move:
     leaving a choice to chance) is what the bot plays for an idle or removed player when the rules
     name no default, in the book's order. `typed=False` keeps a move out of the slash commands:
     their options show in the channel, so a secret is chosen only by buttons in private.
+
+    Rarer needs: `compose` adds one menu of many picks where every parameter (all CHOICE or
+    CHOICES) is chosen at once, for moves whose combinations are too many to list.
     """
 
     type: str
@@ -229,6 +254,7 @@ class Move:
     plan: Plan | None = None
     fixed: Mapping[str, Any] = field(default_factory=dict)  # fields the command sets without asking
     order: Callable[[Any, Reading], Any] | None = None  # how its menu and suggestions are sorted
+    compose: str | None = None  # a menu picking every parameter at once (all CHOICE/CHOICES): its placeholder
 
     def words(self, action: BaseModel, reading: Reading) -> str:
         """One action in words: its own `say`, else the label and each parameter's value."""

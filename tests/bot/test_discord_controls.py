@@ -17,8 +17,9 @@ from bot.ui.controls import (
     RandomLegal,
     SelectSpec,
 )
-from bot.ui.declared import AskForm, Pick
-from rules.core.moves import find
+from bot.ui.declared import AskForm, Pick, picks
+from bot.ui.controls import PICKED
+from rules.core.moves import Reading, find
 from rules.registry import GAMES
 from bot.ui.text import last_lines, placings_lines, split_markdown
 from rules.core.grid import distance
@@ -31,8 +32,9 @@ CONTROLS = adapter_for(GAME)
 DECLARED = [g for g in GAMES.values() if g.moves is not None]
 
 
-def reach(controls: Controls, adapter: Any, legal: list[Any]) -> tuple[list[Any], list[str]]:
-    """The legal actions the controls' buttons and options lead to, and the moves given a form."""
+def reach(controls: Controls, adapter: Any, legal: list[Any], game: Any = None) -> tuple[list[Any], list[str]]:
+    """The legal actions the controls' buttons and options lead to, and the moves given a form. A menu
+    of many picks (a move's every parameter at once) must make each legal action of its move it can."""
     reached: list[Any] = []
     forms: list[str] = []
     for button in controls.buttons:
@@ -46,6 +48,9 @@ def reach(controls: Controls, adapter: Any, legal: list[Any]) -> tuple[list[Any]
             assert found is not None, f"button {button.payload} leads to no legal move"
             reached.append(found)
     for select in controls.selects:
+        if select.max_values > 1:
+            reached += composed(select, adapter, legal, game)
+            continue
         for option in select.options[:MAX_OPTIONS]:
             assert len(option.value) <= 100 and len(option.label) <= 100
             decoded = adapter.from_select(select.kind, option.value)
@@ -53,6 +58,20 @@ def reach(controls: Controls, adapter: Any, legal: list[Any]) -> tuple[list[Any]
             assert found is not None, f"option {option.value} of {select.kind} leads to no legal move"
             reached.append(found)
     return reached, forms
+
+
+def composed(select: SelectSpec, adapter: Any, legal: list[Any], game: Any) -> list[Any]:
+    """The legal actions a menu of many picks makes, each picked whole and read back."""
+    move = game.moves.named(select.kind.rpartition("-")[0])
+    offered = {o.value for o in select.options}
+    assert move is not None and len(offered) == len(select.options) <= MAX_OPTIONS
+    made = []
+    for action in (a for a in legal if a.type == move.type):
+        chosen = picks(move, action, Reading(None))
+        if set(chosen) <= offered and len(chosen) <= select.max_values:
+            assert game.parse_action(adapter.from_select(select.kind, PICKED.join(chosen))) == action
+            made.append(action)
+    return made
 
 
 @pytest.mark.parametrize("game", DECLARED, ids=lambda g: g.slug)
@@ -69,7 +88,7 @@ def test_every_control_is_a_legal_move_and_every_legal_move_has_a_control(game: 
     legal = game.legal_actions(state, player)
     adapter = adapter_for(game)
     controls = adapter.controls(game.view(state, player), legal, player)
-    reached, forms = reach(controls, adapter, legal)
+    reached, forms = reach(controls, adapter, legal, game)
     for action in legal:
         move = game.moves.of(action)
         if action in reached or move is None:

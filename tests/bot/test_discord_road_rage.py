@@ -21,6 +21,7 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtu
 )
 
 from bot.app import ZagjanBot
+from rules.core.moves import code
 from rules.orclympics.road_rage.models import (
     Advance,
     Build,
@@ -38,7 +39,8 @@ from rules.orclympics.road_rage.models import (
 from tests.rules.road_rage.track import driver
 
 MAX_STEPS = 800
-COGS = ("bot.cogs.lifecycle", "bot.cogs.rules_guide", "bot.games.road_rage.commands")
+COGS = ("bot.cogs.lifecycle", "bot.cogs.rules_guide", "bot.cogs.moves")
+WAYS = {1: "left", -1: "right", 0: "straight"}
 
 
 @pytest.fixture
@@ -67,22 +69,22 @@ async def play(world: World, actor: Any, action: Any, step: int) -> Any:
 
     match action:
         case Build():
-            return await pick("build", f"{action.driver}|{','.join(action.upgrades)}")
+            return await pick("build", code(action))
         case SetRace():
             if typed:
                 return await actor.slash(world.channel, "rr race", circuit=action.circuit, laps=action.laps)
-            return await pick("race", f"{action.circuit}:{action.laps}:{action.board:g}")
+            return await pick("race", code(action))
         case TakeCell():
             if typed:
                 return await actor.slash(world.channel, "rr cell", cell=action.cell + 1)
-            return await pick("cell", str(action.cell))
+            return await pick("cell", code(action))
         case SpeedChange():
             if typed:
                 return await actor.slash(world.channel, "rr speed", up=action.delta > 0)
             return await actor.click(board, label="Speed up" if action.delta > 0 else "Slow down")
         case Pivot():
             if typed:
-                return await actor.slash(world.channel, "rr pivot", way=action.turn)
+                return await actor.slash(world.channel, "rr pivot", way=WAYS[action.turn])
             return await actor.click(board, label=f"Pivot {'left' if action.turn > 0 else 'right'}")
         case Advance():
             if typed:
@@ -103,7 +105,7 @@ async def play(world: World, actor: Any, action: Any, step: int) -> Any:
             return await actor.click(board, label="Escape!" if action.escape else "Take the hit!")
         case FreePivot():
             if typed:
-                return await actor.slash(world.channel, "rr free", way=action.turn)
+                return await actor.slash(world.channel, "rr free", way=WAYS[action.turn])
             return await actor.click(board, label="Keep straight" if not action.turn
                                      else f"Free pivot {'left' if action.turn > 0 else 'right'}")
         case OuttaDaWay() | DirtyTricks():
@@ -151,7 +153,7 @@ async def test_a_circuit_drawn_by_hand_in_discord(simcord_env, world):
         member = getattr(world, player)
         built = await member.slash(world.channel, "rr build", driver="boar_boss", upgrades="Moar Boar")
         assert applied(built), answered_privately(built)
-    chosen = await world.alice.slash(world.channel, "rr race", circuit="custom", laps=2, board=48)
+    chosen = await world.alice.slash(world.channel, "rr race", circuit="custom", laps=2, board="48")
     assert applied(chosen), answered_privately(chosen)
     bad = await world.alice.slash(world.channel, "rr gate", number=1, posts="somewhere")
     assert bad.ephemeral and not applied(bad)
@@ -165,3 +167,24 @@ async def test_a_circuit_drawn_by_hand_in_discord(simcord_env, world):
     snap = await snapshot(simcord_env, world.channel)
     assert snap.public_view.size == 48.0 and snap.public_view.phase.value == "deploy"
     assert snap.public_view.blocks == [(24.0, 24.0, 12.0, 12.0)]
+
+
+async def test_a_chariot_with_three_upgrades_is_picked_from_the_board(simcord_env, world):
+    """000 VI.2.1: up to three Chariot Upgrades; the ready builds in the menu have at most two, so the
+    menu of many picks takes any build: one Driver Upgrade and the upgrades, chosen together."""
+    await open_race(world, 2)
+    board = last_board(world.channel)
+    chosen = ["driver=boar_boss", "upgrades=moar_boar", "upgrades=wolves", "upgrades=goblins"]
+    assert set(chosen) <= set(select_values(board, "build-parts"))
+    muddled = await world.alice.select(board, ["driver=boar_boss", "driver=big_boss"],
+                                       custom_id=pick_id(board, "build-parts"))
+    assert "one driver" in answered_privately(muddled)
+    built = await world.alice.select(board, chosen, custom_id=pick_id(board, "build-parts"))
+    assert applied(built), answered_privately(built)
+    snap = await snapshot(simcord_env, world.channel)
+    alice = next(c for c in snap.public_view.chariots if c.player == str(world.alice.id))
+    assert alice.upgrades == ["moar_boar", "wolves", "goblins"] and (alice.agility, alice.skill) == (5, 2)
+    typed = await world.bob.slash(world.channel, "rr build", driver="big_boss",
+                                  upgrades="Metal Plates, Dead Sneaky, 'Eavy Wheels")
+    assert applied(typed), answered_privately(typed)
+    assert (await snapshot(simcord_env, world.channel)).public_view.phase.value == "circuit"

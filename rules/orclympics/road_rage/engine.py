@@ -25,6 +25,7 @@ from rules.core.geometry import (
 )
 from rules.core.initiative import age_ties, roll_order
 from rules.core.search import win_chances
+from rules.core.views import table_fields
 from rules.orclympics.broods import Brood
 from rules.orclympics.road_rage.chariots import Reroll, build, driver_upgrades_for
 from rules.orclympics.road_rage.circuits import (
@@ -67,6 +68,7 @@ from rules.orclympics.road_rage.models import (
     TakeCell,
     Turn,
 )
+from rules.orclympics.road_rage.moves import MOVES
 
 INCREMENT = 3.0  # VI.1.1: movement in 3" increments
 PIVOT = 45.0  # VI.1.1: turning in 45° steps
@@ -111,6 +113,7 @@ class RoadRage(Game[RoadRageState, Action]):
     recommended = (2, 4)
     state_type = RoadRageState
     action_adapter = ACTION_ADAPTER
+    moves = MOVES
     broods = tuple(b.value for b in Brood)
 
     # -- VI.2 set-up ---------------------------------------------------------------------------
@@ -687,6 +690,7 @@ class RoadRage(Game[RoadRageState, Action]):
         places = {c.player: n for n, c in enumerate(self._standings(state), start=1)}
         outcome = self.outcome(state)
         return RoadRageView(
+            **table_fields(state, viewer, self.waiting_for(state), outcome.placings if outcome else None),
             phase=state.phase, turn=state.turn, size=state.size, circuit=state.circuit, gates=list(state.gates),
             blocks=list(state.blocks), cells=list(state.cells), grid_facing=state.grid_facing, laps=state.laps,
             chariots=[ChariotView(player=c.player, name=state.name_of(c.player), colour=colours.get(c.player, 0),
@@ -697,8 +701,7 @@ class RoadRage(Game[RoadRageState, Action]):
                                   position=places.get(c.player))
                       for c in state.chariots.values()],
             active=state.current.player if state.current else None, ap=state.current.ap if state.current else 0,
-            waiting_for=self.waiting_for(state), paths=[list(p) for p in state.paths], feats=dict(state.feats),
-            placings=outcome.placings if outcome else None)
+            paths=[list(p) for p in state.paths], feats=dict(state.feats))
 
     def standing(self, state: RoadRageState) -> dict[PlayerId, float]:
         """For a computer's search: Checkpoints passed (30 each), less the inches to the next one,

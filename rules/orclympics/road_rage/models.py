@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field, TypeAdapter
 
 from rules.core.engine import GameState, PlayerId
+from rules.core.views import TableView
 from rules.orclympics.broods import Brood
 
 XY = tuple[float, float]
@@ -248,7 +249,7 @@ class ChariotView(BaseModel):
     position: int | None
 
 
-class RoadRageView(BaseModel):
+class RoadRageView(TableView):
     """Everything is public."""
 
     game: Literal["road-rage"] = "road-rage"
@@ -264,7 +265,5 @@ class RoadRageView(BaseModel):
     chariots: list[ChariotView]
     active: PlayerId | None
     ap: int
-    waiting_for: list[PlayerId]
     paths: list[list[XY]]
     feats: dict[str, PlayerId]
-    placings: list[list[PlayerId]] | None
