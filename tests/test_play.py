@@ -78,6 +78,23 @@ def test_a_typed_move_is_the_slash_command_form():
             parse_typed(wrong, legal, names, game)
 
 
+def test_typed_bearings_take_any_angle_the_rules_accept():
+    """Flying Pigs offers every 10° of the Pigsty's edge, but any bearing may be typed (000 I.3,
+    reading deploy-bearing); one past a full turn, or below zero, goes round."""
+    from rules.core.selfplay import play_random
+    from rules.orclympics.flying_pigs.models import Deploy
+
+    game = GAMES["flying-pigs"]
+    state = play_random(game, 3, 2, stop_after=0).state
+    player = game.waiting_for(state)[0]
+    legal, view = game.legal_actions(state, player), game.view(state, None)
+    names = {s.player: s.name for s in state.seats}
+    assert Deploy(angle=275) not in legal
+    assert parse_typed("deploy angle:275", legal, names, game, view) == Deploy(angle=275)
+    assert parse_typed("/fp deploy -90", legal, names, game, view) == Deploy(angle=270)
+    assert typed_form(legal[3], names, game, view) == f"deploy angle:{legal[3].angle:g}"
+
+
 def test_secret_choices_at_a_shared_keyboard_are_asked_after_the_screen_is_cleared(capsys, tmp_path):
     # Brood Rumble (seed 000, II.4.3): the attack is chosen in secret; two humans share the keyboard
     transcript: list[str] = []

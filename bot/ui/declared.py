@@ -11,8 +11,10 @@ refused rather than guessed.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from string import ascii_lowercase
 from typing import Any
 
 import discord
@@ -104,8 +106,14 @@ class DeclaredControls:
         style, emoji = STYLES.get(move.style, discord.ButtonStyle.secondary), move.emoji
         if move.order is not None:
             actions = sorted(actions, key=lambda a: move.order(a, reading))  # type: ignore[misc]
+        if move.pin is not None:
+            for action in (a for a in actions if move.pin(a)):  # type: ignore[misc]
+                self._button(out, move, action, move.words(action, reading), style, emoji)
+            actions = [a for a in actions if not move.pin(a)]  # type: ignore[misc]
+            if not actions:
+                return
         typeable = _form_fields(move)
-        form = bool(typeable) and (move.layout == FORM or len(actions) > MAX_OPTIONS)
+        form = bool(typeable) and (move.layout == FORM or move.samples or len(actions) > MAX_OPTIONS)
         if form:
             out.buttons.append(ButtonSpec(f"{FORM}.{self.book.group}.{move.name}", f"{move.label}…",
                                           discord.ButtonStyle.primary, emoji))
@@ -116,17 +124,30 @@ class DeclaredControls:
         if move.layout == "buttons" or (move.layout == "auto" and _as_buttons(move, actions)):
             for action in actions:
                 label = move.words(action, reading) if len(actions) > 1 or move.say is not None else move.label
-                out.buttons.append(ButtonSpec(f"{move.name}.{code(action)}", label[:80], style, emoji))
+                self._button(out, move, action, label, style, emoji)
             return
-        options = [OptionSpec(move.words(a, reading)[:100], code(a),
-                              (move.note(a, reading) if move.note is not None else None))
-                   for a in actions]
-        out.selects.append(SelectSpec(move.name, f"{move.label}…", options))
-        if len(options) > MAX_OPTIONS:
-            where = f"“{move.label}…” or " if form else ""
-            typed = f"/{self.book.group} {move.name}" if move.typed else "the form"
-            out.notes.append(f"The “{move.label}…” menu shows {MAX_OPTIONS} of {len(options)} choices: "
-                             f"use {where}{typed} for the others.")
+        typed = f"/{self.book.group} {move.name}" if move.typed else "the form"
+        for kind, placeholder, some in _menus(move, actions, reading):
+            if move.samples and len(some) > MAX_OPTIONS:
+                some = some[::math.ceil(len(some) / MAX_OPTIONS)]  # an even spread: they are all examples
+            options = [OptionSpec(move.words(a, reading)[:100], code(a),
+                                  (move.note(a, reading) if move.note is not None else None))
+                       for a in some]
+            out.selects.append(SelectSpec(kind, placeholder, options))
+            if len(options) > MAX_OPTIONS:
+                where = f"“{move.label}…” or " if form else ""
+                out.notes.append(f"The “{placeholder}” menu shows {MAX_OPTIONS} of {len(options)} choices: "
+                                 f"use {where}{typed} for the others.")
+        if move.samples:
+            where = f"the “{move.label}…” form and " if form else ""
+            out.notes.append(f"The “{move.label}…” menu lists a few choices; {where}{typed} take any other.")
+
+    def _button(self, out: Controls, move: Move, action: BaseModel, label: str, style: discord.ButtonStyle,
+                emoji: str | None) -> None:
+        if move.look is not None:
+            looks, emoji = move.look(action)
+            style = STYLES.get(looks, style)
+        out.buttons.append(ButtonSpec(f"{move.name}.{code(action)}", label[:80], style, emoji))
 
     # -- reading a click back -------------------------------------------------------------------------------
     def from_button(self, payload: str) -> Decoded | Pick | AskForm:
@@ -150,7 +171,7 @@ class DeclaredControls:
         composed = self.book.named(whole) if tail == PARTS else None
         if composed is not None and composed.compose:
             return composition(composed, value.split(PICKED))
-        move = self.book.named(kind)
+        move = self.book.named(kind) or self.book.named(kind.rpartition("-")[0])  # a split menu: `<move>-b`
         if move is None:
             raise ValueError(f"unknown menu {kind!r}")
         return Pick(move.type, value)
@@ -223,6 +244,20 @@ def picks(move: Move, action: BaseModel, reading: Reading) -> list[str]:
         elif value is not None:
             chosen.append(f"{param.name}={param.token(value, reading)}")
     return chosen
+
+
+def _menus(move: Move, actions: list[BaseModel], reading: Reading) -> list[tuple[str, str, list[BaseModel]]]:
+    """The menus of a move's actions, as (kind, placeholder, actions): one, or, when one cannot hold
+    them all and the move says by which parameter to split, one per value of it (kinds `<move>-a`,
+    `<move>-b`…: a menu's kind is letters and dashes)."""
+    split = next((p for p in move.params if p.name == move.menus_by), None)
+    if split is None or len(actions) <= MAX_OPTIONS:
+        return [(move.name, f"{move.label}…", actions)]
+    groups: dict[str, list[BaseModel]] = {}
+    for action in actions:
+        groups.setdefault(split.words(split.value_of(action), reading), []).append(action)
+    return [(f"{move.name}-{ascii_lowercase[n % 26]}", f"{move.label} ({value})…", some)
+            for n, (value, some) in enumerate(groups.items())]
 
 
 def _as_buttons(move: Move, actions: Sequence[BaseModel]) -> bool:

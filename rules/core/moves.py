@@ -101,6 +101,9 @@ class Param:
     show: Callable[[Any, Reading], str] | None = None  # a value in words
     via: str | None = None  # PATH: the field taking the turning points
     example: str | None = None
+    bounds: tuple[float, float] | None = None  # NUMBER, COUNT: the lowest and highest a player may give
+    shift: int = 0  # NUMBER, COUNT: players count this much higher than the rules (1: cells from 1, not 0)
+    modulo: float | None = None  # NUMBER: taken modulo this (360: any bearing, -90 or 450 too)
     most: int | None = None  # CHOICES: how many of them at most (None: as many as there are)
     put: Callable[[Any], Mapping[str, Any]] | None = None  # the fields a value fills, when not one field as is
     get: Callable[[Any], Any] | None = None  # the value back from an action's fields (the reverse of `put`)
@@ -125,7 +128,7 @@ class Param:
         if self.kind is Kind.PLAYER:
             return reading.name(str(value))
         if self.kind in (Kind.NUMBER, Kind.COUNT):
-            return number(float(value))
+            return number(float(value) + self.shift)
         if self.kind is Kind.POINT:
             return point(value)
         if self.kind is Kind.SQUARES:
@@ -156,13 +159,13 @@ class Param:
         if self.kind is Kind.FLAG:
             return raw if isinstance(raw, bool) else flag(str(raw), self.name)
         if self.kind is Kind.NUMBER:
-            return float(raw) if isinstance(raw, int | float) and not isinstance(raw, bool) \
-                else parse_number(str(raw), self.name)
+            return self._fit(float(raw) if isinstance(raw, int | float) and not isinstance(raw, bool)
+                             else parse_number(str(raw), self.name))
         if self.kind is Kind.COUNT:
             value = float(raw) if isinstance(raw, int | float) else parse_number(str(raw), self.name)
             if value != int(value):
                 raise RuleViolation(f"Give {self.name} as a whole number, like 2.")
-            return int(value)
+            return int(self._fit(value))
         if self.kind is Kind.CHOICES:
             return self._several(raw)
         text = str(raw).strip()
@@ -180,6 +183,14 @@ class Param:
             return reading.player(text)
         return text
 
+    def _fit(self, value: float) -> float:
+        """A number as a player gave it, in the rules' terms: within `bounds`, less `shift`, modulo
+        `modulo`; so the interfaces never need to know how a game counts."""
+        if self.bounds is not None and not self.bounds[0] <= value <= self.bounds[1]:
+            raise RuleViolation(f"Give {self.name} from {number(self.bounds[0])} to {number(self.bounds[1])}.")
+        value -= self.shift
+        return value % self.modulo if self.modulo else value
+
     def _several(self, raw: Any) -> list[str]:
         """A CHOICES value: its values or labels, separated by commas (or already a list), in the
         order given; how many and which go together is the rules' business."""
@@ -194,6 +205,8 @@ class Param:
             points = [list(p) for p in value]
             data[self.key] = points[-1]
             data[self.via] = points[:-1]
+        elif self.kind is Kind.PATH:
+            data[self.key] = [list(p) for p in value]  # only turning points: the action ends elsewhere
         elif self.kind is Kind.POINT and isinstance(value, tuple):
             data[self.key] = list(value)
         else:
@@ -233,8 +246,13 @@ class Move:
     name no default, in the book's order. `typed=False` keeps a move out of the slash commands:
     their options show in the channel, so a secret is chosen only by buttons in private.
 
-    Rarer needs: `compose` adds one menu of many picks where every parameter (all CHOICE or
-    CHOICES) is chosen at once, for moves whose combinations are too many to list.
+    Rarer needs: `pin` gives the usual choice its own button while the rest go to a menu; `look`
+    styles each button apart (a yes in red, a no in grey); `samples` says the legal
+    actions only sample what the rules take, so a form always joins the menu and an even spread
+    of them is shown when they overflow it; `menus_by` splits an overflowing menu by a parameter
+    (one menu per piece) rather than cutting it short; `compose` adds one menu of many picks where
+    every parameter (all CHOICE or CHOICES) is chosen at once, for moves whose combinations are too
+    many to list.
     """
 
     type: str
@@ -254,6 +272,10 @@ class Move:
     plan: Plan | None = None
     fixed: Mapping[str, Any] = field(default_factory=dict)  # fields the command sets without asking
     order: Callable[[Any, Reading], Any] | None = None  # how its menu and suggestions are sorted
+    pin: Callable[[Any], bool] | None = None  # actions with a button of their own beside the menu
+    look: Callable[[Any], tuple[str, str | None]] | None = None  # a button's (style, emoji), per action
+    samples: bool = False  # the legal actions are a sample of what the rules take (any bearing, any point)
+    menus_by: str | None = None  # a parameter: one menu per value of it when one menu cannot hold them all
     compose: str | None = None  # a menu picking every parameter at once (all CHOICE/CHOICES): its placeholder
 
     def words(self, action: BaseModel, reading: Reading) -> str:

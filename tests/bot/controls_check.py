@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.ui.components import build_view
-from bot.ui.controls import MAX_OPTIONS
+from bot.ui.controls import MAX_OPTIONS, RandomLegal
+from bot.ui.declared import AskForm, Pick
+from rules.core.moves import find
 
 
 def round_trip(game: Any, adapter: Any, state: Any, *, every_action: bool = False) -> set[str]:
@@ -19,6 +21,7 @@ def round_trip(game: Any, adapter: Any, state: Any, *, every_action: bool = Fals
     for select in controls.selects:
         assert len(select.options) <= MAX_OPTIONS
         decoded += [adapter.from_select(select.kind, o.value) for o in select.options]
+    decoded = [_picked(d, legal) for d in decoded if not isinstance(d, AskForm | RandomLegal)]
     for data in decoded:
         assert isinstance(data, dict)
         assert game.parse_action(data) in legal, data
@@ -30,3 +33,12 @@ def round_trip(game: Any, adapter: Any, state: Any, *, every_action: bool = Fals
     for item in view.children:
         assert len(getattr(item, "custom_id", "") or "") <= 100
     return {str(d["type"]) for d in decoded if isinstance(d, dict)}
+
+
+def _picked(decoded: Any, legal: list[Any]) -> Any:
+    """A declared game's click (a `Pick`) as the legal action it names, in JSON; anything else as it is."""
+    if not isinstance(decoded, Pick):
+        return decoded
+    found = find(legal, decoded.kind, decoded.code)
+    assert found is not None, f"{decoded} names no legal action"
+    return found.model_dump(mode="json")

@@ -27,6 +27,7 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtu
 
 from bot import reactions
 from bot.app import EXTENSIONS, ZagjanBot
+from rules.core.moves import code
 from rules.orclympics.flying_pigs.models import (
     ChooseStance,
     Deploy,
@@ -40,7 +41,7 @@ from rules.orclympics.flying_pigs.models import (
 )
 
 MAX_STEPS = 600
-COGS = ("bot.cogs.lifecycle", "bot.cogs.rules_guide", "bot.games.flying_pigs.commands")
+COGS = ("bot.cogs.lifecycle", "bot.cogs.rules_guide", "bot.cogs.moves")
 
 
 @pytest.fixture
@@ -81,6 +82,15 @@ def choose(legal: list[Any], step: int) -> Any:
     return next(a for a in legal if isinstance(a, Done))
 
 
+def menu(board: Any, name: str, action: Any) -> str | None:
+    """The custom_id of the move's menu that lists this action: `name`, or one of its per-Orc
+    menus (`name-a`, `name-b`) when one menu could not hold them all."""
+    for kind in (name, f"{name}-a", f"{name}-b", f"{name}-c"):
+        if code(action) in select_values(board, kind):
+            return pick_id(board, kind)
+    return None
+
+
 async def play(world: World, actor: Any, action: Any, step: int) -> Any:
     board = last_board(world.channel)
     slash = step % 4 == 3
@@ -89,35 +99,33 @@ async def play(world: World, actor: Any, action: Any, step: int) -> Any:
             return await actor.slash(world.channel, "fp react", use=action.use)
         return await actor.click(board, label="Use it" if action.use else "Let it pass")
     if isinstance(action, Deploy):
-        value = f"{action.angle:g}"
-        if not slash and value in select_values(board, "deploy"):
-            return await actor.select(board, [value], custom_id=pick_id(board, "deploy"))
+        found = menu(board, "deploy", action)
+        if not slash and found:
+            return await actor.select(board, [code(action)], custom_id=found)
         return await actor.slash(world.channel, "fp deploy", angle=action.angle)
     if isinstance(action, TossPig):
         if slash:
             sides = {} if action.side is None else {"side": action.side}
             return await actor.slash(world.channel, "fp toss", orc=action.orc, **sides)
         if action.side is not None:
-            value = f"{action.orc}.{action.side:g}"
-            assert value in select_values(board, "pigside")
-            return await actor.select(board, [value], custom_id=pick_id(board, "pigside"))
+            found = menu(board, "toss", action)
+            assert found
+            return await actor.select(board, [code(action)], custom_id=found)
         return await actor.click(board, label=f"Toss from Orc {action.orc}")
     if isinstance(action, MoveToward):
-        kind = "walk" + action.orc[-1]
-        value = f"{action.orc}.m.{action.target}"
-        if not slash and value in select_values(board, kind):
-            return await actor.select(board, [value], custom_id=pick_id(board, kind))
+        found = menu(board, "toward", action)
+        if not slash and found:
+            return await actor.select(board, [code(action)], custom_id=found)
         return await actor.slash(world.channel, "fp toward", orc=action.orc, target=action.target)
     if isinstance(action, MoveTo):
-        kind = "walk" + action.orc[-1]
-        value = f"{action.orc}.p.{action.x:g},{action.y:g}"
-        if not slash and value in select_values(board, kind):
-            return await actor.select(board, [value], custom_id=pick_id(board, kind))
+        found = menu(board, "move", action)
+        if not slash and found:
+            return await actor.select(board, [code(action)], custom_id=found)
         return await actor.slash(world.channel, "fp move", orc=action.orc, x=action.x, y=action.y)
     if isinstance(action, GreaseToss):
-        value = f"{action.orc}.{action.target}"
-        if not slash and value in select_values(board, "grease"):
-            return await actor.select(board, [value], custom_id=pick_id(board, "grease"))
+        found = menu(board, "grease", action)
+        if not slash and found:
+            return await actor.select(board, [code(action)], custom_id=found)
         return await actor.slash(world.channel, "fp grease", orc=action.orc, target=action.target)
     if isinstance(action, ChooseStance):
         if slash:
@@ -130,7 +138,7 @@ async def play(world: World, actor: Any, action: Any, step: int) -> Any:
 
 async def test_a_whole_game_from_game_new_to_the_placings(simcord_env, world, monkeypatch):
     monkeypatch.setenv("ZAGJAN_REACTION_SECONDS", "3600")
-    assert "bot.games.flying_pigs.commands" in EXTENSIONS
+    assert "bot.cogs.moves" in EXTENSIONS
     await open_pigsty(world)
     first = last_board(world.channel)
     assert first.attachments and first.attachments[0].filename == "board.png"

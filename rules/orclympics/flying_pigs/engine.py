@@ -25,6 +25,7 @@ from rules.core.geometry import (
 )
 from rules.core.initiative import age_ties, roll_order
 from rules.core.search import win_chances
+from rules.core.views import table_fields
 from rules.orclympics.broods import Brood
 from rules.orclympics.flying_pigs import board
 from rules.orclympics.flying_pigs.models import (
@@ -53,6 +54,7 @@ from rules.orclympics.flying_pigs.models import (
     Terrain,
     TossPig,
 )
+from rules.orclympics.flying_pigs.moves import MOVES
 
 WICKY_STICKY = "Wicky Sticky"
 IM_ON_FIRE = "I'm on Fire!"
@@ -82,6 +84,7 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
     recommended = (3, 6)
     state_type = FlyingPigsState
     action_adapter = ACTION_ADAPTER
+    moves = MOVES
     broods = tuple(b.value for b in Brood)
 
     # -- I.2 set-up, I.3 initiative ----------------------------------------------------------
@@ -687,18 +690,17 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
         colours = {s.player: s.colour for s in state.seats}
         outcome = self.outcome(state)
         return FlyingPigsView(
-            viewer=viewer, phase=state.phase, stage=state.stage, turn=state.turn, board=board.BOARD,
+            **table_fields(state, viewer, self.waiting_for(state), outcome.placings if outcome is not None else None),
+            phase=state.phase, stage=state.stage, turn=state.turn, board=board.BOARD,
             pigsty=board.PIGSTY_RADIUS, kitchen=board.KITCHEN_SIDE,
             models=[ModelView(id=m.id, kind=m.kind, owner=m.owner, name=state.name_of(m.owner),
                               colour=colours.get(m.owner, 0), x=m.x, y=m.y, placed=m.placed, grease=m.grease,
                               fire=m.fire, shrooms=m.shrooms, stance=m.stance, stance_used=m.stance_used)
                     for m in state.models.values()],
             terrain=[t.model_copy() for t in state.terrain],
-            order=list(state.turn_order or state.deploy_order), names={s.player: s.name for s in state.seats},
-            colours=colours, active=state.active, waiting_for=self.waiting_for(state),
+            order=list(state.turn_order or state.deploy_order), colours=colours, active=state.active,
             pending=state.pending[0].model_copy() if state.pending else None,
-            paths=[p.model_copy() for p in state.paths], feats=dict(state.feats), winner=state.winner,
-            placings=outcome.placings if outcome is not None else None)
+            paths=[p.model_copy() for p in state.paths], feats=dict(state.feats), winner=state.winner)
 
     def standing(self, state: FlyingPigsState) -> dict[PlayerId, float]:
         """For a computer's search: how close each player's Pig is to the Kitchen, in inches."""

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field, TypeAdapter
 
 from rules.core.engine import GameState, PlayerId
+from rules.core.views import TableView
 
 XY = tuple[float, float]
 ModelId = str
@@ -233,11 +234,10 @@ class ModelView(BaseModel):
     stance_used: bool
 
 
-class FlyingPigsView(BaseModel):
+class FlyingPigsView(TableView):
     """Everything on the table is public in Flying Pigs: every viewer sees the same."""
 
     game: Literal["flying-pigs"] = "flying-pigs"
-    viewer: PlayerId | None
     phase: Phase
     stage: Stage
     turn: int
@@ -247,12 +247,9 @@ class FlyingPigsView(BaseModel):
     models: list[ModelView]
     terrain: list[Terrain]
     order: list[PlayerId]
-    names: dict[PlayerId, str]
     colours: dict[PlayerId, int]
     active: PlayerId | None
-    waiting_for: list[PlayerId]
     pending: Reaction | None
     paths: list[Path]
     feats: dict[str, PlayerId]
     winner: PlayerId | None
-    placings: list[list[PlayerId]] | None
