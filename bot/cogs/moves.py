@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import inspect
 import logging
+import re
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
@@ -30,6 +31,7 @@ log = logging.getLogger("zagjan.commands")
 Choices = list[app_commands.Choice[str]]
 MAX_CHOICES = 25
 MAX_PLAN = 8  # moves one command may make in a row
+SEPARATORS = r"[,;+]"  # between the values of a set of choices (`Kind.CHOICES`) as typed
 
 
 def _option_type(param: Param) -> Any:
@@ -195,10 +197,28 @@ class DeclaredCommands(commands.Cog):
                 extra = move.note(action, reading)
                 name = f"{name} ({extra})" if extra else name
             seen.setdefault(token, name)
+        if param.kind is Kind.CHOICES and re.search(SEPARATORS, current):
+            seen = _adding(param, current, reading)
         typed = current.strip().casefold()
         choices = [app_commands.Choice(name=n[:100], value=v[:100]) for v, n in seen.items()]
         matching = [c for c in choices if typed in c.name.casefold() or c.value.casefold().startswith(typed)]
         return (matching or choices)[:MAX_CHOICES]
+
+
+def _adding(param: Param, current: str, reading: Reading) -> dict[str, str]:
+    """A set of choices half typed (`moar_boar, ea`): what is typed so far with each choice not in it
+    yet added, by what it is typed as and what it reads as; nothing when what is typed cannot be read."""
+    *head, last = re.split(SEPARATORS, current)
+    try:
+        chosen = list(param.parse(",".join(head), reading)) if any(h.strip() for h in head) else []
+    except RuleViolation:
+        return {}
+    if param.most is not None and len(chosen) >= param.most:
+        return {param.token(chosen, reading): param.words(chosen, reading)}
+    start = last.strip().casefold()
+    more = [v for v, label in param.choices
+            if v not in chosen and (label.casefold().startswith(start) or v.casefold().startswith(start))]
+    return {param.token([*chosen, v], reading): param.words([*chosen, v], reading) for v in more}
 
 
 def _agreeing(actions: list[BaseModel], move: Move, param: Param, interaction: discord.Interaction[Any],

@@ -188,3 +188,18 @@ async def test_a_chariot_with_three_upgrades_is_picked_from_the_board(simcord_en
                                   upgrades="Metal Plates, Dead Sneaky, 'Eavy Wheels")
     assert applied(typed), answered_privately(typed)
     assert (await snapshot(simcord_env, world.channel)).public_view.phase.value == "circuit"
+
+
+async def test_upgrades_are_suggested_one_more_at_a_time(simcord_env, world):
+    """Autocomplete offers the listed builds' upgrades, then, once a comma is typed, the same
+    upgrades with each one not taken yet added (up to three)."""
+    await open_race(world, 2)
+    listed = await world.alice.autocomplete(world.channel, "rr build", "upgrades", "", driver="boar_boss")
+    assert any(c["value"] == "moar_boar,eavy_wheels" for c in listed)
+    more = await world.alice.autocomplete(world.channel, "rr build", "upgrades", "moar_boar, 'Eavy Wheels, go",
+                                          driver="boar_boss")
+    assert [c["value"] for c in more] == ["moar_boar,eavy_wheels,goblins"]
+    assert more[0]["name"] == "Moar Boar, 'Eavy Wheels, Are those 2 Goblins in an Orc Coat?"
+    full = await world.alice.autocomplete(world.channel, "rr build", "upgrades", "wolves,goblins,moar_boar,",
+                                          driver="boar_boss")
+    assert [c["value"] for c in full] == ["wolves,goblins,moar_boar"]
