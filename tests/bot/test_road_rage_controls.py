@@ -107,3 +107,20 @@ def test_commands_keep_the_words_players_type() -> None:
         "type": "race", "circuit": "oval", "board": 48.0}
     with pytest.raises(RuleViolation, match="from 1 to 4"):
         book.named("cell").build({"cell": 5}, reading)  # type: ignore[union-attr]
+
+
+def test_every_legal_move_typed_as_shown_reads_back_to_itself() -> None:
+    """`zagjan play` shows each move as it is typed (the slash command's words) and reads it back."""
+    from rules.orclympics.road_rage.models import CircuitDone, Escape, FreePivot
+
+    for players, steps in ((2, 0), (2, 1), (4, 2), (2, 3), (4, 8), (2, 21), (4, 55)):
+        state = play_random(GAME, players, 3, stop_after=steps).state
+        if GAME.outcome(state) is not None:
+            continue
+        player = GAME.waiting_for(state)[0]
+        legal, view = GAME.legal_actions(state, player), GAME.view(state, None)
+        names = {s.player: s.name for s in state.seats}
+        extra = [Escape(escape=True), Escape(escape=False), FreePivot(turn=0), FreePivot(turn=-1), CircuitDone()]
+        for action in [*legal, *extra]:
+            typed = typed_form(action, names, GAME, view)
+            assert parse_typed(typed, [*legal, *extra], names, GAME, view) == action, typed
