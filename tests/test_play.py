@@ -95,6 +95,36 @@ def test_typed_bearings_take_any_angle_the_rules_accept():
     assert typed_form(legal[3], names, game, view) == f"deploy angle:{legal[3].angle:g}"
 
 
+def test_a_ride_takes_any_heading_and_distance_and_cells_count_from_one():
+    """That'll do Pigs offers sixteen headings, but a Move turns to any (000 V.4.2, reading 'ride'); the
+    grid's cells are typed as the board numbers them, from 1."""
+    from rules.core.selfplay import play_random
+    from rules.orclympics.thatll_do_pigs.models import Ride, TakeCell
+
+    game = GAMES["thatll-do-pigs"]
+    state = play_random(game, 4, 11, stop_after=0).state
+    player = game.waiting_for(state)[0]
+    legal, view = game.legal_actions(state, player), game.view(state, None)
+    names = {s.player: s.name for s in state.seats}
+    assert parse_typed("cell 1", legal, names, game, view) == TakeCell(column=0)
+    assert typed_form(TakeCell(column=0), names, game, view) == "cell cell:1"
+    with pytest.raises(RuleViolation, match="from 1 to 6"):
+        parse_typed("cell cell:7", legal, names, game, view)
+    for steps in range(1, 60):
+        state = play_random(game, 4, 11, stop_after=steps).state
+        player = game.waiting_for(state)[0]
+        legal = game.legal_actions(state, player)
+        if any(isinstance(a, Ride) for a in legal):
+            break
+    else:
+        pytest.fail("nobody came to ride")
+    view = game.view(state, None)
+    assert Ride(heading=180, distance=4) not in legal
+    assert parse_typed("ride heading:180 distance:4", legal, names, game, view) == Ride(heading=180, distance=4)
+    assert parse_typed("/pigs ride heading:-45 distance:2.5", legal, names, game, view) == \
+        Ride(heading=315, distance=2.5)
+
+
 def test_secret_choices_at_a_shared_keyboard_are_asked_after_the_screen_is_cleared(capsys, tmp_path):
     # Brood Rumble (seed 000, II.4.3): the attack is chosen in secret; two humans share the keyboard
     transcript: list[str] = []

@@ -13,7 +13,7 @@ import inspect
 import logging
 import re
 from collections.abc import Callable, Coroutine, Sequence
-from typing import Any
+from typing import Any, Optional
 
 import discord
 from discord import app_commands
@@ -44,6 +44,15 @@ def _option_type(param: Param) -> Any:
     return str
 
 
+def _annotation(param: Param) -> Any:
+    """The option's type, with the parameter's bounds as Discord's own (so an out-of-range number is
+    refused before it is sent), optional when the parameter is."""
+    kind = _option_type(param)
+    if param.bounds is not None and kind in (int, float):
+        kind = app_commands.Range[kind, kind(param.bounds[0]), kind(param.bounds[1])]
+    return kind if param.required else Optional[kind]  # noqa: UP007 (a Range is an object, not a type)
+
+
 def _suggested(param: Param) -> bool:
     """Options filled from the legal moves: anything but yes/no, plain numbers and fixed choices."""
     return _option_type(param) is str and not (param.kind is Kind.CHOICE and len(param.choices) <= MAX_CHOICES)
@@ -60,8 +69,7 @@ def command_for(group: app_commands.Group, game: Game[Any, Any], move: Move,
 
     callback.__signature__ = inspect.Signature([  # type: ignore[attr-defined]
         inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction),
-        *(inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, annotation=_option_type(p)
-                            if p.required else _option_type(p) | None,
+        *(inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, annotation=_annotation(p),
                             default=inspect.Parameter.empty if p.required else None) for p in params)])
     callback.__name__ = callback.__qualname__ = move.name.replace("-", "_")
     if params:

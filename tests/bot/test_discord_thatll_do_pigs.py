@@ -24,6 +24,7 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtu
 )
 
 from bot.app import ZagjanBot
+from rules.core.moves import code
 from rules.orclympics.thatll_do_pigs.models import (
     Activate,
     EndActivation,
@@ -38,7 +39,7 @@ from rules.orclympics.thatll_do_pigs.models import (
 from tests.rules.thatll_do_pigs.track import racer
 
 MAX_STEPS = 900
-COGS = ("bot.cogs.lifecycle", "bot.cogs.rules_guide", "bot.games.thatll_do_pigs.commands")
+COGS = ("bot.cogs.lifecycle", "bot.cogs.rules_guide", "bot.cogs.moves")
 
 
 @pytest.fixture
@@ -69,13 +70,13 @@ async def play(world: World, actor: Any, action: Any, step: int) -> Any:
         case TakeCell():
             if typed:
                 return await actor.slash(world.channel, "pigs cell", cell=action.column + 1)
-            return await pick("cell", str(action.column))
+            return await pick("cell", code(action))
         case ReadyAssault(target=None):
             return await actor.click(board, label="Let them be")
         case ReadyAssault():
             if typed:
                 return await actor.slash(world.channel, "pigs assault", rider=action.target)
-            return await pick("ready", str(action.target))
+            return await pick("assault", code(action))
         case TakePlace():
             return await actor.click(board, label="Take its place" if action.take else "Stay put")
         case Activate():
@@ -87,7 +88,7 @@ async def play(world: World, actor: Any, action: Any, step: int) -> Any:
         case Ride():
             if typed:
                 return await actor.slash(world.channel, "pigs ride", heading=action.heading, distance=action.distance)
-            return await pick("ride", f"{action.heading:g}:{action.distance:g}")
+            return await pick("ride", code(action))
         case Lash():
             if typed:
                 return await actor.slash(world.channel, "pigs lash")
@@ -97,7 +98,7 @@ async def play(world: World, actor: Any, action: Any, step: int) -> Any:
         case Steer():
             if typed:
                 return await actor.slash(world.channel, "pigs steer", heading=action.heading)
-            return await pick("steer", f"{action.heading:g}")
+            return await pick("steer", code(action))
     raise AssertionError(f"no control for {action!r}")
 
 

@@ -1,5 +1,6 @@
-"""The That'll do Pigs adapter: every button and menu entry decodes to one of the legal actions it
-was built from, and custom_ids fit Discord's limits, through whole random races."""
+"""The That'll do Pigs controls, built from the moves its rules declare: every button and menu entry
+leads to one of the legal actions it was built from, every legal action has a control, and
+custom_ids fit Discord's limits, through whole random races."""
 
 from __future__ import annotations
 
@@ -7,14 +8,17 @@ from typing import Any
 
 import pytest
 
-from bot.games.thatll_do_pigs.controls import ThatllDoPigsControls
+from bot.catalog import adapter_for
+from bot.ui.declared import AskForm
 from controls_check import round_trip
 from rules.core.selfplay import play_random
 from rules.orclympics.thatll_do_pigs import GAME
 
+ADAPTER = adapter_for(GAME)
+
 
 def _round_trip(state: Any) -> set[str]:
-    return round_trip(GAME, ThatllDoPigsControls(), state, every_action=True)
+    return round_trip(GAME, ADAPTER, state, every_action=True)
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -25,3 +29,23 @@ def test_every_control_of_a_random_race_decodes_to_a_legal_action(players: int) 
         if GAME.outcome(state) is None:
             seen |= _round_trip(state)
     assert {"cell", "move", "ride"} <= seen
+
+
+def test_cells_are_counted_from_one_and_a_ride_takes_any_heading() -> None:
+    state = play_random(GAME, 4, 11, stop_after=0).state
+    player = GAME.waiting_for(state)[0]
+    controls = ADAPTER.controls(GAME.view(state, None), GAME.legal_actions(state, player), player)
+    cells = next(s for s in controls.selects if s.kind == "cell")
+    assert cells.options[0].label == "Cell 1" and cells.options[0].value == "0"
+    for steps in range(1, 60):
+        state = play_random(GAME, 4, 11, stop_after=steps).state
+        player = GAME.waiting_for(state)[0]
+        legal = GAME.legal_actions(state, player)
+        if any(a.type == "ride" for a in legal):
+            break
+    else:
+        pytest.fail("nobody came to ride")
+    controls = ADAPTER.controls(GAME.view(state, None), legal, player)
+    assert any("/pigs ride" in note for note in controls.notes)
+    form = next(ADAPTER.from_button(b.payload) for b in controls.buttons if b.payload == "form.pigs.ride")
+    assert isinstance(form, AskForm) and [f.name for f in form.fields] == ["heading", "distance"]

@@ -28,6 +28,7 @@ from rules.core.geometry import (
 )
 from rules.core.initiative import age_ties, roll_order
 from rules.core.search import win_chances
+from rules.core.views import table_fields
 from rules.orclympics.broods import Brood
 from rules.orclympics.thatll_do_pigs.circuit import (
     BOARD,
@@ -61,6 +62,7 @@ from rules.orclympics.thatll_do_pigs.models import (
     ThatllDoPigsState,
     ThatllDoPigsView,
 )
+from rules.orclympics.thatll_do_pigs.moves import MOVES
 
 # V.1.2 Orc Broods: Speed 2D6 + bonus, Defence, Force, Attacks, Ability; and the Unridden Boar (V.4.5)
 SPEED_BONUS = {Brood.COMMON: 2, Brood.FERAL: 3, Brood.IRON: 1}
@@ -113,6 +115,7 @@ class ThatllDoPigs(Game[ThatllDoPigsState, Action]):
     recommended = (4, 4)
     state_type = ThatllDoPigsState
     action_adapter = ACTION_ADAPTER
+    moves = MOVES
     broods = tuple(b.value for b in Brood)
 
     # -- V.2 set-up, V.3 deployment ------------------------------------------------------------
@@ -786,6 +789,7 @@ class ThatllDoPigs(Game[ThatllDoPigsState, Action]):
         places = {r.id: n for n, r in enumerate(self._standings(state), start=1)}
         outcome = self.outcome(state)
         return ThatllDoPigsView(
+            **table_fields(state, viewer, self.waiting_for(state), outcome.placings if outcome else None),
             phase=state.phase, turn=state.turn, poles=list(circuit.poles), stand=list(circuit.stand),
             crowd=state.crowd, gates=list(circuit.gates), grid=circuit.grid(),
             riders=[RiderView(id=r.id, player=r.player, name=state.name_of(r.player), colour=colours.get(r.player, 0),
@@ -793,8 +797,7 @@ class ThatllDoPigs(Game[ThatllDoPigsState, Action]):
                               out=r.out, laps=r.laps, gates=r.gates, piglet=r.piglet, position=places.get(r.id))
                     for r in state.riders.values()],
             piglet=state.piglet.model_copy(), active=state.activation.rider if state.activation else None,
-            waiting_for=self.waiting_for(state), trails=[list(t) for t in state.trails], feats=dict(state.feats),
-            placings=outcome.placings if outcome else None)
+            trails=[list(t) for t in state.trails], feats=dict(state.feats))
 
     def standing(self, state: ThatllDoPigsState) -> dict[PlayerId, float]:
         """For a computer's search: how far round the player's best rider is (a gate is 100)."""

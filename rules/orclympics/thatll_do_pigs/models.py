@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field, TypeAdapter
 
 from rules.core.engine import GameState, PlayerId
+from rules.core.views import TableView
 from rules.orclympics.broods import Brood
 
 XY = tuple[float, float]
@@ -197,7 +198,7 @@ class RiderView(BaseModel):
     position: int | None  # place in the race now (1 = leading), None when out
 
 
-class ThatllDoPigsView(BaseModel):
+class ThatllDoPigsView(TableView):
     """Everything on the track is public."""
 
     game: Literal["thatll-do-pigs"] = "thatll-do-pigs"
@@ -211,7 +212,5 @@ class ThatllDoPigsView(BaseModel):
     riders: list[RiderView]
     piglet: Piglet
     active: RiderId | None
-    waiting_for: list[PlayerId]
     trails: list[list[XY]]
     feats: dict[str, PlayerId]
-    placings: list[list[PlayerId]] | None
