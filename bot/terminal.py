@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from rules.core.computer import Level, decide, is_computer, new_computer
 from rules.core.engine import Event, Game, PlayerId, Seat
@@ -115,20 +115,30 @@ def _parse_declared(words: list[str], legal: Sequence[BaseModel], game: Game[Any
         given[param.name] = value.replace("_", " ") if param.kind.value in ("player", "text") else value
     kind = [a for a in legal if getattr(a, "type", None) == move.type]
     agreeing = [a for a in kind if all(_agrees(p, a, given[p.name], reading) for p in move.params if p.name in given)]
-    missing = [p for p in move.params if p.required and p.name not in given]
+    missing = [p for p in move.params if p.name not in given and (p.required or _needed(p, kind))]
     if missing:
         if len(agreeing) == 1:
             return agreeing[0]
         if agreeing:
             raise RuleViolation(f"That could be {len(agreeing)} moves; add its options (? lists them).")
-    action = game.parse_action(move.build(given, reading))
+    try:
+        action = game.parse_action(move.build(given, reading))
+    except ValidationError:  # something left out that no legal move could fill in
+        raise RuleViolation("That move is not legal now; ? lists the legal ones.") from None
     return next((a for a in kind if a == action), action)
 
 
+def _needed(param: Any, actions: Sequence[BaseModel]) -> bool:
+    """An option a player may leave out that the action cannot do without (which of your pieces, when
+    only one could): filled in like a missing required one."""
+    fields = type(actions[0]).model_fields if actions else {}
+    return param.key in fields and fields[param.key].is_required()
+
+
 def _agrees(param: Any, action: BaseModel, typed: str, reading: Reading) -> bool:
-    wanted = typed.strip().casefold()
+    wanted = typed.strip().casefold().replace("_", " ")  # a typed form writes spaces as `_`
     value = param.value_of(action)
-    return wanted in (param.token(value, reading).casefold(), str(value).casefold())
+    return wanted in (param.token(value, reading).casefold().replace("_", " "), str(value).casefold().replace("_", " "))
 
 
 class TerminalGame:

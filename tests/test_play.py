@@ -13,6 +13,7 @@ import pytest
 from bot import cli
 from bot.terminal import CLEAR, Quit, TerminalGame, parse_typed, typed_form
 from rules.core.errors import RuleViolation
+from rules.core.selfplay import play_random
 from rules.orclympics.masters_fight.models import EndActivation, Move, Smash
 from rules.registry import GAMES
 
@@ -170,3 +171,47 @@ def test_arena_prints_one_json_line_with_its_keys(capsys):
     assert list(report) == ["game", "games", "players", "wins", "win_rate", "baseline", "errors", "think_ms_p50"]
     assert report["game"] == "road-rage" and report["games"] == 2 and report["players"] == 2
     assert report["baseline"] == 0.5 and 0 <= report["wins"] <= 2 and report["think_ms_p50"] > 0
+
+
+def test_timber_moves_are_typed_as_the_slash_commands_with_orcs_by_name():
+    game = GAMES["timber"]
+    forms: set[str] = set()
+    for seed in (1, 2):
+        result = play_random(game, 3, seed)
+        state = play_random(game, 3, seed, stop_after=0).state
+        names = {s.player: s.name for s in state.seats}
+        for player, action in result.log:
+            legal = game.legal_actions(state, player)
+            view = game.view(state, player)
+            for each in legal:
+                typed = typed_form(each, names, game, view)
+                assert parse_typed(typed, legal, names, game, view) == each, typed
+                forms.add(typed.split()[0])
+            if getattr(action, "orc", None) is not None:
+                orc = state.orcs[action.orc]
+                typed = typed_form(action, names, game, view)
+                assert f"orc:{orc.name.replace(' ', '_')}" in typed and action.orc not in typed
+                bare = " ".join(w for w in typed.split() if not w.startswith("orc:"))
+                able = [a for a in legal if type(a) is type(action) and a.model_copy(update={"orc": action.orc}) == action]
+                if len(able) == 1:  # only one Orc could: it need not be named
+                    assert parse_typed(bare, legal, names, game, view) == action
+            state = game.apply(state, player, action).state
+    assert {"deploy", "tokens", "boar", "move", "end"} <= forms
+    assert not forms & {"distribute", "end-turn", "boar-random", "boar-run", "pick-wood"}
+
+
+def test_one_timber_command_makes_two_kinds_of_move():
+    # `/timber fell` aims by a direction or toward a square, `/timber boar` runs a path or lets it run wild
+    from rules.orclympics.timber.models import BoarPath, BoarRandom, Compass, FellCompass, FellToward
+
+    game, names = GAMES["timber"], {"p1": "Ugg"}
+    aim = [FellCompass(direction=Compass.N), FellToward(square="a1")]
+    assert [typed_form(a, names, game) for a in aim] == ["fell direction:N", "fell toward:a1"]
+    assert parse_typed("fell toward:A1", aim, names, game) == aim[1]
+    assert parse_typed("/timber fell direction:n", aim, names, game) == aim[0]
+    with pytest.raises(RuleViolation, match="not both"):
+        parse_typed("fell direction:N toward:a1", aim, names, game)
+    runs = [BoarPath(path=["d4", "e5"]), BoarRandom()]
+    assert [typed_form(a, names, game) for a in runs] == ["boar path:d4_e5", "boar"]
+    assert parse_typed("boar path:d4_e5", runs, names, game) == runs[0]
+    assert parse_typed("boar", runs, names, game) == runs[1]

@@ -190,10 +190,12 @@ class DeclaredCommands(commands.Cog):
         if snap.slug != game.slug or snap.public_view is None:
             return []
         reading = reading_of(snap)
-        actions = [a for a in legal if getattr(a, "type", None) == move.type]
+        made = game.moves.of(param.makes) if param.makes and game.moves is not None else None
+        source = made or move  # an option that makes another kind of action suggests from that kind
+        actions = [a for a in legal if getattr(a, "type", None) == source.type]
         actions = _agreeing(actions, move, param, interaction, reading)
-        if move.order is not None:
-            actions = sorted(actions, key=lambda a: move.order(a, reading))  # type: ignore[misc]
+        if source.order is not None:
+            actions = sorted(actions, key=lambda a: source.order(a, reading))  # type: ignore[misc]
         seen: dict[str, str] = {}
         for action in actions:
             value = param.value_of(action)
@@ -201,8 +203,8 @@ class DeclaredCommands(commands.Cog):
                 continue
             token = param.token(value, reading)
             name = param.words(value, reading)
-            if move.note is not None and len(move.params) == 1:
-                extra = move.note(action, reading)
+            if source.note is not None and len(source.params) == 1:
+                extra = source.note(action, reading)
                 name = f"{name} ({extra})" if extra else name
             seen.setdefault(token, name)
         if param.kind is Kind.CHOICES and re.search(SEPARATORS, current):

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from string import ascii_lowercase
 from typing import Any
 
@@ -26,6 +26,7 @@ from bot.table import TableError
 from bot.ui.controls import (
     MAX_BUTTONS_PER_ROW,
     MAX_OPTIONS,
+    MAX_ROWS,
     MAX_VALUE,
     PICKED,
     ButtonSpec,
@@ -43,6 +44,7 @@ STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonSty
 FORM = "form"
 RANDOM = "random"
 ANY = "any"  # the menu of actions no declaration covers
+SHARED = "mixed"  # menus several moves share (`Move.menu`, `Move.crowded`): `mixed-a`, `mixed-b`…
 PARTS = "parts"  # a move's menu of many picks (`<move>-parts`): every parameter chosen at once
 
 
@@ -94,9 +96,15 @@ class DeclaredControls:
             actions = groups.get(move.type)
             if actions:
                 self._add(out, move, actions, reading)
+                hint = move.hint(reading, player) if move.hint is not None else None
+                if hint:
+                    out.notes.append(hint)
                 composer = _composer(move, actions, reading)
                 if composer is not None:
                     out.selects.append(composer)
+        self._share(out, lambda m: m.menu)
+        if min(-(-len(out.buttons) // MAX_BUTTONS_PER_ROW), 2) + len(out.selects) > MAX_ROWS:
+            self._share(out, lambda m: m.crowded)
         if strays:
             out.selects.append(SelectSpec(ANY, "Choose…", [
                 OptionSpec(describe(a)[:100], _value(a)) for a in strays[:MAX_OPTIONS]]))
@@ -113,21 +121,29 @@ class DeclaredControls:
             if not actions:
                 return
         typeable = _form_fields(move)
-        form = bool(typeable) and (move.layout == FORM or move.samples or len(actions) > MAX_OPTIONS)
+        menus = _menus(move, actions, reading)
+        unshown = len(actions) - len({code(a) for _, _, some in menus for a in some[:MAX_OPTIONS]})
+        overflow = unshown > 0 if move.menus is not None else len(actions) > MAX_OPTIONS
+        form = bool(typeable) and (move.layout == FORM or move.samples or overflow)
         if form:
             out.buttons.append(ButtonSpec(f"{FORM}.{self.book.group}.{move.name}", f"{move.label}…",
                                           discord.ButtonStyle.primary, emoji))
         if move.random is not None:
             out.buttons.append(ButtonSpec(f"{move.name}.{RANDOM}", move.random, discord.ButtonStyle.secondary, "🎲"))
-        if move.layout == FORM or (move.random is not None and move.layout != "select"):
+        if (move.layout == FORM and move.menus is None) or (move.random is not None and move.layout != "select"):
             return
         if move.layout == "buttons" or (move.layout == "auto" and _as_buttons(move, actions)):
             for action in actions:
                 label = move.words(action, reading) if len(actions) > 1 or move.say is not None else move.label
                 self._button(out, move, action, label, style, emoji)
             return
-        typed = f"/{self.book.group} {move.name}" if move.typed else "the form"
-        for kind, placeholder, some in _menus(move, actions, reading):
+        maker = self.book.maker(move.type) if not move.typed else None
+        typed = f"/{self.book.group} {(maker[0] if maker else move).name}" if move.typed or maker else "the form"
+        if move.menus is not None and unshown > 0:
+            where = f"“{move.label}…” or " if form else ""
+            out.notes.append(f"The menus show {len(actions) - unshown} of the {len(actions)} choices for "
+                             f"“{move.label}”: use {where}{typed} for the others.")
+        for kind, placeholder, some in menus:
             if move.samples and len(some) > MAX_OPTIONS:
                 some = some[::math.ceil(len(some) / MAX_OPTIONS)]  # an even spread: they are all examples
             options = [OptionSpec(move.words(a, reading)[:100], code(a),
@@ -141,6 +157,38 @@ class DeclaredControls:
         if move.samples:
             where = f"the “{move.label}…” form and " if form else ""
             out.notes.append(f"The “{move.label}…” menu lists a few choices; {where}{typed} take any other.")
+
+    def _share(self, out: Controls, shared: Callable[[Move], str | None]) -> None:
+        """Menus whose moves name the same shared menu become one, where the first of them was. Its
+        options carry their move's name (`<move>.<code>`), since the menu holds several kinds."""
+        merged: dict[str, SelectSpec] = {}
+        taken = sum(s.kind.startswith(f"{SHARED}-") for s in out.selects)
+        selects: list[SelectSpec] = []
+        for select in out.selects:
+            parts = self._parts(select)
+            keys = {shared(m) for m, _ in parts}
+            key = keys.pop() if len(keys) == 1 else None
+            if key is None:
+                selects.append(select)
+                continue
+            if key not in merged:
+                merged[key] = SelectSpec(f"{SHARED}-{ascii_lowercase[(taken + len(merged)) % 26]}", key, [])
+                selects.append(merged[key])
+            merged[key].options.extend(option for _, option in parts)
+        for key, select in merged.items():
+            if len(select.options) > MAX_OPTIONS:
+                out.notes.append(f"The “{key}” menu shows {MAX_OPTIONS} of {len(select.options)} choices: use the "
+                                 f"/{self.book.group} commands for the others.")
+        out.selects[:] = selects
+
+    def _parts(self, select: SelectSpec) -> list[tuple[Move, OptionSpec]]:
+        """A whole menu's options, each with its move and its value as a shared menu carries it
+        (none for a split menu, a menu of many picks or the menu of undeclared actions)."""
+        if select.kind.rpartition("-")[0] == SHARED:
+            found = [(self.book.named(o.value.partition(".")[0]), o) for o in select.options]
+            return [(m, o) for m, o in found if m is not None]
+        move = self.book.named(select.kind)
+        return [] if move is None else [(move, replace(o, value=f"{move.name}.{o.value}")) for o in select.options]
 
     def _button(self, out: Controls, move: Move, action: BaseModel, label: str, style: discord.ButtonStyle,
                 emoji: str | None) -> None:
@@ -168,6 +216,12 @@ class DeclaredControls:
                 raise ValueError("not an action")
             return data
         whole, _, tail = kind.rpartition("-")
+        if whole == SHARED:  # a menu several moves share: `<move>.<code>`
+            name, _, rest = value.partition(".")
+            shared = self.book.named(name)
+            if shared is None:
+                raise ValueError(f"unknown option {value!r}")
+            return Pick(shared.type, rest or "-")
         composed = self.book.named(whole) if tail == PARTS else None
         if composed is not None and composed.compose:
             return composition(composed, value.split(PICKED))
@@ -250,6 +304,9 @@ def _menus(move: Move, actions: list[BaseModel], reading: Reading) -> list[tuple
     """The menus of a move's actions, as (kind, placeholder, actions): one, or, when one cannot hold
     them all and the move says by which parameter to split, one per value of it (kinds `<move>-a`,
     `<move>-b`…: a menu's kind is letters and dashes)."""
+    if move.menus is not None:  # the move lays out its own menus
+        return [(f"{move.name}-{ascii_lowercase[n % 26]}", placeholder, list(some))
+                for n, (placeholder, some) in enumerate(move.menus(actions, reading)) if some]
     split = next((p for p in move.params if p.name == move.menus_by), None)
     if split is None or len(actions) <= MAX_OPTIONS:
         return [(move.name, f"{move.label}…", actions)]

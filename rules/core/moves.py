@@ -107,6 +107,8 @@ class Param:
     most: int | None = None  # CHOICES: how many of them at most (None: as many as there are)
     put: Callable[[Any], Mapping[str, Any]] | None = None  # the fields a value fills, when not one field as is
     get: Callable[[Any], Any] | None = None  # the value back from an action's fields (the reverse of `put`)
+    spell: Callable[[Any, Reading], str] | None = None  # a value as it is typed back, when `show` says more
+    makes: str | None = None  # given, the command makes this action type instead (one command, two kinds)
     notes: Callable[[str], str | None] | None = None  # CHOICE, CHOICES: a line under a value in a menu
 
     @property
@@ -148,6 +150,8 @@ class Param:
             return str(value)
         if self.kind is Kind.CHOICES:
             return ",".join(str(v) for v in value)
+        if self.spell is not None:
+            return self.spell(value, reading)
         if self.kind is Kind.PIECE or (self.kind is Kind.TEXT and self.show is None):
             return str(value)
         return self.words(value, reading)
@@ -174,7 +178,7 @@ class Param:
         if self.kind is Kind.SQUARE:
             return parse_square(text)
         if self.kind is Kind.SQUARES:
-            return [parse_square(s) for s in re.split(r"[\s,;→>]+", text) if s]
+            return [parse_square(s) for s in re.split(r"[\s,;→>_]+", text) if s]  # `_`: a typed form's spaces
         if self.kind is Kind.POINT:
             return parse_point(text)
         if self.kind is Kind.PATH:
@@ -253,6 +257,13 @@ class Move:
     (one menu per piece) rather than cutting it short; `compose` adds one menu of many picks where
     every parameter (all CHOICE or CHOICES) is chosen at once, for moves whose combinations are too
     many to list.
+
+    For boards with many kinds of decision: `menus` lays a move's actions out in menus of its own
+    choosing (by side of the board, by distance...; with layout `form` the form joins them, and the
+    actions in no menu are left to the form or the command); moves naming the same `menu` share one
+    (placeholder), and those naming the same `crowded` share one only when the board is short of rows;
+    `hint` is a line under the board while the move is offered (whom the turn waits for, say), given
+    what the table shows and the player the controls are for.
     """
 
     type: str
@@ -277,6 +288,10 @@ class Move:
     samples: bool = False  # the legal actions are a sample of what the rules take (any bearing, any point)
     menus_by: str | None = None  # a parameter: one menu per value of it when one menu cannot hold them all
     compose: str | None = None  # a menu picking every parameter at once (all CHOICE/CHOICES): its placeholder
+    menus: Callable[[Sequence[Any], Reading], Sequence[tuple[str, Sequence[Any]]]] | None = None  # placeholder, actions
+    menu: str | None = None  # the placeholder of a menu shared with the other moves naming it
+    crowded: str | None = None  # the same, only when the board has no row left for a menu of its own
+    hint: Callable[[Reading, str], str | None] | None = None  # a line under the board, for that player
 
     def words(self, action: BaseModel, reading: Reading) -> str:
         """One action in words: its own `say`, else the label and each parameter's value."""
@@ -295,6 +310,11 @@ class Move:
                 if param.required:
                     raise RuleViolation(f"{self.name} needs {param.name} ({param.help}).")
                 continue
+            if param.makes is not None:  # this parameter decides the kind of action
+                if data["type"] != param.makes and any(p.makes and p.makes != param.makes and args.get(p.name)
+                                                       for p in self.params):
+                    raise RuleViolation(f"Give {' or '.join(p.name for p in self.params if p.makes)}, not both.")
+                data["type"] = param.makes
             param.fill(data, param.parse(raw, reading))
         return data
 
@@ -340,8 +360,18 @@ class MoveBook:
         return move.words(action, reading) if move is not None else describe(action)
 
     def typed_form(self, action: BaseModel, reading: Reading) -> str:
+        """As the player types it: a move with no command of its own is typed with the command
+        whose parameter makes it (`fell toward:c4`)."""
         move = self.of(action)
+        made = self.maker(move.type) if move is not None and not move.typed else None
+        if made is not None:
+            maker, param = made
+            return f"{maker.name} {param.name}:{param.token(param.value_of(action), reading).replace(' ', '_')}"
         return move.typed_form(action, reading) if move is not None else describe(action)
+
+    def maker(self, kind: str) -> tuple[Move, Param] | None:
+        """The typed move, and its parameter, that makes actions of `kind` when that parameter is given."""
+        return next(((m, p) for m in self.moves if m.typed for p in m.params if p.makes == kind), None)
 
     def is_quiet(self, action: BaseModel | dict[str, Any]) -> bool:
         kind = action.get("type") if isinstance(action, dict) else getattr(action, "type", None)

@@ -25,8 +25,10 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
     world,
 )
 
-from bot.games.timber.controls import TimberControls
+from bot.catalog import adapter_for
 from bot.table import STALE
+from bot.ui.declared import Pick
+from rules.core.moves import find
 from rules.core.grid import distance, is_edge, xy
 from rules.orclympics.timber.models import (
     ACTION_ADAPTER,
@@ -51,7 +53,7 @@ from rules.orclympics.timber.models import (
 )
 
 MAX_STEPS = 300
-CONTROLS = TimberControls()
+CONTROLS = adapter_for("timber")
 
 
 async def open_timber(world: World, players: int = 2) -> None:
@@ -140,17 +142,18 @@ def _components(message: discord.Message) -> list[Any]:
 
 
 def control_for(board: discord.Message, action: Any) -> tuple[str, str] | tuple[str, str, str] | None:
-    """The board's button or menu option that decodes to exactly `action`, if there is one."""
+    """The board's button or menu option that leads to exactly `action`, if there is one."""
+    def leads(decoded: Any) -> bool:
+        return isinstance(decoded, Pick) and find([action], decoded.kind, decoded.code) is not None
+
     for child in _components(board):
         custom_id = getattr(child, "custom_id", None) or ""
-        if custom_id.startswith("zj:act:"):
-            decoded = CONTROLS.from_button(custom_id.split(":", 4)[4])
-            if isinstance(decoded, dict) and ACTION_ADAPTER.validate_python(decoded) == action:
-                return ("button", custom_id)
-        elif custom_id.startswith("zj:pick:"):
+        if custom_id.startswith("zj:act:") and leads(CONTROLS.from_button(custom_id.split(":", 4)[4])):
+            return ("button", custom_id)
+        if custom_id.startswith("zj:pick:"):
             kind = custom_id.rsplit(":", 1)[1]
             for option in child.options:
-                if ACTION_ADAPTER.validate_python(CONTROLS.from_select(kind, option.value)) == action:
+                if leads(CONTROLS.from_select(kind, option.value)):
                     return ("select", custom_id, option.value)
     return None
 
@@ -419,7 +422,7 @@ async def test_out_of_turn_and_illegal_commands_are_refused_and_change_nothing(s
     board = last_board(world.channel)
     posted = len(boards(world.channel))
     menu = _menus(board)[0]
-    pair = menu.options[0].value.split(".")
+    pair = menu.options[0].value.split("~")  # a deployment's menu value: its two squares
 
     clicked = await other.click(board, label="Random spot")
     assert answered_privately(clicked) == f"It is {first.name}'s turn."
@@ -523,7 +526,7 @@ async def test_autocomplete_offers_the_legal_actions(simcord_env, world):
     mine = await member.autocomplete(world.channel, "timber move", "to", "", orc=orc)
     assert {c["value"] for c in mine} == {a.to for a in moves if a.orc == orc}
     orcs = await member.autocomplete(world.channel, "timber move", "orc", "")
-    assert {c["value"] for c in orcs} == {a.orc for a in moves}
+    assert {c["value"] for c in orcs} == {snap.state.orcs[a.orc].name for a in moves}  # Orcs by name
     assert all(c["name"].startswith(f"{member.name} #") for c in orcs)
 
 

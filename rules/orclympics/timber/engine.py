@@ -34,7 +34,9 @@ from rules.core.grid import (
 )
 from rules.core.initiative import TieBreak, age_ties, roll_order
 from rules.core.search import win_chances
+from rules.core.views import table_fields
 from rules.orclympics.broods import Brood
+from rules.orclympics.timber.moves import MOVES
 from rules.orclympics.timber.models import (
     ACTION_ADAPTER,
     Action,
@@ -97,6 +99,7 @@ class Timber(Game[TimberState, Action]):
     recommended = (4, 4)
     state_type = TimberState
     action_adapter = ACTION_ADAPTER
+    moves = MOVES
     broods = tuple(b.value for b in Brood)
 
     def player_count_note(self, count: int) -> str | None:
@@ -651,15 +654,17 @@ class Timber(Game[TimberState, Action]):
                 for o in state.orcs.values()]
         players = [PlayerView(player=s.player, name=s.name, brood=Brood(s.brood), colour=s.colour,
                               wood_out=_wood_out(state, s.player)) for s in state.seats]
+        waiting = self.waiting_for(state)
         return TimberView(
+            **table_fields(state, viewer, waiting, outcome.placings if outcome else None),
             phase=state.phase, turn=state.turn, turns=TURNS, stage=cur.stage if cur else None, players=players,
             orcs=orcs, trees=dict(state.trees), rocks=list(state.rocks), bushes=list(state.bushes), boar=state.boar,
             dropped=dict(state.dropped), order=list(state.order), active=active,
             tokens_left=sum(o.tokens for o in orcs), boar_roll=cur.boar_roll if cur else 0,
-            waiting=self.waiting_for(state), feats=dict(state.feats),
+            waiting=waiting, feats=dict(state.feats),
             falls=[FallView(tree=f.tree, end=f.end, touched=list(f.touched)) for f in state.falls
                    if f.turn == state.turn],
-            placings=outcome.placings if outcome else None, highlight=list(state.highlight))
+            highlight=list(state.highlight))
 
     def standing(self, state: TimberState) -> dict[PlayerId, float]:
         """For a computer's search: Wood out of the Forest, and half of what is still carried in it."""

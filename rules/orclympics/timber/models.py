@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field, TypeAdapter
 
 from rules.core.engine import GameState, PlayerId
 from rules.core.grid import Square
+from rules.core.views import TableView
 from rules.orclympics.broods import Brood
 
 OrcId = str
@@ -297,7 +298,7 @@ class FallView(BaseModel):
     touched: list[Square]
 
 
-class TimberView(BaseModel):
+class TimberView(TableView):
     """Everything on the table. Timber! has no hidden information."""
 
     game: Literal["timber"] = "timber"
@@ -319,5 +320,4 @@ class TimberView(BaseModel):
     waiting: list[PlayerId]
     feats: dict[str, PlayerId]
     falls: list[FallView]  # Trees that fell this Game Turn, for drawing their line
-    placings: list[list[PlayerId]] | None = None
     highlight: list[Square] = Field(default_factory=list)
