@@ -18,7 +18,7 @@ from typing import Any
 
 from rules.core.errors import RuleViolation
 from rules.core.grid import COMPASS, xy
-from rules.core.moves import Args, Kind, Move, MoveBook, Param, Reading
+from rules.core.moves import Args, Kind, Move, MoveBook, Param, Plan, Reading
 
 COMPASS_HINTS = {"N": "toward rank 8", "NE": "toward h8", "E": "toward file h", "SE": "toward h1",
                  "S": "toward rank 1", "SW": "toward a1", "W": "toward file a", "NW": "toward a8"}
@@ -311,7 +311,7 @@ def _command(state: Any, player: str, args: Args, reading: Reading, done: int, *
     return data
 
 
-def _plan(name: str) -> Any:
+def _plan(name: str) -> Plan:
     return partial(_command, name=name)
 
 
