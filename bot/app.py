@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import pkgutil
 import random
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -22,8 +23,8 @@ from discord import app_commands
 from discord.ext import commands
 from pydantic import AliasChoices, ValidationError
 
+import bot.cogs
 from bot import computers, idle, reactions
-from bot.campaigns import CampaignService
 from bot.catalog import command_extensions
 from bot.logs import configure_logging
 from bot.painter import Painter
@@ -41,10 +42,11 @@ from rules.core.engine import Game
 
 log = logging.getLogger("zagjan.bot")
 
-EXTENSIONS: tuple[str, ...] = ("bot.cogs.lifecycle", "bot.cogs.campaign", "bot.cogs.seats", "bot.cogs.leaderboard",
-                               "bot.cogs.rules_guide",
-                               "bot.cogs.help", *command_extensions())
-"""One cog per feature; each module has a `setup(bot)`. The games' own come from the catalog."""
+EXTENSIONS: tuple[str, ...] = (*(f"bot.cogs.{m.name}" for m in sorted(pkgutil.iter_modules(bot.cogs.__path__),
+                                                                       key=lambda m: m.name)),
+                               *command_extensions())
+"""One cog per feature, each module of `bot.cogs` with a `setup(bot)`, found by looking, so a plug-in's
+cog (the campaign's) is loaded without a word here; the games' own come from the catalog."""
 
 CONTROL_PREFIX = "zj:"
 
@@ -93,12 +95,10 @@ class ZagjanBot(commands.Bot):
         self._extensions = tuple(extensions)
         self.store: Store | None = None
         self._table: TableService | None = None
-        self._campaigns: CampaignService | None = None
         self._courier: Courier = courier or DiscordCourier(self)
         self._compose: BoardComposer | None = None
         self._boards: BoardPosts | None = None
         self._show_move: ShowMove | None = None
-        self._chores: set[asyncio.Task[None]] = set()  # work started by a board (a campaign's scoreboard)
         self.actions: ControlHandler = turns  # what a button, select or modal does (bot.ui.components)
         self.painter = Painter(render_workers)
         self.thinking = Painter(render_workers)  # computer players' searches: a pool of their own
@@ -108,27 +108,9 @@ class ZagjanBot(commands.Bot):
 
     def _board_queued(self, board: BoardLike) -> None:
         """A move's board is on its way: its reaction's timer starts, a computer whose turn it is
-        starts thinking, and after a campaign game's final board its scoreboard follows."""
+        starts thinking (a plug-in's cog may follow boards too: `show_move.followers`)."""
         reactions.schedule(self, board)
         computers.schedule(self, board)
-        cog = self.get_cog("Campaigns")
-        if board.outcome is None or board.campaign_id is None or cog is None:
-            return
-        task = asyncio.get_running_loop().create_task(self._after_game(cog, board))
-        self._chores.add(task)
-        task.add_done_callback(self._chores.discard)
-
-    async def _after_game(self, cog: Any, board: BoardLike) -> None:
-        try:
-            await cog.after_game(board.channel_id, board.campaign_id)
-        except Exception:
-            log.exception("could not post the scoreboard after game %s", board.game_id)
-
-    @property
-    def campaigns(self) -> CampaignService:
-        if self._campaigns is None:
-            raise RuntimeError("The campaign service exists once setup_hook has run.")
-        return self._campaigns
 
     @property
     def table(self) -> TableService:
@@ -166,7 +148,6 @@ class ZagjanBot(commands.Bot):
         if self._now is not None:
             extra["now"] = self._now
         self._table = TableService(self.store, self._games, **extra)
-        self._campaigns = CampaignService(self._table)
         self._compose = BoardComposer(self._table, self.painter)
         self._boards = BoardPosts(self._courier, self._compose, lambda: self.store)
         self._show_move = ShowMove(self._table, self._boards, self.dms, self.painter, [self._board_queued])
@@ -195,7 +176,7 @@ class ZagjanBot(commands.Bot):
         finally:
             if self._sweeper is not None:
                 self._sweeper.cancel()
-            for task in [*self._chores, *self.computer_moves.values()]:
+            for task in self.computer_moves.values():
                 task.cancel()
             if self._boards is not None:
                 self._boards.close()

@@ -1,7 +1,7 @@
 """`zagjan arena`: how much stronger the `normal` computer is than `easy` ones.
 
 One `normal` player against `easy` players, its seat rotated game by game; it wins a game's
-share when it is first (a shared first place counts as a share). Games run in parallel worker
+share when it is among the winners (a shared win counts as a share). Games run in parallel worker
 processes; each game is fully determined by the seed.
 """
 
@@ -31,7 +31,7 @@ def play_one(slug: str, players: int, seed: int, normal_seat: int, iterations: i
              max_actions: int = 5000) -> GameResult:
     """One arena game: seat `normal_seat` is the `normal` computer, the others `easy`."""
     game = GAMES[slug]
-    seats = random_seats(players, Dice(seed=seed ^ 0x5EED5EED), game.broods)
+    seats = random_seats(players, Dice(seed=seed ^ 0x5EED5EED), game.seat_pick)
     searcher = seats[normal_seat].player
     result = GameResult()
     try:
@@ -51,8 +51,8 @@ def play_one(slug: str, players: int, seed: int, normal_seat: int, iterations: i
         outcome = game.outcome(state)
         if outcome is None:
             result.error = "did not finish"
-        elif searcher in outcome.placings[0]:
-            result.share = 1.0 / len(outcome.placings[0])
+        elif outcome.won_by(searcher):
+            result.share = 1.0 / len(outcome.winners())
     except Exception as exc:  # an arena counts a broken game, it does not stop on one
         result.error = f"{type(exc).__name__}: {exc}"
     return result

@@ -14,10 +14,13 @@ Every refusal is a `TableError` whose message is one sentence for the user; noth
 from __future__ import annotations
 
 import asyncio
+import sys
+import time
+import traceback
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal, TextIO
 
 from pydantic import BaseModel, Field
 
@@ -27,7 +30,7 @@ from rules.core.computer import Level, is_computer, new_computer
 from rules.core.dice import Dice
 from rules.core.engine import Outcome, Seat
 from rules.core.errors import RuleViolation
-from rules.orclympics.broods import Brood
+from rules.orclympics.broods import BROOD, Brood
 from rules.orclympics.campaign import (
     FULL,
     PAIRS,
@@ -39,6 +42,7 @@ from rules.orclympics.campaign import (
     left_out,
     needs_choice,
     new_campaign,
+    play_random_campaign,
     score_game,
     scoreboard,
     skip_game,
@@ -51,6 +55,8 @@ NO_CAMPAIGN = "There is no campaign in this channel. Start one with /campaign ne
 OPEN = ("lobby", "active")
 VOTE_OVER = "That choice is over; /campaign status says where the campaign stands."
 PLAYERS_CHOOSE = "Only the campaign's players choose its disciplines."
+SHOWN_FAILURES = 3
+"""How many failing campaigns `simulate_campaigns` prints in full; the rest are only counted."""
 
 
 class Member(BaseModel):
@@ -121,6 +127,11 @@ class CampaignService:
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         table.finish_hooks.append(self.on_finish)
 
+    def detach(self) -> None:
+        """Stop scoring the table's games (the campaign plug-in is unloaded)."""
+        if self.on_finish in self.table.finish_hooks:
+            self.table.finish_hooks.remove(self.on_finish)
+
     # -- helpers ---------------------------------------------------------------------
     def title(self, slug: str) -> str:
         return self.table.game(slug).title
@@ -166,10 +177,11 @@ class CampaignService:
             raise TableError("The campaign changed a moment ago; try again.") from None
 
     def _brood(self, brood: str | None) -> Brood:
+        """The brood a player asked for (Common if none), as every discipline declares it."""
         try:
-            return Brood((brood or "common").strip().lower())
-        except ValueError:
-            raise TableError(f"There is no brood called '{brood}'; choose common, feral or iron.") from None
+            return Brood(BROOD.chosen(brood))
+        except RuleViolation as exc:
+            raise TableError(str(exc)) from None
 
     # -- the lobby ---------------------------------------------------------------------
     async def create(self, channel_id: int, guild_id: int | None, creator: str, name: str, kind: str,
@@ -220,7 +232,8 @@ class CampaignService:
                                                    [m.name for m in info.data.members], name)
             except RuleViolation as exc:
                 raise TableError(str(exc)) from None
-            chosen = self._brood(brood) if brood else list(Brood)[self.table.new_seed() % len(Brood)]
+            broods = BROOD.values()
+            chosen = self._brood(brood) if brood else Brood(broods[self.table.new_seed() % len(broods)])
             data = info.data.model_copy(deep=True)
             data.members.append(Member(player=player, name=chosen_name, brood=chosen))
             return await self._save(info, data)
@@ -364,7 +377,7 @@ class CampaignService:
         saved = await self._save(info, data)
         slug = campaign.schedule[campaign.next_game]
         assert slug is not None
-        seats = [Seat(player=m.player, name=m.name, brood=m.brood.value, colour=n)
+        seats = [Seat(player=m.player, name=m.name, pick=m.brood.value, colour=n)
                  for n, m in enumerate(data.members)]
         result = await self.table.start_seated(info.channel_id, guild_id if guild_id is not None else info.guild_id,
                                                slug, seats, campaign.game_options(), campaign_id=info.id,
@@ -428,4 +441,33 @@ class CampaignService:
         return [info for info in map(_info, rows) if info.data.vote is not None]
 
 
-__all__ = ["CampaignService", "CampaignInfo", "CampaignData", "Member", "Vote", "Next", "NO_CAMPAIGN", "MAX_PLAYERS"]
+def simulate_campaigns(kind: str, campaigns: int, seed: int, players: int, *,
+                       errors_to: TextIO | None = None) -> dict[str, Any]:
+    """`zagjan simulate campaign`: play `campaigns` random campaigns from seeds seed, seed+1, …, like
+    `zagjan simulate` plays games; the first failures' tracebacks go to `errors_to`."""
+    errors_to = errors_to if errors_to is not None else sys.stderr
+    completed = errors = actions = cries = 0
+    champions: dict[str, int] = {}
+    started = time.perf_counter()
+    for index in range(campaigns):
+        try:
+            run = play_random_campaign(Kind(kind), players, seed + index)
+        except Exception:
+            errors += 1
+            if errors <= SHOWN_FAILURES:
+                print(f"--- campaign {index} (seed {seed + index}) failed ---", file=errors_to)
+                traceback.print_exc(file=errors_to)
+            continue
+        completed += int(run.campaign.finished)
+        actions += run.actions
+        cries += run.war_cries
+        broods = {e.player: e.brood.value for e in run.campaign.entries}
+        for player in run.campaign.champions():
+            champions[broods[player]] = champions.get(broods[player], 0) + 1
+    seconds = time.perf_counter() - started
+    return {"game": "campaign", "kind": kind, "players": players, "games": campaigns, "completed": completed,
+            "errors": errors, "actions": actions, "war_cries": cries, "champion_broods": dict(sorted(champions.items())),
+            "seconds": round(seconds, 3)}
+
+
+__all__ = ["simulate_campaigns", "CampaignService", "CampaignInfo", "CampaignData", "Member", "Vote", "Next", "NO_CAMPAIGN", "MAX_PLAYERS"]

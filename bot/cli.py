@@ -109,38 +109,10 @@ def simulate(game: Game[Any, Any], games: int, seed: int, players: int, *,
             "seconds": round(seconds, 3), "actions_per_s": round(actions / seconds, 1) if seconds > 0 else 0.0}
 
 
-def simulate_campaigns(kind: str, campaigns: int, seed: int, players: int, *,
-                       errors_to: TextIO | None = None) -> dict[str, Any]:
-    """Play `campaigns` random campaigns from seeds seed, seed+1, …, like `simulate`."""
-    from rules.orclympics.campaign import Kind, play_random_campaign
-
-    errors_to = errors_to if errors_to is not None else sys.stderr
-    completed = errors = actions = cries = 0
-    champions: dict[str, int] = {}
-    started = time.perf_counter()
-    for index in range(campaigns):
-        try:
-            run = play_random_campaign(Kind(kind), players, seed + index)
-        except Exception:
-            errors += 1
-            if errors <= SHOWN_TRACEBACKS:
-                print(f"--- campaign {index} (seed {seed + index}) failed ---", file=errors_to)
-                traceback.print_exc(file=errors_to)
-            continue
-        completed += int(run.campaign.finished)
-        actions += run.actions
-        cries += run.war_cries
-        broods = {e.player: e.brood.value for e in run.campaign.entries}
-        for player in run.campaign.champions():
-            champions[broods[player]] = champions.get(broods[player], 0) + 1
-    seconds = time.perf_counter() - started
-    return {"game": "campaign", "kind": kind, "players": players, "games": campaigns, "completed": completed,
-            "errors": errors, "actions": actions, "war_cries": cries, "champion_broods": dict(sorted(champions.items())),
-            "seconds": round(seconds, 3)}
-
-
 def cmd_simulate(args: argparse.Namespace) -> int:
-    if args.game == "campaign":
+    if args.game == "campaign":  # the Orclympics campaign's own simulation (bot.campaigns)
+        from bot.campaigns import simulate_campaigns
+
         if args.kind not in ("full", "quick"):
             raise CliError("--kind is full or quick.")
         if args.games < 0:

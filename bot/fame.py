@@ -39,15 +39,17 @@ class HallOfFame(BaseModel):
 
 def hall_of_fame(server: str, results: Sequence[ResultRow], champions: Sequence[str],
                  titles: Mapping[str, str], limit: int = 10) -> HallOfFame:
-    """`champions` names the winner(s) of each finished campaign, once per campaign won. A shared
-    first place counts as a win for each. A discipline's record is its greatest feat of strength
-    when the game keeps one, else the most wins in it (the first to get there holds a tie)."""
+    """`champions` names the winner(s) of each finished campaign, once per campaign won. A game is
+    won by whoever its result says won (`Outcome.won_by`): a shared first place counts for each,
+    a team's win for each of its players, a co-operative table's loss for nobody. A discipline's
+    record is its greatest feat of strength when the game keeps one, else the most wins in it
+    (the first to get there holds a tie)."""
     rows: dict[str, FameRow] = {}
     for result in results:
         row = rows.setdefault(result.player, FameRow(player=result.player, name=result.name))
         row.name = result.name  # the latest name a player played under
         row.games += 1
-        row.games_won += int(result.place == 1)
+        row.games_won += int(result.won)
         row.feats += result.feats
         row.vp += result.vp
     for player in champions:
@@ -66,7 +68,7 @@ def hall_of_fame(server: str, results: Sequence[ResultRow], champions: Sequence[
         if best is None:
             wins: dict[str, int] = {}
             for result in mine:
-                if result.place == 1:
+                if result.won:
                     wins[result.player] = wins.get(result.player, 0) + 1
             if wins:
                 top = max(wins.values())

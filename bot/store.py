@@ -165,6 +165,13 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX results_by_guild ON results(guild_id, player);
     """,
+    # 5: what a player picks at the seat is any game's word now (it was always a brood), and a
+    # result says whether its player won: a co-operative table can lose together, all "first".
+    """
+    ALTER TABLE seats RENAME COLUMN brood TO pick;
+    ALTER TABLE results ADD COLUMN won INTEGER NOT NULL DEFAULT 0;
+    UPDATE results SET won = (place = 1);
+    """,
 )
 
 
@@ -202,6 +209,7 @@ class ResultRow:
     name: str
     place: int
     feats: int
+    won: bool
     vp: int
     stats: dict[str, float]
 
@@ -238,7 +246,7 @@ class SeatRow:
     game_id: int
     player: str
     name: str
-    brood: str
+    pick: str  # what the player picked as they sat down ("" for nothing), in the game's words
     colour: int
     joined_at: str
 
@@ -317,7 +325,7 @@ class Tx:
 
     def seats(self, game_id: int) -> list[SeatRow]:
         rows = self.fetch("SELECT * FROM seats WHERE game_id = ? ORDER BY rowid", (game_id,))
-        return [SeatRow(game_id=r["game_id"], player=r["player"], name=r["name"], brood=r["brood"],
+        return [SeatRow(game_id=r["game_id"], player=r["player"], name=r["name"], pick=r["pick"],
                         colour=r["colour"], joined_at=r["joined_at"]) for r in rows]
 
     def append_action(self, game_id: int, *, expected_version: int, player: str, action_json: str,
@@ -366,7 +374,7 @@ class Tx:
 
     def create_game(self, *, channel_id: int, guild_id: int | None, slug: str, creator: str, seed: int,
                     options: dict[str, Any] | None, at: datetime, campaign_id: int | None = None,
-                    creator_name: str | None = None, creator_brood: str = "common", creator_colour: int = 0,
+                    creator_name: str | None = None, creator_pick: str = "", creator_colour: int = 0,
                     turn_seconds: int = 86400) -> GameRow:
         try:
             cursor = self.db.execute(
@@ -381,19 +389,19 @@ class Tx:
         cursor.close()
         assert game_id is not None
         if creator_name is not None:
-            self.run("INSERT INTO seats (game_id, player, name, brood, colour, joined_at) VALUES (?, ?, ?, ?, ?, ?)",
-                     (game_id, creator, creator_name, creator_brood, creator_colour, _stamp(at)))
+            self.run("INSERT INTO seats (game_id, player, name, pick, colour, joined_at) VALUES (?, ?, ?, ?, ?, ?)",
+                     (game_id, creator, creator_name, creator_pick, creator_colour, _stamp(at)))
         row = self.get_game(game_id)
         assert row is not None
         return row
 
-    def add_seat(self, game_id: int, *, player: str, name: str, brood: str, colour: int, at: datetime) -> None:
+    def add_seat(self, game_id: int, *, player: str, name: str, pick: str, colour: int, at: datetime) -> None:
         try:
             changed = self.run(
-                "INSERT INTO seats (game_id, player, name, brood, colour, joined_at)"
+                "INSERT INTO seats (game_id, player, name, pick, colour, joined_at)"
                 " SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS"
                 " (SELECT 1 FROM games WHERE id = ? AND status = 'lobby')",
-                (game_id, player, name, brood, colour, _stamp(at), game_id))
+                (game_id, player, name, pick, colour, _stamp(at), game_id))
         except sqlite3.IntegrityError as exc:
             raise StaleVersion(f"seat or colour already taken in game {game_id}") from exc
         if changed != 1:
@@ -459,14 +467,14 @@ class Tx:
         return [_campaign(r) for r in self.fetch("SELECT * FROM campaigns WHERE status = 'active'")]
 
     # -- results (the hall of fame) -----------------------------------------------------
-    def insert_results(self, row: GameRow, results: Sequence[tuple[str, str, int, int, dict[str, float]]],
+    def insert_results(self, row: GameRow, results: Sequence[tuple[str, str, int, bool, int, dict[str, float]]],
                        at: datetime) -> None:
-        """A finished game's line per player: (player, name, place, feats, stats)."""
+        """A finished game's line per player: (player, name, place, won, feats, stats)."""
         self.db.executemany(
             "INSERT OR REPLACE INTO results (game_id, guild_id, channel_id, campaign_id, slug, player, name, place,"
-            " feats, vp, stats_json, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
-            [(row.id, row.guild_id, row.channel_id, row.campaign_id, row.slug, player, name, place, feats,
-              json.dumps(stats), _stamp(at)) for player, name, place, feats, stats in results]).close()
+            " won, feats, vp, stats_json, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+            [(row.id, row.guild_id, row.channel_id, row.campaign_id, row.slug, player, name, place, int(won), feats,
+              json.dumps(stats), _stamp(at)) for player, name, place, won, feats, stats in results]).close()
 
     def set_victory_points(self, game_id: int, vp: dict[str, int]) -> None:
         self.db.executemany("UPDATE results SET vp = ? WHERE game_id = ? AND player = ?",
@@ -475,8 +483,8 @@ class Tx:
     def results_of_guild(self, guild_id: int) -> list[ResultRow]:
         rows = self.fetch("SELECT * FROM results WHERE guild_id = ? ORDER BY finished_at, game_id", (guild_id,))
         return [ResultRow(game_id=r["game_id"], channel_id=r["channel_id"], campaign_id=r["campaign_id"],
-                          slug=r["slug"], player=r["player"], name=r["name"], place=r["place"], feats=r["feats"],
-                          vp=r["vp"], stats=json.loads(r["stats_json"])) for r in rows]
+                          slug=r["slug"], player=r["player"], name=r["name"], place=r["place"], won=bool(r["won"]),
+                          feats=r["feats"], vp=r["vp"], stats=json.loads(r["stats_json"])) for r in rows]
 
 
 class _Connection:
@@ -606,14 +614,14 @@ class Store:
     async def create_game(self, *, channel_id: int, guild_id: int | None, slug: str, creator: str,
                           seed: int, options: dict[str, Any] | None, at: datetime,
                           campaign_id: int | None = None, creator_name: str | None = None,
-                          creator_brood: str = "common", creator_colour: int = 0,
+                          creator_pick: str = "", creator_colour: int = 0,
                           turn_seconds: int = 86400) -> GameRow:
         """A new game in the lobby, with its creator seated when `creator_name` is given
         (in the same transaction, so a lobby never exists without its creator).
         Raises `ChannelBusy` if the channel already has an open game."""
         return await self.write(lambda tx: tx.create_game(
             channel_id=channel_id, guild_id=guild_id, slug=slug, creator=creator, seed=seed, options=options, at=at,
-            campaign_id=campaign_id, creator_name=creator_name, creator_brood=creator_brood,
+            campaign_id=campaign_id, creator_name=creator_name, creator_pick=creator_pick,
             creator_colour=creator_colour, turn_seconds=turn_seconds))
 
     async def get_game(self, game_id: int) -> GameRow | None:
@@ -674,11 +682,11 @@ class Store:
         """Seats in the order players joined (that order is the game's seat order)."""
         return await self.read(lambda tx: tx.seats(game_id))
 
-    async def add_seat(self, game_id: int, *, player: str, name: str, brood: str, colour: int,
+    async def add_seat(self, game_id: int, *, player: str, name: str, pick: str, colour: int,
                        at: datetime) -> None:
         """Seat a player while the game is in the lobby; `StaleVersion` if it left the lobby
         or the seat or colour was taken meanwhile (by another process)."""
-        await self.write(lambda tx: tx.add_seat(game_id, player=player, name=name, brood=brood, colour=colour, at=at))
+        await self.write(lambda tx: tx.add_seat(game_id, player=player, name=name, pick=pick, colour=colour, at=at))
 
     async def remove_seat(self, game_id: int, player: str, *, at: datetime) -> None:
         """Unseat a player while the game is in the lobby."""

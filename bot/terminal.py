@@ -100,6 +100,8 @@ def _parse_declared(words: list[str], legal: Sequence[BaseModel], game: Game[Any
     assert book is not None
     open_moves = [m for m in book.moves if any(getattr(a, "type", None) == m.type for a in legal)]
     move = book.named(words[0])
+    if move is not None and move not in open_moves:  # its option makes a kind that is open (`move to:…`)
+        move = next((m for m in open_moves if (made := book.maker(m.type)) is not None and made[0] is move), move)
     if move is None or move not in open_moves:
         listed = ", ".join(m.name for m in open_moves)
         raise RuleViolation(f"'{words[0]}' is not a move you can make now; you can: {listed}.")

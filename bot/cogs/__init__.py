@@ -8,7 +8,10 @@ from typing import Any
 
 from discord import app_commands
 
-from rules.core.engine import Game
+from rules.core.engine import Game, SeatPick
+
+PICK = "pick"
+"""The generic name of the seat-pick option, when the games do not agree on one."""
 
 
 def set_game_choices(command: app_commands.Command[Any, ..., Any], param: str,
@@ -23,3 +26,34 @@ def set_game_choices(command: app_commands.Command[Any, ..., Any], param: str,
     choices = [app_commands.Choice(name=game.title, value=slug) for slug, game in sorted(games.items())][:25]
     params = command._params  # discord.py keeps a command's parameters here
     params[param] = dataclasses.replace(params[param], choices=choices)
+
+
+def set_pick_option(command: app_commands.Command[Any, ..., Any], param: str,
+                    games: Mapping[str, Game[Any, Any]], *, for_computer: bool = False) -> None:
+    """Name and describe `param`, the option that carries what a player picks as they sit down.
+
+    One slash command serves every game, so one option carries the pick: it takes the name the
+    games declare (`SeatPick.name`, and so "brood" for the Orclympics) when they all agree, else
+    the plain "pick"; its values come by autocomplete from the game in question (`pick_choices`).
+    Set when the cog is built, like the games' choices, so shared code names no game's words.
+    """
+    picks = [g.seat_pick for g in games.values() if g.seat_pick is not None]
+    names = sorted({p.name for p in picks})
+    name = names[0] if len(names) == 1 else PICK
+    if for_computer:
+        description = f"Its {name} (default: at random)"
+    elif len({p.question for p in picks}) == 1:
+        description = picks[0].question
+    else:
+        description = "What you pick as you sit down" + (f" ({' or '.join(names)}, by game)" if names else "")
+    params = command._params  # discord.py keeps a command's parameters here
+    params[param] = dataclasses.replace(params[param], _rename=name, description=description[:100])
+
+
+def pick_choices(pick: SeatPick | None, current: str) -> list[app_commands.Choice[str]]:
+    """The autocomplete of a seat-pick option: the game's choices that match what is typed."""
+    if pick is None:
+        return []
+    typed = current.strip().casefold()
+    return [app_commands.Choice(name=c.label, value=c.value) for c in pick.choices
+            if typed in c.label.casefold() or typed in c.value.casefold()][:25]

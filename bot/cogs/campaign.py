@@ -1,5 +1,11 @@
 """`/campaign …`: the Orclympics campaign in a channel, and the buttons of the quick campaign's choice.
 
+The campaign is a plug-in of the Orclympics: this cog and `bot.campaigns` are its bot side, and
+no shared module names them. Loaded like any cog, it brings its own service (which scores the
+table's campaign games through a finish hook), follows the boards the bot shows (a campaign
+game's final board is followed by the scoreboard), and is a `Gathering` for `/seat computer`
+(computers join a campaign while it gathers its players).
+
 The campaign itself (players, broods, score) lives in `bot.campaigns`; its games are ordinary
 games of the table, played with the games' own commands. This cog gathers the players, starts
 each game with the same seats, runs the choice of the quick campaign's disciplines (a vote with
@@ -19,11 +25,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import ZagjanBot
-from bot.campaigns import MAX_PLAYERS, CampaignInfo, Next
-from bot.cogs.lifecycle import BROODS, TURN_LIMITS
+from bot.campaigns import MAX_PLAYERS, CampaignInfo, CampaignService, Next
+from bot.cogs.lifecycle import TURN_LIMITS
 from bot.cogs.rules_guide import send_guide
 from bot.settings import Settings
 from bot.table import DEFAULT_TURN_SECONDS, TableError
+from bot.ui.board import BoardLike
 from bot.ui.components import lobby_view
 from bot.ui.turns import (
     CONFIRMED,
@@ -32,6 +39,9 @@ from bot.ui.turns import (
     refuse,
     tell_channel,
 )
+from rules.core.computer import Level
+from rules.core.engine import SeatPick
+from rules.orclympics.broods import BROOD
 from rules.orclympics.campaign import Kind
 from rules.orclympics.campaign_guide import GUIDE
 
@@ -41,6 +51,7 @@ KINDS = [app_commands.Choice(name="Full: all six disciplines, I to VI", value="f
          app_commands.Choice(name="Quick: three games, one of each pair", value="quick")]
 SCOREBOARD_FILE = "scoreboard.png"
 ROLL = "roll"
+BROODS = [app_commands.Choice(name=c.label, value=c.value) for c in BROOD.choices]
 
 
 def vote_seconds() -> float:
@@ -50,7 +61,7 @@ def vote_seconds() -> float:
 # -- what the channel is shown --------------------------------------------------------------------
 
 
-def lobby_embed(bot: ZagjanBot, info: CampaignInfo, heading: str) -> discord.Embed:
+def lobby_embed(service: CampaignService, info: CampaignInfo, heading: str) -> discord.Embed:
     """Who is in, with which brood, and what this many players means for each discipline."""
     kind = "full" if info.kind is Kind.FULL else "quick"
     embed = discord.Embed(title=f"Orclympics campaign ({kind}): gathering players", description=heading,
@@ -59,7 +70,7 @@ def lobby_embed(bot: ZagjanBot, info: CampaignInfo, heading: str) -> discord.Emb
                                                             else "") for m in info.data.members)
     embed.add_field(name=f"Players: {len(info.data.members)} of {MAX_PLAYERS}", value=members or "nobody",
                     inline=False)
-    notes = bot.campaigns.setup_notes(info.kind, len(info.data.members))
+    notes = service.setup_notes(info.kind, len(info.data.members))
     embed.add_field(name="The disciplines", value="\n".join(notes)[:1024] or "-", inline=False)
     embed.set_footer(text="Join with /campaign join (pick your brood: you keep it for the whole campaign); the "
                           "creator can add computer players with the button or /seat computer. "
@@ -146,18 +157,52 @@ class Campaigns(commands.Cog):
 
     def __init__(self, bot: ZagjanBot) -> None:
         self.bot = bot
+        self.service = CampaignService(bot.table)
         self._timers: dict[int, asyncio.Task[None]] = {}  # campaign id -> the timer of its open vote
+        self._chores: set[asyncio.Task[None]] = set()  # scoreboards on their way after a game's final board
 
     async def cog_load(self) -> None:
-        """A vote that was open when the bot stopped gets a full time limit again."""
-        for info in await self.bot.campaigns.open_votes():
+        """Follow the boards the bot shows; a vote that was open when the bot stopped gets a full time
+        limit again."""
+        self.bot.show_move.followers.append(self._after_board)
+        for info in await self.service.open_votes():
             assert info.data.vote is not None
             self._schedule(info.channel_id, info.id, info.data.vote.index)
 
     async def cog_unload(self) -> None:
-        for task in self._timers.values():
+        followers = self.bot.show_move.followers
+        if self._after_board in followers:
+            followers.remove(self._after_board)
+        self.service.detach()
+        for task in [*self._timers.values(), *self._chores]:
             task.cancel()
         self._timers.clear()
+
+    # -- a gathering for /seat computer (`bot.cogs.seats.Gathering`) -----------------------
+    async def gathering_creator(self, channel_id: int) -> str | None:
+        """Who opened the channel's campaign while it gathers its players."""
+        try:
+            info = await self.service.current(channel_id)
+        except TableError:
+            return None
+        return info.creator if info.status == "lobby" else None
+
+    async def gathering_pick(self, channel_id: int) -> SeatPick | None:
+        return BROOD
+
+    async def seat_computer(self, interaction: discord.Interaction[Any], level: Level, name: str | None,
+                            pick: str | None) -> None:
+        assert interaction.channel_id is not None
+        info = await self.service.add_computer(interaction.channel_id, str(interaction.user.id), level, name, pick)
+        added = info.data.members[-1]
+        await tell_channel(interaction, f"{added.name} joins the campaign.", view=lobby_view(), embed=lobby_embed(
+            self.service, info, f"🤖 {added.name} ({level.value}) joins the campaign."))
+
+    async def unseat_computer(self, interaction: discord.Interaction[Any], name: str) -> None:
+        assert interaction.channel_id is not None
+        info = await self.service.remove_computer(interaction.channel_id, str(interaction.user.id), name)
+        await tell_channel(interaction, f"{name} leaves the campaign.", view=lobby_view(), embed=lobby_embed(
+            self.service, info, f"🤖 {name} leaves the campaign."))
 
     # -- the lobby -------------------------------------------------------------------------
     @campaign.command(name="new", description="Open an Orclympics campaign in this channel; you are its first player.")
@@ -167,37 +212,37 @@ class Campaigns(commands.Cog):
     async def new(self, interaction: discord.Interaction[Any], kind: str, brood: str | None = None,
                   turn_limit: int = DEFAULT_TURN_SECONDS) -> None:
         async with audit(interaction, "campaign new", acknowledge_first=True):
-            info = await self.bot.campaigns.create(interaction.channel_id, interaction.guild_id,
-                                                   str(interaction.user.id), interaction.user.display_name, kind,
-                                                   brood, turn_limit)
+            info = await self.service.create(interaction.channel_id, interaction.guild_id,
+                                             str(interaction.user.id), interaction.user.display_name, kind,
+                                             brood, turn_limit)
             await tell_channel(interaction, "You opened a campaign.", view=lobby_view(), embed=lobby_embed(
-                self.bot, info, f"{interaction.user.mention} opened an Orclympics campaign."))
+                self.service, info, f"{interaction.user.mention} opened an Orclympics campaign."))
 
     @campaign.command(name="join", description="Join this channel's campaign before it begins.")
     @app_commands.describe(brood="Your brood for the whole campaign (default: Common)")
     @app_commands.choices(brood=BROODS)
     async def join(self, interaction: discord.Interaction[Any], brood: str | None = None) -> None:
         async with audit(interaction, "campaign join", acknowledge_first=True):
-            info = await self.bot.campaigns.join(interaction.channel_id, str(interaction.user.id),
-                                                 interaction.user.display_name, brood)
+            info = await self.service.join(interaction.channel_id, str(interaction.user.id),
+                                           interaction.user.display_name, brood)
             await tell_channel(interaction, "You joined the campaign.", view=lobby_view(), embed=lobby_embed(
-                self.bot, info, f"{interaction.user.mention} joins the campaign."))
+                self.service, info, f"{interaction.user.mention} joins the campaign."))
 
     @campaign.command(name="leave", description="Leave this channel's campaign before it begins.")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         async with audit(interaction, "campaign leave", acknowledge_first=True):
-            info = await self.bot.campaigns.leave(interaction.channel_id, str(interaction.user.id))
+            info = await self.service.leave(interaction.channel_id, str(interaction.user.id))
             if info.status == "abandoned":
                 await tell_channel(interaction, "You left; nobody was left, so the campaign is closed.",
                                    content=f"{interaction.user.mention} left and the campaign is empty, so it is closed.")
                 return
             await tell_channel(interaction, "You left the campaign.", view=lobby_view(), embed=lobby_embed(
-                self.bot, info, f"{interaction.user.mention} leaves the campaign."))
+                self.service, info, f"{interaction.user.mention} leaves the campaign."))
 
     @campaign.command(name="start", description="Begin the campaign (its creator): ages are rolled, game 1 starts.")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         async with audit(interaction, "campaign start", acknowledge_first=True) as record:
-            service = self.bot.campaigns
+            service = self.service
             info = await service.begin(interaction.channel_id, str(interaction.user.id), self._seed())
             lines = ["🏟️ **The Orclympics campaign begins!** Broods by age (1 = youngest; a tied roll in a game "
                      "goes by age: 1-3 the younger counts higher, 4-6 the older):", *summary_lines(self.bot, info)[1:-1]]
@@ -212,8 +257,8 @@ class Campaigns(commands.Cog):
     @campaign.command(name="next", description="Start the campaign's next game, with the same players and broods.")
     async def next(self, interaction: discord.Interaction[Any]) -> None:
         async with audit(interaction, "campaign next", acknowledge_first=True) as record:
-            step = await self.bot.campaigns.next_game(interaction.channel_id, str(interaction.user.id),
-                                                      interaction.guild_id, self._seed())
+            step = await self.service.next_game(interaction.channel_id, str(interaction.user.id),
+                                                interaction.guild_id, self._seed())
             record.game = step.result.game_id if step.result is not None else None
             await self._went(interaction, step)
 
@@ -249,7 +294,7 @@ class Campaigns(commands.Cog):
 
     async def on_vote(self, interaction: discord.Interaction[Any], campaign_id: int, index: int, choice: str) -> None:
         async with audit(interaction, "campaign vote", acknowledge_first=True) as record:
-            service = self.bot.campaigns
+            service = self.service
             player = str(interaction.user.id)
             if choice == ROLL:
                 step = await service.roll_choice(interaction.channel_id, campaign_id, index, interaction.guild_id,
@@ -281,8 +326,8 @@ class Campaigns(commands.Cog):
         await asyncio.sleep(seconds)
         self._timers.pop(campaign_id, None)
         try:
-            step = await self.bot.campaigns.roll_choice(channel_id, campaign_id, index, None, self._seed(),
-                                                        "Time is up for choosing, so the dice decide.")
+            step = await self.service.roll_choice(channel_id, campaign_id, index, None, self._seed(),
+                                                  "Time is up for choosing, so the dice decide.")
         except TableError as exc:
             log.info("campaign vote timer campaign=%s index=%s: %s", campaign_id, index, exc)
             return
@@ -295,13 +340,13 @@ class Campaigns(commands.Cog):
     @campaign.command(name="status", description="Where this channel's campaign stands (only you see it).")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         async with audit(interaction, "campaign status", acknowledge_first=True):
-            info = await self.bot.campaigns.current(interaction.channel_id)
+            info = await self.service.current(interaction.channel_id)
             await interaction.followup.send("\n".join(summary_lines(self.bot, info))[:2000], ephemeral=True)
 
     @campaign.command(name="scoreboard", description="The campaign's scoreboard picture (only you see it).")
     async def scoreboard(self, interaction: discord.Interaction[Any]) -> None:
         async with audit(interaction, "campaign scoreboard", acknowledge_first=True):
-            info = await self.bot.campaigns.current(interaction.channel_id)
+            info = await self.service.current(interaction.channel_id)
             kwargs = await self._scoreboard(info, summary_lines(self.bot, info))
             if kwargs is None:
                 raise TableError("The campaign has not begun, so there is no score yet.")
@@ -309,7 +354,7 @@ class Campaigns(commands.Cog):
 
     async def _scoreboard(self, info: CampaignInfo, lines: list[str]) -> dict[str, Any] | None:
         """A message with the scoreboard picture (drawn off the event loop) under `lines`; None before it begins."""
-        board = self.bot.campaigns.scoreboard(info)
+        board = self.service.scoreboard(info)
         if board is None:
             return None
         png = await self.bot.painter.render(board)
@@ -324,9 +369,25 @@ class Campaigns(commands.Cog):
         if kwargs is not None:
             self.bot.boards.say(info.channel_id, **kwargs)
 
+    def _after_board(self, board: BoardLike) -> None:
+        """A board is on its way (a follower of `bot.show_move`): after a campaign game's final
+        board, its scoreboard."""
+        if board.outcome is None or board.campaign_id is None:
+            return
+        task = asyncio.get_running_loop().create_task(self._scoreboard_after(board))
+        self._chores.add(task)
+        task.add_done_callback(self._chores.discard)
+
+    async def _scoreboard_after(self, board: BoardLike) -> None:
+        try:
+            assert board.campaign_id is not None
+            await self.after_game(board.channel_id, board.campaign_id)
+        except Exception:
+            log.exception("could not post the scoreboard after game %s", board.game_id)
+
     async def after_game(self, channel_id: int, campaign_id: int) -> None:
         """A campaign game's final board went out: the scoreboard follows it."""
-        info = await self.bot.campaigns.by_id(campaign_id)
+        info = await self.service.by_id(campaign_id)
         if info is not None and info.data.campaign is not None:
             await self._post_scoreboard(info, [])
 
@@ -334,8 +395,8 @@ class Campaigns(commands.Cog):
                                                   "(its creator or server managers).")
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
         async with audit(interaction, "campaign abandon", acknowledge_first=True):
-            info = await self.bot.campaigns.abandon(interaction.channel_id, str(interaction.user.id),
-                                                    is_admin=bool(interaction.permissions.manage_guild))
+            info = await self.service.abandon(interaction.channel_id, str(interaction.user.id),
+                                              is_admin=bool(interaction.permissions.manage_guild))
             self._cancel(info.id)
             await tell_channel(interaction, "You abandoned the campaign.", content=(
                 f"{interaction.user.mention} abandoned the Orclympics campaign (#{info.id}) and any game of it "

@@ -15,12 +15,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import ZagjanBot
-from bot.cogs import set_game_choices
+from bot.cogs import pick_choices, set_game_choices, set_pick_option
 from bot.table import DEFAULT_TURN_SECONDS, Lobby, whose_turn
 from bot.ui.components import lobby_view
 from bot.ui.hand import show_hand
 from bot.ui.text import last_lines
 from bot.ui.turns import DONE, audit, publish, refuse, tell_channel
+from rules.core.engine import Seat, SeatPick
 
 REPOST_SECONDS = 30.0
 """How often the players of a channel may post its board again with /game board."""
@@ -34,20 +35,17 @@ TURN_LIMITS = [
     app_commands.Choice(name="3 days", value=3 * 86400),
 ]
 
-BROODS = [
-    app_commands.Choice(name="Common Orcs", value="common"),
-    app_commands.Choice(name="Feral Orcs", value="feral"),
-    app_commands.Choice(name="Iron Orcs", value="iron"),
-]
-BROOD_LABELS = {c.value: c.name for c in BROODS}
+def seat_line(seat: Seat, pick: SeatPick | None) -> str:
+    """'Grak (Iron Orcs)': a seat's name with what it picked, when its game asks for a pick."""
+    return seat.name + (f" ({pick.label(pick.of(seat))})" if pick is not None else "")
 
 
 def lobby_embed(lobby: Lobby, heading: str) -> discord.Embed:
     """Who sits at the table, and how many more it needs."""
     embed = discord.Embed(title=f"{lobby.title} — table open", description=heading,
                           colour=discord.Colour.dark_gold())
-    seats = "\n".join(f"• {s.name}" + (f" ({BROOD_LABELS.get(s.brood, s.brood)})" if lobby.broods else "")
-                      + (" — opened the table" if s.player == lobby.creator else "") for s in lobby.seats)
+    seats = "\n".join(f"• {seat_line(s, lobby.pick)}" + (" — opened the table" if s.player == lobby.creator else "")
+                      for s in lobby.seats)
     embed.add_field(name=f"Seated: {len(lobby.seats)} of {lobby.max_players}", value=seats or "nobody yet",
                     inline=False)
     hints = []
@@ -73,34 +71,48 @@ class Lifecycle(commands.Cog):
         self.bot = bot
         self._reposted: dict[int, float] = {}  # channel -> when a player last posted its board again
         new = self.game.get_command("new")
-        assert isinstance(new, app_commands.Command)
+        join = self.game.get_command("join")
+        assert isinstance(new, app_commands.Command) and isinstance(join, app_commands.Command)
         set_game_choices(new, "game", bot.table.games)
+        set_pick_option(new, "pick", bot.table.games)
+        set_pick_option(join, "pick", bot.table.games)
 
     @game.command(name="new", description="Open a table for a game in this channel; you take the first seat.")
-    @app_commands.describe(game="Which game to play", brood="Your Orc brood (default: Common)",
+    @app_commands.describe(game="Which game to play", pick="What you pick as you sit down",
                            turn_limit="How long a player may take over a turn before the bot reminds them "
                                       "(twice that, and the others may skip or remove them); default 24 hours")
-    @app_commands.choices(brood=BROODS, turn_limit=TURN_LIMITS)
-    async def new(self, interaction: discord.Interaction[Any], game: str, brood: str | None = None,
+    @app_commands.choices(turn_limit=TURN_LIMITS)
+    async def new(self, interaction: discord.Interaction[Any], game: str, pick: str | None = None,
                   turn_limit: int = DEFAULT_TURN_SECONDS) -> None:
         async with audit(interaction, "game new", acknowledge_first=True) as record:
             lobby = await self.bot.table.new_game(
                 interaction.channel_id, interaction.guild_id, str(interaction.user.id),
-                interaction.user.display_name, game, creator_brood=brood, turn_seconds=turn_limit)
+                interaction.user.display_name, game, creator_pick=pick, turn_seconds=turn_limit)
             record.game = lobby.game_id
             await tell_channel(interaction, f"You opened a table of {lobby.title}.", view=lobby_view(),
                                embed=lobby_embed(lobby, f"{interaction.user.mention} opened a table of **{lobby.title}**."))
 
     @game.command(name="join", description="Take a seat at this channel's table before the game starts.")
-    @app_commands.describe(brood="Your Orc brood (default: Common)")
-    @app_commands.choices(brood=BROODS)
-    async def join(self, interaction: discord.Interaction[Any], brood: str | None = None) -> None:
+    @app_commands.describe(pick="What you pick as you sit down")
+    async def join(self, interaction: discord.Interaction[Any], pick: str | None = None) -> None:
         async with audit(interaction, "game join", acknowledge_first=True) as record:
             lobby = await self.bot.table.join(interaction.channel_id, str(interaction.user.id),
-                                              interaction.user.display_name, brood or "")
+                                              interaction.user.display_name, pick)
             record.game = lobby.game_id
             await tell_channel(interaction, f"You are seated at the table of {lobby.title}.", view=lobby_view(),
                                embed=lobby_embed(lobby, f"{interaction.user.mention} joins the table."))
+
+    @new.autocomplete("pick")
+    async def pick_for_new(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        """The chosen game's seat picks (none until a game is chosen)."""
+        game = self.bot.table.games.get(str(getattr(interaction.namespace, "game", "") or ""))
+        return pick_choices(game.seat_pick if game is not None else None, current)
+
+    @join.autocomplete("pick")
+    async def pick_for_join(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        """The seat picks of the channel's open table."""
+        channel = interaction.channel_id
+        return pick_choices(await self.bot.table.seat_pick(channel) if channel is not None else None, current)
 
     @game.command(name="leave", description="Give up your seat before the game starts.")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
@@ -127,9 +139,8 @@ class Lifecycle(commands.Cog):
             snap = await self.bot.table.snapshot(interaction.channel_id)
             record.game = snap.game_id
             lines = [f"**{snap.title}** (game #{snap.game_id}) is **{snap.status}**."]
-            for seat in snap.seats:
-                brood = BROOD_LABELS.get(seat.brood, seat.brood)
-                lines.append(f"• {seat.name} ({brood})")
+            pick = self.bot.table.game(snap.slug).seat_pick
+            lines += [f"• {seat_line(seat, pick)}" for seat in snap.seats]
             if snap.status == "lobby":
                 lines.append("The creator starts it with /game start; others join with /game join.")
             elif snap.status == "active":

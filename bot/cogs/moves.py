@@ -190,6 +190,10 @@ class DeclaredCommands(commands.Cog):
         if snap.slug != game.slug or snap.public_view is None:
             return []
         reading = reading_of(snap)
+        if param.offers is not None:  # the rules name the suggestions (from the view, or several kinds)
+            given = {p.name: str(v) for p in move.params
+                     if p is not param and (v := getattr(interaction.namespace, p.name, None)) not in (None, "")}
+            return _offered(param.offers(legal, reading, given), current)
         made = game.moves.of(param.makes) if param.makes and game.moves is not None else None
         source = made or move  # an option that makes another kind of action suggests from that kind
         actions = [a for a in legal if getattr(a, "type", None) == source.type]
@@ -229,6 +233,14 @@ def _adding(param: Param, current: str, reading: Reading) -> dict[str, str]:
     more = [v for v, label in param.choices
             if v not in chosen and (label.casefold().startswith(start) or v.casefold().startswith(start))]
     return {param.token([*chosen, v], reading): param.words([*chosen, v], reading) for v in more}
+
+
+def _offered(pairs: Sequence[tuple[str, str]], current: str) -> Choices:
+    """A move's own suggestions, (value, name) each, narrowed to what is being typed."""
+    typed = current.strip().casefold()
+    choices = [app_commands.Choice(name=n[:100], value=v[:100]) for v, n in dict.fromkeys(pairs)]
+    matching = [c for c in choices if typed in c.name.casefold() or c.value.casefold().startswith(typed)]
+    return (matching or choices)[:MAX_CHOICES]
 
 
 def _agreeing(actions: list[BaseModel], move: Move, param: Param, interaction: discord.Interaction[Any],

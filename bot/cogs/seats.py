@@ -1,26 +1,27 @@
 """`/seat computer` and `/seat remove`, and the lobby's "Add a computer player" button.
 
-A computer player takes a seat in the channel's open table or, while a campaign gathers its
-players, in the campaign (for all its games). Only whoever opened the table or campaign seats
-or removes computers. The button asks for a name and a level in a small form.
+A computer player takes a seat in the channel's open table or, while a plug-in gathers players
+for several games (a campaign, found as a `Gathering` among the bot's cogs), in that gathering.
+Only whoever opened the table or the gathering seats or removes computers. The button asks for
+a name and a level in a small form.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.app import ZagjanBot
-from bot.campaigns import CampaignInfo
-from bot.cogs.campaign import lobby_embed as campaign_lobby
-from bot.cogs.lifecycle import BROODS, lobby_embed
+from bot.cogs import pick_choices, set_pick_option
+from bot.cogs.lifecycle import lobby_embed
 from bot.table import TableError
 from bot.ui.components import lobby_view
 from bot.ui.turns import audit, bot_of, tell_channel
 from rules.core.computer import Level
+from rules.core.engine import SeatPick
 
 LEVELS = [app_commands.Choice(name=level.label, value=level.value) for level in Level]
 
@@ -34,28 +35,47 @@ def parse_level(text: str | None) -> Level:
                          f"'{text}' is neither.") from None
 
 
-async def _campaign_lobby(bot: ZagjanBot, channel_id: int) -> CampaignInfo | None:
-    """The channel's campaign while it gathers players (computers then join it, not a table)."""
-    try:
-        info = await bot.campaigns.current(channel_id)
-    except TableError:
-        return None
-    return info if info.status == "lobby" else None
+@runtime_checkable
+class Gathering(Protocol):
+    """A cog that gathers players in a channel for several games before they start (a plug-in's,
+    such as the Orclympics campaign): while it gathers, computer players join it, not a table."""
+
+    async def gathering_creator(self, channel_id: int) -> str | None:
+        """Who opened the gathering in this channel while it gathers players; else None."""
+
+    async def gathering_pick(self, channel_id: int) -> SeatPick | None:
+        """What a player picks as they join the gathering (None: nothing)."""
+
+    async def seat_computer(self, interaction: discord.Interaction[Any], level: Level, name: str | None,
+                            pick: str | None) -> None:
+        """Seat a computer player in the gathering and tell the channel."""
+
+    async def unseat_computer(self, interaction: discord.Interaction[Any], name: str) -> None:
+        """Take a computer player out of the gathering and tell the channel."""
+
+
+async def gathering(bot: ZagjanBot, channel_id: int) -> tuple[Gathering, str] | None:
+    """The plug-in gathering players in this channel, with whoever opened it; None when none does
+    (computers then sit at the channel's table)."""
+    for cog in bot.cogs.values():
+        if isinstance(cog, Gathering):
+            creator = await cog.gathering_creator(channel_id)
+            if creator is not None:
+                return cog, creator
+    return None
 
 
 async def seat_computer(interaction: discord.Interaction[Any], level: Level, name: str | None,
-                        brood: str | None) -> None:
-    """Seat a computer at the channel's campaign (while it gathers players) or else its table."""
+                        pick: str | None) -> None:
+    """Seat a computer in the channel's gathering (a campaign's, while it gathers) or else its table."""
     bot = bot_of(interaction)
     channel, actor = interaction.channel_id, str(interaction.user.id)
     assert channel is not None
-    if await _campaign_lobby(bot, channel) is not None:
-        info = await bot.campaigns.add_computer(channel, actor, level, name, brood)
-        added = info.data.members[-1]
-        await tell_channel(interaction, f"{added.name} joins the campaign.", view=lobby_view(), embed=campaign_lobby(
-            bot, info, f"🤖 {added.name} ({level.value}) joins the campaign."))
+    found = await gathering(bot, channel)
+    if found is not None:
+        await found[0].seat_computer(interaction, level, name, pick)
         return
-    lobby = await bot.table.add_computer(channel, actor, level, name, brood)
+    lobby = await bot.table.add_computer(channel, actor, level, name, pick)
     seat = lobby.seats[-1]
     await tell_channel(interaction, f"{seat.name} takes a seat.", view=lobby_view(),
                        embed=lobby_embed(lobby, f"🤖 {seat.name} ({level.value}) takes a seat."))
@@ -75,11 +95,14 @@ class ComputerForm(discord.ui.Modal, title="Add a computer player"):
 
 
 class Seats(commands.Cog):
-    seat = app_commands.Group(name="seat", description="Computer players at this channel's table or campaign.",
+    seat = app_commands.Group(name="seat", description="Computer players at this channel's table or gathering.",
                               guild_only=True)
 
     def __init__(self, bot: ZagjanBot) -> None:
         self.bot = bot
+        computer = self.seat.get_command("computer")
+        assert isinstance(computer, app_commands.Command)
+        set_pick_option(computer, "pick", bot.table.games, for_computer=True)
 
     async def open_form(self, interaction: discord.Interaction[Any]) -> None:
         """The lobby button's answer: the form, for the lobby's creator only (the form must be the
@@ -87,9 +110,9 @@ class Seats(commands.Cog):
         async with audit(interaction, "seat computer (button)"):
             channel, actor = interaction.channel_id, str(interaction.user.id)
             assert channel is not None
-            campaign = await _campaign_lobby(self.bot, channel)
-            if campaign is not None:
-                creator = campaign.creator
+            found = await gathering(self.bot, channel)
+            if found is not None:
+                creator = found[1]
             else:
                 snap = await self.bot.table.snapshot(channel)
                 if snap.status != "lobby":
@@ -99,14 +122,25 @@ class Seats(commands.Cog):
                 raise TableError("Only whoever opened this table seats computer players.")
             await interaction.response.send_modal(ComputerForm())
 
-    @seat.command(name="computer", description="Seat a computer player (whoever opened the table or campaign).")
+    @seat.command(name="computer", description="Seat a computer player (whoever opened the table or gathering).")
     @app_commands.describe(name="Its name (default: one of ours)", level="How well it plays (default: normal)",
-                           brood="Its brood (default: at random)")
-    @app_commands.choices(level=LEVELS, brood=BROODS)
+                           pick="What it picks as it sits down")
+    @app_commands.choices(level=LEVELS)
     async def computer(self, interaction: discord.Interaction[Any], name: str | None = None,
-                       level: str = Level.NORMAL.value, brood: str | None = None) -> None:
+                       level: str = Level.NORMAL.value, pick: str | None = None) -> None:
         async with audit(interaction, "seat computer", acknowledge_first=True):
-            await seat_computer(interaction, parse_level(level), name, brood)
+            await seat_computer(interaction, parse_level(level), name, pick)
+
+    @computer.autocomplete("pick")
+    async def pick_for_computer(self, interaction: discord.Interaction[Any],
+                                current: str) -> list[app_commands.Choice[str]]:
+        """The picks of the channel's gathering, else of its open table."""
+        channel = interaction.channel_id
+        if channel is None:
+            return []
+        found = await gathering(self.bot, channel)
+        pick = await found[0].gathering_pick(channel) if found is not None else await self.bot.table.seat_pick(channel)
+        return pick_choices(pick, current)
 
     @seat.command(name="remove", description="Take a computer player off the table before the game starts.")
     @app_commands.describe(name="The computer player's name")
@@ -114,10 +148,9 @@ class Seats(commands.Cog):
         async with audit(interaction, "seat remove", acknowledge_first=True):
             channel, actor = interaction.channel_id, str(interaction.user.id)
             assert channel is not None
-            if await _campaign_lobby(self.bot, channel) is not None:
-                info = await self.bot.campaigns.remove_computer(channel, actor, name)
-                await tell_channel(interaction, f"{name} leaves the campaign.", view=lobby_view(), embed=campaign_lobby(
-                    self.bot, info, f"🤖 {name} leaves the campaign."))
+            found = await gathering(self.bot, channel)
+            if found is not None:
+                await found[0].unseat_computer(interaction, name)
                 return
             lobby = await self.bot.table.remove_computer(channel, actor, name)
             await tell_channel(interaction, f"{name} leaves the table.", view=lobby_view(),
@@ -128,4 +161,4 @@ async def setup(bot: ZagjanBot) -> None:
     await bot.add_cog(Seats(bot))
 
 
-__all__ = ["ComputerForm", "Seats", "parse_level", "seat_computer"]
+__all__ = ["ComputerForm", "Gathering", "Seats", "gathering", "parse_level", "seat_computer"]

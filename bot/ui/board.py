@@ -22,7 +22,7 @@ from bot.table import TableService, whose_turn
 from bot.ui.components import build_view
 from bot.ui.controls import ButtonSpec, Controls
 from bot.ui.hand import with_hand_button
-from bot.ui.text import feats_lines, last_lines, mention, placings_lines
+from bot.ui.text import feats_lines, last_lines, mention, outcome_lines
 from rules.core.computer import is_computer
 from rules.core.engine import Outcome, Prompt, Seat
 
@@ -111,7 +111,8 @@ async def board_message(table: TableService, painter: Painter, board: BoardLike,
     view: discord.ui.View | None = None
     notes: list[str] = []
     if board.outcome is not None:
-        embed.add_field(name="Placings", value="\n".join(placings_lines(board.outcome.placings, names))[:1024],
+        heading, ended = outcome_lines(board.outcome, names)
+        embed.add_field(name=heading, value="\n".join(ended)[:1024],
                         inline=False)
         feats = feats_lines(board.outcome.feats, names)
         if feats:

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 import discord
 from pydantic import BaseModel
 
-from rules.core import war_cry
+from rules.orclympics import war_cry
 from rules.core.engine import Prompt
 
 ANY_VERSION = "x"
@@ -154,7 +154,7 @@ WAR_CRY_PAYLOAD = "warcry"
 
 class WithWarCry:
     """A game's adapter with the War Cry's answers in front of it: the window is the same in every
-    game (`rules.core.war_cry`), so its buttons are drawn here, once, and never by a game."""
+    game (`rules.orclympics.war_cry`), so its buttons are drawn here, once, and never by a game."""
 
     def __init__(self, inner: GameControls) -> None:
         self.inner = inner

@@ -20,6 +20,7 @@ from typing import Any
 import discord
 from pydantic import BaseModel
 
+from rules.core.engine import Prompt
 from rules.core.errors import RuleViolation
 from rules.core.moves import EXAMPLES, FORM_KINDS, Kind, Move, MoveBook, Reading, code, describe
 from bot.table import TableError
@@ -196,6 +197,18 @@ class DeclaredControls:
             looks, emoji = move.look(action)
             style = STYLES.get(looks, style)
         out.buttons.append(ButtonSpec(f"{move.name}.{code(action)}", label[:80], style, emoji))
+
+    # -- secret choices ---------------------------------------------------------------------------------------
+    def secret_text(self, view: Any, prompt: Prompt) -> str:
+        """A secret choice's private message: the question, then what each move's `brief` adds."""
+        reading = Reading(view, dict(getattr(view, "names", None) or {}))
+        briefs = [text for move in self.book.moves if move.brief is not None
+                  and (text := move.brief(view, reading))]
+        return "\n".join([prompt.text, *briefs])
+
+    def secret_version(self, version: int) -> int | None:
+        """Pinned to the moment it was sent when the game asks one question at a time (`pin_secrets`)."""
+        return version if self.book.pin_secrets else None
 
     # -- reading a click back -------------------------------------------------------------------------------
     def from_button(self, payload: str) -> Decoded | Pick | AskForm:

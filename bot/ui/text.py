@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from rules.core.computer import is_computer
+from rules.core.engine import Outcome, OutcomeKind
 
 EMBED_DESCRIPTION_LIMIT = 4096
 FIELD_LIMIT = 1024
@@ -78,6 +79,26 @@ def placings_lines(placings: Sequence[Sequence[str]], names: Mapping[str, str]) 
         out.append(f"{medal} {tie}{ordinal(place)} — {who}")
         place += len(group)
     return out
+
+
+def outcome_lines(outcome: Outcome, names: Mapping[str, str]) -> tuple[str, list[str]]:
+    """How a game ended, as a heading and its lines, in the words of its kind (`OutcomeKind`):
+    placings with medals; the winning and the losing sides of a team game; a co-operative table
+    that won or lost together (players removed for idling are listed apart: they never win)."""
+    def who(players: Sequence[str]) -> str:
+        return and_list([names.get(p, "someone") for p in players])
+
+    if outcome.kind is OutcomeKind.TEAMS:
+        if len(outcome.placings) == 1:
+            return "Teams", [f"🤝 Draw — {who(outcome.placings[0])}"]
+        return "Teams", [f"🏆 Won — {who(outcome.placings[0])}",
+                         *(f"▫️ Lost — {who(group)}" for group in outcome.placings[1:])]
+    if outcome.kind is OutcomeKind.COOPERATIVE:
+        table, *apart = outcome.placings
+        lines = [f"🏆 Everyone wins together — {who(table)}" if outcome.won
+                 else f"💀 Everyone loses together — {who(table)}"]
+        return "Result", lines + [f"▫️ Removed, not winning — {who(group)}" for group in apart]
+    return "Placings", placings_lines(outcome.placings, names)
 
 
 def feats_lines(feats: Mapping[str, str], names: Mapping[str, str]) -> list[str]:

@@ -11,28 +11,93 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from rules.core import war_cry
 from rules.core.dice import Dice, DiceState, Roll
 from rules.core.errors import RuleViolation
-from rules.core.war_cry import CryWarCry, LetItStand, WarCry
 
 PlayerId = str
 """A player is named by an opaque string (the bot uses the Discord user id)."""
 
 
 class Seat(BaseModel):
-    """One player at the table, as they joined."""
+    """One player at the table, as they joined. `pick` is what they picked as they sat down, in the
+    game's own words (`SeatPick`); "" when they picked nothing, and the game reads its default."""
+
+    model_config = ConfigDict(extra="forbid")  # a misspelt field is an error, not a silent default
 
     player: PlayerId
     name: str
-    brood: str = "common"
+    pick: str = ""
     colour: int = 0  # index into the renderer's palette, fixed at join
+
+
+class Choice(BaseModel):
+    """One answer to a seat's question: the value the rules read, the words a player sees."""
+
+    model_config = ConfigDict(frozen=True)
+
+    value: str
+    label: str
+
+
+class SeatPick(BaseModel):
+    """What a player picks when they sit down (a brood, a colour, a hero, a faction), declared by
+    the game, so every lobby asks for it the same way and no shared code knows the game's words.
+
+    The rules read a seat's pick through `of`, never from the seat directly: a seat that picked
+    nothing (a test's seat, a player who did not say) has the default. With `unique`, no two seats
+    may pick the same (heroes, colours); the default is then the first choice still free.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str  # the lobby's option, one word; commands keep it as their option's name
+    question: str  # how the lobby asks for it
+    choices: tuple[Choice, ...]
+    default: str
+    unique: bool = False
+
+    def of(self, seat: Seat) -> str:
+        """The seat's pick as the rules read it."""
+        return seat.pick or self.default
+
+    def label(self, value: str) -> str:
+        return next((c.label for c in self.choices if c.value == value), value)
+
+    def values(self) -> list[str]:
+        return [c.value for c in self.choices]
+
+    def free(self, taken: Iterable[str] = ()) -> list[str]:
+        """The values a newcomer may still pick (all of them unless the pick is `unique`)."""
+        used = set(taken) if self.unique else set()
+        return [v for v in self.values() if v not in used]
+
+    def chosen(self, wanted: str | None, taken: Iterable[str] = ()) -> str:
+        """The pick of a player who asked for `wanted` (a value or a label, in any case; nothing:
+        the default), with `taken` the picks of the seats already there. Refused with a sentence
+        when it is not a choice, or already taken."""
+        free = self.free(taken)
+        text = (wanted or "").strip().casefold()
+        if not text:
+            if not free:
+                raise RuleViolation(f"Every {self.name} is taken.")
+            return self.default if self.default in free else free[0]
+        found = next((c.value for c in self.choices if text in (c.value.casefold(), c.label.casefold())), None)
+        if found is None:
+            raise RuleViolation(f"There is no {self.name} called '{wanted.strip() if wanted else ''}'; "
+                                f"choose {_or_list([c.label for c in self.choices])}.")
+        if found not in free:
+            raise RuleViolation(f"{self.label(found)} is taken; choose {_or_list([self.label(v) for v in free])}.")
+        return found
+
+
+def _or_list(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 class PromptKind(StrEnum):
@@ -83,7 +148,6 @@ class GameState(BaseModel):
     seats: list[Seat]
     dice: DiceState
     version: int = 0  # actions applied so far
-    war_cry: WarCry | None = None  # campaign games only: who may reroll a die, and the open window
 
     def seat(self, player: PlayerId) -> Seat:
         for seat in self.seats:
@@ -98,14 +162,55 @@ class GameState(BaseModel):
         return "someone"
 
 
+class OutcomeKind(StrEnum):
+    """How a game's players win: declared by the game (`Game.outcome_kind`), carried by its `Outcome`."""
+
+    PLACINGS = "placings"  # each for themself: 1st, 2nd, ... (ties share a place)
+    TEAMS = "teams"  # sides win or lose together (Brood Rumble with four players)
+    COOPERATIVE = "cooperative"  # the table together against the game: everyone wins or everyone loses
+
+
 class Outcome(BaseModel):
-    """How a game ended: placings best first, each a group of tied players."""
+    """How a game ended.
+
+    `placings` are best first, each a group of tied players, whatever the kind, so what only ranks
+    players (a campaign's score) reads every game alike: a team game puts each side in one group,
+    the winners first (a draw is one group); a co-operative game puts the whole table in one group
+    and says in `won` whether it beat the game. Who won is `winners()`, never `placings[0]`: a
+    co-operative table that lost has no winner.
+    """
 
     placings: list[list[PlayerId]]
+    kind: OutcomeKind = OutcomeKind.PLACINGS
+    teams: list[list[PlayerId]] = Field(default_factory=list)  # TEAMS: the sides as the game formed them
+    won: bool = True  # COOPERATIVE: whether the table beat the game (the other kinds always have winners)
     feats: dict[str, PlayerId] = Field(default_factory=dict)
     summary: str = ""
     records: dict[str, dict[PlayerId, float]] = Field(default_factory=dict)
     """Feats of strength worth a server's hall of fame ("Wood carried out": per player)."""
+
+    @classmethod
+    def of_teams(cls, teams: Sequence[Sequence[PlayerId]], winner: int | None, **fields: Any) -> Outcome:
+        """A team game's end: `winner` is the index of the winning side in `teams`, None a draw."""
+        sides = [list(side) for side in teams]
+        if winner is None:
+            placings = [[p for side in sides for p in side]]
+        else:
+            placings = [sides[winner], *(side for n, side in enumerate(sides) if n != winner)]
+        return cls(placings=placings, kind=OutcomeKind.TEAMS, teams=sides, **fields)
+
+    @classmethod
+    def together(cls, players: Sequence[PlayerId], *, won: bool, **fields: Any) -> Outcome:
+        """A co-operative game's end: the whole table won, or the whole table lost."""
+        return cls(placings=[list(players)], kind=OutcomeKind.COOPERATIVE, won=won, **fields)
+
+    def winners(self) -> list[PlayerId]:
+        if not self.placings or (self.kind is OutcomeKind.COOPERATIVE and not self.won):
+            return []
+        return list(self.placings[0])
+
+    def won_by(self, player: PlayerId) -> bool:
+        return player in self.winners()
 
     def place_of(self, player: PlayerId) -> int:
         """1-based place; tied players share the better place."""
@@ -115,6 +220,14 @@ class Outcome(BaseModel):
                 return place
             place += len(group)
         raise KeyError(player)
+
+    def put_last(self, players: Sequence[PlayerId]) -> Outcome:
+        """The same end with `players` taken out of their places and put last together (players
+        removed for idling): they never win, whatever their side or table did."""
+        if not players:
+            return self
+        kept = [[p for p in group if p not in players] for group in self.placings]
+        return self.model_copy(update={"placings": [group for group in kept if group] + [list(players)]})
 
 
 class Step(BaseModel):
@@ -154,8 +267,9 @@ class Context:
         return self.events
 
 
-def _fresh(chooser: Dice | None) -> int:
-    """A seed for hidden dice: 0 as the fixed stand-in, else a random one."""
+def hidden_seed(chooser: Dice | None) -> int:
+    """A seed for dice a seat cannot know yet: 0 as the fixed stand-in (`seen_by`), else a random
+    one (`determinize`)."""
     return 0 if chooser is None else chooser.draw(2**62)
 
 
@@ -173,7 +287,13 @@ class Game(ABC, Generic[S, A]):
     recommended: ClassVar[tuple[int, int]]
     state_type: ClassVar[type[GameState]]
     action_adapter: ClassVar[TypeAdapter[Any]]
-    broods: ClassVar[tuple[str, ...]] = ()
+    seat_pick: ClassVar[SeatPick | None] = None
+    """What a player picks when they sit down; None: nothing (the lobby asks nothing)."""
+    player_counts: ClassVar[tuple[int, ...]] = ()
+    """The numbers of players the rules accept when not every number from `min_players` to
+    `max_players` (Brood Rumble is two teams: 2 or 4); empty: all of them."""
+    outcome_kind: ClassVar[OutcomeKind] = OutcomeKind.PLACINGS
+    """How its players win (`OutcomeKind`): every `Outcome` the game gives is of this kind."""
 
     # -- the contract ---------------------------------------------------------------
     @abstractmethod
@@ -182,31 +302,32 @@ class Game(ABC, Generic[S, A]):
 
     def start(self, seats: Sequence[Seat], options: dict[str, Any] | None, seed: int, *,
               dice: Dice | None = None) -> Step:
-        """A new game and the log of its set-up."""
+        """A new game and the log of its set-up. With `dice` given, the set-up throws those (a test's
+        `ScriptedDice`, or a layer's that must see the rolls) and the state keeps the seed's dice."""
         if not self.min_players <= len(seats) <= self.max_players:
             raise RuleViolation(
                 f"{self.title} needs {self.min_players} to {self.max_players} players; there are {len(seats)}.")
         if len({s.player for s in seats}) != len(seats):
             raise RuleViolation("A player can take only one seat.")
-        options = dict(options or {})
-        return self._deal(seats, options, seed, dice, war_cry.holders_from(options))
-
-    def _deal(self, seats: Sequence[Seat], options: dict[str, Any], seed: int, dice: Dice | None,
-              holders: WarCry | None, reroll: tuple[int, int] | None = None) -> Step:
-        """The set-up; with `reroll`, dealt again with one of its dice thrown again (a War Cry)."""
+        self._check_picks(seats)
         roller = dice if dice is not None else Dice(DiceState(seed=seed))
-        if reroll is not None:
-            roller.reroll_on(*reroll)
-        first = len(roller.rolls)
-        options_json = json.dumps(options) if holders is not None else None
         ctx = Context(roller)
-        state = self._setup(ctx, seats, dict(options))
+        state = self._setup(ctx, seats, dict(options or {}))
         state.dice = roller.state if dice is None else DiceState(seed=seed)
-        if holders is not None:
-            state.war_cry = holders
-            self._open_window(state, roller.rolls[first:], war_cry.SETUP_TURN, lambda: war_cry.Window(
-                turn=war_cry.SETUP_TURN, offers={}, options_json=options_json, seed=seed))
         return Step(state=state, events=ctx.finish())
+
+    def _check_picks(self, seats: Sequence[Seat]) -> None:
+        """Every seat's pick is one of the game's choices (or none), and a unique pick is not shared."""
+        pick = self.seat_pick
+        if pick is None:
+            return
+        picked = [s.pick for s in seats if s.pick]
+        for seat in seats:
+            if seat.pick and seat.pick not in pick.values():
+                raise RuleViolation(f"{seat.name}'s {pick.name} '{seat.pick}' is not one of "
+                                    f"{', '.join(pick.values())}.")
+        if pick.unique and len(set(picked)) != len(picked):
+            raise RuleViolation(f"Two players cannot pick the same {pick.name}.")
 
     def new(self, seats: Sequence[Seat], options: dict[str, Any] | None, seed: int) -> S:
         return self.start(seats, options, seed).state  # type: ignore[no-any-return]
@@ -220,25 +341,13 @@ class Game(ABC, Generic[S, A]):
         """The game's own moves open to `player` now."""
 
     def prompts(self, state: S) -> list[Prompt]:
-        """Who must decide what now: while a War Cry window is open, only the holder it asks."""
-        window = state.war_cry.window if state.war_cry is not None else None
-        if window is None:
-            return self._prompts(state)
-        assert state.war_cry is not None
-        holder = next(iter(window.offers))  # several holders answer one after the other, in the order they rolled
-        return [Prompt(player=holder, kind=PromptKind.ACTION, default=LetItStand().model_dump(),
-                       text=war_cry.question(state.war_cry, holder, state.name_of(holder)))]
+        """Who must decide what now. Games write `_prompts`; a layer over the rules (a family's rule
+        that every game of it follows) overrides this and asks the game's own through `super()`."""
+        return self._prompts(state)
 
     def legal_actions(self, state: S, player: PlayerId) -> list[A]:
-        if state.war_cry is not None and state.war_cry.window is not None:
-            return war_cry.choices(state.war_cry, player)  # type: ignore[return-value]
+        """The moves open to `player` now (the game's `_legal_actions`, or a layer's)."""
         return self._legal_actions(state, player)
-
-    def turn_key(self, state: S) -> str:
-        """Which Player Turn the game is in, for what the rules allow once per turn (the War
-        Cry). A game whose state says it differently overrides this."""
-        return f"{getattr(state, 'phase', '')}:{getattr(state, 'turn', 0)}:" \
-               f"{getattr(state, 'step', getattr(state, 'active', ''))}"
 
     @abstractmethod
     def view(self, state: S, viewer: PlayerId | None) -> BaseModel: ...
@@ -259,15 +368,10 @@ class Game(ABC, Generic[S, A]):
         return self._veiled(seen, player, chooser)
 
     def _veiled(self, state: S, player: PlayerId, chooser: Dice | None) -> S:
+        """A private copy of `state` with the dice to come and the game's secrets veiled (a layer
+        over the rules that keeps secrets of its own extends this)."""
         work = type(state).model_validate(state.model_dump())
-        work.dice = DiceState(seed=_fresh(chooser))
-        window = work.war_cry.window if work.war_cry is not None else None
-        if window is not None:  # the cry replays from the state before the move: veil its dice too
-            if window.seed is not None:
-                window.seed = _fresh(chooser)
-            if window.before_json is not None:
-                window.before_json = self._veiled(self.load_state(window.before_json), player,
-                                                  chooser).model_dump_json()
+        work.dice = DiceState(seed=hidden_seed(chooser))
         self._veil(work, player, chooser)
         return work
 
@@ -285,86 +389,27 @@ class Game(ABC, Generic[S, A]):
         """Validate, then change `state` in place (it is already a private copy)."""
 
     def apply(self, state: S, player: PlayerId, action: A, *, dice: Dice | None = None) -> Step:
-        if isinstance(action, CryWarCry | LetItStand):
-            return self._answer_war_cry(state, player, action, dice)
+        """Play `action` for `player` on a private copy of `state`. With `dice` given, the move throws
+        those and the state's own dice stay as they were (a test's `ScriptedDice`, a layer's)."""
         if self.outcome(state) is not None:
             raise RuleViolation("This game is over.")
-        if state.war_cry is not None and state.war_cry.window is not None:
-            holder = next(iter(state.war_cry.window.offers))
-            raise RuleViolation(f"First {state.name_of(holder)} must say whether to cry War Cry! on the last roll.")
-        return self._play_move(state, player, action, dice)
-
-    def _play_move(self, state: S, player: PlayerId, action: A, dice: Dice | None,
-                 reroll: tuple[int, int] | None = None) -> Step:
         # A validated round trip is about 4x faster than deepcopy and gives a fully private copy.
         work = type(state).model_validate(state.model_dump())
-        own_dice = dice is None
-        roller = Dice(work.dice) if own_dice else dice
-        assert roller is not None
-        if reroll is not None:
-            roller.reroll_on(*reroll)
-        first = len(roller.rolls)
+        roller = Dice(work.dice) if dice is None else dice
         ctx = Context(roller)
         self._apply(ctx, work, player, action)
-        if own_dice:
+        if dice is None:
             work.dice = roller.state
         work.version += 1
-        if work.war_cry is not None:
-            turn = self.turn_key(state)
-            self._open_window(work, roller.rolls[first:], turn, lambda: war_cry.Window(
-                turn=turn, offers={}, player=player, action_json=self.dump_action(action),
-                before_json=state.model_dump_json()))
         return Step(state=work, events=ctx.finish())
-
-    def _open_window(self, state: S, rolls: Sequence[Roll], turn: str,
-                     window: Callable[[], war_cry.Window]) -> None:
-        """After a move or the set-up: if a holder threw dice, wait for their War Cry answer.
-        `window` makes the window (the state before the move is dumped only when one opens)."""
-        assert state.war_cry is not None
-        found = war_cry.offers(state.war_cry, rolls, turn)
-        if found and self.outcome(state) is None:
-            state.war_cry.window = window().model_copy(update={"offers": found})
-        else:
-            state.war_cry.window = None
-
-    def _answer_war_cry(self, state: S, player: PlayerId, action: CryWarCry | LetItStand,
-                        dice: Dice | None) -> Step:
-        """A holder's answer: let the dice stand, or play the move again with one die rethrown."""
-        offer = war_cry.check(state.war_cry, player, action)
-        assert state.war_cry is not None and state.war_cry.window is not None
-        window, name = state.war_cry.window, state.name_of(player)
-        if offer is None:
-            work = type(state).model_validate(state.model_dump())
-            assert work.war_cry is not None
-            others = {p: o for p, o in window.offers.items() if p != player}
-            work.war_cry.window = window.model_copy(update={"offers": others}) if others else None
-            work.version += 1
-            return Step(state=work, events=[Event(text=f"{name} lets the dice stand.")])
-        spent = war_cry.spend(state.war_cry, player)
-        cried = Event(text=f"📣 {name} cries War Cry! and throws again: {offer.text}.")
-        if window.before_json is None:
-            options = json.loads(window.options_json or "{}")
-            step = self._deal(state.seats, options, window.seed or 0, dice, spent, (offer.roll, offer.die))
-        else:
-            before = self.load_state(window.before_json)
-            before.war_cry = spent
-            step = self._play_move(before, window.player or player, self.parse_action(window.action_json or "{}"),
-                                 dice, (offer.roll, offer.die))
-        step.state.version = state.version + 1
-        return Step(state=step.state, events=[cried, *step.events])
 
     # -- helpers shared by every game -----------------------------------------------
     def parse_action(self, data: dict[str, Any] | str) -> A:
-        """The game's own moves, and the War Cry answers every game takes."""
         if isinstance(data, str):
             data = json.loads(data)
-        if isinstance(data, dict) and data.get("type") in war_cry.TYPES:
-            return war_cry.ACTIONS.validate_python(data)  # type: ignore[return-value]
         return self.action_adapter.validate_python(data)
 
     def dump_action(self, action: A) -> str:
-        if isinstance(action, CryWarCry | LetItStand):
-            return action.model_dump_json()
         return self.action_adapter.dump_json(action).decode()
 
     def load_state(self, data: str) -> S:
@@ -382,21 +427,8 @@ class Game(ABC, Generic[S, A]):
         return state
 
     def table_sizes(self) -> list[int]:
-        """The numbers of players the rules accept (a game may refuse some inside its range:
-        Brood Rumble is two teams, so 2 or 4). Found by setting up a game of each size once."""
-        known: list[int] | None = self.__dict__.get("_table_sizes")
-        if known is None:
-            known = []
-            for count in range(self.min_players, self.max_players + 1):
-                seats = [Seat(player=f"p{i}", name=f"p{i}", brood=self.broods[0] if self.broods else "common",
-                              colour=i) for i in range(count)]
-                try:
-                    self.start(seats, None, 0)
-                except RuleViolation:
-                    continue
-                known.append(count)
-            self.__dict__["_table_sizes"] = known
-        return list(known)
+        """The numbers of players the rules accept (`player_counts`, else every one in range)."""
+        return list(self.player_counts) or list(range(self.min_players, self.max_players + 1))
 
     def usual_table(self) -> int:
         """The table size to simulate or measure by default: the smallest recommended one the rules accept."""

@@ -111,6 +111,10 @@ class Param:
     makes: str | None = None  # given, the command makes this action type instead (one command, two kinds)
     notes: Callable[[str], str | None] | None = None  # CHOICE, CHOICES: a line under a value in a menu
 
+    offers: Callable[[Sequence[BaseModel], Reading, Mapping[str, str]], list[tuple[str, str]]] | None = None
+    """What autocomplete suggests as (value, name) pairs, from every legal action of the player, the view
+    and the other options given so far, when this move's own legal actions cannot say it (places to
+    walk toward, the word 'random' for the dice, targets of several kinds)."""
     @property
     def key(self) -> str:
         return self.field or self.name
@@ -293,6 +297,14 @@ class Move:
     crowded: str | None = None  # the same, only when the board has no row left for a menu of its own
     hint: Callable[[Reading, str], str | None] | None = None  # a line under the board, for that player
 
+    finish: Callable[[dict[str, Any], Reading], dict[str, Any]] | None = None
+    """The rules' last word on the action a command's options built: it may turn it into another kind
+    (no spot given: let the dice place it) or refuse it with a RuleViolation (two options that exclude
+    each other)."""
+    brief: Callable[[Any, Reading], str | None] | None = None
+    """What a player choosing this move in secret needs to know, added under the question in its
+    private message (from the public view, so it tells nothing the channel cannot see); None when it
+    has nothing to add at this moment."""
     def words(self, action: BaseModel, reading: Reading) -> str:
         """One action in words: its own `say`, else the label and each parameter's value."""
         if self.say is not None:
@@ -316,7 +328,7 @@ class Move:
                     raise RuleViolation(f"Give {' or '.join(p.name for p in self.params if p.makes)}, not both.")
                 data["type"] = param.makes
             param.fill(data, param.parse(raw, reading))
-        return data
+        return self.finish(data, reading) if self.finish is not None else data
 
     def typed_form(self, action: BaseModel, reading: Reading) -> str:
         """The action as a player types it: the move's word, then `name:value` for each parameter
@@ -333,10 +345,13 @@ class Move:
 class MoveBook:
     """Every move of one game, in the order its controls are shown, and its slash command group."""
 
-    def __init__(self, group: str, moves: Iterable[Move], *, help: str = "") -> None:
+    def __init__(self, group: str, moves: Iterable[Move], *, help: str = "", pin_secrets: bool = False) -> None:
         self.group = group
         self.help = help
         self.moves = tuple(moves)
+        self.pin_secrets = pin_secrets
+        """The game asks one question at a time, so a secret choice's buttons answer only the moment
+        they were sent for (a doubled or late click cannot answer the next one)."""
         self._by_type = {m.type: m for m in self.moves}
         self._by_word: dict[str, Move] = {}
         for move in self.moves:

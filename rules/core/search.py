@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from rules.core.dice import Dice
-from rules.core.engine import Game, Outcome, PlayerId
+from rules.core.engine import Game, Outcome, OutcomeKind, PlayerId
 
 T = TypeVar("T")
 
@@ -70,7 +70,10 @@ def win_chances(scores: Mapping[PlayerId, float], spread: float) -> dict[PlayerI
 
 def placing_rewards(outcome: Outcome, players: Sequence[PlayerId]) -> dict[PlayerId, float]:
     """What a finished game is worth to each player: winning is what counts (a shared first
-    place is a share of it); a better place among the rest is worth a little."""
+    place is a share of it); a better place among the rest is worth a little. A co-operative
+    table wins or loses whole: all of it, or nothing."""
+    if outcome.kind is OutcomeKind.COOPERATIVE:
+        return {p: 1.0 if outcome.won_by(p) else 0.0 for p in players}
     count = len(players)
     rewards: dict[PlayerId, float] = {}
     for group_index, group in enumerate(outcome.placings):

@@ -13,10 +13,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from rules.core.dice import Dice
-from rules.core.engine import Event, Game, PlayerId, Seat
+from rules.core.engine import Event, Game, PlayerId, Seat, SeatPick
 from rules.core.search import kind_first
-
-BROODS = ("common", "feral", "iron")
 
 
 class SelfPlayResult(BaseModel):
@@ -28,10 +26,14 @@ class SelfPlayResult(BaseModel):
     finished: bool
 
 
-def random_seats(count: int, chooser: Dice, broods: Sequence[str] = BROODS) -> list[Seat]:
-    return [Seat(player=f"p{i + 1}", name=f"Orc {i + 1}",
-                 brood=chooser.pick(list(broods), "brood") if broods else "common", colour=i)
-            for i in range(count)]
+def random_seats(count: int, chooser: Dice, pick: SeatPick | None = None) -> list[Seat]:
+    """`count` seats, each with a random one of the game's seat picks still free (none when the
+    game asks for none)."""
+    seats: list[Seat] = []
+    for i in range(count):
+        chosen = chooser.pick(pick.free(s.pick for s in seats), pick.name) if pick is not None else ""
+        seats.append(Seat(player=f"p{i + 1}", name=f"Orc {i + 1}", pick=chosen, colour=i))
+    return seats
 
 
 Policy = Callable[[Game[Any, Any], Any, PlayerId, list[Any], Dice], Any]
@@ -48,9 +50,9 @@ def play_random(game: Game[Any, Any], players: int, seed: int, *, max_actions: i
                 options: dict[str, Any] | None = None) -> SelfPlayResult:
     """Play one game from `seed`. `stop_after` ends early after that many actions
     (for `zagjan render --steps`); `seats` and `options` replace the random seats and the
-    default options (a campaign passes its players, broods and ages)."""
+    default options (a campaign passes its players, their picks and options of its own)."""
     chooser = Dice(seed=seed ^ 0x5EED5EED)
-    seats = list(seats) if seats is not None else random_seats(players, chooser, game.broods)
+    seats = list(seats) if seats is not None else random_seats(players, chooser, game.seat_pick)
     step = game.start(seats, options, seed)
     state, events = step.state, list(step.events)
     log: list[tuple[PlayerId, Any]] = []

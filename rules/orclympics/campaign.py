@@ -4,7 +4,7 @@ broods' ages, Victory Points, Feats, the War Cry holders and the champion.
 Pure bookkeeping: the games themselves report their placings and Feats (`Outcome`); this
 module turns them into a running score, and says what each game is started with
 (`game_options`): the ages for tied rolls and the War Cry holders, whose reroll window every
-game has from `rules.core.war_cry`.
+discipline has from `rules.orclympics.war_cry`.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from pydantic import BaseModel, Field
 
 from rules.core.dice import Dice
 from rules.core.engine import Outcome, PlayerId
-from rules.core.war_cry import CryWarCry
 from rules.orclympics.broods import AGE_ORDER, Brood
+from rules.orclympics.war_cry import CryWarCry
 
 FULL: tuple[str, ...] = ("flying-pigs", "brood-rumble", "masters-fight", "timber", "thatll-do-pigs", "road-rage")
 """Campaign Rules 1: the six disciplines in order I-VI."""
@@ -281,7 +281,7 @@ def play_random_campaign(kind: Kind, players: int, seed: int) -> CampaignRun:
             skipped.append(slug)
             skip_game(campaign, slug)
             continue
-        seats = [Seat(player=e.player, name=e.player.upper(), brood=e.brood.value, colour=n)
+        seats = [Seat(player=e.player, name=e.player.upper(), pick=e.brood.value, colour=n)
                  for n, e in enumerate(campaign.entries)]
         result = play_random(game, players, dice.roll(10**6, "seed of the next game").result, seats=seats,
                              options=campaign.game_options())

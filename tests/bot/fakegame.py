@@ -7,7 +7,7 @@ target (10 by default, option "target") wins; the others are placed by score.
 
 It exercises what the table service must get right: simultaneous secret
 prompts, events visible to one player only, dice in the state, an outcome,
-options, broods and a recommended table size.
+options, a pick at the seat and a recommended table size.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
 
-from rules.core.engine import Context, Game, GameState, Outcome, PlayerId, Prompt, PromptKind, Seat
+from rules.core.engine import Choice, Context, Game, GameState, Outcome, PlayerId, Prompt, PromptKind, Seat, SeatPick
 from rules.core.errors import RuleViolation
 
 
@@ -60,24 +60,21 @@ class LuckyRace(Game[RaceState, Any]):
     recommended = (3, 4)
     state_type = RaceState
     action_adapter = TypeAdapter(RaceAction)
-    broods = ("common", "feral", "iron")
+    seat_pick = SeatPick(name="brood", question="Your Orc brood (default: Common)", default="common",
+                         choices=tuple(Choice(value=v, label=f"{v.title()} Orcs") for v in ("common", "feral", "iron")))
 
     def _setup(self, ctx: Context, seats: Sequence[Seat], options: dict[str, Any]) -> RaceState:
         target = int(options.get("target", 10))
         if target < 1:
             raise RuleViolation("The target must be at least 1 point.")
         first = ctx.dice.pick(list(range(len(seats))), "who rolls first")
-        state = RaceState(seats=list(seats), dice=ctx.dice.state, target=target,
-                          scores={s.player: 0 for s in seats}, turn=first)
+        state = self.state_type(seats=list(seats), dice=ctx.dice.state, target=target,
+                                scores={s.player: 0 for s in seats}, turn=first)
         ctx.say(f"{seats[first].name} will roll first. Everyone now picks a secret lucky number.")
         return state
 
     def _choosing(self, state: RaceState) -> bool:
         return len(state.lucky) < len(state.seats)
-
-    def turn_key(self, state: RaceState) -> str:
-        """Each roll is a Player Turn of its own (`turn` only says whose turn it is)."""
-        return str(state.version)
 
     def _prompts(self, state: RaceState) -> list[Prompt]:
         if state.winner is not None:

@@ -1,23 +1,16 @@
-"""The Brood Rumble controls against the engine, on positions of random self-play: every button and
-option decodes to a legal action, the legal actions are all reachable (a few placement spots aside,
-which /br place takes), and everything fits Discord's limits. Plus the DM text of the secret attack
-and the helpers that read what players type into /br."""
+"""The Brood Rumble controls (built from its declared moves) against the engine, on positions of random
+self-play: every button and option leads to a legal action, the legal actions are all reachable (a few
+placement spots aside, which /br place takes), and everything fits Discord's limits. Plus the DM text
+of the secret attack and the readings of what players type into /br (rules.orclympics.brood_rumble.plans)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from bot.games.brood_rumble.commands import (
-    find_landmark,
-    resolve_orc,
-    walk_toward,
-)
-from bot.games.brood_rumble.controls import BroodRumbleControls
-from bot.ui.text import compass
-from bot.ui.typed import parse_number, parse_point, parse_points
 from bot.catalog import adapter_for
 from bot.ui.components import build_view
 from bot.ui.controls import (
@@ -25,12 +18,15 @@ from bot.ui.controls import (
     MAX_OPTIONS,
     MAX_ROWS,
     GenericControls,
+    RandomLegal,
     secret_text,
     secret_version,
 )
+from bot.ui.declared import AskForm, Pick
 from rules.core.engine import Prompt, PromptKind
 from rules.core.errors import RuleViolation
 from rules.core.geometry import centre_distance
+from rules.core.moves import find, parse_number, parse_point, parse_points
 from rules.core.selfplay import play_random
 from rules.orclympics.brood_rumble import BroodRumble
 from rules.orclympics.brood_rumble.board import in_contact
@@ -44,12 +40,15 @@ from rules.orclympics.brood_rumble.models import (
     Exchange,
     PlaceFeature,
 )
+from rules.orclympics.brood_rumble.plans import find_landmark, resolve_orc, walk_toward
+from rules.orclympics.brood_rumble.words import compass
 
 GAME = BroodRumble()
-CONTROLS = BroodRumbleControls()
+CONTROLS = adapter_for(GAME)
 BIG_ID = 12345678901234567890  # a game id longer than any Discord snowflake
 BIG_VERSION = 99999
 BUTTON, SELECT = 2, 3  # Discord's component types
+MENU_KIND = re.compile(r"[a-z-]+")  # what a menu's custom_id may carry
 
 
 def positions(players: int, seed: int, steps: tuple[int, ...]) -> Iterator[BroodRumbleState]:
@@ -78,23 +77,35 @@ def team_legal(state: BroodRumbleState) -> tuple[list[Any], str]:
     return legal, waiting[0]
 
 
+def led_to(decoded: Any, legal: list[Any]) -> Any:
+    """The legal action a clicked button or option stands for."""
+    assert isinstance(decoded, Pick), decoded
+    found = find(legal, decoded.kind, decoded.code)
+    assert found is not None, f"{decoded} leads to no legal action"
+    return found
+
+
 def check(state: BroodRumbleState) -> tuple[AskKind, list[Any]]:
-    """Every control decodes to a legal action and fits; returns the legal actions no control reaches."""
+    """Every control leads to a legal action and fits; returns the legal actions no control reaches
+    (a move with a form, like a walk or a deployment, counts as reached: the form takes any of them)."""
     legal, player = team_legal(state)
     controls = CONTROLS.controls(GAME.view(state, None), legal, player)
-    reached = []
+    reached, forms = [], []
     for button in controls.buttons:
         assert len(button.label) <= 80
-        reached.append(ACTION_ADAPTER.validate_python(CONTROLS.from_button(button.payload)))
+        decoded = CONTROLS.from_button(button.payload)
+        assert not isinstance(decoded, RandomLegal)
+        if isinstance(decoded, AskForm):
+            forms.append(GAME.moves.named(decoded.move).type)  # type: ignore[union-attr]
+        else:
+            reached.append(led_to(decoded, legal))
     for select in controls.selects:
         assert 1 <= len(select.options) <= MAX_OPTIONS and len(select.placeholder) <= 150
-        assert select.kind.isalpha() and select.kind.islower()
+        assert MENU_KIND.fullmatch(select.kind)
         for option in select.options:
             assert len(option.label) <= 100 and len(option.value) <= 100
             assert option.description is None or len(option.description) <= 100
-            reached.append(ACTION_ADAPTER.validate_python(CONTROLS.from_select(select.kind, option.value)))
-    outside = [a for a in reached if a not in legal]
-    assert not outside, f"{state.ask}: controls offer {outside[:3]}"
+            reached.append(led_to(CONTROLS.from_select(select.kind, option.value), legal))
     values = [(s.kind, o.value) for s in controls.selects for o in s.options]
     assert len(values) == len(set(values))
 
@@ -112,7 +123,7 @@ def check(state: BroodRumbleState) -> tuple[AskKind, list[Any]]:
     if secret is not None:
         assert all(f":{BIG_VERSION}:" in item.custom_id for item in secret.children)  # type: ignore[attr-defined]
     assert state.ask is not None
-    return state.ask.kind, [a for a in legal if a not in reached]
+    return state.ask.kind, [a for a in legal if a not in reached and a.type not in forms]
 
 
 def _note_for_unreached(kind: AskKind, unreached: list[Any], state: BroodRumbleState) -> None:
@@ -155,6 +166,23 @@ def test_every_kind_of_question_gets_controls() -> None:
     assert seen == set(AskKind), f"never met: {set(AskKind) - seen}"
 
 
+def test_the_labels_players_know() -> None:
+    """The buttons keep their words: the Move, the rerolls, a found Barrel, the compass of a fall-back."""
+    met: dict[AskKind, list[str]] = {}
+    for players, seed in [(2, 5), (4, 6), (2, 7), (4, 8), (2, 9)]:
+        for state in every_position(players, seed, limit=1500):
+            legal, player = team_legal(state)
+            assert state.ask is not None
+            met.setdefault(state.ask.kind, [b.label for b in CONTROLS.controls(
+                GAME.view(state, None), legal, player).buttons])
+    assert 'Move (D6+2")' in met[AskKind.ACT]
+    assert met[AskKind.MOVE_REROLL] == ["Yes, reroll", "No, keep it"]
+    assert "Set it down" in met[AskKind.BONUS_THROW]
+    assert met[AskKind.FALL_BACK] == ["E", "NE", "N", "NW", "W", "SW", "S", "SE"]
+    assert met[AskKind.CHOOSE_EDGE] == ["North edge", "East edge", "South edge", "West edge"]
+    assert met[AskKind.PLACE_FEATURE][0] == "Random feature"
+
+
 # -- the secret attack's DM -----------------------------------------------------------------------------
 
 
@@ -173,7 +201,7 @@ def test_the_attack_dm_names_the_enemy_the_health_and_the_wounds_so_far() -> Non
     mine, theirs = state.orcs[fight.attacker], state.orcs[fight.defender]
     prompt = GAME.prompts(state)[0]
     assert prompt.secret
-    fresh = CONTROLS.secret_text(GAME.view(state, None), prompt)
+    fresh = secret_text(CONTROLS, GAME.view(state, None), prompt)
     assert fresh.startswith(prompt.text)
     assert f"Your {mine.id} ({state.name_of(mine.player)}): {mine.hp}/12 HP" in fresh
     assert f"the enemy {theirs.id} ({state.name_of(theirs.player)}): {theirs.hp}/12 HP" in fresh
@@ -182,14 +210,16 @@ def test_the_attack_dm_names_the_enemy_the_health_and_the_wounds_so_far() -> Non
     state.combat = fight.model_copy(update={
         "exchanges": [Exchange(attacker=theirs.id, attack=Attack.KICK, block=Block.HIGH, wounds=2)],
         "lost": {mine.id: 2, theirs.id: 0}})
-    later = CONTROLS.secret_text(GAME.view(state, None), prompt)
+    later = secret_text(CONTROLS, GAME.view(state, None), prompt)
     assert f"{theirs.id} Kick in the Crotch against a High Block: 2 wound(s)" in later
     assert f"{mine.id} ({state.name_of(mine.player)}) 2 HP" in later
 
-    controls = CONTROLS.controls(GAME.view(state, None), GAME.legal_actions(state, mine.player), mine.player)
+    legal = GAME.legal_actions(state, mine.player)
+    controls = CONTROLS.controls(GAME.view(state, None), legal, mine.player)
     assert [b.payload for b in controls.buttons] == ["attack.headbutt", "attack.punch", "attack.kick"]
-    assert [CONTROLS.from_button(b.payload) for b in controls.buttons] == [
-        ChooseAttack(attack=a).model_dump(mode="json") for a in Attack]
+    assert [led_to(CONTROLS.from_button(b.payload), legal) for b in controls.buttons] == [
+        ChooseAttack(attack=a) for a in Attack]
+    assert "attack" not in {m.name for m in GAME.moves.moves if m.typed}  # no slash command shows it
 
 
 def test_games_without_their_own_secret_text_keep_the_prompt_and_an_open_version() -> None:
@@ -228,6 +258,28 @@ def test_points_and_numbers_as_players_type_them() -> None:
     with pytest.raises(RuleViolation):
         parse_number("far", "the position")
     assert [compass(a) for a in (0, 22.5, 67.5, 90, -45, 359)] == ["E", "ENE", "NNE", "N", "SE", "E"]
+
+
+def test_commands_that_make_another_kind_of_action() -> None:
+    """No spot: the dice place it; no position: the dice deploy it; a compass name or an angle."""
+    from rules.core.moves import Reading
+
+    reading = Reading(None)
+    place, deploy, fall_back = (GAME.moves.named(n) for n in ("place", "deploy", "fallback"))
+    assert place.build({"kind": "pit"}, reading) == {"type": "place_random", "kind": "pit"}  # type: ignore[union-attr]
+    assert place.build({"at": "random"}, reading) == {"type": "place_random", "kind": None}  # type: ignore[union-attr]
+    assert place.build({"kind": "pit", "at": "12,7.5"}, reading) == {  # type: ignore[union-attr]
+        "type": "place_feature", "kind": "pit", "x": 12.0, "y": 7.5}
+    with pytest.raises(RuleViolation, match="which kind"):
+        place.build({"at": "12,7.5"}, reading)  # type: ignore[union-attr]
+    assert deploy.build({"orc": "a2"}, reading) == {"type": "deploy_random", "orc": "A2"}  # type: ignore[union-attr]
+    assert deploy.build({"orc": "A2", "at": "7.5"}, reading) == {  # type: ignore[union-attr]
+        "type": "deploy", "orc": "A2", "at": 7.5}
+    assert fall_back.build({"direction": "NNE"}, reading) == {"type": "fall_back", "angle": 67.5}  # type: ignore[union-attr]
+    assert fall_back.build({"angle": 100.0}, reading) == {"type": "fall_back", "angle": 100.0}  # type: ignore[union-attr]
+    with pytest.raises(RuleViolation, match="one of them"):
+        fall_back.build({"direction": "N", "angle": 3.0}, reading)  # type: ignore[union-attr]
+    assert GAME.moves.named("fall-back") is fall_back and GAME.moves.named("get-up") is GAME.moves.named("getup")
 
 
 def moving_state() -> BroodRumbleState:

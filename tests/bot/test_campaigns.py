@@ -128,10 +128,10 @@ def test_a_discipline_record_is_its_best_feat_of_strength() -> None:
     from bot.store import ResultRow
 
     rows = [ResultRow(game_id=1, channel_id=1, campaign_id=None, slug="timber", player=p, name=p.title(), place=n + 1,
-                      feats=0, vp=0, stats={"Wood carried out": w}) for n, (p, w) in enumerate((("ann", 5.0),
-                                                                                                   ("bo", 3.0)))]
+                      won=n == 0, feats=0, vp=0, stats={"Wood carried out": w})
+            for n, (p, w) in enumerate((("ann", 5.0), ("bo", 3.0)))]
     rows.append(ResultRow(game_id=2, channel_id=1, campaign_id=None, slug="timber", player="bo", name="Bo", place=1,
-                          feats=1, vp=0, stats={"Wood carried out": 8.0}))
+                          won=True, feats=1, vp=0, stats={"Wood carried out": 8.0}))
     fame = hall_of_fame("Pit", rows, [], {"timber": "Timber!"})
     assert [(r.what, r.holder, r.value) for r in fame.records] == [("Wood carried out", "Bo", 8.0)]
     assert [r.name for r in fame.rows] == ["Bo", "Ann"] and fame.rows[0].feats == 1
@@ -140,7 +140,7 @@ def test_a_discipline_record_is_its_best_feat_of_strength() -> None:
 def test_the_war_cry_buttons_are_the_same_for_every_game() -> None:
     # 000 Campaign Rules 6: one window, one set of buttons, whatever the game
     from bot.catalog import adapter_for
-    from rules.core.war_cry import CryWarCry, LetItStand
+    from rules.orclympics.war_cry import CryWarCry, LetItStand
 
     for slug in GAMES:
         adapter = adapter_for(slug)

@@ -37,12 +37,12 @@ from simcord.builders import ChannelHandle
 from simcord.results import to_discord_message
 
 from bot.app import ZagjanBot
-from bot.games.brood_rumble.controls import num
 from bot.table import STALE
 from bot.ui.answers import DONE
 from bot.ui.board import SECRET_LABEL
 from renderers import render
 from rules.core.geometry import centre_distance, touching
+from rules.core.moves import code, number as num
 from rules.orclympics.brood_rumble.board import feature_shape, orc_shape
 from rules.orclympics.brood_rumble import BroodRumble
 from rules.orclympics.brood_rumble.models import (
@@ -195,106 +195,106 @@ async def play(env: Any, world: World, state: BroodRumbleState, actor: Any, acti
                typed: bool | None = None) -> Any:
     """Make `action` as `actor` the way a player would: mostly the controls under the newest board,
     every few moves (or when `typed`) the `/br` command instead, and the secret attack with the
-    buttons in the DM."""
+    buttons in the DM. A button carries `<move>.<code>`; a menu (one per move, or split: `<move>-a`…)
+    offers each action by its code."""
     snap = await snapshot(env, world.channel)
     board = newest_board(env, world.channel)
     game, version = snap.game_id, snap.version
     typed = n % 4 == 0 if typed is None else typed
+    name = GAME.moves.of(action).name  # type: ignore[union-attr]
+    payload = f"{name}.{code(action)}"
+    button_id = f"zj:act:{game}:{version}:{payload}"
+    kind = next((k for k in _menu_kinds(board) if name in (k, k.rpartition("-")[0])
+                 and code(action) in select_values(board, k)), None)
 
-    async def button(payload: str) -> Any:
-        wanted = f"zj:act:{game}:{version}:{payload}"
-        assert wanted in custom_ids(board), f"no button {payload} under the board: {custom_ids(board)}"
-        return await actor.click(board, custom_id=wanted)
+    async def button() -> Any:
+        assert button_id in custom_ids(board), f"no button {payload} under the board: {custom_ids(board)}"
+        return await actor.click(board, custom_id=button_id)
 
-    async def menu(kind: str, value: str) -> Any:
-        assert value in select_values(board, kind), f"no option {value} in the {kind} menu"
-        return await actor.select(board, [value], custom_id=f"zj:pick:{game}:{version}:{kind}")
+    async def menu() -> Any:
+        assert kind is not None, f"no menu offers {action!r}: {custom_ids(board)}"
+        return await actor.select(board, [code(action)], custom_id=f"zj:pick:{game}:{version}:{kind}")
 
     match action:
         case PlaceAtRandom():
             if typed:
                 return await actor.slash(world.channel, "br place", at="random")
-            return await button("place.random" if action.kind is None else f"place.random.{action.kind.value}")
+            return await button()
         case PlaceFeature():
-            point = f"{action.x!r},{action.y!r}"
-            if typed or point not in select_values(board, f"place{action.kind.value}"):
+            if typed or kind is None:
                 return await actor.slash(world.channel, "br place", kind=action.kind.value,
                                          at=f"{num(action.x)},{num(action.y)}")
-            return await menu(f"place{action.kind.value}", point)
+            return await menu()
         case ChooseEdge():
             if typed:
                 return await actor.slash(world.channel, "br edge", edge=action.edge.value)
-            return await button(f"edge.{action.edge.value}")
+            return await button()
         case Deploy():
-            value = f"{action.orc}:{action.at!r}"
-            kind = next((k for k in ("deploya", "deployb", "deployc", "deployd")
-                         if value in select_values(board, k)), None)
             if typed or kind is None:
                 return await actor.slash(world.channel, "br deploy", orc=action.orc, at=num(action.at))
-            return await menu(kind, value)
+            return await menu()
         case DeployAtRandom():
-            return await button(f"deployrandom.{action.orc.lower()}")
+            return await button()
         case Activate():
             if typed:
                 return await actor.slash(world.channel, "br activate", orc=action.orc)
-            return await button(f"activate.{action.orc.lower()}")
+            return await button()
         case Move():
             if typed:
                 return await actor.slash(world.channel, "br move")
-            return await button("move")
+            return await button()
         case MoveTo():
             point = f"{action.to[0]!r},{action.to[1]!r}"
-            if typed or point not in select_values(board, "moveto"):
+            if typed or kind is None:
                 return await actor.slash(world.channel, "br move", to=point)
-            return await menu("moveto", point)
+            return await menu()
         case Charge():
             if typed:
                 return await actor.slash(world.channel, "br charge", target=action.target)
-            return await button(f"charge.{action.target.lower()}")
+            return await button()
         case Throw():
             if typed:
                 return await actor.slash(world.channel, "br throw", target=action.target)
-            return await button(f"throw.{action.target.lower()}")
+            return await button()
         case BonusThrow():
             if typed:
                 return await actor.slash(world.channel, "br throw", target=action.target or "down")
-            return await button("bonus.down" if action.target is None else f"bonus.{action.target.lower()}")
+            return await button()
         case CatchThrow():
             if typed:
                 if action.target is not None:
                     return await actor.slash(world.channel, "br throw", target=action.target)
                 return await actor.slash(world.channel, "br throw", angle=action.angle)
-            if action.target is not None:
-                return await menu("catch", action.target)
-            return await button(f"catch.{num(action.angle or 0.0)}")
+            return await menu() if kind is not None else await button()
         case Grab() | GetUp() | Fight() | EndActivation():
-            names = {Grab: "grab", GetUp: "getup", Fight: "fight", EndActivation: "end"}
             if typed:
-                return await actor.slash(world.channel, f"br {names[type(action)]}")
-            return await button(names[type(action)])
+                return await actor.slash(world.channel, f"br {name}")
+            return await button()
         case Reroll():
             if typed:
                 return await actor.slash(world.channel, "br reroll", again=action.reroll)
-            return await button("reroll.yes" if action.reroll else "reroll.no")
+            return await button()
         case ChooseCombat():
             if typed:
                 return await actor.slash(world.channel, "br combat", fight=" ".join(action.orcs))
-            return await menu("combat", ".".join(action.orcs))
+            return await menu()
         case ChooseAttack():
             return await actor.user.click(attack_dm(env, actor, game, version),
                                           custom_id=attack_id(game, version, action.attack))
         case ChooseDefence():
             if typed:
                 return await actor.slash(world.channel, "br block", block=action.block.value)
-            return await button(f"block.{action.block.value}")
+            return await button()
         case FallBack():
             if typed:
                 return await actor.slash(world.channel, "br fallback", angle=action.angle)
-            payload = f"fallback.{num(action.angle)}"
-            if f"zj:act:{game}:{version}:{payload}" in custom_ids(board):
-                return await button(payload)
-            return await menu("fallback", repr(action.angle))
+            return await menu() if kind is not None else await button()
     raise AssertionError(f"no way to play {action!r}")
+
+
+def _menu_kinds(board: discord.Message) -> list[str]:
+    """The kinds of the menus under a board (`zj:pick:<game>:<version>:<kind>`)."""
+    return [c.rpartition(":")[2] for c in custom_ids(board) if c.startswith("zj:pick:")]
 
 
 def attack_id(game: int, version: int, attack: Attack) -> str:

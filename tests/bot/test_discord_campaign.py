@@ -28,14 +28,14 @@ from table_play import play_to_the_end
 from bot.app import ZagjanBot
 from bot.table import TurnResult
 from rules.core.engine import Seat
-from rules.core.war_cry import CryWarCry
+from rules.orclympics.war_cry import CryWarCry
 
 
 async def settle(bot: ZagjanBot, channel_id: int) -> None:
     """Wait until the channel's posts are out, the scoreboards that follow boards included."""
     for _ in range(20):
         await bot.boards.channel(channel_id).drained()
-        chores = [t for t in bot._chores if not t.done()]
+        chores = [t for t in bot.get_cog("Campaigns")._chores if not t.done()]
         if not chores:
             return
         await asyncio.gather(*chores, return_exceptions=True)
@@ -87,7 +87,7 @@ async def test_a_whole_quick_campaign_with_a_vote_a_roll_and_the_scoreboard_afte
     await settle(simcord_env.bot, world.channel.id)
     snap = await snapshot(simcord_env, world.channel)
     assert snap.slug == "brood-rumble" and {s.player for s in snap.seats} == {str(m.id) for m in world.players}
-    assert {s.brood for s in snap.seats} == {"feral", "iron", "common"}
+    assert {s.pick for s in snap.seats} == {"feral", "iron", "common"}
 
     await play_out(simcord_env.bot, world.channel.id, 1)
     assert len(scoreboards(world)) == 1 and "after game 1 of 3" in scoreboards(world)[-1].content
@@ -102,7 +102,7 @@ async def test_a_whole_quick_campaign_with_a_vote_a_roll_and_the_scoreboard_afte
         assert "lets the dice decide" in board.embeds[0].description and "🎲 D6" in board.embeds[0].description
         await play_out(simcord_env.bot, world.channel.id, game)
         assert len(scoreboards(world)) == game
-    info = await simcord_env.bot.campaigns.current(world.channel.id)
+    info = await simcord_env.bot.get_cog("Campaigns").service.current(world.channel.id)
     assert info.status == "finished" and info.data.campaign is not None and info.data.campaign.finished
     assert "Champion" in scoreboards(world)[-1].content
     status = await world.dave.slash(world.channel, "campaign status")
@@ -134,7 +134,7 @@ async def test_a_whole_full_campaign_survives_restarts_between_games_and_in_the_
             assert applied(await world.dave.slash(world.channel, "campaign next"))
             await settle(simcord_env.bot, world.channel.id)
     assert order == ["flying-pigs", "brood-rumble", "masters-fight", "timber", "thatll-do-pigs", "road-rage"]
-    info = await simcord_env.bot.campaigns.current(world.channel.id)
+    info = await simcord_env.bot.get_cog("Campaigns").service.current(world.channel.id)
     campaign = info.data.campaign
     assert info.status == "finished" and campaign is not None and len(campaign.scores) == 6
     assert all(score.places for score in campaign.scores)
@@ -151,7 +151,7 @@ async def test_a_whole_full_campaign_survives_restarts_between_games_and_in_the_
 async def test_the_war_cry_button_rerolls_for_its_holder_only(simcord_env, world):
     # 000 Campaign Rules 6: a "War Cry!" button after the holder's roll; nobody else may press it
     bot = simcord_env.bot
-    seats = [Seat(player=str(m.id), name=m.name, brood="common", colour=n) for n, m in enumerate(world.players[:2])]
+    seats = [Seat(player=str(m.id), name=m.name, pick="common", colour=n) for n, m in enumerate(world.players[:2])]
     result = await bot.table.start_seated(world.channel.id, world.guild.id, "masters-fight", seats,
                                           {"war_cry": [str(world.alice.id)]})
     offer = (await snapshot(simcord_env, world.channel)).state.war_cry.window.offers[str(world.alice.id)][0]
@@ -207,7 +207,7 @@ async def test_an_open_vote_survives_a_restart(simcord_env, world, make_bot):
     old = simcord_env.bot
     await simcord_env.restart_bot(make_bot())
     await old.close()
-    assert [i.id for i in await simcord_env.bot.campaigns.open_votes()] != []
+    assert [i.id for i in await simcord_env.bot.get_cog("Campaigns").service.open_votes()] != []
     assert simcord_env.bot.get_cog("Campaigns")._timers  # the timer runs again
     for member in world.players[1:]:
         await member.click(vote, label="Flying Pigs")

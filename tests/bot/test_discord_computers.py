@@ -41,7 +41,8 @@ async def computers_done(bot: ZagjanBot, channel_id: int) -> None:
     for _ in range(10_000):
         await bot.boards.channel(channel_id).drained()
         pending = [t for t in bot.computer_moves.values() if not t.done()]
-        chores = [t for t in bot._chores if not t.done()]
+        campaigns = bot.get_cog("Campaigns")  # its scoreboards follow the boards
+        chores = [t for t in (campaigns._chores if campaigns is not None else ()) if not t.done()]
         if not pending and not chores:
             return
         await asyncio.gather(*pending, *chores, return_exceptions=True)
@@ -128,7 +129,7 @@ async def test_a_quick_campaign_with_two_computers_runs_through(simcord_env, wor
     shown = await world.alice.click(lobby_message(world), label="Add a computer player")
     assert applied(await world.alice.submit_modal(shown, {"name": "", "level": "normal"}))
     assert applied(await world.alice.slash(world.channel, "seat computer", level="easy"))
-    info = await bot.campaigns.current(world.channel.id)
+    info = await bot.get_cog("Campaigns").service.current(world.channel.id)
     assert len(info.data.members) == 3 and all(m.brood for m in info.data.members)
     assert applied(await world.alice.slash(world.channel, "campaign start"))
     human = str(world.alice.id)
@@ -137,7 +138,8 @@ async def test_a_quick_campaign_with_two_computers_runs_through(simcord_env, wor
         await computers_done(bot, world.channel.id)
         vote = next((m for m in reversed(world.channel.history()) if m.components and "🗳️" in (m.content or "")),
                     None)
-        if vote is not None and (await bot.campaigns.current(world.channel.id)).data.vote is not None:
+        campaigns = bot.get_cog("Campaigns").service
+        if vote is not None and (await campaigns.current(world.channel.id)).data.vote is not None:
             # 000 Campaign Rules 2 (reading "vote"): the computers go along with the humans, so alice's
             # choice alone is the agreement
             label = vote.components[0].children[0].label
@@ -148,7 +150,7 @@ async def test_a_quick_campaign_with_two_computers_runs_through(simcord_env, wor
         await computers_done(bot, world.channel.id)
         if game < 3:
             assert applied(await world.alice.slash(world.channel, "campaign next"))
-    info = await bot.campaigns.current(world.channel.id)
+    info = await bot.get_cog("Campaigns").service.current(world.channel.id)
     assert info.status == "finished" and info.data.campaign is not None
     totals = info.data.campaign.totals()
     assert set(totals) == {m.player for m in info.data.members}

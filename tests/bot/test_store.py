@@ -55,6 +55,27 @@ async def test_reopening_keeps_data_and_does_not_rerun_migrations(db_path: Path)
         await again.close()
 
 
+async def test_a_database_of_migration_4_keeps_its_broods_as_picks_and_its_winners(db_path: Path) -> None:
+    # migration 5: the seats' brood column is the generic pick; a result says whether its player won
+    with sqlite3.connect(db_path) as raw:
+        for sql in MIGRATIONS[:4]:
+            raw.executescript(sql)
+        raw.execute("PRAGMA user_version = 4")
+        raw.execute("INSERT INTO games (channel_id, slug, status, creator, seed, created_at, updated_at)"
+                    " VALUES (1, 'masters-fight', 'finished', 'u1', 1, '', '')")
+        raw.execute("INSERT INTO seats (game_id, player, name, brood, colour, joined_at)"
+                    " VALUES (1, 'u1', 'Grak', 'iron', 0, '')")
+        raw.executemany("INSERT INTO results (game_id, channel_id, slug, player, name, place, finished_at)"
+                        " VALUES (1, 1, 'masters-fight', ?, ?, ?, '')", [("u1", "Grak", 1), ("u2", "Mub", 2)])
+    store = await Store.open(db_path)
+    try:
+        assert [(s.player, s.pick) for s in await store.seats(1)] == [("u1", "iron")]
+        with sqlite3.connect(db_path) as raw:
+            assert raw.execute("SELECT player, won FROM results ORDER BY player").fetchall() == [("u1", 1), ("u2", 0)]
+    finally:
+        await store.close()
+
+
 async def test_a_database_from_a_newer_zagjan_is_refused(db_path: Path) -> None:
     with sqlite3.connect(db_path) as raw:
         raw.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
@@ -148,23 +169,23 @@ async def test_two_processes_writing_the_same_version_apply_it_once(store: Store
 
 async def test_seats_keep_join_order_and_refuse_duplicates(store: Store) -> None:
     game = await store.create_game(channel_id=1, guild_id=None, slug="lucky-race", creator="u1", seed=1,
-                                   options=None, at=AT, creator_name="Grak", creator_brood="iron")
-    await store.add_seat(game.id, player="u2", name="Mub", brood="feral", colour=1, at=AT)
-    await store.add_seat(game.id, player="u3", name="Snot", brood="common", colour=2, at=AT)
+                                   options=None, at=AT, creator_name="Grak", creator_pick="iron")
+    await store.add_seat(game.id, player="u2", name="Mub", pick="feral", colour=1, at=AT)
+    await store.add_seat(game.id, player="u3", name="Snot", pick="common", colour=2, at=AT)
     await store.remove_seat(game.id, "u2", at=AT)
-    await store.add_seat(game.id, player="u2", name="Mub", brood="feral", colour=1, at=AT)
-    assert [(s.player, s.brood, s.colour) for s in await store.seats(game.id)] == [
+    await store.add_seat(game.id, player="u2", name="Mub", pick="feral", colour=1, at=AT)
+    assert [(s.player, s.pick, s.colour) for s in await store.seats(game.id)] == [
         ("u1", "iron", 0), ("u3", "common", 2), ("u2", "feral", 1)]
     with pytest.raises(StaleVersion):
-        await store.add_seat(game.id, player="u2", name="Mub again", brood="feral", colour=5, at=AT)
+        await store.add_seat(game.id, player="u2", name="Mub again", pick="feral", colour=5, at=AT)
     with pytest.raises(StaleVersion):
-        await store.add_seat(game.id, player="u4", name="Same colour", brood="feral", colour=1, at=AT)
+        await store.add_seat(game.id, player="u4", name="Same colour", pick="feral", colour=1, at=AT)
 
 
 async def test_seats_cannot_change_once_the_game_started(store: Store) -> None:
     game = await new_active_game(store)
     with pytest.raises(StaleVersion):
-        await store.add_seat(game.id, player="u2", name="Late", brood="common", colour=1, at=AT)
+        await store.add_seat(game.id, player="u2", name="Late", pick="common", colour=1, at=AT)
     with pytest.raises(StaleVersion):
         await store.remove_seat(game.id, "u1", at=AT)
     with pytest.raises(StaleVersion):

@@ -27,7 +27,7 @@ NAMES = {p: n for p, n, _ in PLAYERS}
 async def seated(table: TableService, count: int = 3, channel: int = CHANNEL) -> None:
     """A lobby with the first `count` players of PLAYERS, u1 being the creator."""
     player, name, brood = PLAYERS[0]
-    await table.new_game(channel, GUILD, player, name, "lucky-race", {"target": 10}, creator_brood=brood)
+    await table.new_game(channel, GUILD, player, name, "lucky-race", {"target": 10}, creator_pick=brood)
     for player, name, brood in PLAYERS[1:count]:
         await table.join(channel, player, name, brood)
 
@@ -79,14 +79,15 @@ async def play_to_the_end(table: TableService, channel: int = CHANNEL) -> TurnRe
 
 
 async def test_new_game_seats_the_creator_and_notes_the_table_size(table: TableService) -> None:
-    lobby = await table.new_game(CHANNEL, GUILD, "u1", "Grak", "lucky-race", creator_brood="Iron")
+    lobby = await table.new_game(CHANNEL, GUILD, "u1", "Grak", "lucky-race", creator_pick="Iron")
     assert (lobby.slug, lobby.title, lobby.status, lobby.creator) == ("lucky-race", "Lucky Race", "lobby", "u1")
-    assert [(s.player, s.name, s.brood, s.colour) for s in lobby.seats] == [("u1", "Grak", "iron", 0)]
+    assert [(s.player, s.name, s.pick, s.colour) for s in lobby.seats] == [("u1", "Grak", "iron", 0)]
+    assert lobby.pick is not None and lobby.pick.name == "brood"  # the game's own declaration
     assert lobby.note == "Lucky Race is best with 3 to 4 players; you have 1."
     lobby = await table.join(CHANNEL, "u2", "Mub", "feral")
     lobby = await table.join(CHANNEL, "u3", "Snot", "")
     assert lobby.note is None
-    assert [(s.brood, s.colour) for s in lobby.seats] == [("iron", 0), ("feral", 1), ("common", 2)]
+    assert [(s.pick, s.colour) for s in lobby.seats] == [("iron", 0), ("feral", 1), ("common", 2)]
 
 
 async def test_a_channel_runs_one_game_at_a_time(table: TableService) -> None:
@@ -106,7 +107,7 @@ async def test_join_refusals_change_nothing(table: TableService) -> None:
     await seated(table, 3)
     await refused(table, table.join(CHANNEL, "u2", "Mub", "feral"), "You are already seated at this table.")
     await refused(table, table.join(CHANNEL, "u4", "Zog", "goblin"),
-                  "There is no brood called 'goblin' in Lucky Race; choose one of common, feral, iron.")
+                  "There is no brood called 'goblin'; choose Common Orcs, Feral Orcs or Iron Orcs.")
     await table.join(CHANNEL, "u4", "Zog", "common")
     await refused(table, table.join(CHANNEL, "u5", "Gut", "common"),
                   "The table is full: Lucky Race takes at most 4 players.")
@@ -404,7 +405,7 @@ async def test_the_real_masters_fight_survives_a_restart_and_replays(db_path: Pa
     store = await Store.open(db_path)
     table = TableService(store, seed_source=lambda: 77)
     assert table.games is GAMES
-    await table.new_game(CHANNEL, GUILD, "u1", "Grak", "masters-fight", creator_brood="iron")
+    await table.new_game(CHANNEL, GUILD, "u1", "Grak", "masters-fight", creator_pick="iron")
     for player, name, brood in PLAYERS[1:]:
         await table.join(CHANNEL, player, name, brood)
     await table.start(CHANNEL, "u1")
@@ -470,7 +471,7 @@ async def test_a_flying_pigs_lobby_seats_ten(store: Store) -> None:
     from rules.orclympics.flying_pigs import GAME as FLYING_PIGS
 
     pigs = TableService(store, {"flying-pigs": FLYING_PIGS}, seed_source=lambda: 5)
-    await pigs.new_game(CHANNEL, GUILD, "p1", "Orc 1", "flying-pigs", creator_brood="iron")
+    await pigs.new_game(CHANNEL, GUILD, "p1", "Orc 1", "flying-pigs", creator_pick="iron")
     for n in range(2, 11):
         await pigs.join(CHANNEL, f"p{n}", f"Orc {n}", "common")
     with pytest.raises(TableError, match="takes at most 10 players"):

@@ -127,6 +127,6 @@ def test_the_next_game_starts_with_the_ages_and_the_war_cry_holders() -> None:
     from rules.core.engine import Seat
     from rules.registry import get_game
 
-    seats = [Seat(player=e.player, name=e.player, brood=e.brood.value, colour=n) for n, e in enumerate(campaign.entries)]
+    seats = [Seat(player=e.player, name=e.player, pick=e.brood.value, colour=n) for n, e in enumerate(campaign.entries)]
     state = get_game("brood-rumble").start(seats, options, 3).state
     assert state.war_cry is not None and state.war_cry.uses == {"cy": 3, "di": 3}

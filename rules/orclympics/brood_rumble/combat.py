@@ -25,7 +25,7 @@ from rules.orclympics.brood_rumble.models import (
     Orc,
     OrcId,
 )
-from rules.orclympics.brood_rumble.moves import push
+from rules.orclympics.brood_rumble.movement import push
 
 BLOCKED = 3  # II.4.3 Step 3: a matching block takes 3 wounds off
 BIG_HIT = 3  # II.4.3 Step 2: 3 HP or more from one attack triggers its effect

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.core.dice import Dice
-from rules.core.engine import Context, Game, Outcome, PlayerId, Prompt, PromptKind, Seat
+from rules.core.engine import Context, Outcome, OutcomeKind, PlayerId, Prompt, PromptKind, Seat
 from rules.core.errors import RuleViolation
 from rules.core.initiative import age_ties, roll_off
 from rules.core.search import win_chances
@@ -60,21 +60,23 @@ from rules.orclympics.brood_rumble.models import (
     VolleyTask,
 )
 from rules.orclympics.brood_rumble.view import build_view
-from rules.orclympics.broods import Brood
+from rules.orclympics.broods import Brood, brood_of
+from rules.orclympics.discipline import Discipline
 
 TEAM_IDS = ("A", "B")
 ORCS_PER_TEAM = 4
 
 
-class BroodRumble(Game[BroodRumbleState, Action]):
+class BroodRumble(Discipline[BroodRumbleState, Action]):
     slug = "brood-rumble"
     title = "Brood Rumble"
     min_players = 2
     max_players = 4
     recommended = (2, 4)
+    player_counts = (2, 4)  # II.1: two teams, of one player or of two
+    outcome_kind = OutcomeKind.TEAMS
     state_type = BroodRumbleState
     action_adapter = ACTION_ADAPTER
-    broods = tuple(b.value for b in Brood)
 
     # -- II.1 teams, II.2 set-up --------------------------------------------------------
     def _setup(self, ctx: Context, seats: Sequence[Seat], options: dict[str, Any]) -> BroodRumbleState:
@@ -92,7 +94,7 @@ class BroodRumble(Game[BroodRumbleState, Action]):
             sides = [[players[0], players[2]], [players[1], players[3]]]
         else:
             raise RuleViolation("The 'teams' option is 'alternate' (seats 1&3 against 2&4) or 'pairs' (1&2 against 3&4).")
-        brood = {s.player: Brood(s.brood) for s in seats}
+        brood = {s.player: brood_of(s) for s in seats}
         teams = {tid: Team(id=tid, players=side) for tid, side in zip(TEAM_IDS, sides)}
         orcs: dict[str, Orc] = {}
         for tid, side in zip(TEAM_IDS, sides):
@@ -532,15 +534,13 @@ class BroodRumble(Game[BroodRumbleState, Action]):
         and the other two third (shared places, as `Outcome.place_of` counts them)."""
         if state.phase is not Phase.OVER or state.winner is None:
             return None
+        sides = [state.teams[t].players for t in TEAM_IDS]
         if state.winner == "draw":
-            everyone = [p for t in state.teams.values() for p in t.players]
-            return Outcome(placings=[everyone], feats=dict(state.feats),
-                           summary=f"A draw after {state.turn} Game Turn(s).")
-        winners = state.teams[state.winner].players
-        losers = state.teams[_other(state.winner)].players
-        names = " and ".join(state.name_of(p) for p in winners)
-        return Outcome(placings=[list(winners), list(losers)], feats=dict(state.feats),
-                       summary=f"Team {state.winner} ({names}) wins after {state.turn} Game Turn(s).")
+            return Outcome.of_teams(sides, None, feats=dict(state.feats),
+                                    summary=f"A draw after {state.turn} Game Turn(s).")
+        names = " and ".join(state.name_of(p) for p in state.teams[state.winner].players)
+        return Outcome.of_teams(sides, TEAM_IDS.index(state.winner), feats=dict(state.feats),
+                                summary=f"Team {state.winner} ({names}) wins after {state.turn} Game Turn(s).")
 
 
 def _other(team: str) -> str:

@@ -13,7 +13,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field, TypeAdapter
 
 from rules.core.dice import Roll
-from rules.core.engine import GameState, PlayerId
+from rules.core.engine import PlayerId
+from rules.orclympics.discipline import DisciplineState
 from rules.orclympics.broods import Brood
 
 XY = tuple[float, float]
@@ -238,7 +239,7 @@ class VolleyTask(BaseModel):
 Task = Annotated[ThrowTask | AngerTask | VolleyTask, Field(discriminator="type")]
 
 
-class BroodRumbleState(GameState):
+class BroodRumbleState(DisciplineState):
     game: Literal["brood-rumble"] = "brood-rumble"
     phase: Phase = Phase.TERRAIN
     teams: dict[str, Team]

@@ -1,349 +1,360 @@
-"""Movement (II.4.2.1), the Push and the fall-back (II.4.3 Step 2): paths, costs and charges.
+"""Brood Rumble moves as players say them (`/br …`, the buttons, the terminal): declared once.
 
-A Move is a path of straight legs (each corner is one of the free Pivots) whose length plus
-1" per Platform edge climbed stays within the rolled D6+2". The list of legal actions offers
-a finite set of useful destinations (towards each enemy, Barrel and Debris Mound, and the
-eight compass directions) plus every possible Charge; `MoveTo` accepts any other point, and
-pivot points, as long as the path is legal.
+The words follow the discipline's own (000 II): placing Terrain Features, choosing an edge,
+deploying, activating an Orc, Move, Charge, Throw a Barrel, Grab an Item, Get Up, Fight, the
+rerolls, the Barrels found and caught, the fights, the hidden attack and the block, the fall-back.
+
+Some commands make more than one kind of action, as players think of them: `/br place` with no
+spot lets the dice place the feature, `/br deploy` with no position too; `/br move` rolls the
+distance and walks (`/br charge` rolls and charges) in one go, and `/br throw` throws whichever
+Barrel the Orc has. Those read the whole game through `plans`. The attack is chosen in secret, so
+it has no command: only the buttons sent to its player.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
-from rules.core.engine import Context
+from pydantic import BaseModel
+
 from rules.core.errors import RuleViolation
-from rules.core.geometry import (
-    CONTACT_TOLERANCE,
-    EDGE,
-    Shape,
-    angle_to,
-    centre_distance,
-    contacts,
-    crossings,
-    exit_distance,
-    heading,
-    offset,
-    opposite,
-    push_angle,
-    touching,
-    travel,
-)
-from rules.orclympics.brood_rumble.board import (
-    BOARD,
-    FALL_BACK,
-    PLATFORM_HEIGHT,
-    PUSH_DISTANCE,
-    SHOVE_BACK,
-    enemies,
-    engaged,
-    feature_shape,
-    fmt,
-    impassable,
-    label,
-    on_board,
-    on_platform,
-    orc_shape,
-    orc_shape_at,
-    pair_key,
-    shapes_of,
-)
-from rules.orclympics.brood_rumble.effects import (
-    award,
-    dangerous_ground,
-    eliminate,
-    hurt,
-    name,
-)
+from rules.core.geometry import centre_distance
+from rules.core.moves import Kind, Move, MoveBook, Param, Reading, number, parse_number, parse_point
+from rules.orclympics.brood_rumble import plans
 from rules.orclympics.brood_rumble.models import (
-    XY,
-    BroodRumbleState,
+    PLACEABLE,
+    Attack,
+    Block,
+    BonusThrow,
+    CatchThrow,
     Charge,
-    Feat,
+    Deploy,
+    DeployAtRandom,
+    Edge,
     FeatureKind,
-    MoveTo,
-    Orc,
-    OrcId,
+    OrcView,
+    PlaceFeature,
+    Throw,
+)
+from rules.orclympics.brood_rumble.words import (
+    ARROWS,
+    ATTACK_EMOJI,
+    BLOCK_EMOJI,
+    COMPASS16,
+    EDGE_ARROWS,
+    active_spot,
+    attack_brief,
+    compass,
+    destination,
+    exact_path,
+    orc_label,
+    orc_of,
+    orc_words,
+    point,
+    short,
+    table,
+    where,
 )
 
-DIRECTIONS = 16  # the directions offered for a fall-back
-COMPASS = 8  # the plain directions offered for a Move
-TOUCH_IN = 0.002  # a move meant to touch something ends this far past the point of contact
-ENEMY_GAP = 0.05  # plain moves offered towards an enemy stop this far short: touching one is a Charge
-BUDGET_MARGIN = 0.001  # offered points stay this far inside the movement budget
-MIN_STEP = 0.1
-COST_SLACK = 1e-6
+RANDOM = "random"
+DICE = "random (the dice place it)"
+SET_DOWN = "down"
+Offers = list[tuple[str, str]]
 
 
-@dataclass
-class Walk:
-    """A checked path: where it ends, what it costs, what Dangerous Terrain it touched, who it charges."""
-
-    end: XY
-    path: list[XY]
-    cost: float
-    touched: list[str] = field(default_factory=list)
-    charged: list[OrcId] = field(default_factory=list)
+# -- Orcs as players name them --------------------------------------------------------------------------
 
 
-@dataclass
-class Ground:
-    """The table as one moving Orc meets it, measured once per question."""
+def orc_reader(fits: Callable[[OrcView], bool]) -> Callable[[str, Reading], str]:
+    """An Orc by id ('b2', 'B2 (bob)') or by its player's name: the nearest of their Orcs that `fits`
+    the question (still to deploy, still to act...), from what the table shows."""
+    def read(text: str, reading: Reading) -> str:
+        view = table(reading)
+        wanted = text.strip()
+        head = wanted.split("(")[0].strip().upper()
+        if view is None or head in {o.id for o in view.orcs}:
+            return head
+        theirs = [o for o in view.orcs if o.name.casefold() == wanted.casefold()]
+        if not theirs:
+            raise RuleViolation(f"There is no Orc called '{wanted}': name one like B2, or its player.")
+        pool = [o for o in theirs if fits(o)] or [o for o in theirs if where(o) is not None] or theirs
+        near = active_spot(reading)
 
-    blockers: dict[str, Shape]
-    dangerous: dict[str, Shape]
-    platforms: list[Shape]
-    enemies: dict[OrcId, Shape]
-    unchargeable: dict[OrcId, str]  # why an enemy cannot be charged
-
-    @classmethod
-    def of(cls, state: BroodRumbleState, orc: Orc) -> Ground:
-        foes = [e for e in enemies(state, orc)]
-        return cls(blockers=impassable(state, orc.id), dangerous=shapes_of(state, FeatureKind.DANGEROUS),
-                   platforms=list(shapes_of(state, FeatureKind.PLATFORM).values()),
-                   enemies={e.id: orc_shape(e) for e in foes},
-                   unchargeable={e.id: p for e in foes if (p := chargeable(state, e)) is not None})
-
-    def climbs(self, start: XY, angle: float, length: float) -> list[float]:
-        """Where along a straight line the Orc's centre crosses a Platform's edge."""
-        return sorted(t for p in self.platforms for t in crossings(start, angle, length, p))
-
-    def near(self, centre: XY, reach: float) -> Ground:
-        """Only what lies within `reach` inches of `centre`: a move no longer than that
-        cannot touch anything else, so sweeps skip it."""
-        def close(shapes: dict[str, Shape]) -> dict[str, Shape]:
-            return {k: v for k, v in shapes.items() if centre_distance(centre, v.centre) - v.reach <= reach}
-        return Ground(blockers=close(self.blockers), dangerous=close(self.dangerous),
-                      platforms=[p for p in self.platforms if centre_distance(centre, p.centre) - p.reach <= reach],
-                      enemies=self.enemies, unchargeable=self.unchargeable)
-
-    def touching_enemies(self, centre: XY) -> list[OrcId]:
-        shape = orc_shape_at(centre)
-        return [k for k, e in self.enemies.items() if touching(shape, e)]
+        def away(orc: OrcView) -> float:
+            spot = where(orc)
+            return centre_distance(near, spot) if near is not None and spot is not None else 0.0
+        return min(pool, key=lambda o: (away(o), o.id)).id
+    return read
 
 
-def chargeable(state: BroodRumbleState, enemy: Orc) -> str | None:
-    """Why an enemy cannot be charged (a sentence), or None when it can."""
-    if enemy.knocked_down:
-        return f"{enemy.id} is Knocked Down, and an Orc on the ground cannot be Charged."
-    if engaged(state, enemy):
-        return f"{enemy.id} is already fighting; an honourable Orc does not join someone else's fight."
-    return None
+def _labelled(orc: str, reading: Reading) -> str:
+    return orc_label(reading, orc, active_spot(reading))
 
 
-def plan(state: BroodRumbleState, orc: Orc, points: list[XY], budget: float, target: OrcId | None = None,
-         ground: Ground | None = None) -> Walk:
-    """Check a path through `points` (then, for a Charge, straight at `target` until the bases
-    touch) and say what it costs: its length plus the Platform edges climbed (II.2).
-    Raises RuleViolation with the reason when it is not legal."""
-    g = ground or Ground.of(state, orc)
-    pos, cost, path, touched = orc.xy, 0.0, [orc.xy], []
-    for index, point in enumerate(points):
-        length = centre_distance(pos, point)
-        if length <= 1e-9:
-            continue
-        angle = angle_to(pos, point)
-        # A leg is refused only if it cuts deeper than the tolerance into something: touching,
-        # and sliding along what it touches, are fine however the point was rounded.
-        leg = travel(orc_shape_at(pos), angle, length, g.blockers, area=BOARD, tolerance=-CONTACT_TOLERANCE)
-        if leg.blocked:
-            raise RuleViolation(f"{orc.id} cannot walk straight from {fmt(pos)} to {fmt(point)}: "
-                                f"{label(state, str(leg.stopped_by))} is in the way.")
-        touched += [c.key for c in contacts(orc_shape_at(pos), angle, length, g.dangerous)]
-        cost += length + PLATFORM_HEIGHT * len(g.climbs(pos, angle, length))
-        pos = point
-        path.append(pos)
-        if index < len(points) - 1 or target is not None:
-            near = g.touching_enemies(pos)
-            if near:
-                raise RuleViolation(f"The path touches {near[0]} at {fmt(pos)}: a move that reaches an enemy "
-                                    "ends there, so make that the last point (or Charge it).")
-    if target is not None:
-        enemy = state.orcs[target]
-        angle = angle_to(pos, enemy.xy)
-        leg = travel(orc_shape_at(pos), angle, centre_distance(pos, enemy.xy), g.blockers, area=BOARD,
-                     passing=g.dangerous)
-        if leg.stopped_by != target:
-            raise RuleViolation(f"{orc.id} cannot charge {target} in a straight line from {fmt(pos)}: "
-                                f"{label(state, str(leg.stopped_by))} is in the way.")
-        touched += [k for k in leg.touched if k in g.dangerous]
-        cost += leg.travelled + PLATFORM_HEIGHT * len(g.climbs(pos, angle, leg.travelled))
-        pos = leg.end
-        path.append(pos)
-    if cost > budget + COST_SLACK:
-        raise RuleViolation(f"That path costs {cost:.2f}\" (Platform edges cost {PLATFORM_HEIGHT:.0f}\" each) "
-                            f"but {orc.id} may move only {budget:.2f}\".")
-    already = set(g.touching_enemies(orc.xy))  # a Knocked Down enemy it stood beside: not "moved into"
-    charged = [e for e in g.touching_enemies(pos) if e not in already]
-    for enemy_id in charged:
-        if enemy_id in g.unchargeable:
-            raise RuleViolation(g.unchargeable[enemy_id])
-    return Walk(end=pos, path=path, cost=cost, touched=touched, charged=charged)
+def orc_param(name: str, help: str, fits: Callable[[OrcView], bool], **more: Any) -> Param:
+    return Param(name, Kind.PIECE, help, read=orc_reader(fits), show=_labelled, example="B2", **more)
 
 
-def affordable(climbs: list[float], limit: float, budget: float) -> float:
-    """How far along a line (at most `limit`) the budget carries an Orc that pays for every
-    Platform edge at `climbs`; it stops short of an edge it cannot pay to climb."""
-    went, left = 0.0, budget
-    for point in climbs:
-        if point > limit or point - went > left:
-            break
-        left -= point - went
-        went = point
-        if left < PLATFORM_HEIGHT:
-            return max(0.0, went - TOUCH_IN)
-        left -= PLATFORM_HEIGHT
-    return min(limit, went + left)
+def _standing(orc: OrcView) -> bool:
+    return where(orc) is not None
 
 
-def _offer_along(state: BroodRumbleState, orc: Orc, g: Ground, angle: float, cap: float, budget: float,
-                 touch: bool) -> XY | None:
-    """The farthest point an Orc can walk to along `angle` (at most `cap` inches), for the
-    list of offers: up to the first thing in the way (into contact when `touch`, short of it
-    when that thing is an enemy), within the budget. None when it hardly moves or would end
-    touching an enemy it may not charge."""
-    leg = travel(orc_shape(orc), angle, cap, g.blockers, area=BOARD)
-    limit = leg.travelled
-    if leg.stopped_by is not None:
-        if leg.stopped_by in g.enemies:
-            limit -= ENEMY_GAP
-        elif touch:
-            limit += TOUCH_IN
-    climbs = g.climbs(orc.xy, angle, limit + TOUCH_IN)
-    reach = affordable(climbs, limit, budget)
-    if reach + PLATFORM_HEIGHT * sum(c <= reach for c in climbs) > budget - BUDGET_MARGIN:
-        reach -= BUDGET_MARGIN  # rounding the point must not push it over the budget
-    if reach < MIN_STEP:
-        return None
-    x, y = offset(orc.xy, angle, reach)
-    ux, uy = heading(angle)  # along an axis, keep the other coordinate exactly: no drift into an edge
-    point = (round(x, 4) if abs(ux) > 1e-9 else orc.xy[0], round(y, 4) if abs(uy) > 1e-9 else orc.xy[1])
-    if g.unchargeable:  # with no enemy that may not be charged there is nothing to look for
-        already = g.touching_enemies(orc.xy)
-        if any(e in g.unchargeable and e not in already for e in g.touching_enemies(point)):
-            return None
-    return point
+def _to_deploy(orc: OrcView) -> bool:
+    return orc.x is None and not orc.out
 
 
-def move_offers(state: BroodRumbleState, orc: Orc, budget: float) -> list[MoveTo | Charge]:
-    """A finite, representative set of legal destinations: staying put; as far as possible
-    towards each enemy, each Barrel and each Debris Mound (into contact with Barrels and
-    Mounds, short of enemies); the 8 compass directions at full reach; and a Charge at every
-    enemy that can be reached and charged."""
-    g = Ground.of(state, orc).near(orc.xy, budget + 2 * orc_shape(orc).reach + TOUCH_IN)
-    offers: list[MoveTo | Charge] = [MoveTo(to=orc.xy)]
-    seen = {orc.xy}
-    aims: list[tuple[float, float, bool]] = []
-    for enemy in sorted(enemies(state, orc), key=lambda o: o.id):
-        aims.append((angle_to(orc.xy, enemy.xy), centre_distance(orc.xy, enemy.xy), False))
-    for barrel in state.barrels:
-        aims.append((angle_to(orc.xy, (barrel.x, barrel.y)), centre_distance(orc.xy, (barrel.x, barrel.y)), True))
-    for mound in state.features:
-        if mound.kind is FeatureKind.MOUND:
-            aims.append((angle_to(orc.xy, (mound.x, mound.y)), centre_distance(orc.xy, (mound.x, mound.y)), True))
-    aims += [(k * 360.0 / COMPASS, budget, False) for k in range(COMPASS)]
-    for angle, cap, touch in aims:
-        point = _offer_along(state, orc, g, angle, min(cap, budget), budget, touch)
-        if point is not None and point not in seen:
-            seen.add(point)
-            offers.append(MoveTo(to=point))
-    for enemy in sorted(enemies(state, orc), key=lambda o: o.id):
-        if enemy.id in g.unchargeable:
-            continue
-        try:
-            plan(state, orc, [], budget, enemy.id, g)
-        except RuleViolation:
-            continue
-        offers.append(Charge(target=enemy.id))
+def _to_activate(orc: OrcView) -> bool:
+    return where(orc) is not None and not orc.activated
+
+
+# -- what autocomplete offers where the legal actions alone cannot say it ------------------------------
+
+
+def _place_spots(legal: Sequence[BaseModel], reading: Reading, given: Mapping[str, str]) -> Offers:
+    kind = given.get("kind", "")
+    spots = [a for a in legal if isinstance(a, PlaceFeature) and (not kind or a.kind.value == kind)]
+    where_ = [(f"{number(a.x)},{number(a.y)}", "" if kind else f" ({a.kind.label})") for a in spots]
+    return ([(RANDOM, DICE)] if spots else []) + [(xy, xy + what) for xy, what in where_]
+
+
+def _deploy_orcs(legal: Sequence[BaseModel], reading: Reading, given: Mapping[str, str]) -> Offers:
+    orcs = dict.fromkeys(a.orc for a in legal if isinstance(a, Deploy | DeployAtRandom))
+    return [(o, _labelled(o, reading)) for o in orcs]
+
+
+def _deploy_spots(legal: Sequence[BaseModel], reading: Reading, given: Mapping[str, str]) -> Offers:
+    orc = given.get("orc", "").split("(")[0].strip().upper()
+    deploys = [a for a in legal if isinstance(a, Deploy | DeployAtRandom)]
+    mine = [a for a in deploys if a.orc == orc] or deploys
+    spots = sorted({a.at for a in mine if isinstance(a, Deploy)})
+    return ([(RANDOM, DICE)] if mine else []) + [(number(s), f"{number(s)}\" along the edge") for s in spots]
+
+
+def _landmarks(legal: Sequence[BaseModel], reading: Reading, given: Mapping[str, str]) -> Offers:
+    """Everything a walk may head for, nearest Orcs first."""
+    view = table(reading)
+    mover = orc_of(view, view.active) if view is not None else None
+    here = where(mover)
+    if view is None or mover is None or here is None:
+        return []
+    orcs = sorted((o for o in view.orcs if o.id != mover.id and where(o) is not None),
+                  key=lambda o: centre_distance(here, where(o)))  # type: ignore[arg-type]
+    return ([(o.id, orc_label(reading, o.id, here)) for o in orcs]
+            + [(f.id, f"{f.kind.label} {f.id} at {point((f.x, f.y))}") for f in view.features]
+            + [(b.id, f"Barrel {b.id} at {point((b.x, b.y))}") for b in view.barrels])
+
+
+def _charge_targets(legal: Sequence[BaseModel], reading: Reading, given: Mapping[str, str]) -> Offers:
+    """The Charges the rules offer once the distance is rolled; before, every enemy that may be
+    charged at all (standing and not already fighting)."""
+    targets = [a.target for a in legal if isinstance(a, Charge)]
+    view = table(reading)
+    mover = orc_of(view, view.active) if view is not None else None
+    if not targets and view is not None and mover is not None and any(a.type == "move" for a in legal):
+        fighting = {o for pair in view.engaged for o in pair}
+        targets = [o.id for o in view.orcs if o.team != mover.team and where(o) is not None
+                   and not o.knocked_down and o.id not in fighting]
+    return [(t, _labelled(t, reading)) for t in dict.fromkeys(targets)]
+
+
+def _throw_targets(legal: Sequence[BaseModel], reading: Reading, given: Mapping[str, str]) -> Offers:
+    targets = [a.target for a in legal if isinstance(a, Throw | BonusThrow | CatchThrow) and a.target]
+    offers = [(t, _labelled(t, reading)) for t in dict.fromkeys(targets)]
+    if any(isinstance(a, BonusThrow) and a.target is None for a in legal):
+        offers.insert(0, (SET_DOWN, "Set the Barrel down at your feet"))
     return offers
 
 
-def walk(ctx: Context, state: BroodRumbleState, orc: Orc, done: Walk) -> None:
-    """Carry out a checked path: the Orc moves, charges are noted, Dangerous Terrain bites."""
-    start = orc.xy
-    orc.x, orc.y = done.end
-    state.trail.append(done.path)
-    if centre_distance(start, done.end) < 1e-9:
-        ctx.say(f"{name(state, orc)} stays where it is.")
-    else:
-        ctx.say(f"{name(state, orc)} moves {fmt(start)} → {fmt(done.end)} ({done.cost:.1f}\").")
-    for enemy in done.charged:
-        state.charges[pair_key(orc.id, enemy)] = orc.id
-        ctx.say(f"⚔️ {orc.id} charges {enemy}! It will strike first at the end of the turn.")
-    dangerous_ground(ctx, state, orc, done.touched)
+# -- values as typed ---------------------------------------------------------------------------------
 
 
-def fall_back(ctx: Context, state: BroodRumbleState, orc: Orc, angle: float) -> None:
-    """II.4.3 Knocked Down: the winner falls back 3" the way its owner chooses, stopping at
-    whatever is in the way (a fall-back is movement, so Dangerous Terrain counts)."""
-    dangerous = shapes_of(state, FeatureKind.DANGEROUS)
-    leg = travel(orc_shape(orc), angle, FALL_BACK, impassable(state, orc.id), area=BOARD, passing=dangerous)
-    start = orc.xy
-    orc.x, orc.y = leg.end
-    state.trail.append([start, leg.end])
-    ctx.say(f"{name(state, orc)} loses interest and falls back {leg.travelled:.1f}\" to {fmt(leg.end)}.")
-    dangerous_ground(ctx, state, orc, [k for k in leg.touched if k in dangerous])
+def _spot_or_dice(text: str, reading: Reading) -> tuple[float, float] | None:
+    return None if text.strip().casefold() == RANDOM else parse_point(text)
 
 
-def _kind(state: BroodRumbleState, key: str) -> FeatureKind | None:
-    return next((f.kind for f in state.features if f.id == key), None)
+def _along_or_dice(text: str, reading: Reading) -> float | None:
+    return None if text.strip().casefold() == RANDOM else parse_number(text, "the position along the edge")
 
 
-def push(ctx: Context, state: BroodRumbleState, pusher: Orc, pushed: Orc, distance: float = PUSH_DISTANCE) -> None:
-    """II.4.3 Push: 6" straight away from the attacker, centre to centre. The first thing the
-    base touches decides: a Pit or the edge eliminates, Cover or a Debris Mound costs 1 HP,
-    another Orc costs both 1 HP and bounces the pushed Orc back 1", a Platform or Dangerous
-    Terrain just stops it. Falling off the Platform underfoot costs 1 HP and does not stop the
-    push (only a touched element does), so the rest of it may end in a Pit or off the board.
-    Barrels are ignored. Anything already touched at the start does not stop a push away from it."""
-    angle = push_angle(pusher.xy, pushed.xy)
-    start = pushed.xy
-    base = orc_shape(pushed)
-    things = {o.id: orc_shape(o) for o in on_board(state) if o.id != pushed.id}
-    things.update((f.id, feature_shape(f)) for f in state.features)
-    underfoot = on_platform(state, start)
-    found = contacts(base, angle, distance, things)
-    stop_at, stop_key = distance, None
-    for contact in found:
-        if contact.at == 0.0 and (not contact.approaching or _kind(state, contact.key) is FeatureKind.DANGEROUS):
-            continue
-        if underfoot is not None and contact.key == underfoot.id:
-            continue
-        stop_at, stop_key = contact.at, contact.key
-        break
-    edge = BOARD.edge_contact(base, angle, distance)
-    if edge is not None and edge.approaching and edge.at < stop_at:
-        stop_at, stop_key = edge.at, EDGE
-    fell = underfoot is not None and exit_distance(Shape(*start), angle, feature_shape(underfoot)) < stop_at
-    pushed.x, pushed.y = offset(start, angle, stop_at)
-    state.trail.append([start, pushed.xy])
-    touched = [c.key for c in found if c.at <= stop_at and _kind(state, c.key) is FeatureKind.DANGEROUS]
-    ctx.say(f"💥 {name(state, pushed)} is pushed {stop_at:.1f}\" to {fmt(pushed.xy)}.")
-    if fell:
-        hurt(ctx, state, pushed, 1, "tumbling off the Platform")
-        award(ctx, state, Feat.MY_ORCLYMPICS, pusher)
-        if pushed.out:
-            return
-    kind = _kind(state, stop_key) if stop_key else None
-    if stop_key == EDGE or kind is FeatureKind.PIT:
-        where = "off the board" if stop_key == EDGE else f"into the Pit {stop_key}"
-        eliminate(ctx, state, pushed, f"is shoved {where}")
-        award(ctx, state, Feat.MY_ORCLYMPICS, pusher)
-        return
-    if kind in (FeatureKind.COVER, FeatureKind.MOUND):
-        hurt(ctx, state, pushed, 1, f"slamming into {label(state, str(stop_key))}")
-    elif stop_key in state.orcs:
-        other = state.orcs[str(stop_key)]
-        ctx.say(f"{pushed.id} crashes into {other.id}!")
-        hurt(ctx, state, pushed, 1, "in the collision")
-        hurt(ctx, state, other, 1, "in the collision")
-        if not pushed.out:
-            dangerous = shapes_of(state, FeatureKind.DANGEROUS)
-            back = travel(orc_shape(pushed), opposite(angle), SHOVE_BACK, impassable(state, pushed.id), area=BOARD,
-                          passing=dangerous)
-            state.trail.append([pushed.xy, back.end])
-            pushed.x, pushed.y = back.end
-            ctx.say(f"{pushed.id} staggers back {back.travelled:.1f}\".")
-            touched += [k for k in back.touched if k in dangerous]
-    if not pushed.out:
-        dangerous_ground(ctx, state, pushed, touched)
+def _fight(text: str, reading: Reading) -> list[str]:
+    ids = [w.upper() for w in re.findall(r"[A-Za-z]\d", text)]
+    if len(ids) != 2:
+        raise RuleViolation("Name the two Orcs of the fight, like A1 B3.")
+    return ids
+
+
+def _fight_words(value: str, reading: Reading) -> str:
+    first, _, second = value.partition(" ")
+    return f"{orc_label(reading, first)} against {orc_label(reading, second)}"
+
+
+# -- commands that make another kind of action --------------------------------------------------------
+
+
+def _place(data: dict[str, Any], reading: Reading) -> dict[str, Any]:
+    """No spot (or 'random'): the dice place the feature, of the kind given or of any kind."""
+    if data.get("x") is None:
+        return {"type": "place_random", "kind": data.get("kind")}
+    if data.get("kind") is None:
+        raise RuleViolation("Say which kind of feature goes there (kind), or leave 'at' empty for the dice.")
+    return data
+
+
+def _deploy(data: dict[str, Any], reading: Reading) -> dict[str, Any]:
+    """No position (or 'random'): the dice put the Orc somewhere on the edge."""
+    if data.get("at") is None:
+        return {"type": "deploy_random", "orc": data["orc"]}
+    return data
+
+
+def _fall_back(data: dict[str, Any], reading: Reading) -> dict[str, Any]:
+    direction, angle = data.get("direction"), data.get("angle")
+    if (direction is None) == (angle is None):
+        raise RuleViolation("Give a compass direction or an angle in degrees (one of them).")
+    degrees = COMPASS16.index(direction) * 22.5 if direction is not None else float(angle)
+    return {"type": "fall_back", "angle": degrees}
+
+
+# -- how actions read --------------------------------------------------------------------------------
+
+
+def _along(action: Any, reading: Reading) -> str:
+    """"A1 at x = 7.5": a spot on the team's edge (x along the north and south edges, y along the others)."""
+    view = table(reading)
+    orc = orc_of(view, action.orc)
+    edge = next((t.edge for t in view.teams if orc is not None and t.id == orc.team), None) if view else None
+    axis = "x" if edge in (Edge.NORTH, Edge.SOUTH) else "y"
+    return f"{action.orc} at {axis} = {number(action.at)}"
+
+
+def _heading(action: Any, reading: Reading) -> str:
+    """A fall-back direction: its compass name, with the degrees when it is between the main eight."""
+    name = compass(action.angle)
+    return name if name in ARROWS else f"{name} ({number(action.angle)}°)"
+
+
+def _path(action: Any) -> list[Any] | None:
+    """A walk's turning points and end (none for the roll that starts a Move)."""
+    end = getattr(action, "to", None)
+    return [*getattr(action, "via", []), end] if end is not None else None
+
+
+def _main(angle: float | None) -> bool:
+    return angle is not None and compass(angle) in ARROWS
+
+
+KINDS = tuple((k.value, k.label) for k in PLACEABLE)
+EDGES = tuple((e.value, f"{e.value.title()} edge") for e in Edge)
+ATTACKS = tuple((a.value, a.label) for a in Attack)
+BLOCKS = (("low", "Low Block (stops a Kick)"), ("mid", "Mid Block (stops a Punch)"),
+          ("high", "High Block (stops a Headbutt)"))
+DIRECTIONS = tuple((name, f"{name} ({number(k * 22.5)}°)") for k, name in enumerate(COMPASS16))
+KIND_ORDER = {k: n for n, k in enumerate(FeatureKind)}
+
+MOVES = MoveBook("br", help="Brood Rumble moves for your team.", pin_secrets=True, moves=[
+    # -- II.2 set-up ----------------------------------------------------------------------------------
+    Move("place_random", "place-random", "Random feature", "Let the dice place a Terrain Feature.",
+         (Param("kind", Kind.CHOICE, "Which kind (empty: the dice choose)", required=False, choices=KINDS),),
+         say=lambda a, r: f"Random {a.kind.label}" if a.kind is not None else "Random feature",
+         look=lambda a: ("primary" if a.kind is None else "secondary", "🎲"), layout="buttons", typed=False),
+    Move("place_feature", "place", "Place a feature", "Place a Terrain Feature by its centre, or let the dice place it.",
+         (Param("kind", Kind.CHOICE, "Pit, Dangerous Terrain or Platform (empty: the dice choose)", required=False,
+                choices=KINDS),
+          Param("at", Kind.POINT, "The centre as x,y in inches, like 12,7.5 (empty or 'random': the dice place it)",
+                required=False, read=_spot_or_dice, put=lambda v: {"x": v[0], "y": v[1]} if v is not None else {},
+                get=lambda a: (a.x, a.y), offers=_place_spots, example="12,7.5")),
+         say=lambda a, r: f"{a.kind.label} at {point((a.x, a.y))}",
+         order=lambda a, r: (KIND_ORDER[a.kind], -a.y, a.x), layout="select", samples=True, menus_by="kind",
+         finish=_place),
+    Move("choose_edge", "edge", "Choose an edge", "Won the roll-off: choose the board edge your team deploys on.",
+         (Param("edge", Kind.CHOICE, "Your team's edge; the other team gets the opposite one", choices=EDGES),),
+         say=lambda a, r: f"{a.edge.value.title()} edge", look=lambda a: ("primary", EDGE_ARROWS[a.edge]),
+         layout="buttons"),
+    # -- II.3 deployment ------------------------------------------------------------------------------
+    Move("deploy_random", "deploy-random", "At random", "Let the dice put one of your Orcs on your edge.",
+         (orc_param("orc", "Which Orc, like A2", _to_deploy),),
+         say=lambda a, r: f"{short(r, a.orc)} at random", emoji="🎲", layout="buttons", quiet=True, typed=False),
+    Move("deploy", "deploy", "Deploy an Orc", "Put one of your Orcs with its back on your team's edge.",
+         (orc_param("orc", "Which Orc, like A2", _to_deploy, offers=_deploy_orcs),
+          Param("at", Kind.NUMBER, "Its centre along the edge in inches, like 7.5 (or 'random': the dice place it)",
+                required=False, read=_along_or_dice, offers=_deploy_spots, example="7.5")),
+         say=_along, layout="select", samples=True, menus_by="orc", finish=_deploy),
+    # -- II.4.2 the activated Orc ---------------------------------------------------------------------
+    Move("activate", "activate", "Activate", "Choose which of your Orcs acts next.",
+         (orc_param("orc", "One of your Orcs that has not acted this Game Turn, like A3", _to_activate),),
+         say=lambda a, r: f"Activate {orc_words(r, a.orc)}", emoji="❗", style="primary", layout="buttons"),
+    Move("get_up", "getup", "Get up", "Your Knocked Down Orc gets back on its feet (its whole activation).",
+         emoji="🧍", style="success", aliases=("get-up",)),
+    Move("fight", "fight", "Stay in the fight",
+         "Your Orc touching an enemy stays in the fight (blows come at turn end).", emoji="⚔️", style="danger"),
+    Move("move", "move", "Move (D6+2\")",
+         "Move: roll D6+2\" and walk to a point, or toward an Orc, a feature or a Barrel.",
+         (Param("to", Kind.PATH, "Where to walk as x,y in inches, like 12,7.5 (turning points first: 10,5; 12,7.5)",
+                required=False, via="via", makes="move_to", get=_path, show=lambda v, r: destination(r, v[-1])[1],
+                spell=lambda v, r: exact_path(v)),
+          Param("toward", Kind.TEXT, "Or walk straight at something as far as you can: B2, a player, M1, pit, barrel",
+                required=False, offers=_landmarks)),
+         emoji="🏃", style="primary", plan=plans.move),
+    Move("grab", "grab", "Grab an Item", "Dig an Item out of the Debris Mound you touch.", emoji="✋",
+         style="primary"),
+    Move("end", "end", "End activation", "End your Orc's activation now.", emoji="⏹️", quiet=True),
+    Move("throw", "throw", "Throw a Barrel", "Throw a Barrel at an Orc (or a caught Barrel in a direction).",
+         (orc_param("target", "The Orc to throw at, like B2, or its player; 'down' sets a found Barrel down",
+                    _standing, required=False, offers=_throw_targets),
+          Param("angle", Kind.NUMBER, "A caught Barrel only: a direction in degrees (0 = east, 90 = north)",
+                required=False)),
+         say=lambda a, r: f"Throw a Barrel at {orc_words(r, a.target)}", emoji="🛢️", style="danger",
+         layout="buttons", plan=plans.throw),
+    Move("charge", "charge", "Charge", "Charge an enemy: roll the Move if needed, then run straight at it.",
+         (orc_param("target", "The enemy Orc, like B2, or its player (the nearest of theirs)", _standing,
+                    offers=_charge_targets),),
+         say=lambda a, r: f"Charge {orc_words(r, a.target)}", emoji="⚔️", style="danger", layout="buttons",
+         plan=plans.charge),
+    Move("move_to", "move-to", "Walk to", "Walk to a point, through any turning points on the way.",
+         (Param("to", Kind.PATH, "Where to walk as x,y in inches (turning points first: 10,5; 12,7.5)", via="via",
+                spell=lambda v, r: exact_path(v), example="12,7.5"),),
+         say=lambda a, r: destination(r, a.to)[1], order=lambda a, r: destination(r, a.to)[0],
+         note=lambda a, r: f"stays at {point(a.to)}" if destination(r, a.to)[0] == 0 else None,
+         layout="select", samples=True, typed=False),
+    Move("reroll", "reroll", "Reroll", "Feral Move or Common Barrel throw: reroll the dice, or keep them.",
+         (Param("again", Kind.FLAG, "True to roll again, False to keep what you rolled", field="reroll"),),
+         say=lambda a, r: "Yes, reroll" if a.reroll else "No, keep it", order=lambda a, r: not a.reroll,
+         look=lambda a: ("primary", "🎲") if a.reroll else ("secondary", "✋"), layout="buttons"),
+    # -- II.4.2.2 Barrels found and caught -------------------------------------------------------------
+    Move("bonus_throw", "bonus-throw", "Oh, a Barrel!", "Throw the Barrel you found at an enemy, or set it down.",
+         (orc_param("target", "The enemy Orc to throw at (empty: set it down)", _standing, required=False),),
+         say=lambda a, r: "Set it down" if a.target is None else f"Throw at {orc_words(r, a.target)}",
+         look=lambda a: ("secondary", "⬇️") if a.target is None else ("danger", "🛢️"), layout="buttons",
+         typed=False),
+    Move("catch_throw", "catch-throw", "Throw it at", "Throw the Barrel you caught at any Orc, or in any direction.",
+         (orc_param("target", "Any other Orc on the board", _standing, required=False),
+          Param("angle", Kind.NUMBER, "Or a direction in degrees (0 = east, 90 = north)", required=False)),
+         say=lambda a, r: f"Throw {compass(a.angle)}" if a.target is None else orc_words(r, a.target),
+         pin=lambda a: a.target is None and _main(a.angle),
+         look=lambda a: ("secondary", ARROWS.get(compass(a.angle or 0.0)) if a.target is None else None),
+         layout="select", typed=False),
+    # -- II.4.3 combat ----------------------------------------------------------------------------------
+    Move("choose_combat", "combat", "Resolve this fight next",
+         "Your team has the Initiative: choose the next fight to resolve.",
+         (Param("fight", Kind.PIECE, "The two Orcs, like A1 B3", field="orcs", read=_fight, show=_fight_words,
+                get=lambda a: " ".join(a.orcs), example="A1 B3"),),
+         say=lambda a, r: f"{orc_words(r, a.orcs[0])} against {orc_words(r, a.orcs[1])}", layout="select"),
+    Move("attack", "attack", "Attack", "Choose your hidden attack.",
+         (Param("attack", Kind.CHOICE, "Headbutt, Punch or Kick in the Crotch", choices=ATTACKS),),
+         say=lambda a, r: a.attack.label, look=lambda a: ("danger", ATTACK_EMOJI[a.attack]), layout="buttons",
+         typed=False, brief=attack_brief),
+    Move("defence", "block", "Block", "Block the hidden attack: Low, Mid or High.",
+         (Param("block", Kind.CHOICE, "Low stops a Kick, Mid a Punch, High a Headbutt", choices=BLOCKS),),
+         say=lambda a, r: Block(a.block).label, look=lambda a: ("primary", BLOCK_EMOJI[a.block]), layout="buttons"),
+    Move("fall_back", "fallback", "Fall back towards", "Your Orc won by a knock-down: the direction it falls back 3\".",
+         (Param("direction", Kind.CHOICE, "A compass direction", required=False, choices=DIRECTIONS),
+          Param("angle", Kind.NUMBER, "Or any angle in degrees (0 = east, 90 = north)", required=False)),
+         say=_heading, pin=lambda a: _main(a.angle), look=lambda a: ("secondary", ARROWS.get(compass(a.angle))),
+         layout="select", samples=True, finish=_fall_back, aliases=("fall-back",)),
+])
+"""Every Brood Rumble move, in the order its controls appear (only one question is open at a time)."""
+
+
+__all__ = ["MOVES", "orc_reader"]

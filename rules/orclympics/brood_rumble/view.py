@@ -4,6 +4,7 @@ attack an attacker has chosen and not yet revealed: only that attacker's player 
 from __future__ import annotations
 
 from rules.core.engine import Outcome, PlayerId
+from rules.core.views import table_fields
 from rules.orclympics.brood_rumble.board import (
     BOARD,
     FEATURE_SIZES,
@@ -45,15 +46,15 @@ def build_view(state: BroodRumbleState, viewer: PlayerId | None, outcome: Outcom
     ask = state.ask
     act = state.activation
     return BroodRumbleView(
-        viewer=viewer, phase=state.phase, turn=state.turn, board=(BOARD.width, BOARD.height),
+        **table_fields(state, viewer, list(ask.players) if ask is not None else [],
+                       outcome.placings if outcome is not None else None),
+        phase=state.phase, turn=state.turn, board=(BOARD.width, BOARD.height),
         teams=[TeamView(id=t.id, players=list(t.players), names=[state.name_of(p) for p in t.players],
                         colour=team_colour[t.id], edge=t.edge) for t in state.teams.values()],
         orcs=orcs, features=features, barrels=[b.model_copy() for b in state.barrels],
         initiative=state.initiative, active=act.orc if act is not None else None,
         deciding=ask.kind if ask is not None else None,
-        waiting_for=list(ask.players) if ask is not None else [],
         move_budget=act.budget if act is not None and ask is not None and ask.kind in (
             AskKind.MOVE_TO, AskKind.MOVE_REROLL) else None,
         terrain_left=state.terrain_left, engaged=engaged_pairs(state), combat=combat_view,
-        feats=dict(state.feats), trail=[list(t) for t in state.trail], winner=state.winner,
-        placings=outcome.placings if outcome is not None else None)
+        feats=dict(state.feats), trail=[list(t) for t in state.trail], winner=state.winner)

@@ -14,7 +14,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from rules.core.engine import Context, Game, Outcome, PlayerId, Prompt, PromptKind, Seat
+from rules.core.engine import Context, Outcome, PlayerId, Prompt, PromptKind, Seat
 from rules.core.errors import RuleViolation
 from rules.core.geometry import (
     angle_to,
@@ -26,7 +26,7 @@ from rules.core.geometry import (
 from rules.core.initiative import age_ties, roll_order
 from rules.core.search import win_chances
 from rules.core.views import table_fields
-from rules.orclympics.broods import Brood
+from rules.orclympics.discipline import Discipline
 from rules.orclympics.flying_pigs import board
 from rules.orclympics.flying_pigs.models import (
     ACTION_ADAPTER,
@@ -76,7 +76,7 @@ MAX_TURNING_POINTS = 10
 USE = React(use=True)
 
 
-class FlyingPigs(Game[FlyingPigsState, Action]):
+class FlyingPigs(Discipline[FlyingPigsState, Action]):
     slug = "flying-pigs"
     title = "Flying Pigs"
     min_players = 2
@@ -85,7 +85,6 @@ class FlyingPigs(Game[FlyingPigsState, Action]):
     state_type = FlyingPigsState
     action_adapter = ACTION_ADAPTER
     moves = MOVES
-    broods = tuple(b.value for b in Brood)
 
     # -- I.2 set-up, I.3 initiative ----------------------------------------------------------
     def _setup(self, ctx: Context, seats: Sequence[Seat], options: dict[str, Any]) -> FlyingPigsState:

@@ -11,8 +11,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
 
-from rules.core.engine import GameState, PlayerId
+from rules.core.engine import PlayerId
 from rules.core.views import TableView
+from rules.orclympics.discipline import DisciplineState
 
 XY = tuple[float, float]
 ModelId = str
@@ -110,7 +111,7 @@ class Path(BaseModel):
     random: bool = True
 
 
-class FlyingPigsState(GameState):
+class FlyingPigsState(DisciplineState):
     game: Literal["flying-pigs"] = "flying-pigs"
     phase: Phase = Phase.DEPLOY
     models: dict[ModelId, Model] = Field(default_factory=dict)

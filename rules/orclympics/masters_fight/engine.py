@@ -11,7 +11,7 @@ import math
 from collections.abc import Iterator, Sequence
 from typing import Any, cast
 
-from rules.core.engine import Context, Game, Outcome, PlayerId, Prompt, PromptKind, Seat
+from rules.core.engine import Context, Outcome, PlayerId, Prompt, PromptKind, Seat
 from rules.core.errors import RuleViolation
 from rules.core.grid import (
     ALL_SQUARES,
@@ -25,7 +25,8 @@ from rules.core.grid import (
 from rules.core.initiative import TieBreak, age_ties, roll_order
 from rules.core.search import win_chances
 from rules.core.views import table_fields
-from rules.orclympics.broods import Brood
+from rules.orclympics.broods import Brood, brood_of
+from rules.orclympics.discipline import Discipline
 from rules.orclympics.masters_fight.moves import MOVES
 from rules.orclympics.masters_fight.models import (
     ACTION_ADAPTER,
@@ -66,7 +67,7 @@ AXE_RANGE = 4  # III.2 Throwing Axe
 FURY_SKILL = 5  # III.1.2 Feral Fury
 
 
-class MastersFight(Game[MastersFightState, Action]):
+class MastersFight(Discipline[MastersFightState, Action]):
     slug = "masters-fight"
     title = "Masters' Fight"
     min_players = 2
@@ -74,14 +75,13 @@ class MastersFight(Game[MastersFightState, Action]):
     recommended = (4, 6)
     state_type = MastersFightState
     action_adapter = ACTION_ADAPTER
-    broods = tuple(b.value for b in Brood)
     moves = MOVES
 
     # -- III.2 Setting up the Game, III.3 Deployment ---------------------------------
     def _setup(self, ctx: Context, seats: Sequence[Seat], options: dict[str, Any]) -> MastersFightState:
         orcs: dict[PlayerId, Orc] = {}
         for seat in seats:
-            brood = Brood(seat.brood)
+            brood = brood_of(seat)
             skill, hp = PROFILES[brood]
             orcs[seat.player] = Orc(player=seat.player, name=seat.name, brood=brood,
                                     hp=hp, max_hp=hp, combat_skill=skill)

@@ -8,8 +8,9 @@ from typing import Annotated, Literal
 from rules.core.views import TableView
 from pydantic import BaseModel, Field, TypeAdapter
 
-from rules.core.engine import GameState, PlayerId
+from rules.core.engine import PlayerId
 from rules.core.grid import Square
+from rules.orclympics.discipline import DisciplineState
 from rules.orclympics.broods import Brood
 
 
@@ -91,7 +92,7 @@ class HelmetQuestion(BaseModel):
 Activation.model_rebuild()
 
 
-class MastersFightState(GameState):
+class MastersFightState(DisciplineState):
     game: Literal["masters-fight"] = "masters-fight"
     phase: Phase = Phase.DEPLOYMENT
     orcs: dict[PlayerId, Orc]

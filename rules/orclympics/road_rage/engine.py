@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.core.dice import Dice, Roll
-from rules.core.engine import Context, Game, Outcome, PlayerId, Prompt, PromptKind, Seat
+from rules.core.engine import Context, Outcome, PlayerId, Prompt, PromptKind, Seat
 from rules.core.errors import RuleViolation
 from rules.core.geometry import (
     EDGE,
@@ -26,7 +26,8 @@ from rules.core.geometry import (
 from rules.core.initiative import age_ties, roll_order
 from rules.core.search import win_chances
 from rules.core.views import table_fields
-from rules.orclympics.broods import Brood
+from rules.orclympics.broods import Brood, brood_of
+from rules.orclympics.discipline import Discipline
 from rules.orclympics.road_rage.chariots import Reroll, build, driver_upgrades_for
 from rules.orclympics.road_rage.circuits import (
     CHARIOT_BASE,
@@ -105,7 +106,7 @@ def skill_test(dice: Dice, skill: int, why: str, who: PlayerId, *, reroll: bool 
     return False
 
 
-class RoadRage(Game[RoadRageState, Action]):
+class RoadRage(Discipline[RoadRageState, Action]):
     slug = "road-rage"
     title = "Road Rage"
     min_players = 2
@@ -114,14 +115,13 @@ class RoadRage(Game[RoadRageState, Action]):
     state_type = RoadRageState
     action_adapter = ACTION_ADAPTER
     moves = MOVES
-    broods = tuple(b.value for b in Brood)
 
     # -- VI.2 set-up ---------------------------------------------------------------------------
     def _setup(self, ctx: Context, seats: Sequence[Seat], options: dict[str, Any]) -> RoadRageState:
         size = float(options.get("board", 36))
         if size not in SIZES:
             raise RuleViolation("Road Rage is raced on a 36\" or a 48\" board.")
-        chariots = {s.player: Chariot(player=s.player, brood=Brood(s.brood)) for s in seats}
+        chariots = {s.player: Chariot(player=s.player, brood=brood_of(s)) for s in seats}
         state = RoadRageState(seats=list(seats), dice=ctx.dice.state, size=size, chariots=chariots)
         state.order = [s.player for s in seats]
         state.ages = dict(options["ages"]) if options.get("ages") else None

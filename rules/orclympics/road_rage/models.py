@@ -7,8 +7,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
 
-from rules.core.engine import GameState, PlayerId
+from rules.core.engine import PlayerId
 from rules.core.views import TableView
+from rules.orclympics.discipline import DisciplineState
 from rules.orclympics.broods import Brood
 
 XY = tuple[float, float]
@@ -89,7 +90,7 @@ class Ask(BaseModel):
     players: list[PlayerId]
 
 
-class RoadRageState(GameState):
+class RoadRageState(DisciplineState):
     game: Literal["road-rage"] = "road-rage"
     phase: Phase = Phase.BUILD
     size: float = 36.0

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from rules.core.engine import Context, Game, Outcome, PlayerId, Prompt, PromptKind, Seat
+from rules.core.engine import Context, Outcome, PlayerId, Prompt, PromptKind, Seat
 from rules.core.errors import RuleViolation
 from rules.core.geometry import (
     SQUARE_20MM,
@@ -29,7 +29,8 @@ from rules.core.geometry import (
 from rules.core.initiative import age_ties, roll_order
 from rules.core.search import win_chances
 from rules.core.views import table_fields
-from rules.orclympics.broods import Brood
+from rules.orclympics.broods import Brood, brood_of
+from rules.orclympics.discipline import Discipline
 from rules.orclympics.thatll_do_pigs.circuit import (
     BOARD,
     RIDER_BASE,
@@ -107,16 +108,16 @@ def piglet_shape(piglet: Piglet) -> Shape:
     return SQUARE_20MM.at((piglet.x, piglet.y))
 
 
-class ThatllDoPigs(Game[ThatllDoPigsState, Action]):
+class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
     slug = "thatll-do-pigs"
     title = "That'll do Pigs"
     min_players = 2
     max_players = 4
     recommended = (4, 4)
+    player_counts = (2, 4)  # four riders: one each, or two each (V.4.6)
     state_type = ThatllDoPigsState
     action_adapter = ACTION_ADAPTER
     moves = MOVES
-    broods = tuple(b.value for b in Brood)
 
     # -- V.2 set-up, V.3 deployment ------------------------------------------------------------
     def _setup(self, ctx: Context, seats: Sequence[Seat], options: dict[str, Any]) -> ThatllDoPigsState:
@@ -129,7 +130,7 @@ class ThatllDoPigs(Game[ThatllDoPigsState, Action]):
         for n, seat in enumerate(seats, start=1):
             for suffix in (("a", "b") if pairs else ("",)):
                 rid = f"{n}{suffix}"
-                riders[rid] = Rider(id=rid, player=seat.player, brood=Brood(seat.brood))
+                riders[rid] = Rider(id=rid, player=seat.player, brood=brood_of(seat))
         state = ThatllDoPigsState(seats=list(seats), dice=ctx.dice.state, poles=list(circuit.poles), crowd=crowd,
                                   riders=riders, ages=dict(options["ages"]) if options.get("ages") else None)
         ctx.say("The Circuit is staked out: four poles, the crowd all round, the Finish Line on the south "

@@ -11,8 +11,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
 
-from rules.core.engine import GameState, PlayerId
+from rules.core.engine import PlayerId
 from rules.core.views import TableView
+from rules.orclympics.discipline import DisciplineState
 from rules.orclympics.broods import Brood
 
 XY = tuple[float, float]
@@ -91,7 +92,7 @@ class Ask(BaseModel):
     distance: float | None = None  # how far the Piglet or the Random Movement goes
 
 
-class ThatllDoPigsState(GameState):
+class ThatllDoPigsState(DisciplineState):
     game: Literal["thatll-do-pigs"] = "thatll-do-pigs"
     phase: Phase = Phase.DEPLOY
     poles: list[XY]

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, cast
 
 from rules.core.dice import Roll
-from rules.core.engine import Context, Game, Outcome, PlayerId, Prompt, PromptKind, Seat
+from rules.core.engine import Context, Outcome, PlayerId, Prompt, PromptKind, Seat
 from rules.core.errors import RuleViolation
 from rules.core.grid import (
     ALL_SQUARES,
@@ -35,7 +35,8 @@ from rules.core.grid import (
 from rules.core.initiative import TieBreak, age_ties, roll_order
 from rules.core.search import win_chances
 from rules.core.views import table_fields
-from rules.orclympics.broods import Brood
+from rules.orclympics.broods import Brood, brood_of
+from rules.orclympics.discipline import Discipline
 from rules.orclympics.timber.moves import MOVES
 from rules.orclympics.timber.models import (
     ACTION_ADAPTER,
@@ -91,7 +92,7 @@ ORCY_COST = 2  # IV.4.2.3.5
 SHOVE_BONUS = 1  # IV.4.2.3.2, the attacker's
 
 
-class Timber(Game[TimberState, Action]):
+class Timber(Discipline[TimberState, Action]):
     slug = "timber"
     title = "Timber!"
     min_players = 2
@@ -100,7 +101,6 @@ class Timber(Game[TimberState, Action]):
     state_type = TimberState
     action_adapter = ACTION_ADAPTER
     moves = MOVES
-    broods = tuple(b.value for b in Brood)
 
     def player_count_note(self, count: int) -> str | None:
         """IV.1 recommends exactly four players; say so in plain words."""
@@ -113,7 +113,7 @@ class Timber(Game[TimberState, Action]):
             for number in range(1, ORCS_PER_PLAYER + 1):
                 orc_id = f"{seat.player}:{number}"
                 orcs[orc_id] = Orc(id=orc_id, player=seat.player, name=f"{seat.name} #{number}",
-                                   brood=Brood(seat.brood))
+                                   brood=brood_of(seat))
         centre_left = list(CENTRE_SQUARES)
         trees: dict[str, int] = {}
         for _ in range(TREES):
@@ -652,7 +652,7 @@ class Timber(Game[TimberState, Action]):
                         colour=colours.get(o.player, 0), square=o.square, wood=o.wood, left=o.left,
                         tokens=cur.tokens.get(o.id, 0) if cur and _can_still_act(cur, o.id) else 0)
                 for o in state.orcs.values()]
-        players = [PlayerView(player=s.player, name=s.name, brood=Brood(s.brood), colour=s.colour,
+        players = [PlayerView(player=s.player, name=s.name, brood=brood_of(s), colour=s.colour,
                               wood_out=_wood_out(state, s.player)) for s in state.seats]
         waiting = self.waiting_for(state)
         return TimberView(

@@ -11,9 +11,10 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
 
-from rules.core.engine import GameState, PlayerId
+from rules.core.engine import PlayerId
 from rules.core.grid import Square
 from rules.core.views import TableView
+from rules.orclympics.discipline import DisciplineState
 from rules.orclympics.broods import Brood
 
 OrcId = str
@@ -122,7 +123,7 @@ class PlayerTurn(BaseModel):
     push: Push | None = None
 
 
-class TimberState(GameState):
+class TimberState(DisciplineState):
     game: Literal["timber"] = "timber"
     phase: Phase = Phase.DEPLOYMENT
     orcs: dict[OrcId, Orc]  # seat order, first Orc before second

@@ -60,7 +60,7 @@ class Arena:
     def build(self) -> BroodRumbleState:
         sides = TWO if self.players == 2 else FOUR
         order = ["alice", "bob"] if self.players == 2 else ["alice", "bob", "carol", "dave"]
-        seats = [Seat(player=p, name=p.title(), brood="common", colour=i) for i, p in enumerate(order)]
+        seats = [Seat(player=p, name=p.title(), pick="common", colour=i) for i, p in enumerate(order)]
         orcs = {}
         for oid, f in self.orcs.items():
             team = oid[0]

@@ -96,8 +96,8 @@ def test_nothing_is_stacked_on_a_platform() -> None:
 
 def test_with_four_players_each_orc_has_its_players_brood() -> None:
     # reading "brood-per-player"; and reading "feral-reroll" follows each Orc's own brood
-    seats = [Seat(player="alice", name="Alice", brood="feral"), Seat(player="bob", name="Bob"),
-             Seat(player="carol", name="Carol", brood="iron"), Seat(player="dave", name="Dave")]
+    seats = [Seat(player="alice", name="Alice", pick="feral"), Seat(player="bob", name="Bob"),
+             Seat(player="carol", name="Carol", pick="iron"), Seat(player="dave", name="Dave")]
     state = GAME.start(seats, None, 1, dice=ScriptedDice([1, 6, 1])).state
     assert [state.orcs[o].brood for o in ("A1", "A2", "A3", "A4")] == [Brood.FERAL] * 2 + [Brood.IRON] * 2
     assert "feral-reroll" in READINGS

@@ -32,7 +32,7 @@ HALF = ORC_BASE.depth / 2
 
 def seats(count: int) -> list[Seat]:
     names = ["alice", "bob", "carol", "dave"][:count]
-    return [Seat(player=n, name=n.title(), brood="common", colour=i) for i, n in enumerate(names)]
+    return [Seat(player=n, name=n.title(), pick="common", colour=i) for i, n in enumerate(names)]
 
 
 def started(faces: list[int], count: int = 2, options: dict | None = None):  # type: ignore[no-untyped-def]

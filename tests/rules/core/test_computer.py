@@ -35,8 +35,9 @@ def positions(game: Game[Any, Any], seed: int, count: int) -> list[Any]:
     """States of one random campaign-style game (every player holds the War Cry, so windows open),
     taken along the way, the ones where something is hidden first."""
     players = game.usual_table()
-    seats = [Seat(player=f"p{i + 1}", name=f"Orc {i + 1}", brood=game.broods[i % len(game.broods)]
-                  if game.broods else "common", colour=i) for i in range(players)]
+    picks = game.seat_pick.values() if game.seat_pick is not None else [""]
+    seats = [Seat(player=f"p{i + 1}", name=f"Orc {i + 1}", pick=picks[i % len(picks)], colour=i)
+             for i in range(players)]
     options = {"war_cry": [s.player for s in seats]}
     run = play_random(game, players, seed, seats=seats, options=options, policy=kind_first_policy)
     state = game.start(seats, options, seed).state

@@ -50,7 +50,7 @@ class Arena:
                              max_hp=hp, combat_skill=skill, knocked_down=f.down, item=f.item)
         order = list(self.fighters)
         active = self.active or order[0]
-        seats = [Seat(player=n, name=n.title(), brood=f.brood.value, colour=i)
+        seats = [Seat(player=n, name=n.title(), pick=f.brood.value, colour=i)
                  for i, (n, f) in enumerate(self.fighters.items())]
         return MastersFightState(seats=seats, dice=DiceState(seed=1), phase=Phase.FIGHT, orcs=orcs,
                                  terrain=dict(self.terrain), items=dict(self.items), turn=self.turn,

@@ -17,8 +17,8 @@ from rules.orclympics.masters_fight.models import (
 )
 from tests.rules.masters_fight.arena import GAME, Arena, Fighter, play
 
-SEATS = [Seat(player="grak", name="Grak", brood="common"), Seat(player="zog", name="Zog", brood="feral"),
-         Seat(player="mug", name="Mug", brood="iron")]
+SEATS = [Seat(player="grak", name="Grak", pick="common"), Seat(player="zog", name="Zog", pick="feral"),
+         Seat(player="mug", name="Mug", pick="iron")]
 
 
 def _setup_faces(initiative: list[int]) -> list[int]:

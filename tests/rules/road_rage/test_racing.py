@@ -169,8 +169,8 @@ def test_checkpoints_in_order_and_the_race_ends_after_the_game_turn_of_the_last_
 def test_building_choosing_the_circuit_deploying_and_the_first_initiative() -> None:
     # 000 VI.2 and VI.3: builds, the circuit and laps (D3+2 when not agreed), deployment at Current Speed 0;
     # VI.4.1: Initiative D6 + Driver Skill, ties rolled again, the lowest first, Action Points = the roll
-    seats = [Seat(player="alice", name="Alice", brood="common", colour=0),
-             Seat(player="bob", name="Bob", brood="feral", colour=1)]
+    seats = [Seat(player="alice", name="Alice", pick="common", colour=0),
+             Seat(player="bob", name="Bob", pick="feral", colour=1)]
     state = GAME.start(seats, None, 1).state
     assert state.phase is Phase.BUILD and set(GAME.waiting_for(state)) == {"alice", "bob"}
     with pytest.raises(RuleViolation, match="Common Orc drivers only|Feral Orc drivers only"):
@@ -226,8 +226,8 @@ def test_players_may_draw_their_own_circuit_by_coordinates_on_a_48_inch_board() 
     # a 36x36" or 48x48" board (reading custom-circuit: the Starting Line by the south edge)
     from rules.orclympics.road_rage.models import CircuitDone, PlaceGate, PlaceTerrain
 
-    seats = [Seat(player="alice", name="Alice", brood="common", colour=0),
-             Seat(player="bob", name="Bob", brood="iron", colour=1)]
+    seats = [Seat(player="alice", name="Alice", pick="common", colour=0),
+             Seat(player="bob", name="Bob", pick="iron", colour=1)]
     state = GAME.start(seats, None, 1).state
     state = play(state, "alice", Build(driver="boar_boss")).state
     state = play(state, "bob", Build(driver="big_boss")).state

@@ -56,7 +56,7 @@ class Race:
     def build(self) -> RoadRageState:
         layout = ready("oval", 36.0)
         players = list(self.cars)
-        seats = [Seat(player=p, name=p.title(), brood="common", colour=i) for i, p in enumerate(players)]
+        seats = [Seat(player=p, name=p.title(), pick="common", colour=i) for i, p in enumerate(players)]
         chariots = {p: Chariot(player=p, brood=Brood.COMMON, driver="boar_boss", x=c.at[0], y=c.at[1],
                                facing=c.facing, placed=True, speed=c.speed, top_speed=c.top_speed, agility=c.agility,
                                skill=c.skill, chassis=c.chassis, rerolls=list(c.rerolls), big_boss=c.big_boss,

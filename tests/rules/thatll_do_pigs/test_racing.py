@@ -148,8 +148,8 @@ def test_two_players_race_two_allied_riders_each_taking_turns() -> None:
     from rules.core.dice import ScriptedDice
     from rules.core.engine import Seat
 
-    seats = [Seat(player="alice", name="Alice", brood="feral", colour=0),
-             Seat(player="bob", name="Bob", brood="iron", colour=1)]
+    seats = [Seat(player="alice", name="Alice", pick="feral", colour=0),
+             Seat(player="bob", name="Bob", pick="iron", colour=1)]
     state = GAME.start(seats, None, 1, dice=ScriptedDice(LAYOUT + [5, 2])).state
     assert sorted(state.riders) == ["1a", "1b", "2a", "2b"]
     assert state.riders["1b"].brood is Brood.FERAL and state.riders["2a"].brood is Brood.IRON

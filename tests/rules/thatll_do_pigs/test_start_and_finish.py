@@ -26,7 +26,7 @@ LAYOUT = [1, 1] * 4 + [2, 1]  # each pole 1" east; a crowd of D3+1 = 2", the fir
 
 
 def opened(count: int = 4, initiative: list[int] | None = None):  # type: ignore[no-untyped-def]
-    seats = [Seat(player=p, name=p.title(), brood="common", colour=i) for i, p in enumerate(PLAYERS[:count])]
+    seats = [Seat(player=p, name=p.title(), pick="common", colour=i) for i, p in enumerate(PLAYERS[:count])]
     dice = ScriptedDice(LAYOUT + (initiative or [6, 5, 4, 3][:count]))
     step = GAME.start(seats, None, 1, dice=dice)
     assert dice.remaining == []
@@ -177,7 +177,7 @@ def test_the_piglet_may_pivot_on_its_run() -> None:
 def test_tied_deployment_rolls_follow_the_brood_ages_in_a_campaign(tied: int, first: str) -> None:
     # 000 V.3 ("in case of a tie, the procedure p. 6 should apply") and Campaign Rules 4: on 1-3 the
     # younger brood counts as higher, on 4-6 the older
-    seats = [Seat(player=p, name=p.title(), brood="common", colour=i) for i, p in enumerate(PLAYERS[:4])]
+    seats = [Seat(player=p, name=p.title(), pick="common", colour=i) for i, p in enumerate(PLAYERS[:4])]
     ages = {"alice": 0, "bob": 1, "carol": 2, "dave": 3}
     dice = ScriptedDice(LAYOUT + [tied, tied, 1, 1])
     state = GAME.start(seats, {"ages": ages}, 1, dice=dice).state

@@ -58,7 +58,7 @@ class Track:
         pairs = any(len(r) > 1 for r in self.racers)
         count = 2 if pairs else max(int(r) for r in self.racers)
         players = PLAYERS[:2] if pairs else PLAYERS[:max(count, 4)]  # single riders: the 4-player race
-        seats = [Seat(player=p, name=p.title(), brood="common", colour=i) for i, p in enumerate(players)]
+        seats = [Seat(player=p, name=p.title(), pick="common", colour=i) for i, p in enumerate(players)]
         riders = {rid: Rider(id=rid, player=players[int(rid[0]) - 1], brood=r.brood, x=r.at[0], y=r.at[1],
                              facing=r.facing, placed=True, ridden=r.ridden, gates=r.gates, piglet=r.piglet)
                   for rid, r in self.racers.items()}

@@ -55,7 +55,7 @@ class Forest:
                                    left=man.left)
         order = list(self.teams)
         active = self.active or order[0]
-        seats = [Seat(player=p, name=p.title(), brood=self.broods.get(p, Brood.COMMON).value, colour=i)
+        seats = [Seat(player=p, name=p.title(), pick=self.broods.get(p, Brood.COMMON).value, colour=i)
                  for i, p in enumerate(order)]
         if self.tokens is not None:
             tokens = dict(self.tokens)

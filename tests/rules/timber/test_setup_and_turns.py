@@ -27,8 +27,8 @@ from rules.orclympics.timber.models import (
 )
 from tests.rules.timber.forest import GAME, Forest, duo, play, texts
 
-SEATS = [Seat(player="grak", name="Grak", brood="common"), Seat(player="zog", name="Zog", brood="feral"),
-         Seat(player="mug", name="Mug", brood="iron")]
+SEATS = [Seat(player="grak", name="Grak", pick="common"), Seat(player="zog", name="Zog", pick="feral"),
+         Seat(player="mug", name="Mug", pick="iron")]
 
 
 def setup_faces(initiative: list[int], *, boar: int = 1) -> list[int]:

@@ -1,24 +1,42 @@
-"""The War Cry (seed 000, Campaign Rules 6): one reroll window on a die, the same for every game.
+"""The War Cry (seed 000, Campaign Rules 6): one reroll window on a die, the same for every discipline.
 
-Checked on the test game Lucky Race (one D6 per turn, so each rule shows plainly) and on
-Masters' Fight (a Smash Roll shouted down) and its set-up (the deployment Initiative).
+Checked on the test game Lucky Race with the War Cry laid over it (one D6 per turn, so each rule
+shows plainly) and on Masters' Fight (a Smash Roll shouted down) and its set-up (the deployment
+Initiative).
 """
 
 from __future__ import annotations
 
 import pytest
 
+from typing import Any
+
 from rules.core.dice import Dice, DiceState, ScriptedDice
-from rules.core.engine import Seat
+from rules.core.engine import Game, Seat
 from rules.core.errors import RuleViolation
-from rules.core.war_cry import USES, CryWarCry, LetItStand, WarCry
 from rules.orclympics.broods import Brood
 from rules.orclympics.masters_fight.models import Smash
-from tests.bot.fakegame import Choose, LuckyRace, RollDie
+from rules.orclympics.war_cry import USES, CryWarCry, LetItStand, WarCry, WarCryRules, WarCryState
+from tests.bot.fakegame import Choose, LuckyRace, RaceState, RollDie
 from tests.rules.masters_fight.arena import GAME as MF
 from tests.rules.masters_fight.arena import Arena, Fighter, play
 
-RACE = LuckyRace()
+
+class CryingRaceState(RaceState, WarCryState):
+    pass
+
+
+class CryingRace(WarCryRules[CryingRaceState, Any], LuckyRace):
+    """Lucky Race with the War Cry laid over it, as every discipline has it."""
+
+    state_type = CryingRaceState
+
+    def turn_key(self, state: Any) -> str:
+        """Each roll is a Player Turn of its own (`turn` only says whose turn it is)."""
+        return str(state.version)
+
+
+RACE = CryingRace()
 
 
 def duel() -> object:
@@ -202,3 +220,25 @@ def test_a_die_the_war_cry_threw_again_is_not_rerolled_by_the_game_itself() -> N
     dice.reroll_on(0, 0)
     assert skill_test(dice, 4, "Dirty Tricks", "ann", reroll=True) is False
     assert dice.remaining == [] and not dice.can_reroll(dice.rolls[-1])
+
+
+def test_the_core_engine_knows_nothing_of_the_war_cry() -> None:
+    # the War Cry is the Orclympics' layer: a bare game takes no answer and carries no War Cry
+    bare = LuckyRace()
+    state = bare.start(SEATS, {"war_cry": ["ann"], "target": 30}, 0, dice=ScriptedDice([1])).state
+    assert not hasattr(state, "war_cry") and not hasattr(Game, "turn_key")
+    with pytest.raises(Exception):
+        bare.parse_action({"type": "let-it-stand"})
+
+
+def test_without_holders_the_layer_plays_the_bare_rules() -> None:
+    # a discipline outside a campaign: no War Cry in the state, the same dice, the same game
+    plain = RACE.start(SEATS, {"target": 30}, 3).state
+    bare = LuckyRace().start(SEATS, {"target": 30}, 3).state
+    assert plain.war_cry is None and plain.model_dump(exclude={"war_cry"}) == bare.model_dump()
+    for player in ("ann", "bo"):
+        plain = RACE.apply(plain, player, Choose(number=2)).state
+        bare = LuckyRace().apply(bare, player, Choose(number=2)).state
+    rolled, bare_rolled = RACE.apply(plain, "ann", RollDie()), LuckyRace().apply(bare, "ann", RollDie())
+    assert rolled.state.model_dump(exclude={"war_cry"}) == bare_rolled.state.model_dump()
+    assert [e.text for e in rolled.events] == [e.text for e in bare_rolled.events]
