@@ -17,7 +17,7 @@ from rules.core.engine import Context, Outcome, OutcomeKind, PlayerId, Prompt, P
 from rules.core.errors import RuleViolation
 from rules.core.initiative import age_ties, roll_off
 from rules.core.search import win_chances
-from rules.orclympics.brood_rumble import barrels, combat, moves, setup
+from rules.orclympics.brood_rumble import barrels, combat, movement, setup
 from rules.orclympics.brood_rumble.actions import (
     ACT_ACTIONS,
     act_offers,
@@ -59,6 +59,7 @@ from rules.orclympics.brood_rumble.models import (
     ThrowTask,
     VolleyTask,
 )
+from rules.orclympics.brood_rumble.moves import MOVES
 from rules.orclympics.brood_rumble.view import build_view
 from rules.orclympics.broods import Brood, brood_of
 from rules.orclympics.discipline import Discipline
@@ -77,6 +78,7 @@ class BroodRumble(Discipline[BroodRumbleState, Action]):
     outcome_kind = OutcomeKind.TEAMS
     state_type = BroodRumbleState
     action_adapter = ACTION_ADAPTER
+    moves = MOVES
 
     # -- II.1 teams, II.2 set-up --------------------------------------------------------
     def _setup(self, ctx: Context, seats: Sequence[Seat], options: dict[str, Any]) -> BroodRumbleState:
@@ -226,7 +228,7 @@ class BroodRumble(Discipline[BroodRumbleState, Action]):
                 return [Reroll(reroll=False), Reroll(reroll=True)]
             case AskKind.MOVE_TO:
                 assert orc is not None and state.activation is not None
-                return list(moves.move_offers(state, orc, float(state.activation.budget or 0)))
+                return list(movement.move_offers(state, orc, float(state.activation.budget or 0)))
             case AskKind.BONUS_THROW:
                 assert orc is not None
                 return list(bonus_offers(state, orc))
@@ -240,7 +242,7 @@ class BroodRumble(Discipline[BroodRumbleState, Action]):
             case AskKind.DEFENCE:
                 return [ChooseDefence(block=b) for b in Block]
             case AskKind.FALL_BACK:
-                return [FallBack(angle=k * 360.0 / moves.DIRECTIONS) for k in range(moves.DIRECTIONS)]
+                return [FallBack(angle=k * 360.0 / movement.DIRECTIONS) for k in range(movement.DIRECTIONS)]
         return []
 
     # -- applying an action ----------------------------------------------------------------
@@ -325,12 +327,12 @@ class BroodRumble(Discipline[BroodRumbleState, Action]):
                     enemy = state.orcs.get(target)
                     if enemy is None or not enemy.on_board or enemy.team == orc.team:
                         raise RuleViolation(f"{target} is not an enemy Orc on the board.")
-                    problem = moves.chargeable(state, enemy)
+                    problem = movement.chargeable(state, enemy)
                     if problem is not None:
                         raise RuleViolation(problem)
-                done = moves.plan(state, orc, [(float(x), float(y)) for x, y in points], float(act.budget or 0),
+                done = movement.plan(state, orc, [(float(x), float(y)) for x, y in points], float(act.budget or 0),
                                   target)
-                moves.walk(ctx, state, orc, done)
+                movement.walk(ctx, state, orc, done)
                 act.budget, act.roll = None, None
             case BonusThrow():
                 assert orc is not None
@@ -367,7 +369,7 @@ class BroodRumble(Discipline[BroodRumbleState, Action]):
                 combat.choose_defence(ctx, state, action.block)
             case FallBack():
                 assert orc is not None
-                moves.fall_back(ctx, state, orc, float(action.angle) % 360)
+                movement.fall_back(ctx, state, orc, float(action.angle) % 360)
             case _:
                 assert orc is not None and state.activation is not None
                 apply_act(ctx, state, orc, state.activation, action)

@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field, TypeAdapter
 
 from rules.core.dice import Roll
+from rules.core.views import TableView
 from rules.core.engine import PlayerId
 from rules.orclympics.discipline import DisciplineState
 from rules.orclympics.broods import Brood
@@ -465,13 +466,11 @@ class CombatView(BaseModel):
     exchanges: list[Exchange]
 
 
-class BroodRumbleView(BaseModel):
+class BroodRumbleView(TableView):
     """What one viewer may see. The hidden attack appears only in its owner's view."""
 
     game: Literal["brood-rumble"] = "brood-rumble"
-    viewer: PlayerId | None
     phase: Phase
-    turn: int
     board: tuple[float, float]
     teams: list[TeamView]
     orcs: list[OrcView]
@@ -480,7 +479,6 @@ class BroodRumbleView(BaseModel):
     initiative: str | None
     active: OrcId | None
     deciding: AskKind | None
-    waiting_for: list[PlayerId]
     move_budget: float | None
     terrain_left: int
     engaged: list[tuple[OrcId, OrcId]]
@@ -488,4 +486,3 @@ class BroodRumbleView(BaseModel):
     feats: dict[str, PlayerId]
     trail: list[list[XY]]
     winner: str | None = None
-    placings: list[list[PlayerId]] | None = None
