@@ -33,7 +33,7 @@ from pydantic import BaseModel, SerializeAsAny, ValidationError
 from bot.seat_views import SeatView, private_part
 from bot.store import ChannelBusy, GameRow, SeatRow, StaleVersion, Store, Tx
 from rules.core.computer import Level, is_computer, new_computer
-from rules.core.engine import Event, Game, Outcome, PlayerId, Prompt, Seat, public
+from rules.core.engine import Event, Game, Outcome, PlayerId, Prompt, Seat, SeatPick, public
 from rules.core.errors import RuleViolation
 
 NO_GAME = "There is no game running in this channel. Start one with /game new."
@@ -64,7 +64,7 @@ class Lobby(BaseModel):
     note: str | None
     min_players: int
     max_players: int
-    broods: list[str]  # empty: the brood does not matter in this game
+    pick: SeatPick | None  # what a player picks as they sit down; None: nothing
 
 
 class Snapshot(BaseModel):
@@ -138,7 +138,7 @@ def _default_games() -> Mapping[str, Game[Any, Any]]:
 
 
 def _seat(row: SeatRow) -> Seat:
-    return Seat(player=row.player, name=row.name, brood=row.brood, colour=row.colour)
+    return Seat(player=row.player, name=row.name, pick=row.pick, colour=row.colour)
 
 
 def _names(seats: Sequence[Seat], players: Sequence[PlayerId]) -> list[str]:
@@ -219,14 +219,13 @@ def auto_action(game: Game[Any, Any], state: Any, player: PlayerId) -> Any:
 
 
 def last_place(outcome: Outcome | None, forfeited: Sequence[PlayerId], seats: Sequence[Seat]) -> Outcome | None:
-    """Players removed for idling place last, together, whatever the rules made of their Orcs."""
+    """Players removed for idling place last, together, whatever the rules made of their pieces
+    (and they never win: not with their side, nor with a co-operative table)."""
     if outcome is None or not forfeited:
         return outcome
-    placings = [[p for p in group if p not in forfeited] for group in outcome.placings]
-    placings = [group for group in placings if group] + [[p for p in forfeited]]
     names = _join_names(_names(seats, list(forfeited)))
-    return outcome.model_copy(update={"placings": placings,
-                                      "summary": f"{outcome.summary} ({names}: removed for idling, last.)".strip()})
+    return outcome.put_last(list(forfeited)).model_copy(
+        update={"summary": f"{outcome.summary} ({names}: removed for idling, last.)".strip()})
 
 
 class TableService:
@@ -291,31 +290,44 @@ class TableService:
         return Lobby(game_id=row.id, slug=row.slug, title=game.title, channel_id=row.channel_id,
                      creator=row.creator, seats=seats, status=status or row.status,
                      note=game.player_count_note(len(seats)) if seats else None,
-                     min_players=game.min_players, max_players=game.max_players, broods=list(game.broods))
+                     min_players=game.min_players, max_players=game.max_players, pick=game.seat_pick)
 
-    def _brood(self, game: Game[Any, Any], brood: str | None) -> str:
-        wanted = (brood or "").strip().lower()
-        if not game.broods:
-            return wanted or "common"
-        if not wanted:
-            return game.broods[0]
-        if wanted not in game.broods:
-            raise TableError(f"There is no brood called '{brood}' in {game.title}; "
-                             f"choose one of {', '.join(game.broods)}.")
-        return wanted
+    def _pick(self, game: Game[Any, Any], wanted: str | None, seats: Sequence[Seat] = (),
+              *, at_random: bool = False) -> str:
+        """What a newcomer picks, by the game's declaration (`Game.seat_pick`): what they asked for,
+        else the default (`at_random`: a random free choice, as a computer sits down); "" when the
+        game asks for nothing."""
+        pick = game.seat_pick
+        if pick is None:
+            return ""
+        taken = [s.pick for s in seats]
+        if at_random and not (wanted or "").strip():
+            free = pick.free(taken)
+            if not free:
+                raise TableError(f"Every {pick.name} of {game.title} is taken.")
+            return free[self._seed_source() % len(free)]
+        try:
+            return pick.chosen(wanted, taken)
+        except RuleViolation as exc:
+            raise TableError(str(exc)) from None
+
+    async def seat_pick(self, channel_id: int) -> SeatPick | None:
+        """What the channel's open table asks of a player who sits down (None: nothing, or no table)."""
+        row = await self.store.open_game(channel_id)
+        return self.game(row.slug).seat_pick if row is not None and row.slug in self._games else None
 
     # -- the lobby ----------------------------------------------------------------------
     async def new_game(self, channel_id: int, guild_id: int | None, creator: str, creator_name: str,
                        slug: str, options: dict[str, Any] | None = None, *,
-                       creator_brood: str | None = None, campaign_id: int | None = None,
+                       creator_pick: str | None = None, campaign_id: int | None = None,
                        turn_seconds: int = DEFAULT_TURN_SECONDS) -> Lobby:
         """Open a table in the channel with its creator already seated.
 
-        The creator's brood defaults to the game's first brood; they can `leave` and
-        `join` again to pick another before the game starts.
+        The creator's pick (a brood, a hero…) defaults to the game's default; they can `leave`
+        and `join` again to pick another before the game starts.
         """
         game = self.game(slug)
-        brood = self._brood(game, creator_brood)
+        pick = self._pick(game, creator_pick)
         async with self.lock(channel_id):
             existing = await self.store.open_game(channel_id)
             if existing is not None:
@@ -325,7 +337,7 @@ class TableService:
                     channel_id=channel_id, guild_id=guild_id, slug=slug, creator=creator,
                     seed=self._seed_source(), options=options, at=self._now(), campaign_id=campaign_id,
                     turn_seconds=turn_seconds,
-                    creator_name=creator_name, creator_brood=brood, creator_colour=0)
+                    creator_name=creator_name, creator_pick=pick, creator_colour=0)
             except ChannelBusy:
                 existing = await self.store.open_game(channel_id)
                 raise TableError(self._busy(existing)) from None
@@ -336,7 +348,7 @@ class TableService:
         title = self._games[existing.slug].title if existing and existing.slug in self._games else "another game"
         return f"This channel already has a game of {title}; finish or /game abandon it first."
 
-    async def join(self, channel_id: int, player: str, name: str, brood: str) -> Lobby:
+    async def join(self, channel_id: int, player: str, name: str, pick: str | None = None) -> Lobby:
         """Take a seat at the channel's table before it starts."""
         async with self.lock(channel_id):
             row = await self._lobby_game(channel_id)
@@ -346,11 +358,11 @@ class TableService:
                 raise TableError("You are already seated at this table.")
             if len(seats) >= game.max_players:
                 raise TableError(f"The table is full: {game.title} takes at most {game.max_players} players.")
-            chosen = self._brood(game, brood)
+            chosen = self._pick(game, pick, seats)
             taken = {s.colour for s in seats}
             colour = next(c for c in itertools.count() if c not in taken)
             try:
-                await self.store.add_seat(row.id, player=player, name=name, brood=chosen, colour=colour,
+                await self.store.add_seat(row.id, player=player, name=name, pick=chosen, colour=colour,
                                           at=self._now())
             except StaleVersion:
                 raise TableError("The table changed while you were joining; try again.") from None
@@ -358,8 +370,9 @@ class TableService:
             return await self._lobby(row)
 
     async def add_computer(self, channel_id: int, actor: str, level: Level, name: str | None = None,
-                           brood: str | None = None) -> Lobby:
-        """The table's creator seats a computer player (a name is found when none is given)."""
+                           pick: str | None = None) -> Lobby:
+        """The table's creator seats a computer player (a name is found when none is given, and a
+        random pick when none is asked for)."""
         async with self.lock(channel_id):
             row = await self._lobby_game(channel_id)
             seats = await self._seats(row.id)
@@ -373,12 +386,11 @@ class TableService:
                 player, chosen_name = new_computer(level, [s.player for s in seats], [s.name for s in seats], name)
             except RuleViolation as exc:
                 raise TableError(str(exc)) from None
-            chosen = self._brood(game, brood) if brood or not game.broods else \
-                game.broods[self._seed_source() % len(game.broods)]
+            chosen = self._pick(game, pick, seats, at_random=True)
             taken = {s.colour for s in seats}
             colour = next(c for c in itertools.count() if c not in taken)
             try:
-                await self.store.add_seat(row.id, player=player, name=chosen_name, brood=chosen, colour=colour,
+                await self.store.add_seat(row.id, player=player, name=chosen_name, pick=chosen, colour=colour,
                                           at=self._now())
             except StaleVersion:
                 raise TableError("The table changed meanwhile; try again.") from None
@@ -572,7 +584,8 @@ class TableService:
         """A game's end, in the transaction of its last move: each player's place, Feats and records
         for the hall of fame, then whatever the finish hooks (a campaign) make of it."""
         feats = list(outcome.feats.values())
-        tx.insert_results(row, [(s.player, s.name, outcome.place_of(s.player), feats.count(s.player),
+        tx.insert_results(row, [(s.player, s.name, outcome.place_of(s.player), outcome.won_by(s.player),
+                                 feats.count(s.player),
                                  {name: values[s.player] for name, values in outcome.records.items()
                                   if s.player in values}) for s in seats], at)
         for hook in self.finish_hooks:
@@ -582,7 +595,7 @@ class TableService:
                            options: dict[str, Any], *, campaign_id: int | None = None,
                            turn_seconds: int = DEFAULT_TURN_SECONDS) -> TurnResult:
         """Open a table with everyone already seated and start it, in one transaction (a campaign's
-        next game: the same players and broods, no lobby). The first seat is its creator."""
+        next game: the same players and picks, no lobby). The first seat is its creator."""
         game = self.game(slug)
         seed = self._seed_source()
         try:
@@ -595,9 +608,9 @@ class TableService:
             first = seats[0]
             row = tx.create_game(channel_id=channel_id, guild_id=guild_id, slug=slug, creator=first.player,
                                  seed=seed, options=options, at=at, campaign_id=campaign_id, creator_name=first.name,
-                                 creator_brood=first.brood, creator_colour=first.colour, turn_seconds=turn_seconds)
+                                 creator_pick=first.pick, creator_colour=first.colour, turn_seconds=turn_seconds)
             for seat in seats[1:]:
-                tx.add_seat(row.id, player=seat.player, name=seat.name, brood=seat.brood, colour=seat.colour, at=at)
+                tx.add_seat(row.id, player=seat.player, name=seat.name, pick=seat.pick, colour=seat.colour, at=at)
             tx.start_game(row.id, state_json=step.state.model_dump_json(), events=step.events, at=at)
             return row
 

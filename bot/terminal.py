@@ -25,6 +25,7 @@ from typing import Any, TextIO
 
 from pydantic import BaseModel, ValidationError
 
+from bot.ui.text import outcome_lines
 from rules.core.computer import Level, decide, is_computer, new_computer
 from rules.core.engine import Event, Game, PlayerId, Seat
 from rules.core.errors import RuleViolation
@@ -33,7 +34,6 @@ from rules.core.search import Budget
 from rules.registry import guide_for
 
 CLEAR = "\033[2J\033[H"
-BROODS = ("common", "feral", "iron")
 
 
 class Quit(Exception):
@@ -157,11 +157,10 @@ class TerminalGame:
         seats: list[Seat] = []
         for n in range(humans):
             seats.append(Seat(player=f"human-{n + 1}", name=_login_name() if humans == 1 else f"Player {n + 1}",
-                              brood=self._brood(chooser, n), colour=n))
+                              pick=self._pick(chooser, seats), colour=n))
         for n in range(computers):
             player, name = new_computer(level, [s.player for s in seats], [s.name for s in seats])
-            seats.append(Seat(player=player, name=name, brood=self._brood(chooser, humans + n),
-                              colour=humans + n))
+            seats.append(Seat(player=player, name=name, pick=self._pick(chooser, seats), colour=humans + n))
         self.seats = seats
         self.names = {s.player: s.name for s in seats}
         self.private: dict[PlayerId, list[str]] = {}
@@ -169,9 +168,18 @@ class TerminalGame:
         self.thinker = random.Random(seed ^ 0xC0FFEE)
         self.pictures: list[Path] = []
 
-    def _brood(self, chooser: random.Random, index: int) -> str:
-        broods = self.game.broods or ("common",)
-        return broods[chooser.randrange(len(broods))]
+    def _pick(self, chooser: random.Random, seats: list[Seat]) -> str:
+        """A random one of the game's seat picks still free ("" when it asks for none)."""
+        pick = self.game.seat_pick
+        free = pick.free(s.pick for s in seats) if pick is not None else [""]
+        return free[chooser.randrange(len(free))]
+
+    def _seated(self, seat: Seat) -> str:
+        """'Grukk (Iron Orcs, computer)': a seat's name, its pick and whether a computer plays it."""
+        pick = self.game.seat_pick
+        notes = ([pick.label(pick.of(seat))] if pick is not None else []) + (["computer"] if is_computer(seat.player)
+                                                                               else [])
+        return seat.name + (f" ({', '.join(notes)})" if notes else "")
 
     @property
     def humans(self) -> list[PlayerId]:
@@ -188,8 +196,7 @@ class TerminalGame:
         game = self.game
         step = game.start(self.seats, None, self.seed)
         state = step.state
-        self.say(f"{game.title}: " + ", ".join(f"{s.name} ({s.brood}{', computer' if is_computer(s.player) else ''})"
-                                                for s in self.seats) + ".")
+        self.say(f"{game.title}: " + ", ".join(self._seated(s) for s in self.seats) + ".")
         self._tell(step.events)
         while game.outcome(state) is None:
             waiting = game.waiting_for(state)
@@ -206,8 +213,10 @@ class TerminalGame:
         outcome = game.outcome(state)
         assert outcome is not None
         self.say(f"🏁 {game.title} is over. {outcome.summary}")
-        for place, group in enumerate(outcome.placings, start=1):
-            self.say(f"  {place}. " + " and ".join(self.names[p] for p in group))
+        heading, lines = outcome_lines(outcome, self.names)
+        self.say(f"{heading}:")
+        for line in lines:
+            self.say(f"  {line}")
         return state
 
     def _apply(self, state: Any, player: PlayerId, action: BaseModel) -> Any:

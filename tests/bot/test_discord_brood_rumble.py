@@ -406,10 +406,10 @@ async def test_a_whole_four_player_rumble_with_secret_attacks_by_dm(simcord_env,
     assert final.status == "finished" and final.outcome is not None
     board = last_board(world.channel)
     assert "is over" in board.content and not board.components
-    placings = {f.name: f.value for f in board.embeds[0].fields}["Placings"].splitlines()
+    sides = {f.name: f.value for f in board.embeds[0].fields}["Teams"].splitlines()  # a team game's end
     names = {s.player: s.name for s in final.seats}
-    winners = sorted(names[p] for p in final.outcome.placings[0])
-    assert placings[0] == f"🥇 =1st — {winners[0]} and {winners[1]}"
+    winners = [names[p] for p in final.outcome.winners()]
+    assert sides[0] == f"🏆 Won — {winners[0]} and {winners[1]}"
     assert await simcord_env.bot.table.replay_check(final.game_id)
 
     # The secret attacks were all made by DM, and both players of a team answered team questions.
