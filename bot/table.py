@@ -311,10 +311,14 @@ class TableService:
         except RuleViolation as exc:
             raise TableError(str(exc)) from None
 
-    async def seat_pick(self, channel_id: int) -> SeatPick | None:
-        """What the channel's open table asks of a player who sits down (None: nothing, or no table)."""
+    async def seat_pick(self, channel_id: int) -> tuple[SeatPick | None, list[str]]:
+        """What the channel's open table asks of a player who sits down, and the choices still free
+        (for autocomplete); None when it asks nothing, or there is no table."""
         row = await self.store.open_game(channel_id)
-        return self.game(row.slug).seat_pick if row is not None and row.slug in self._games else None
+        pick = self._games[row.slug].seat_pick if row is not None and row.slug in self._games else None
+        if row is None or pick is None:
+            return None, []
+        return pick, pick.free(s.pick for s in await self._seats(row.id))
 
     # -- the lobby ----------------------------------------------------------------------
     async def new_game(self, channel_id: int, guild_id: int | None, creator: str, creator_name: str,

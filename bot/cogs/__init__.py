@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from discord import app_commands
@@ -50,10 +50,13 @@ def set_pick_option(command: app_commands.Command[Any, ..., Any], param: str,
     params[param] = dataclasses.replace(params[param], _rename=name, description=description[:100])
 
 
-def pick_choices(pick: SeatPick | None, current: str) -> list[app_commands.Choice[str]]:
-    """The autocomplete of a seat-pick option: the game's choices that match what is typed."""
+def pick_choices(pick: SeatPick | None, current: str,
+                 free: Sequence[str] | None = None) -> list[app_commands.Choice[str]]:
+    """The autocomplete of a seat-pick option: the game's choices (those still `free`, when given)
+    that match what is typed."""
     if pick is None:
         return []
     typed = current.strip().casefold()
     return [app_commands.Choice(name=c.label, value=c.value) for c in pick.choices
-            if typed in c.label.casefold() or typed in c.value.casefold()][:25]
+            if (free is None or c.value in free)
+            and (typed in c.label.casefold() or typed in c.value.casefold())][:25]

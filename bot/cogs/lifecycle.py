@@ -110,9 +110,11 @@ class Lifecycle(commands.Cog):
 
     @join.autocomplete("pick")
     async def pick_for_join(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
-        """The seat picks of the channel's open table."""
-        channel = interaction.channel_id
-        return pick_choices(await self.bot.table.seat_pick(channel) if channel is not None else None, current)
+        """The seat picks still free at the channel's open table."""
+        if interaction.channel_id is None:
+            return []
+        pick, free = await self.bot.table.seat_pick(interaction.channel_id)
+        return pick_choices(pick, current, free)
 
     @game.command(name="leave", description="Give up your seat before the game starts.")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:

@@ -139,8 +139,10 @@ class Seats(commands.Cog):
         if channel is None:
             return []
         found = await gathering(self.bot, channel)
-        pick = await found[0].gathering_pick(channel) if found is not None else await self.bot.table.seat_pick(channel)
-        return pick_choices(pick, current)
+        if found is not None:
+            return pick_choices(await found[0].gathering_pick(channel), current)
+        pick, free = await self.bot.table.seat_pick(channel)
+        return pick_choices(pick, current, free)
 
     @seat.command(name="remove", description="Take a computer player off the table before the game starts.")
     @app_commands.describe(name="The computer player's name")

@@ -51,7 +51,7 @@ async def test_the_lobby_asks_for_the_pick_the_game_declares(store: Store) -> No
         await table.join(CHANNEL, "bo", "Bo", "grubz")
     lobby = await table.join(CHANNEL, "bo", "Bo")  # nothing asked: the default, Smasha, is free
     assert [s.pick for s in lobby.seats] == ["grubz", "smasha"]
-    assert await table.seat_pick(CHANNEL) is lobby.pick
+    assert await table.seat_pick(CHANNEL) == (lobby.pick, ["nogg"])  # what is still free, for autocomplete
     shown = lobby_embed(lobby, "").fields[0].value
     assert "Ann (Grubz)" in shown and "Bo (Smasha the Bold)" in shown
 
@@ -60,7 +60,7 @@ async def test_a_game_without_a_pick_asks_for_nothing(store: Store) -> None:
     table = gate_table(store, 1)
     lobby = await table.new_game(CHANNEL, GUILD, "ann", "Ann", "pickless-gate", creator_pick="iron")
     assert lobby.pick is None and lobby.seats[0].pick == ""
-    assert await table.seat_pick(CHANNEL) is None
+    assert await table.seat_pick(CHANNEL) == (None, [])
     assert "(" not in lobby_embed(lobby, "").fields[0].value
 
 
