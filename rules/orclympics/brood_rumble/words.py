@@ -175,5 +175,6 @@ def attack_brief(view: Any, reading: Reading) -> str | None:
     return "\n".join(lines)
 
 
-__all__ = ["ARROWS", "COMPASS16", "active_spot", "attack_brief", "clip", "compass", "destination", "exact",
-           "exact_path", "orc_label", "orc_words", "point", "short", "table", "where"]
+__all__ = ["ARROWS", "ATTACK_EMOJI", "BLOCK_EMOJI", "COMPASS16", "EDGE_ARROWS", "active_spot", "attack_brief", "clip",
+           "compass", "destination", "exact", "exact_path", "orc_label", "orc_of", "orc_words", "point", "short",
+           "table", "where"]
