@@ -11,7 +11,8 @@ from discord import app_commands
 from rules.core.engine import Game, SeatPick
 
 PICK = "pick"
-"""The generic name of the seat-pick option, when the games do not agree on one."""
+"""The seat-pick option's parameter in the commands that seat a player, and its name in Discord
+when the games do not agree on one (`set_pick_option`)."""
 
 
 def set_game_choices(command: app_commands.Command[Any, ..., Any], param: str,

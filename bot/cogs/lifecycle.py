@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import ZagjanBot
-from bot.cogs import pick_choices, set_game_choices, set_pick_option
+from bot.cogs import PICK, pick_choices, set_game_choices, set_pick_option
 from bot.table import DEFAULT_TURN_SECONDS, Lobby, whose_turn
 from bot.ui.components import lobby_view
 from bot.ui.hand import show_hand
@@ -74,8 +74,8 @@ class Lifecycle(commands.Cog):
         join = self.game.get_command("join")
         assert isinstance(new, app_commands.Command) and isinstance(join, app_commands.Command)
         set_game_choices(new, "game", bot.table.games)
-        set_pick_option(new, "pick", bot.table.games)
-        set_pick_option(join, "pick", bot.table.games)
+        set_pick_option(new, PICK, bot.table.games)
+        set_pick_option(join, PICK, bot.table.games)
 
     @game.command(name="new", description="Open a table for a game in this channel; you take the first seat.")
     @app_commands.describe(game="Which game to play", pick="What you pick as you sit down",
@@ -102,13 +102,13 @@ class Lifecycle(commands.Cog):
             await tell_channel(interaction, f"You are seated at the table of {lobby.title}.", view=lobby_view(),
                                embed=lobby_embed(lobby, f"{interaction.user.mention} joins the table."))
 
-    @new.autocomplete("pick")
+    @new.autocomplete(PICK)
     async def pick_for_new(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
         """The chosen game's seat picks (none until a game is chosen)."""
         game = self.bot.table.games.get(str(getattr(interaction.namespace, "game", "") or ""))
         return pick_choices(game.seat_pick if game is not None else None, current)
 
-    @join.autocomplete("pick")
+    @join.autocomplete(PICK)
     async def pick_for_join(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
         """The seat picks still free at the channel's open table."""
         if interaction.channel_id is None:

@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import ZagjanBot
-from bot.cogs import pick_choices, set_pick_option
+from bot.cogs import PICK, pick_choices, set_pick_option
 from bot.cogs.lifecycle import lobby_embed
 from bot.table import TableError
 from bot.ui.components import lobby_view
@@ -102,7 +102,7 @@ class Seats(commands.Cog):
         self.bot = bot
         computer = self.seat.get_command("computer")
         assert isinstance(computer, app_commands.Command)
-        set_pick_option(computer, "pick", bot.table.games, for_computer=True)
+        set_pick_option(computer, PICK, bot.table.games, for_computer=True)
 
     async def open_form(self, interaction: discord.Interaction[Any]) -> None:
         """The lobby button's answer: the form, for the lobby's creator only (the form must be the
@@ -131,7 +131,7 @@ class Seats(commands.Cog):
         async with audit(interaction, "seat computer", acknowledge_first=True):
             await seat_computer(interaction, parse_level(level), name, pick)
 
-    @computer.autocomplete("pick")
+    @computer.autocomplete(PICK)
     async def pick_for_computer(self, interaction: discord.Interaction[Any],
                                 current: str) -> list[app_commands.Choice[str]]:
         """The picks of the channel's gathering, else of its open table."""
