@@ -1,6 +1,6 @@
 """The /campaign rules text, in our own words, with the readings we chose where the campaign
 rules (seed 000, Campaign Rules 1-7) leave room. Each reading is tested under its name in
-tests/rules/test_campaign.py or tests/rules/core/test_war_cry.py."""
+tests/rules/test_campaign.py or tests/rules/orclympics/test_war_cry.py."""
 
 from __future__ import annotations
 
