@@ -309,25 +309,38 @@ class Game(ABC, Generic[S, A]):
                 f"{self.title} needs {self.min_players} to {self.max_players} players; there are {len(seats)}.")
         if len({s.player for s in seats}) != len(seats):
             raise RuleViolation("A player can take only one seat.")
-        self._check_picks(seats)
+        seats = self._check_picks(seats)
         roller = dice if dice is not None else Dice(DiceState(seed=seed))
         ctx = Context(roller)
         state = self._setup(ctx, seats, dict(options or {}))
         state.dice = roller.state if dice is None else DiceState(seed=seed)
         return Step(state=state, events=ctx.finish())
 
-    def _check_picks(self, seats: Sequence[Seat]) -> None:
-        """Every seat's pick is one of the game's choices (or none), and a unique pick is not shared."""
+    def _check_picks(self, seats: Sequence[Seat]) -> Sequence[Seat]:
+        """Every seat's pick is one of the game's choices (or none), and a unique pick is not shared.
+        A seat without a unique pick gets the first one still free, in seat order: two seats that
+        said nothing must not both read the default."""
         pick = self.seat_pick
         if pick is None:
-            return
+            return seats
         picked = [s.pick for s in seats if s.pick]
         for seat in seats:
             if seat.pick and seat.pick not in pick.values():
                 raise RuleViolation(f"{seat.name}'s {pick.name} '{seat.pick}' is not one of "
                                     f"{', '.join(pick.values())}.")
-        if pick.unique and len(set(picked)) != len(picked):
+        if not pick.unique:
+            return seats
+        if len(set(picked)) != len(picked):
             raise RuleViolation(f"Two players cannot pick the same {pick.name}.")
+        filled: list[Seat] = []
+        for seat in seats:
+            if not seat.pick:
+                free = pick.free([*picked, *(s.pick for s in filled)])
+                if not free:
+                    raise RuleViolation(f"There are more players than {pick.name}s.")
+                seat = seat.model_copy(update={"pick": free[0]})
+            filled.append(seat)
+        return filled
 
     def new(self, seats: Sequence[Seat], options: dict[str, Any] | None, seed: int) -> S:
         return self.start(seats, options, seed).state  # type: ignore[no-any-return]

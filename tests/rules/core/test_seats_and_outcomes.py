@@ -64,6 +64,8 @@ def test_placings_win_for_the_first_place_only() -> None:
 def test_the_seat_pick_is_read_through_the_declaration() -> None:
     state = GATE.start(SEATS, None, 1).state
     assert [HERO.of(s) for s in state.seats] == ["grubz", "smasha"]  # Bo said nothing: the default
+    quiet = GATE.start([Seat(player=p, name=p.title()) for p in ("ann", "bo", "cy")], None, 1).state
+    assert [s.pick for s in quiet.seats] == ["smasha", "grubz", "nogg"]  # a unique pick: the first still free
     assert HERO.chosen("nogg the wise") == "nogg" and HERO.chosen("", taken=["smasha"]) == "grubz"
     with pytest.raises(RuleViolation, match="Grubz is taken"):
         HERO.chosen("grubz", taken=["grubz"])
