@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from rules.core.dice import Dice, DiceState, Roll
 from rules.core.errors import RuleViolation
+from rules.core.moves import MoveBook
 
 PlayerId = str
 """A player is named by an opaque string (the bot uses the Discord user id)."""
@@ -294,6 +295,9 @@ class Game(ABC, Generic[S, A]):
     `max_players` (Brood Rumble is two teams: 2 or 4); empty: all of them."""
     outcome_kind: ClassVar[OutcomeKind] = OutcomeKind.PLACINGS
     """How its players win (`OutcomeKind`): every `Outcome` the game gives is of this kind."""
+    moves: ClassVar[MoveBook | None] = None
+    """What each kind of move is called, takes and says (`rules.core.moves`): every interface's
+    buttons, menus, forms, slash commands and typed moves are built from it."""
 
     # -- the contract ---------------------------------------------------------------
     @abstractmethod
