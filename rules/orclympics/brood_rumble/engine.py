@@ -61,7 +61,7 @@ from rules.orclympics.brood_rumble.models import (
 )
 from rules.orclympics.brood_rumble.moves import MOVES
 from rules.orclympics.brood_rumble.view import build_view
-from rules.orclympics.broods import Brood, brood_of
+from rules.orclympics.broods import brood_of
 from rules.orclympics.discipline import Discipline
 
 TEAM_IDS = ("A", "B")
