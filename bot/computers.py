@@ -8,7 +8,8 @@ a click (`TableService.act`, pinned to the version it thought about), and its mo
 click's is (`ShowMove`). The new board starts the next computer's turn the same way. A human's answer in the meantime moves the version on, and
 the computer's stale move is refused harmlessly; the new board schedules it again.
 
-Tasks live in memory (`ZagjanBot.computer_moves`, one per game), so `resume` starts them again for every running game when the bot starts.
+Tasks live in memory (`computer_moves` of the bot, one per game), so `resume` starts them again for
+every running game when the bot starts.
 """
 
 from __future__ import annotations
@@ -16,18 +17,36 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from typing import TYPE_CHECKING, Any
+import random
+from typing import TYPE_CHECKING, Any, Protocol
 
+from bot.painter import Painter
 from bot.settings import Settings
-from bot.table import TableError
+from bot.table import TableError, TableService
 from rules.core.computer import Level, decide, level_of
 from rules.core.search import Budget
 
 if TYPE_CHECKING:
-    from bot.app import ZagjanBot
     from bot.ui.board import BoardLike
+    from bot.ui.shown import ShowMove
 
 log = logging.getLogger("zagjan.computers")
+
+
+class Playing(Protocol):
+    """What a computer player uses of the bot: the table (what its seat knows, the door a move goes
+    through), a pool to think in, a source of seeds, the one way a move is shown, and the moves
+    under way (one task per game)."""
+
+    thinking: Painter
+    rng: random.Random
+    computer_moves: dict[int, asyncio.Task[None]]
+
+    @property
+    def table(self) -> TableService: ...
+
+    @property
+    def show_move(self) -> ShowMove: ...
 
 
 def think(slug: str, seen_json: str, player: str, seed: int, iterations: int) -> str:
@@ -49,7 +68,7 @@ def waiting_computer(board: BoardLike) -> str | None:
     return next((p for p in board.waiting_for if level_of(p) is not None), None)
 
 
-def schedule(bot: ZagjanBot, board: BoardLike) -> asyncio.Task[None] | None:
+def schedule(bot: Playing, board: BoardLike) -> asyncio.Task[None] | None:
     """Start (or restart) the computer move of `board`'s game; None when no computer must act."""
     moves = bot.computer_moves
     cancel(moves, board.game_id)
@@ -71,7 +90,7 @@ def cancel(moves: dict[int, asyncio.Task[None]], game_id: int) -> None:
         task.cancel()
 
 
-async def resume(bot: ZagjanBot) -> int:
+async def resume(bot: Playing) -> int:
     """After a restart: every running game waiting for a computer gets its move; how many."""
     started = 0
     for row in await bot.table.store.active_games():
@@ -86,7 +105,7 @@ async def resume(bot: ZagjanBot) -> int:
     return started
 
 
-async def _play(bot: ZagjanBot, channel_id: int, game_id: int, player: str) -> None:
+async def _play(bot: Playing, channel_id: int, game_id: int, player: str) -> None:
     settings = Settings()
     await asyncio.sleep(settings.computer_seconds)
     seen = await bot.table.seen_by(game_id, player)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import discord
 
@@ -22,15 +22,21 @@ from bot import computers, reactions
 from bot.table import TableError
 from bot.ui.board import pinging
 from bot.ui.components import idle_vote_view
+from bot.ui.poster import BoardPosts
 from bot.ui.text import and_list, mention
-
-if TYPE_CHECKING:
-    from bot.app import ZagjanBot
 
 log = logging.getLogger("zagjan.idle")
 
 SWEEP_SECONDS = 60.0
 REMINDED, ASKED = 1, 2
+
+
+class Sweeping(reactions.Reacting, computers.Playing, Protocol):
+    """What the sweep uses of the bot: what a reaction's timer and a computer player use (it applies
+    defaults and restarts lost computer moves), and the channels' boards, for its reminders and votes."""
+
+    @property
+    def boards(self) -> BoardPosts: ...
 
 
 def _limit_text(seconds: int) -> str:
@@ -41,7 +47,7 @@ def _limit_text(seconds: int) -> str:
     return f"{max(1, seconds // 60)} minute(s)"
 
 
-async def sweep(bot: ZagjanBot, now: datetime | None = None) -> int:
+async def sweep(bot: Sweeping, now: datetime | None = None) -> int:
     """One look at every running game; how many it did something about."""
     now = now or bot.table.now()
     acted = 0
@@ -85,7 +91,7 @@ async def sweep(bot: ZagjanBot, now: datetime | None = None) -> int:
     return acted
 
 
-async def keep_sweeping(bot: ZagjanBot, every: float = SWEEP_SECONDS) -> None:
+async def keep_sweeping(bot: Sweeping, every: float = SWEEP_SECONDS) -> None:
     while True:
         await asyncio.sleep(every)
         try:

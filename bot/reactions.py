@@ -14,25 +14,36 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.settings import Settings
-from bot.table import TableError
+from bot.table import TableError, TableService
 
 if TYPE_CHECKING:
-    from bot.app import ZagjanBot
     from bot.ui.board import BoardLike
+    from bot.ui.shown import ShowMove
 
 log = logging.getLogger("zagjan.reactions")
 
 _TIMERS: dict[int, asyncio.Task[None]] = {}  # game id -> the timer of its open reaction
 
 
+class Reacting(Protocol):
+    """What a reaction's timer uses of the bot: the table, to apply the default, and the one way
+    every move is shown."""
+
+    @property
+    def table(self) -> TableService: ...
+
+    @property
+    def show_move(self) -> ShowMove: ...
+
+
 def reaction_seconds() -> float:
     return Settings().reaction_seconds
 
 
-def schedule(bot: ZagjanBot, board: BoardLike, seconds: float | None = None) -> asyncio.Task[None] | None:
+def schedule(bot: Reacting, board: BoardLike, seconds: float | None = None) -> asyncio.Task[None] | None:
     """Start (or restart) the timer of `board`'s reaction prompt; None when it has none."""
     cancel(board.game_id)
     if board.outcome is not None:
@@ -47,7 +58,7 @@ def schedule(bot: ZagjanBot, board: BoardLike, seconds: float | None = None) -> 
     return task
 
 
-async def resume(bot: ZagjanBot) -> int:
+async def resume(bot: Reacting) -> int:
     """Restart the timers of the reactions that were open when the bot stopped; how many."""
     started = 0
     for row in await bot.table.store.active_games():
@@ -65,13 +76,13 @@ def cancel(game_id: int) -> None:
         task.cancel()
 
 
-async def _later(bot: ZagjanBot, channel_id: int, game_id: int, version: int, player: str,
+async def _later(bot: Reacting, channel_id: int, game_id: int, version: int, player: str,
                  action: dict[str, Any], seconds: float) -> None:
     await asyncio.sleep(seconds)
     await apply_default(bot, channel_id, game_id, version, player, action)
 
 
-async def apply_default(bot: ZagjanBot, channel_id: int, game_id: int, version: int, player: str,
+async def apply_default(bot: Reacting, channel_id: int, game_id: int, version: int, player: str,
                         action: dict[str, Any], heading: str = "{name} did not answer in time, so the rules' "
                                                                "default was applied.") -> bool:
     """The timer's callback: apply the default for the silent player and show the move as any move
