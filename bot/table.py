@@ -787,6 +787,12 @@ class TableService:
         live = self._cached_live(game_id)
         return self._snapshot(live) if live is not None else None
 
+    def known_game(self, channel_id: int) -> int | None:
+        """The id of the channel's latest game, if the table remembers it (for a refused command's
+        log line, which must not cost a database trip)."""
+        live = self._live.get(channel_id)
+        return live.row.id if live is not None else None
+
     async def game_by_id(self, game_id: int) -> Snapshot:
         live = await self._by_id(game_id)
         if live is None:

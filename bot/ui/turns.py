@@ -61,6 +61,7 @@ async def run_action(interaction: discord.Interaction[Any], record: Audit, *, ch
                                      from_board=interaction.type is not discord.InteractionType.application_command)
     except TableError as exc:
         record.result = "refused"
+        record.game = record.game if record.game is not None else bot.table.known_game(channel_id)
         await refuse(interaction, str(exc))
         return None
     record.game, record.stored = result.game_id, True
