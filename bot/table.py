@@ -35,6 +35,7 @@ from bot.store import ChannelBusy, GameRow, SeatRow, StaleVersion, Store, Tx
 from rules.core.computer import Level, is_computer, new_computer
 from rules.core.engine import Event, Game, Outcome, PlayerId, Prompt, Seat, SeatPick, public
 from rules.core.errors import RuleViolation
+from rules.core.moves import Move, Reading
 
 NO_GAME = "There is no game running in this channel. Start one with /game new."
 NOT_STARTED = "The game has not started yet; its creator can start it with /game start."
@@ -199,11 +200,6 @@ AUTO_MOVES_AT_ONCE = 1000
 """At most this many moves in one transaction (a table of removed players still ends; the next
 move goes on from there)."""
 
-QUIET_ACTIONS = ("end", "end-turn", "done", "deploy_random", "boar-random")
-"""What the bot plays for an idle or removed player, in this order of preference, when the rules
-offer no default: ending the turn, or leaving a choice to chance."""
-
-
 def auto_action(game: Game[Any, Any], state: Any, player: PlayerId) -> Any:
     """The move the bot makes for an idle or removed player: the rules' default where the prompt
     has one, else the quietest legal move (ending the turn), else the first one the rules list."""
@@ -211,7 +207,8 @@ def auto_action(game: Game[Any, Any], state: Any, player: PlayerId) -> Any:
     if prompt is not None and prompt.default is not None:
         return game.parse_action(prompt.default)
     legal = game.legal_actions(state, player)
-    for kind in QUIET_ACTIONS:
+    quiet = [m.type for m in game.moves.moves if m.quiet] if game.moves is not None else []
+    for kind in quiet:  # what the rules declare quiet (ending the turn, leaving a choice to chance), in order
         found = next((a for a in legal if getattr(a, "type", None) == kind), None)
         if found is not None:
             return found
@@ -849,6 +846,20 @@ class TableService:
         if live is None or live.state is None:
             raise TableError("That game no longer exists.")
         return auto_action(live.game, live.state, player)
+
+    async def planned(self, channel_id: int, player: PlayerId, move: Move, given: Mapping[str, Any],
+                      reading: Reading, done: int) -> dict[str, Any] | None:
+        """The next move of a several-move command (`Move.plan`), read from the channel's state as it
+        is now: the plan needs the rules' full state, which only the table holds."""
+        live = await self._latest(channel_id)
+        if live is None or live.state is None or move.plan is None:
+            raise TableError(NO_GAME)
+        try:
+            return move.plan(live.state, player, given, reading, done)
+        except RuleViolation:
+            raise
+        except (ValueError, TypeError) as exc:
+            raise TableError(f"I could not read that: {exc}") from None
 
     async def log(self, channel_id: int, limit: int = 20, viewer: str | None = None) -> list[str]:
         """The texts of the latest events of the channel's game that `viewer` may see (None = public)."""

@@ -14,12 +14,33 @@ ROOT = Path(__file__).resolve().parents[1]
 SHARED = [*ROOT.glob("bot/*.py"), *ROOT.glob("bot/ui/*.py"), *ROOT.glob("bot/cogs/*.py"),
           ROOT / "bot/games/__init__.py", ROOT / "renderers/__init__.py", ROOT / "renderers/common.py",
           ROOT / "rules/registry.py", *ROOT.glob("rules/core/*.py")]
+CONSTANT = re.compile(r"""\s*[A-Z][A-Z0-9_]*\s*=\s*["'][^"']*["']\s*(#.*)?$""")  # NAME = "one word"
 BENCH_DEFAULTS = {ROOT / "bot/cli.py"}  # `zagjan bench persist` needs one game to default to
 
 
-def test_every_game_has_its_rules_its_drawing_and_its_bot_adapter() -> None:
-    assert set(GAMES) == set(RENDERERS) - {"campaign-scoreboard", "hall-of-fame"} == set(plugins())
-    assert len(command_extensions()) == len(plugins())
+def test_every_game_has_its_rules_its_drawing_and_its_moves() -> None:
+    """A game is its rules (with its moves declared, or a bot plug-in of its own) and its drawing."""
+    assert set(GAMES) == set(RENDERERS) - {"campaign-scoreboard", "hall-of-fame"}
+    for slug, game in GAMES.items():
+        assert game.moves is not None or plugins().get(slug) is not None, f"{slug} has no moves declared"
+    assert set(plugins()) <= set(GAMES)
+    assert len(command_extensions()) <= len(plugins())
+
+
+def test_no_shared_module_names_a_move() -> None:
+    """Shared code knows moves only through the declarations: no move's type or word in quotes."""
+    # plain words ("pick", "leave", "end") have other meanings in shared code (a lobby's pick, leaving
+    # a table); a move's compound word ("end-turn", "deploy_random") has none
+    words = {w for game in GAMES.values() if game.moves is not None for m in game.moves.moves
+             for w in (m.type, m.name, *m.aliases) if "-" in w or "_" in w}
+    # a key read (`row["place"]`) or a constant of the core's own (`ACTION = "action"`) is another
+    # meaning of the same word, not a move
+    pattern = re.compile("|".join(rf"(?<!\[)[\"']{re.escape(w)}[\"']" for w in sorted(words)))
+    for path in SHARED:
+        code = "\n".join(line for line in path.read_text().splitlines()
+                         if not line.lstrip().startswith("#") and not CONSTANT.match(line))
+        code = re.sub(r'"""[\s\S]*?"""', "", code)
+        assert not pattern.search(code), f"{path.relative_to(ROOT)} names a move: {pattern.search(code)[0]}"
 
 
 def test_no_shared_module_names_a_game() -> None:

@@ -43,12 +43,15 @@ class Help(commands.Cog):
         set_game_choices(self.help, "game", bot.table.games)
 
     def _groups(self, slug: str) -> list[app_commands.Group]:
-        """The slash command groups of a game, from the extension its plugin names."""
+        """The slash command groups of a game: the one made from its declared moves, and any its
+        plug-in adds."""
+        game = self.bot.table.games.get(slug)
+        declared = [self.bot.tree.get_command(game.moves.group)] if game is not None and game.moves else []
         plugin = plugins().get(slug)
-        if plugin is None or plugin.commands is None:
-            return []
-        return [command for cog in self.bot.cogs.values() if type(cog).__module__ == plugin.commands
-                for command in cog.get_app_commands() if isinstance(command, app_commands.Group)]
+        extra = [] if plugin is None or plugin.commands is None else [
+            command for cog in self.bot.cogs.values() if type(cog).__module__ == plugin.commands
+            for command in cog.get_app_commands() if isinstance(command, app_commands.Group)]
+        return [g for g in [*declared, *extra] if isinstance(g, app_commands.Group)]
 
     @app_commands.command(name="help", description="What to type first, and each game's commands (only you see it).")
     @app_commands.describe(game="A game to see its commands")

@@ -37,9 +37,9 @@ SEPARATORS = r"[,;+]"  # between the values of a set of choices (`Kind.CHOICES`)
 def _option_type(param: Param) -> Any:
     if param.kind is Kind.FLAG:
         return bool
-    if param.kind is Kind.NUMBER and param.read is None and not param.choices:
+    if param.kind is Kind.NUMBER and param.read is None and not param.suggest:
         return float
-    if param.kind is Kind.COUNT and param.read is None and not param.choices:
+    if param.kind is Kind.COUNT and param.read is None and not param.suggest:
         return int
     return str
 
@@ -205,7 +205,8 @@ class DeclaredCommands(commands.Cog):
             value = param.value_of(action)
             if value is None or value == []:
                 continue
-            token = param.token(value, reading)
+            # a seat is sent by its id (names may repeat); typed, its name is read too
+            token = str(value) if param.kind is Kind.PLAYER else param.token(value, reading)
             name = param.words(value, reading)
             if source.note is not None and len(source.params) == 1:
                 extra = source.note(action, reading)

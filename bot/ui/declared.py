@@ -74,6 +74,12 @@ class AskForm:
     fields: tuple[FormField, ...]
 
 
+def payload(name: str, action: BaseModel) -> str:
+    """A button's payload for one action: the move's word, and its code when there is a choice in it."""
+    wanted = code(action)
+    return name if wanted == "-" else f"{name}.{wanted}"
+
+
 class DeclaredControls:
     """A game's controls from its `MoveBook`: the one adapter every declared game uses."""
 
@@ -196,7 +202,7 @@ class DeclaredControls:
         if move.look is not None:
             looks, emoji = move.look(action)
             style = STYLES.get(looks, style)
-        out.buttons.append(ButtonSpec(f"{move.name}.{code(action)}", label[:80], style, emoji))
+        out.buttons.append(ButtonSpec(payload(move.name, action), label[:80], style, emoji))
 
     # -- secret choices ---------------------------------------------------------------------------------------
     def secret_text(self, view: Any, prompt: Prompt) -> str:
@@ -251,6 +257,23 @@ class DeclaredControls:
         if move is None or not _form_fields(move):
             raise ValueError(f"unknown form {payload!r}")
         return AskForm(move.name, move.label, _form_fields(move))
+
+
+def _menus(move: Move, actions: list[BaseModel], reading: Reading) -> list[tuple[str, str, list[BaseModel]]]:
+    """The menus of a move's actions, as (kind, placeholder, actions): one, or, when one cannot hold
+    them all and the move says by which parameter to split, one per value of it (kinds `<move>-a`,
+    `<move>-b`…: a menu's kind is letters and dashes)."""
+    if move.menus is not None:  # the move lays out its own menus
+        return [(f"{move.name}-{ascii_lowercase[n % 26]}", placeholder, list(some))
+                for n, (placeholder, some) in enumerate(move.menus(actions, reading)) if some]
+    split = next((p for p in move.params if p.name == move.menus_by), None)
+    if split is None or len(actions) <= MAX_OPTIONS:
+        return [(move.name, f"{move.label}…", actions)]
+    groups: dict[str, list[BaseModel]] = {}
+    for action in actions:
+        groups.setdefault(split.words(split.value_of(action), reading), []).append(action)
+    return [(f"{move.name}-{ascii_lowercase[n % 26]}", f"{move.label} ({value})…", some)
+            for n, (value, some) in enumerate(groups.items())]
 
 
 def _composer(move: Move, actions: Sequence[BaseModel], reading: Reading) -> SelectSpec | None:
@@ -311,23 +334,6 @@ def picks(move: Move, action: BaseModel, reading: Reading) -> list[str]:
         elif value is not None:
             chosen.append(f"{param.name}={param.token(value, reading)}")
     return chosen
-
-
-def _menus(move: Move, actions: list[BaseModel], reading: Reading) -> list[tuple[str, str, list[BaseModel]]]:
-    """The menus of a move's actions, as (kind, placeholder, actions): one, or, when one cannot hold
-    them all and the move says by which parameter to split, one per value of it (kinds `<move>-a`,
-    `<move>-b`…: a menu's kind is letters and dashes)."""
-    if move.menus is not None:  # the move lays out its own menus
-        return [(f"{move.name}-{ascii_lowercase[n % 26]}", placeholder, list(some))
-                for n, (placeholder, some) in enumerate(move.menus(actions, reading)) if some]
-    split = next((p for p in move.params if p.name == move.menus_by), None)
-    if split is None or len(actions) <= MAX_OPTIONS:
-        return [(move.name, f"{move.label}…", actions)]
-    groups: dict[str, list[BaseModel]] = {}
-    for action in actions:
-        groups.setdefault(split.words(split.value_of(action), reading), []).append(action)
-    return [(f"{move.name}-{ascii_lowercase[n % 26]}", f"{move.label} ({value})…", some)
-            for n, (value, some) in enumerate(groups.items())]
 
 
 def _as_buttons(move: Move, actions: Sequence[BaseModel]) -> bool:

@@ -24,12 +24,14 @@ from bot.catalog import adapter_for, plugins
 from bot.table import NOT_PLAYING, STALE, TableError, TurnResult, whose_turn
 from bot.ui.answers import CONFIRMED, DONE, Audit, acknowledge, audit, bot_of, refuse
 from bot.ui.board import SECRET_PAYLOAD
-from bot.ui.components import SquareModal
+from bot.ui.components import FormModal
 from bot.ui.controls import AskSquare, RandomLegal, secret_text
+from bot.ui.declared import FORM, AskForm, DeclaredControls, Pick
 from bot.ui.shown import Actor, secret_controls
 from bot.ui.text import and_list
 from rules.core.errors import RuleViolation
 from rules.core.grid import parse_square
+from rules.core.moves import Reading, find
 
 if TYPE_CHECKING:
     from bot.app import ZagjanBot
@@ -107,13 +109,13 @@ def _logged(interaction: discord.Interaction[Any], component: str, detail: str) 
 
 
 async def on_button(interaction: discord.Interaction[Any], game_id: int, version: int | None, payload: str) -> None:
-    """A board button. One that asks for a square answers with its modal (that is its
-    acknowledgement); every other one is deferred before the game is looked at."""
+    """A board button. One that opens a form answers with the form (that is its acknowledgement);
+    every other one is deferred before the game is looked at."""
     async with audit(interaction, _logged(interaction, "button", payload)) as record:
         record.game = game_id
         bot = bot_of(interaction)
         player = str(interaction.user.id)
-        ask = _square_ask(payload)
+        ask = _form_for(bot, game_id, payload)
         if ask is not None:
             known = bot.table.cached(game_id)  # refuse at once only when that costs no database trip
             refusal = _cannot_act(known, player, version) if known is not None else None
@@ -121,7 +123,7 @@ async def on_button(interaction: discord.Interaction[Any], game_id: int, version
                 record.result = "refused"
                 await refuse(interaction, refusal)
                 return
-            await interaction.response.send_modal(SquareModal(game_id, version, ask, payload))
+            await interaction.response.send_modal(FormModal(game_id, version, ask, payload))
             record.result = "modal"
             return
         if payload == SECRET_PAYLOAD:
@@ -131,51 +133,109 @@ async def on_button(interaction: discord.Interaction[Any], game_id: int, version
         await acknowledge(interaction)
         snapshot = await bot.table.game_by_id(game_id)
         try:
-            decoded = adapter_for(snapshot.slug).from_button(payload)
+            decoded = adapter_for(bot.table.game(snapshot.slug)).from_button(payload)
         except ValueError:
+            decoded = None
+        if decoded is None or isinstance(decoded, AskSquare | AskForm):
+            record.result = "refused"  # an old button, or one two games read differently
+            await refuse(interaction, "That button no longer does anything; use the newest board.")
+            return
+        await _play_decoded(interaction, record, snapshot, version, decoded)
+
+
+async def on_select(interaction: discord.Interaction[Any], game_id: int, version: int | None, kind: str,
+                    value: str) -> None:
+    async with audit(interaction, _logged(interaction, "select", kind), acknowledge_first=True) as record:
+        record.game = game_id
+        bot = bot_of(interaction)
+        snapshot = await bot.table.game_by_id(game_id)
+        try:
+            decoded = adapter_for(bot.table.game(snapshot.slug)).from_select(kind, value)
+        except ValueError:
+            decoded = None
+        if decoded is None or isinstance(decoded, AskSquare | AskForm):
             record.result = "refused"
-            await refuse(interaction, "That button no longer does anything; use the newest board.")
+            await refuse(interaction, "That menu no longer does anything; use the newest board.")
             return
+        await _play_decoded(interaction, record, snapshot, version, decoded)
+
+
+async def _play_decoded(interaction: discord.Interaction[Any], record: Audit, snapshot: Any, version: int | None,
+                        decoded: dict[str, Any] | Pick | RandomLegal) -> None:
+    """A click read back into a move: a Pick matched against the player's legal actions now, a
+    RandomLegal drawn from them, or a move already whole; then the one path of every move."""
+    bot = bot_of(interaction)
+    player = str(interaction.user.id)
+    action: dict[str, Any] | BaseModel
+    if isinstance(decoded, Pick | RandomLegal):
+        refusal = _cannot_act(snapshot, player, version)
+        if refusal:
+            record.result = "refused"
+            await refuse(interaction, refusal)
+            return
+        legal = await bot.table.legal_actions(snapshot.channel_id, player)
         if isinstance(decoded, RandomLegal):
-            refusal = _cannot_act(snapshot, player, version)
-            if refusal:
-                record.result = "refused"
-                await refuse(interaction, refusal)
-                return
-            legal = [a for a in await bot.table.legal_actions(snapshot.channel_id, player)
-                     if getattr(a, "type", None) == decoded.action_type]
-            if not legal:
-                record.result = "refused"
-                await refuse(interaction, "There is nothing of that kind you can do right now.")
-                return
-            action: dict[str, Any] | BaseModel = bot.rng.choice(legal)
-        elif isinstance(decoded, AskSquare):
-            record.result = "refused"  # only reached if two games read this payload differently
-            await refuse(interaction, "That button no longer does anything; use the newest board.")
-            return
+            kind = [a for a in legal if getattr(a, "type", None) == decoded.action_type]
+            found: BaseModel | None = bot.rng.choice(kind) if kind else None
         else:
-            action = decoded
+            found = find(legal, decoded.kind, decoded.code)
+        if found is None:
+            record.result = "refused"
+            await refuse(interaction, "That choice is not open to you any more; use the newest board.")
+            return
+        action = found
+    else:
+        action = decoded
+    await run_action(interaction, record, channel_id=snapshot.channel_id, action=action,
+                     expected_version=version, game_id=snapshot.game_id)
+
+
+async def on_square_modal(interaction: discord.Interaction[Any], game_id: int, version: int | None,
+                          payload: str, typed: dict[str, str]) -> None:
+    """A form's answer, however long ago (or before which restart) it was opened."""
+    bot = bot_of(interaction)
+    ask = _form_for(bot, game_id, payload)
+    async with audit(interaction, f"form {payload.rpartition('.')[2]}", acknowledge_first=True) as record:
+        record.game = game_id
+        if ask is None:
+            record.result = "refused"
+            await refuse(interaction, "That form no longer does anything; use the newest board.")
+            return
+        try:
+            snapshot = await bot.table.game_by_id(game_id)
+            if isinstance(ask, AskSquare):
+                action: dict[str, Any] = {"type": ask.action_type, ask.field: parse_square(typed.get("square", ""))}
+            else:
+                game = bot.table.game(snapshot.slug)
+                move = game.moves.named(ask.move) if game.moves is not None else None
+                if move is None:
+                    raise TableError("That form no longer does anything; use the newest board.")
+                action = move.build(typed, reading_of(snapshot))
+        except (RuleViolation, TableError) as exc:
+            record.result = "refused"
+            await refuse(interaction, str(exc))
+            return
         await run_action(interaction, record, channel_id=snapshot.channel_id, action=action,
                          expected_version=version, game_id=game_id)
 
 
-async def on_square_modal(interaction: discord.Interaction[Any], game_id: int, version: int | None,
-                          payload: str, text: str) -> None:
-    """A square modal's answer, however long ago (or before which restart) it was opened."""
-    ask = _square_ask(payload)
-    if ask is None:
-        async with audit(interaction, "modal") as record:
-            record.result = "refused"
-            await refuse(interaction, "That form no longer does anything; use the newest board.")
-        return
-    await on_square(interaction, game_id, version, ask, text)
-
-
-def _square_ask(payload: str) -> AskSquare | None:
-    """The modal a button opens, known from its payload alone, so the modal can be the first
-    answer: every game that knows the payload must read it as the same question."""
+def _form_for(bot: ZagjanBot, game_id: int, payload: str) -> AskSquare | AskForm | None:
+    """The form a button opens, known from its payload alone (the form must be the click's first
+    answer, before any database trip): a declared game's form names its command group; an older
+    adapter's square form must read the same in every game that knows the payload."""
+    if payload.startswith(f"{FORM}."):
+        group = payload.split(".")[1] if payload.count(".") >= 2 else ""
+        for game in bot.table.games.values():
+            if game.moves is not None and game.moves.group == group:
+                try:
+                    return DeclaredControls(game.moves).form(payload)
+                except ValueError:
+                    return None
+        return None
     asks: set[AskSquare] = set()
     for plugin in plugins().values():
+        if plugin.controls is None:
+            continue
         try:
             decoded = plugin.controls.from_button(payload)
         except (ValueError, KeyError):
@@ -186,46 +246,9 @@ def _square_ask(payload: str) -> AskSquare | None:
     return asks.pop() if len(asks) == 1 else None
 
 
-async def on_select(interaction: discord.Interaction[Any], game_id: int, version: int | None, kind: str,
-                    value: str) -> None:
-    async with audit(interaction, _logged(interaction, "select", kind), acknowledge_first=True) as record:
-        record.game = game_id
-        bot = bot_of(interaction)
-        try:
-            snapshot = await bot.table.game_by_id(game_id)
-            action = adapter_for(snapshot.slug).from_select(kind, value)
-        except ValueError:
-            record.result = "refused"
-            await refuse(interaction, "That menu no longer does anything; use the newest board.")
-            return
-        if not isinstance(action, dict):
-            record.result = "refused"
-            await refuse(interaction, "That menu no longer does anything; use the newest board.")
-            return
-        await run_action(interaction, record, channel_id=snapshot.channel_id, action=action,
-                         expected_version=version, game_id=game_id)
-
-
-async def on_square(interaction: discord.Interaction[Any], game_id: int, version: int | None, ask: AskSquare,
-                    text: str) -> None:
-    """The modal's answer: a square typed by the player."""
-    async with audit(interaction, f"modal {ask.action_type}", acknowledge_first=True) as record:
-        record.game = game_id
-        bot = bot_of(interaction)
-        try:
-            square = parse_square(text)
-            snapshot = await bot.table.game_by_id(game_id)
-        except RuleViolation as exc:
-            record.result = "refused"
-            await refuse(interaction, str(exc))
-            return
-        except TableError as exc:
-            record.result = "refused"
-            await refuse(interaction, str(exc))
-            return
-        await run_action(interaction, record, channel_id=snapshot.channel_id,
-                         action={"type": ask.action_type, ask.field: square},
-                         expected_version=version, game_id=game_id)
+def reading_of(snapshot: Any) -> Reading:
+    """What a typed move's words are read against: the table's names and what the table shows."""
+    return Reading(snapshot.public_view, {s.player: s.name for s in snapshot.seats})
 
 
 def _cannot_act(snapshot: Any, player: str, version: int | None) -> str | None:

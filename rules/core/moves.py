@@ -57,7 +57,7 @@ class Reading:
         found = [p for p, n in self.names.items() if n.casefold().startswith(folded)] if folded else []
         if len(found) == 1:
             return found[0]
-        raise RuleViolation(f"Nobody at this table is called '{wanted}'.")
+        raise RuleViolation(f"Nobody at this table is called '{wanted}'; pick one from the list.")
 
 
 class Kind(StrEnum):
@@ -101,6 +101,7 @@ class Param:
     show: Callable[[Any, Reading], str] | None = None  # a value in words
     via: str | None = None  # PATH: the field taking the turning points
     example: str | None = None
+    suggest: bool = False  # a number offered from the legal values (its slash option is then text)
     bounds: tuple[float, float] | None = None  # NUMBER, COUNT: the lowest and highest a player may give
     shift: int = 0  # NUMBER, COUNT: players count this much higher than the rules (1: cells from 1, not 0)
     modulo: float | None = None  # NUMBER: taken modulo this (360: any bearing, -90 or 450 too)
@@ -110,11 +111,11 @@ class Param:
     spell: Callable[[Any, Reading], str] | None = None  # a value as it is typed back, when `show` says more
     makes: str | None = None  # given, the command makes this action type instead (one command, two kinds)
     notes: Callable[[str], str | None] | None = None  # CHOICE, CHOICES: a line under a value in a menu
-
     offers: Callable[[Sequence[BaseModel], Reading, Mapping[str, str]], list[tuple[str, str]]] | None = None
     """What autocomplete suggests as (value, name) pairs, from every legal action of the player, the view
     and the other options given so far, when this move's own legal actions cannot say it (places to
     walk toward, the word 'random' for the dice, targets of several kinds)."""
+
     @property
     def key(self) -> str:
         return self.field or self.name
@@ -296,7 +297,6 @@ class Move:
     menu: str | None = None  # the placeholder of a menu shared with the other moves naming it
     crowded: str | None = None  # the same, only when the board has no row left for a menu of its own
     hint: Callable[[Reading, str], str | None] | None = None  # a line under the board, for that player
-
     finish: Callable[[dict[str, Any], Reading], dict[str, Any]] | None = None
     """The rules' last word on the action a command's options built: it may turn it into another kind
     (no spot given: let the dice place it) or refuse it with a RuleViolation (two options that exclude
@@ -305,6 +305,7 @@ class Move:
     """What a player choosing this move in secret needs to know, added under the question in its
     private message (from the public view, so it tells nothing the channel cannot see); None when it
     has nothing to add at this moment."""
+
     def words(self, action: BaseModel, reading: Reading) -> str:
         """One action in words: its own `say`, else the label and each parameter's value."""
         if self.say is not None:
@@ -348,10 +349,10 @@ class MoveBook:
     def __init__(self, group: str, moves: Iterable[Move], *, help: str = "", pin_secrets: bool = False) -> None:
         self.group = group
         self.help = help
-        self.moves = tuple(moves)
         self.pin_secrets = pin_secrets
         """The game asks one question at a time, so a secret choice's buttons answer only the moment
         they were sent for (a doubled or late click cannot answer the next one)."""
+        self.moves = tuple(moves)
         self._by_type = {m.type: m for m in self.moves}
         self._by_word: dict[str, Move] = {}
         for move in self.moves:

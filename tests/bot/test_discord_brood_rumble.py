@@ -42,6 +42,7 @@ from bot.ui.answers import DONE
 from bot.ui.board import SECRET_LABEL
 from renderers import render
 from rules.core.geometry import centre_distance, touching
+from bot.ui.declared import payload as button_payload
 from rules.core.moves import code, number as num
 from rules.orclympics.brood_rumble.board import feature_shape, orc_shape
 from rules.orclympics.brood_rumble import BroodRumble
@@ -202,7 +203,7 @@ async def play(env: Any, world: World, state: BroodRumbleState, actor: Any, acti
     game, version = snap.game_id, snap.version
     typed = n % 4 == 0 if typed is None else typed
     name = GAME.moves.of(action).name  # type: ignore[union-attr]
-    payload = f"{name}.{code(action)}"
+    payload = button_payload(name, action)
     button_id = f"zj:act:{game}:{version}:{payload}"
     kind = next((k for k in _menu_kinds(board) if name in (k, k.rpartition("-")[0])
                  and code(action) in select_values(board, k)), None)

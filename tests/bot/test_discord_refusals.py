@@ -72,7 +72,7 @@ async def test_illegal_moves_are_refused_with_a_clear_sentence(simcord_env, worl
     too_early = await world.alice.slash(world.channel, "mf smash", target="bob")
     assert answered_privately(too_early) == "First deploy your Orc on an empty square."
     nobody = await world.alice.slash(world.channel, "mf stomp", target="grimgor")
-    assert answered_privately(nobody) == "There is no Orc called 'grimgor' in this fight; pick one from the list."
+    assert answered_privately(nobody) == "Nobody at this table is called 'grimgor'; pick one from the list."
 
     shown = await world.alice.click(last_board(world.channel), label="Choose a square…")
     typo = await world.alice.submit_modal(shown, {"square": "k12"})
