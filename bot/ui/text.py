@@ -14,15 +14,6 @@ EMBED_DESCRIPTION_LIMIT = 4096
 FIELD_LIMIT = 1024
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
-COMPASS16 = ("E", "ENE", "NE", "NNE", "N", "NNW", "NW", "WNW", "W", "WSW", "SW", "SSW", "S", "SSE", "SE", "ESE")
-"""Compass names of the sixteen directions, counter-clockwise from east (0°), as the engines count."""
-
-
-def compass(angle: float) -> str:
-    """The nearest of the sixteen compass names for an angle in degrees."""
-    return COMPASS16[round((angle % 360.0) / 22.5) % 16]
-
-
 def ordinal(n: int) -> str:
     if 10 <= n % 100 <= 20:
         suffix = "th"
