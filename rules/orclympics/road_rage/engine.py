@@ -196,7 +196,9 @@ class RoadRage(Discipline[RoadRageState, Action]):
             if not cur.started:
                 options += [OuttaDaWay(speed=d) for d in (1, -1) if 0 <= chariot.speed + d <= chariot.top_speed]
             options += [OuttaDaWay(turn=1), OuttaDaWay(turn=-1)]
-        if (not cur.started or not moving) and cur.ap >= 1 and _nearest_enemy(state, chariot) is not None:
+        # VI.4.2.4 "before and after a Chariot's move" (reading tricks-timing): Pivots before the first
+        # increment are not the move, so only the time between increments is closed to tricks
+        if (cur.increments == 0 or not moving) and cur.ap >= 1 and _nearest_enemy(state, chariot) is not None:
             options += [DirtyTricks(effect="skill"), DirtyTricks(effect="chassis")]
         if moving:
             options.append(Advance())
@@ -241,6 +243,7 @@ class RoadRage(Discipline[RoadRageState, Action]):
                     chariot = state.chariots[player]
                     chariot.facing = (chariot.facing + PIVOT * action.turn) % 360.0
                     ctx.say(f"{state.name_of(player)}'s Chariot swings round to {chariot.facing:g}°.")
+                    self._epic(ctx, state, chariot, action.turn)
                 self._resume(ctx, state)
             case _:
                 raise RuleViolation("That is not what the race is waiting for: " + self.prompts(state)[0].text)
@@ -455,8 +458,17 @@ class RoadRage(Discipline[RoadRageState, Action]):
         assert cur is not None
         _start_moving(cur, chariot)
         chariot.facing = (chariot.facing + PIVOT * turn) % 360.0
-        cur.turning += turn
         ctx.say(f"{state.name_of(chariot.player)}'s Chariot pivots to {chariot.facing:g}°.")
+        self._epic(ctx, state, chariot, turn)
+
+    def _epic(self, ctx: Context, state: RoadRageState, chariot: Chariot, turn: int) -> None:
+        """VI.5 Epic Driving: a 90° turn in your Player Turn. Every 45° Pivot of the active Chariot counts,
+        paid, won by Outta da way! or granted free by a Ram; a free Pivot the rammed Chariot takes falls
+        in another's Player Turn and does not (reading epic-driving)."""
+        cur = state.current
+        if cur is None or cur.player != chariot.player:
+            return
+        cur.turning += turn
         if abs(cur.turning) >= 2:
             self._feat(ctx, state, EPIC_DRIVING, chariot.player)
 
@@ -675,7 +687,10 @@ class RoadRage(Discipline[RoadRageState, Action]):
 
     # -- race position and the view ----------------------------------------------------------------------
     def _standings(self, state: RoadRageState) -> list[Chariot]:
-        racing = [c for c in state.chariots.values() if c.placed and not c.destroyed]
+        """Race position, leader first: the winner (VI.4.4 "That Chariot wins", even if wrecked on its
+        victory lap: reading winner-wrecked), the other finishers in order, then the Chariots still
+        running by laps, Checkpoints and the inches to the next one. Other wrecks are left out."""
+        racing = [c for c in state.chariots.values() if c.placed and (not c.destroyed or c.finished == 1)]
 
         def key(c: Chariot) -> tuple[float, ...]:
             if c.finished is not None:
@@ -708,7 +723,9 @@ class RoadRage(Discipline[RoadRageState, Action]):
         and the Chassis left; a finished Chariot far ahead, a wrecked one far behind."""
         scores: dict[PlayerId, float] = {}
         for chariot in state.chariots.values():
-            if chariot.destroyed:
+            if chariot.finished == 1:  # the winner, wrecked or not (reading winner-wrecked)
+                scores[chariot.player] = 1000.0
+            elif chariot.destroyed:
                 scores[chariot.player] = -1000.0
             elif chariot.finished is not None:
                 scores[chariot.player] = 1000.0 - chariot.finished
@@ -721,11 +738,13 @@ class RoadRage(Discipline[RoadRageState, Action]):
         return win_chances(scores, spread=8.0)
 
     def outcome(self, state: RoadRageState) -> Outcome | None:
-        """VI.4.4: the first to complete the laps wins; the others by position at the end of that Game
-        Turn; wrecked Chariots last, the last wrecked first."""
+        """VI.4.4: the first to complete the laps wins, even when wrecked on its victory lap; the others
+        by position at the end of that Game Turn; other wrecked Chariots last, the last wrecked first."""
         if state.phase is not Phase.OVER:
             return None
-        ranked = self._standings(state) + [state.chariots[p] for p in reversed(state.wrecked)]
+        standing = self._standings(state)
+        placed = {c.player for c in standing}
+        ranked = standing + [state.chariots[p] for p in reversed(state.wrecked) if p not in placed]
         top = {state.fastest[1]: float(state.fastest[0])} if state.fastest else {}
         return Outcome(placings=[[c.player] for c in ranked], feats=dict(state.feats),
                        summary=f"The race ended after Game Turn {state.turn}.", records={"Top speed reached": top})

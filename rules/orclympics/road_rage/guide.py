@@ -22,9 +22,19 @@ READINGS: dict[str, str] = {
             "breaks.",
     "terrain-choice": "When a Terrain Feature wins the Ramming roll, the nearest rival's owner chooses for it between "
                       "Escape! and Take the hit!.",
-    "last-one": "A race with one Chariot left running ends at once, that Chariot first.",
+    "last-one": "A race with one Chariot left running ends at once, that Chariot first (unless another had "
+                "already completed the laps: that one has won).",
     "race-length": "A race still running after Game Turn 60 ends there, the Chariots placed by position.",
-    "epic-driving": "Epic Driving counts two 45° Pivots the same way within one Player Turn.",
+    "epic-driving": "Epic Driving counts every 45° Pivot the Chariot makes in its own Player Turn, net of "
+                    "Pivots the other way: paid ones, ones won by Outta da way! and the free Pivot a Ram gives the "
+                    "rammer all count, so a free 45° and a paid 45° the same way make the 90°. The free Pivot of a "
+                    "rammed Chariot comes in someone else's Player Turn and counts for nobody.",
+    "tricks-timing": "Dirty Tricks may be played any time before the first 3\" increment, Speed Changes and "
+                     "Pivots made before it included (they are not the move), and again once the last increment "
+                     "is driven or a collision has ended the movement; never between two increments.",
+    "winner-wrecked": "The first Chariot to complete the laps has won the moment it does: wrecked later in that "
+                      "Game Turn on its victory lap, it is still first. Any other Chariot wrecked by the end of "
+                      "that Game Turn is placed with the wrecks, last, even if it had completed its laps too.",
     "age-ties-skill": "In a campaign a tied Initiative (D6 + Driver Skill) is not rolled again: the broods' ages "
                       "settle it, reading the lowest of the tied dice (1-3: the younger counts as higher, so it "
                       "drives later; 4-6: the older). Brood-mates of the same age roll again.",
@@ -48,14 +58,15 @@ or D3+2. Chariots start on the Starting Line at Current Speed 0.
 **Driving:** the Chariot must move its Current Speed in 3" straight increments. Actions: Speed Change (±1, \
 before moving), 45° Pivot (before, between or after increments) — together at most your Agility per turn; \
 **Outta da way!** (2 AP, a Skill Test) for one more, losing a Chassis Point on a failure; **Dirty Tricks** \
-(1 AP, before or after moving, an enemy within 3"): the enemy loses a Driver Skill point or both lose a Chassis \
-Point; failed, you lose a Driver Skill point.
+(1 AP, before the first increment or after the last, an enemy within 3"): the enemy loses a Driver Skill point \
+or both lose a Chassis Point; failed, you lose a Driver Skill point.
 **Skill Test:** a D6 at or under your Driver Skill; 1 always passes, 6 always fails.
 **Ramming:** touching a Chariot stops you: both roll D6 + Current Speed + Agility or Chassis Points (your \
 choice). Rammer equal or higher: both lose the same D3. Otherwise the rammed one picks Escape! (no damage, its \
 free Pivot) or Take the hit! (both lose D3, the rammer's free Pivot). Terrain counts as Speed 0, Agility and \
 Chassis 6, and never breaks. At 0 Chassis Points a Chariot is destroyed.
-**End:** after the Game Turn in which the first Chariot completes its laps; the others by position.
+**End:** after the Game Turn in which the first Chariot completes its laps. That Chariot wins, even if it is \
+wrecked on its victory lap; the others are placed by their position at the end of that Game Turn.
 **Feats:** Epic Driving (a 90° turn in one turn), Bloodlust (a winning ram on a Chariot), Bite the Dust \
 (wreck another Chariot), I'm the Fastass! (the top Current Speed of the race), This way? (hit Terrain).
 

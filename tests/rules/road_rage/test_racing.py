@@ -245,3 +245,67 @@ def test_players_may_draw_their_own_circuit_by_coordinates_on_a_48_inch_board() 
     lined = play(state, "alice", CircuitDone(), [6, 2]).state
     assert lined.phase is Phase.DEPLOY and lined.blocks == [(24.0, 24.0, 12.0, 12.0)]
     assert lined.gates[2] == ((2.0, 24.0), (14.0, 24.0))
+
+
+# -- issue 24: departures from the text, each pinned by its section ---------------------------------
+
+
+def test_vi_4_2_4_dirty_tricks_stay_allowed_after_pivots_made_before_the_first_increment() -> None:
+    """000 VI 4.2.4: Dirty Tricks come "before and after a Chariot's move". A 45° Pivot made before the
+    first 3" increment (VI 4.2.2) is not the move, so a trick may still follow it; between increments
+    it may not; after the last increment it may again (reading tricks-timing)."""
+    race = Race({"alice": Car((26.0, 6.0), speed=2), "bob": Car((27.5, 8.5))})
+    state = play(race.build(), "alice", Pivot(turn=1)).state
+    state = play(state, "alice", Pivot(turn=-1)).state
+    assert DirtyTricks(effect="skill") in GAME.legal_actions(state, "alice")
+    tricked = play(state, "alice", DirtyTricks(effect="skill"), [2]).state
+    assert tricked.chariots["bob"].skill == 2 and tricked.current.ap == 3
+    moving = play(tricked, "alice", Advance()).state  # one increment done, one owed: in the middle
+    assert not any(isinstance(a, DirtyTricks) for a in GAME.legal_actions(moving, "alice"))
+    with pytest.raises(RuleViolation, match="before or after the move"):
+        play(moving, "alice", DirtyTricks(effect="chassis"))
+    moved = play(moving, "alice", Advance()).state  # the move is over: tricks again
+    assert DirtyTricks(effect="chassis") in GAME.legal_actions(moved, "alice")
+    assert "tricks-timing" in READINGS
+
+
+def test_vi_5_epic_driving_counts_the_free_pivot_a_ram_grants_in_your_player_turn() -> None:
+    """000 VI 5 Epic Driving (a 90° turn in your Player Turn) with VI 4.3 Take the hit!: the rammer's
+    free 45° Pivot and a paid 45° Pivot the same way, in its own Player Turn, make the 90°. The rammed
+    Chariot's free Pivot (Escape!) falls in someone else's Player Turn, so it does not count for it
+    (reading epic-driving)."""
+    state = play(play(ramming().build(), "alice", Advance()).state, "alice", RamStat(stat="chassis")).state
+    lost = play(state, "bob", RamStat(stat="agility"), [1, 6]).state  # alice 1+2+3 = 6 < bob 6+0+3 = 9
+    hit = play(lost, "bob", Escape(escape=False), [d3(1)]).state
+    assert hit.ask.kind is AskKind.FREE_PIVOT and hit.ask.players == ["alice"]
+    swung = play(hit, "alice", FreePivot(turn=1)).state
+    assert swung.chariots["alice"].facing == 45.0 and swung.feats == {}
+    epic = play(swung, "alice", Pivot(turn=1)).state
+    assert epic.chariots["alice"].facing == 90.0 and epic.feats == {"Epic Driving": "alice"}
+    back = play(swung, "alice", Pivot(turn=-1)).state  # the other way: no 90° turn
+    assert back.feats == {}
+    escaped = play(lost, "bob", Escape(escape=True)).state
+    turned = play(escaped, "bob", FreePivot(turn=1)).state
+    assert turned.feats == {} and turned.current.player == "alice" and turned.current.turning == 0
+    assert "Player Turn" in READINGS["epic-driving"]
+
+
+def test_vi_4_4_the_first_chariot_to_complete_the_laps_wins_even_if_wrecked_on_its_victory_lap() -> None:
+    """000 VI 4.4: the first Chariot to complete the laps "wins this discipline", and stays on the
+    circuit for a victory lap until the Game Turn ends. Wrecked later in that Game Turn (here by a
+    Dirty Trick), it still wins; the others are placed by position (reading winner-wrecked)."""
+    race = Race({"alice": Car((4.0, 21.0), facing=270.0, speed=1, next_gate=2, laps=1, chassis=1),
+                 "bob": Car((6.5, 18.0), facing=270.0)}, laps=2)
+    state = play(race.build(), "alice", Advance()).state
+    assert state.chariots["alice"].finished == 1
+    state = play(state, "alice", EndTurn()).state
+    assert state.current.player == "bob"
+    wrecked = play(state, "bob", DirtyTricks(effect="chassis"), [2]).state  # both lose a Chassis Point
+    assert wrecked.chariots["alice"].destroyed and wrecked.feats == {"Bite the Dust": "bob"}
+    over = play(wrecked, "bob", EndTurn())
+    assert over.state.phase is Phase.OVER and "Alice wins" in texts(over.events)
+    outcome = GAME.outcome(over.state)
+    assert outcome is not None and outcome.placings == [["alice"], ["bob"]]
+    assert {c.player: c.position for c in GAME.view(over.state, None).chariots}["alice"] == 1
+    assert GAME.standing(over.state)["alice"] > GAME.standing(over.state)["bob"]
+    assert "winner-wrecked" in READINGS
