@@ -9,6 +9,7 @@ are those of seed 000, part V; readings of unclear rules are in `guide.READINGS`
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -80,6 +81,7 @@ LAPS = 2  # V.1: the race lasts two laps
 TURN_LIMIT = 40  # reading "race-length": the race is called after this Game Turn
 HEADINGS = 16
 CHAIN_LIMIT = 12  # Assaults set off by Random Movements in one go, before the track calms down
+SWEEP = 0.25  # inches between the points of a run where the gates are checked (reading finish-moment)
 
 GOTCHA = "Gotcha!"
 EPIC_SPRINT = "Epic Sprint"
@@ -396,9 +398,13 @@ class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
         tie = age_ties(ages, players)
         order = roll_order(ctx.dice, players, f"Initiative for Game Turn {state.turn}", tie)  # ties: Campaign Rules 4
         slots = _slots(state, order)
-        if state.turn == 1 and state.running_up in slots:
-            slots.remove(state.running_up)
-            slots.insert(0, state.running_up)
+        runner = state.riders.get(state.running_up or "")
+        if state.turn == 1 and runner is not None and not runner.out:
+            if _pairs(state):  # V.4.6: its player goes first, with it (see _next_activation), then turns alternate
+                slots = _slots(state, [runner.player] + [p for p in order if p != runner.player])
+            elif runner.id in slots:
+                slots.remove(runner.id)
+                slots.insert(0, runner.id)
         state.order = slots
         state.step = 0
 
@@ -411,6 +417,8 @@ class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
                 mine = [r.id for r in _riders_of(state, rider.player) if not r.activated and not r.out]
                 if not mine:
                     continue
+                if state.turn == 1 and state.running_up in mine:  # V.3: the Running Up Boar, not a choice
+                    mine = [state.running_up]
                 if len(mine) > 1:
                     state.ask = Ask(kind=AskKind.ACTIVATE, player=rider.player, options=mine)
                     return
@@ -473,10 +481,15 @@ class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
             else:
                 leg = travel(rider_shape(rider), rider.facing, left, {**things, **circuit.walls}, area=BOARD)
                 stop, went, end = leg.stopped_by, leg.travelled, leg.end
+            here = rider.xy
             rider.x, rider.y = end
-            trail.append(end)
             act.moved += went
             left -= went
+            if self._sweep(ctx, state, rider, act, here):  # V.1: won on the way, the race ends there
+                trail.append(rider.xy)
+                state.trails.append(trail)
+                return
+            trail.append(end)
             self._carry_piglet(state, rider)
             if stop is None:
                 break
@@ -505,7 +518,7 @@ class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
             contact = "public"
             state.trails.append(trail)
             trail = []
-            self._attacked_by_the_public(ctx, state, rider)
+            self._attacked_by_the_public(ctx, state, rider, act)
             break
         if trail:
             state.trails.append(trail)
@@ -575,6 +588,26 @@ class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
             self._feat(ctx, state, EPIC_SPRINT, rider.player)
 
     # -- the Circuit's gates, the Piglet's appearance, the finish ------------------------------
+    def _sweep(self, ctx: Context, state: ThatllDoPigsState, rider: Rider, act: Activation | None,
+               start: XY) -> bool:
+        """Count the gates the rider fully crossed on its straight run from `start` to where it now
+        stands, checking every SWEEP inches along the way rather than only where it comes to rest:
+        crossing a line is a moment (V.1, V.4.3), so a later throw-back cannot undo it. True when a
+        crossing won the race; the rider is then left where it crossed (reading finish-moment)."""
+        if state.phase is not Phase.RACE or rider.out:
+            return False
+        end = rider.xy
+        steps = max(1, math.ceil(centre_distance(start, end) / SWEEP))
+        for k in range(1, steps + 1):
+            t = k / steps
+            rider.x, rider.y = end if k == steps else (start[0] + (end[0] - start[0]) * t,
+                                                       start[1] + (end[1] - start[1]) * t)
+            self._gates(ctx, state, rider, act)
+            if state.phase is Phase.OVER:
+                self._carry_piglet(state, rider)
+                return True
+        return False
+
     def _gates(self, ctx: Context, state: ThatllDoPigsState, rider: Rider, act: Activation | None) -> None:
         circuit = circuit_of(state)
         for _ in range(5):
@@ -689,8 +722,12 @@ class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
         models = _models(state, rider)
         rider.facing = heading % 360.0
         leg = travel(rider_shape(rider), heading, distance, {**models, **circuit.walls}, area=BOARD)
-        state.trails.append([rider.xy, leg.end])
+        start = rider.xy
         rider.x, rider.y = leg.end
+        if self._sweep(ctx, state, rider, None, start):  # V.1: won on the way, the race ends there
+            state.trails.append([start, rider.xy])
+            return
+        state.trails.append([start, leg.end])
         self._carry_piglet(state, rider)
         ctx.say(f"Rider {rider.id} lurches {leg.travelled:.1f}\" to ({rider.x:.1f}, {rider.y:.1f}).")
         stop = leg.stopped_by
@@ -701,12 +738,12 @@ class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
             self._assault(ctx, state, rider, other, chain=chain)
         elif stop is not None and stop != PIGLET_KEY:
             self._attacked_by_the_public(ctx, state, rider)
-        if not rider.out and state.phase is Phase.RACE:
-            self._gates(ctx, state, rider, None)
 
-    def _attacked_by_the_public(self, ctx: Context, state: ThatllDoPigsState, rider: Rider) -> None:
+    def _attacked_by_the_public(self, ctx: Context, state: ThatllDoPigsState, rider: Rider,
+                                act: Activation | None = None) -> None:
         """V.4.2.1: a Falling Test; unless it is a Critical Failure, turn about and go D6" back,
-        stopping 1" from the Circuit and from models."""
+        stopping 1" from the Circuit and from models. `act` is the rider's Move when the crowd
+        interrupts one: a Skid Trigger the throw-back crosses is then tested at the Move's end."""
         ctx.say(f"📣 The crowd goes for rider {rider.id}!")
         self._falling_test(ctx, state, rider)
         if rider.out:
@@ -716,8 +753,10 @@ class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
         circuit = circuit_of(state)
         things = {**_models(state, rider), **circuit.walls}
         leg = travel(rider_shape(rider), rider.facing, float(back), things, area=BOARD, spacing=SPACING)
-        state.trails.append([rider.xy, leg.end])
+        start = rider.xy
         rider.x, rider.y = leg.end
+        self._sweep(ctx, state, rider, act, start)
+        state.trails.append([start, rider.xy])
         self._carry_piglet(state, rider)
 
     def _falling_test(self, ctx: Context, state: ThatllDoPigsState, rider: Rider) -> None:

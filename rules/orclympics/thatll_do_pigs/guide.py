@@ -19,6 +19,14 @@ READINGS: dict[str, str] = {
              "the base past the line, close to it); leaving the grid across the Finish Line starts the first lap.",
     "win-laps": "The Piglet must cross the Finish Line with a rider on a crossing that completes that rider's "
                 "second lap or a later one; earlier crossings only count the lap.",
+    "finish-moment": "A line is crossed the moment the whole base is past it, wherever the rider ends up: the gates "
+                     "are checked every quarter inch along each straight run (a Move, a Lash, a Random Movement, "
+                     "a throw-back by the crowd). So the race ends right where the Piglet's carrier crosses the "
+                     "Finish Line to complete its second lap or a later one, before anything else on that Move "
+                     "(a Public Area, an Assault) can happen; and a Skid Trigger crossed before the crowd throws "
+                     "the rider back still counts, tested at the end of the Move.",
+    "running-up-pairs": "With two players the Running Up Boar's owner goes first in Game Turn 1, with that rider "
+                        "and no choice of the other, whoever rolled higher; then the players take turns.",
     "ride": "A Move turns the rider to any heading (sixteen are offered, any can be typed) and runs up to the "
             "Speed rolled; an Unridden Boar turns exactly 45° left or right.",
     "contact-second": "Touching a rider or the Piglet during the Move is the activation's second action (an "
@@ -52,7 +60,8 @@ Touching any of it: the crowd attacks (a Falling Test, then 180° and D6" back).
 out to the corners are the Skid Triggers; the Finish Line crosses the south straight.
 **Start:** in initiative order everyone but the lowest roller takes a front-row cell; "Get Ready!": each may \
 Assault another front-row rider, pushing a beaten one to the row behind and perhaps taking its place; then \
-the Running Up Boar takes any free front cell and goes first in Game Turn 1.
+the Running Up Boar takes any free front cell and goes first in Game Turn 1 (with two players its owner goes \
+first with it, then the players take turns).
 
 **Game Turn:** once the Piglet is loose it runs first (D6+3", steered by the last-placed player). Then \
 initiative, and each rider: **Move** (roll Speed, turn, ride straight up to it), then one of: **Lash** (D6" \
@@ -64,7 +73,9 @@ runs on the whole Speed).
 **Random Movement:** a D6; 1 (1–2 unridden) a Falling Test, else D3+1". **Falling Test:** D6 + Ability; 1 \
 crashes out, 2–4 the rider falls (the Boar races on unridden), 5+ nothing.
 **The Piglet** appears on the Finish Line once the first rider has crossed the last Skid Trigger.
-**Winning:** cross the Finish Line with the Piglet after two laps; the others are placed by race position.
+**Winning:** the race ends the moment a rider (or its Unridden Boar) fully crosses the Finish Line with the \
+Piglet to complete its second lap or a later one; nothing more happens on that Move. The others are placed by \
+their race position then.
 **Feats** (first to do it): Gotcha! (take the Piglet from an enemy), Epic Sprint (a 6" Lash), Unexpected End \
 (win on an Unridden Boar), Leading the Race (across the line after the first lap), As Planned (an Assault \
 that throws the loser into another rider).

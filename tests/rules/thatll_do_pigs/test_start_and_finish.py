@@ -218,3 +218,56 @@ def test_tied_game_turn_initiative_goes_by_brood_age_in_a_campaign() -> None:
     assert young.order == ["4", "3", "2", "1"]
     old = play(moved, "alice", EndActivation(), [6, 6, 6, 6]).state
     assert old.order == ["1", "2", "3", "4"]
+
+
+# -- issue 24: departures from the text, each pinned by its section ---------------------------------
+
+
+def test_v_1_the_race_ends_the_moment_the_piglet_crosses_the_line_after_two_laps() -> None:
+    """000 V 1 ("At that moment, the race ends") and V 4.1: the rider carrying the Piglet fully crosses
+    the Finish Line on its third crossing (its second lap done) and then, on the same Move, runs into
+    the board edge, a Public Area. The race is over at the crossing: no Falling Test, no throw-back
+    (V 4.2.1) that would carry it back over the line (reading finish-moment)."""
+    from rules.orclympics.thatll_do_pigs.guide import READINGS
+
+    track = Track({"1": Racer((19.5, 1.6), gates=10, piglet=True), "2": Racer((30.0, 20.0), facing=270.0)},
+                  order=["1", "2"])
+    rolled = play(track.build(), "alice", RollSpeed(), [1, 1]).state  # 4"
+    won = play(rolled, "alice", Ride(heading=200.0, distance=4.0))  # the line after 2.3", the edge after 2.8"
+    assert won.state.phase is Phase.OVER and won.state.winner == "1"
+    assert "crowd goes for" not in texts(won.events) and "wins" in texts(won.events)
+    rider = won.state.riders["1"]
+    assert rider.x < 18.0 and rider.laps == 2 and (won.state.piglet.x, won.state.piglet.y) == rider.xy
+    outcome = GAME.outcome(won.state)
+    assert outcome is not None and outcome.placings == [["alice"], ["bob"]]
+    # the same run without the Piglet only counts the lap, and the crowd still throws the rider back
+    bare = Track({"1": Racer((19.5, 1.6), gates=10), "2": Racer((30.0, 20.0), facing=270.0)}, order=["1", "2"])
+    rolled = play(bare.build(), "alice", RollSpeed(), [1, 1]).state
+    thrown = play(rolled, "alice", Ride(heading=200.0, distance=4.0), [6, 6]).state  # keeps its seat; 6" back
+    assert thrown.phase is Phase.RACE and thrown.riders["1"].laps == 2 and thrown.riders["1"].x > 18.0
+    assert "finish-moment" in READINGS
+
+
+@pytest.mark.parametrize("initiative", [[5, 2], [2, 5]])
+def test_v_3_and_v_4_1_the_running_up_boar_goes_first_in_game_turn_1_with_two_players(
+        initiative: list[int]) -> None:
+    """000 V 3 (the Running Up Boar is the first rider activated in the first Game Turn), V 4.1 (it has
+    the highest Initiative automatically) and V 4.6 (two players take turns): bob's second rider ran up,
+    so it goes first, without bob being asked which rider; then alice, bob, alice, whoever rolled
+    higher for Game Turn 1."""
+    seats = [Seat(player="alice", name="Alice", pick="common", colour=0),
+             Seat(player="bob", name="Bob", pick="common", colour=1)]
+    state = GAME.start(seats, None, 1, dice=ScriptedDice(LAYOUT + [5, 2])).state  # alice rolls higher
+    for player, column in (("alice", 0), ("bob", 1), ("alice", 2)):
+        state = play(state, player, TakeCell(column=column)).state
+    while state.ask.kind is AskKind.READY:
+        state = play(state, state.ask.player, ReadyAssault(target=None)).state
+    assert state.ask.kind is AskKind.RUN_UP and state.ask.rider == "2b"
+    started = play(state, "bob", TakeCell(column=3), initiative).state
+    assert started.turn == 1 and started.activation is not None and started.activation.rider == "2b"
+    assert started.ask.kind is AskKind.MOVE and started.ask.player == "bob"
+    rolled = play(started, "bob", RollSpeed(), [1, 1]).state
+    moved = play(rolled, "bob", Ride(heading=180.0, distance=1.0)).state
+    after = play(moved, "bob", EndActivation()).state
+    assert after.ask.kind is AskKind.ACTIVATE and after.ask.player == "alice"  # then the players take turns
+    assert [state.riders[slot].player for slot in after.order] == ["bob", "alice", "bob", "alice"]
