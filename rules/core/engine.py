@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from rules.core.dice import Dice, DiceState, Roll
 from rules.core.errors import RuleViolation
 from rules.core.moves import MoveBook
+from rules.core.secrets import Secret, veil_all
 
 PlayerId = str
 """A player is named by an opaque string (the bot uses the Discord user id)."""
@@ -298,6 +299,9 @@ class Game(ABC, Generic[S, A]):
     moves: ClassVar[MoveBook | None] = None
     """What each kind of move is called, takes and says (`rules.core.moves`): every interface's
     buttons, menus, forms, slash commands and typed moves are built from it."""
+    secrets: ClassVar[tuple[Secret[Any], ...]] = ()
+    """What the game hides from whom (`rules.core.secrets`): its view shows a secret through
+    `Secret.seen`, and a computer's picture of the game is veiled from the same list."""
 
     # -- the contract ---------------------------------------------------------------
     @abstractmethod
@@ -393,8 +397,9 @@ class Game(ABC, Generic[S, A]):
         return work
 
     def _veil(self, state: S, player: PlayerId, chooser: Dice | None) -> None:
-        """Hide, in place, the secrets of other players that `view` hides from `player`: with
-        `chooser` None put a fixed stand-in, else draw one at random. Games with secrets override."""
+        """Hide, in place, what `player` may not see by the game's declared `secrets`: with
+        `chooser` None put a fixed stand-in, else draw one at random."""
+        veil_all(self.secrets, state, player, chooser)
 
     def standing(self, state: S) -> dict[PlayerId, float] | None:
         """How likely each player is to win from here, roughly (0-1), for a search that cannot

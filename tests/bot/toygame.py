@@ -4,8 +4,8 @@ Two players are each dealt one card (1-9) that only they see. Both then decide a
 secret, whether to keep it or swap it for the next card of the deck. Then each in turn wagers
 1 to 3 chips, openly. The cards are shown and the higher card wins (equal cards share first).
 
-All the bot knows of it is what the rules declare: its moves (`MOVES`), what each seat may see
-(`view`), its prompts and its outcome. Its drawing (`render`) is registered by the test.
+All the bot knows of it is what the rules declare: its moves (`MOVES`), what it hides from
+whom (`CARD`, `SWAP`, read by its `view` and by the computers' veil), its prompts and its outcome. Its drawing (`render`) is registered by the test.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from pydantic import BaseModel, Field, TypeAdapter
 from rules.core.engine import Context, Game, GameState, Outcome, PlayerId, Prompt, PromptKind, Seat
 from rules.core.errors import RuleViolation
 from rules.core.moves import Kind, Move, MoveBook, Param
+from rules.core.secrets import Hidden, Spot
 from rules.core.views import TableView, table_fields
 
 SLUG = "high-card"
@@ -55,6 +56,17 @@ class CardView(TableView):
     wagers: dict[PlayerId, int]
 
 
+def _own(items: Any, state: CardState) -> list[Spot]:
+    """Each seat's own entry, hidden from the others until the show-down."""
+    return [] if state.shown else [Spot(p, frozenset({p})) for p in items]
+
+
+CARD: Hidden[CardState] = Hidden("card", find=lambda s: _own(s.cards, s), get=lambda s, p: s.cards[p],
+                                 put=lambda s, p, v: s.cards.__setitem__(p, v), possible=lambda s, p: range(1, 10))
+SWAP: Hidden[CardState] = Hidden("swap", find=lambda s: _own(s.swaps, s), get=lambda s, p: s.swaps.get(p),
+                                 put=lambda s, p, v: s.swaps.__setitem__(p, v), possible=lambda s, p: (False, True))
+
+
 MOVES = MoveBook("hc", help="High Card moves.", moves=[
     Move("decide", "decide", "Decide", "Keep your card or swap it (in secret).",
          (Param("swap", Kind.FLAG, "Swap your card for the next one"),),
@@ -74,6 +86,7 @@ class HighCard(Game[CardState, Any]):
     state_type = CardState
     action_adapter = TypeAdapter(CardAction)
     moves = MOVES
+    secrets = (CARD, SWAP)
 
     def _setup(self, ctx: Context, seats: Sequence[Seat], options: dict[str, Any]) -> CardState:
         deck = list(range(1, 10))
@@ -132,18 +145,9 @@ class HighCard(Game[CardState, Any]):
     def view(self, state: CardState, viewer: PlayerId | None) -> CardView:
         outcome = self.outcome(state)
         return CardView(**table_fields(state, viewer, self._waiting(state), outcome.placings if outcome else None),
-                        cards={p: c if state.shown or p == viewer else None for p, c in state.cards.items()},
-                        decided=list(state.swaps), swap=state.swaps.get(viewer) if viewer else None,
+                        cards={p: CARD.seen(state, p, viewer) for p in state.cards},
+                        decided=list(state.swaps), swap=SWAP.seen(state, viewer, viewer) if viewer else None,
                         wagers=dict(state.wagers))
-
-    def _veil(self, state: CardState, player: PlayerId, chooser: Any) -> None:
-        if state.shown:
-            return
-        for other in state.cards:
-            if other != player:
-                state.cards[other] = 5
-                if other in state.swaps:
-                    state.swaps[other] = False
 
     def outcome(self, state: CardState) -> Outcome | None:
         if not state.shown:

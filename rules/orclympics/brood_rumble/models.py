@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field, TypeAdapter
 from rules.core.dice import Roll
 from rules.core.views import TableView
 from rules.core.engine import PlayerId
+from rules.core.stages import Ask as CoreAsk
 from rules.orclympics.discipline import DisciplineState
 from rules.orclympics.broods import Brood
 
@@ -168,12 +169,10 @@ class AskKind(StrEnum):
     FALL_BACK = "fall_back"
 
 
-class Ask(BaseModel):
-    """Who must decide what now. `players` lists everyone who may answer (both teammates for a
-    team decision); the first answer counts."""
+class Ask(CoreAsk):
+    """The open question (`rules.core.stages`), with the team, Orc or roll it is about."""
 
     kind: AskKind
-    players: list[PlayerId]
     team: str | None = None
     orc: OrcId | None = None  # the Orc the decision is about
     roll: Roll | None = None  # the roll a reroll decision is about

@@ -12,6 +12,7 @@ from rules.orclympics.brood_rumble.board import (
     engaged_pairs,
     on_platform,
 )
+from rules.orclympics.brood_rumble.secrets import ATTACK_KEY, SECRET_ATTACK
 from rules.orclympics.brood_rumble.models import (
     AskKind,
     BroodRumbleState,
@@ -38,10 +39,9 @@ def build_view(state: BroodRumbleState, viewer: PlayerId | None, outcome: Outcom
     fight = state.combat
     combat_view = None
     if fight is not None:
-        owner = state.orcs[fight.attacker].player
         combat_view = CombatView(orcs=fight.orcs, attacker=fight.attacker, defender=fight.defender,
                                  counter=fight.counter, attack_chosen=fight.attack is not None,
-                                 attack=fight.attack if viewer is not None and viewer == owner else None,
+                                 attack=SECRET_ATTACK.seen(state, ATTACK_KEY, viewer),
                                  lost=dict(fight.lost), exchanges=[e.model_copy() for e in fight.exchanges])
     ask = state.ask
     act = state.activation

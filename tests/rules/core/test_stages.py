@@ -1,0 +1,61 @@
+"""A game's questions declared as a table (`rules.core.stages`): the same prompts and refusals for
+every game that asks one question at a time."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import pytest
+from pydantic import BaseModel
+
+from rules.core.dice import DiceState
+from rules.core.engine import GameState, PromptKind, Seat
+from rules.core.errors import RuleViolation
+from rules.core.stages import Ask, Stage, Stages
+
+
+class Guess(BaseModel):
+    type: Literal["guess"] = "guess"
+    number: int
+
+
+class Fold(BaseModel):
+    type: Literal["fold"] = "fold"
+
+
+STATE = GameState(game="test", dice=DiceState(seed=1),
+                  seats=[Seat(player="a", name="Ant"), Seat(player="b", name="Bee")])
+TABLE: Stages[GameState] = Stages({
+    "guess": Stage((Guess, Fold), PromptKind.NUMBER, text="Guess a number, or fold."),
+    "hide": Stage((Guess,), secret=True),
+}, say=lambda state, ask: f"{state.name_of(ask.players[0])}: hide a number.")
+
+
+def test_prompts_come_from_the_table_for_everyone_asked() -> None:
+    prompts = TABLE.prompts(STATE, Ask(kind="guess", players=["a", "b"]))
+    assert [(p.player, p.kind, p.text, p.secret) for p in prompts] == [
+        ("a", PromptKind.NUMBER, "Guess a number, or fold.", False),
+        ("b", PromptKind.NUMBER, "Guess a number, or fold.", False)]
+    hidden = TABLE.prompts(STATE, Ask(kind="hide", players=["b"]))
+    assert [(p.kind, p.text, p.secret) for p in hidden] == [(PromptKind.SECRET, "Bee: hide a number.", True)]
+    assert TABLE.prompts(STATE, None) == []
+
+
+def test_an_answer_is_refused_with_the_reason() -> None:
+    ask = Ask(kind="hide", players=["b"])
+    assert TABLE.admit(STATE, ask, "b", Guess(number=3)) is ask
+    with pytest.raises(RuleViolation, match="waiting for Bee"):
+        TABLE.admit(STATE, ask, "a", Guess(number=3))
+    with pytest.raises(RuleViolation, match="not an answer to this question: Bee: hide a number"):
+        TABLE.admit(STATE, ask, "b", Fold())
+    with pytest.raises(RuleViolation, match="Nothing is waiting"):
+        TABLE.admit(STATE, None, "b", Fold())
+
+
+def test_brood_rumble_asks_the_attack_alone_in_secret() -> None:
+    # seed 000 II.4.3: the attacker chooses the attack in secret; every other question is open
+    from rules.orclympics.brood_rumble.models import AskKind
+    from rules.orclympics.brood_rumble.questions import STAGES
+
+    assert {kind for kind, stage in STAGES.table.items() if stage.secret} == {AskKind.ATTACK}
+    assert set(STAGES.table) == set(AskKind)  # every question has its row
