@@ -12,7 +12,7 @@ import logging
 import pkgutil
 import random
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -33,7 +33,7 @@ from bot.store import Store
 from bot.table import STALE, TableService
 from bot.ui import turns
 from bot.ui.board import BoardComposer, BoardLike
-from bot.ui.components import DYNAMIC_ITEMS, ControlHandler, submitted
+from bot.ui.components import DYNAMIC_ITEMS, ControlHandler, named_form, submitted
 from bot.ui.dms import DirectMessages
 from bot.ui.hand import HandButton
 from bot.ui.poster import BoardPosts, Courier, DiscordCourier
@@ -100,6 +100,8 @@ class ZagjanBot(commands.Bot):
         self._boards: BoardPosts | None = None
         self._show_move: ShowMove | None = None
         self.actions: ControlHandler = turns  # what a button, select or modal does (bot.ui.components)
+        self.forms: dict[str, Callable[[discord.Interaction[Any], dict[str, str]], Awaitable[None]]] = {}
+        """Named forms' answers by name (`bot.ui.components.named_form`), registered by the cogs."""
         self.painter = Painter(render_workers)
         self.thinking = Painter(render_workers)  # computer players' searches: a pool of their own
         self.computer_moves: dict[int, asyncio.Task[None]] = {}  # game id -> its computer's move in progress
@@ -191,14 +193,18 @@ class ZagjanBot(commands.Bot):
                  len(self.guilds))
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Two kinds of interaction discord.py cannot route by itself. A square modal's answer is
-        handled from its custom_id (so it works after a restart). A click on one of our controls that
+        """Two kinds of interaction discord.py cannot route by itself. A form's answer is handled
+        from its custom_id (so it works after a restart): a move's form, or a named one. A click on one of our controls that
         its message no longer shows (the player clicked just as the message was edited: a doubled
         click, or a turn that moved on) would be dropped without a word and the player would see
         'This interaction failed'; it gets the reason instead."""
         answer = submitted(interaction)
         if answer is not None:
             await self.actions.on_square_modal(interaction, *answer)
+            return
+        form = named_form(interaction)
+        if form is not None and form[0] in self.forms:
+            await self.forms[form[0]](interaction, form[1])
             return
         if interaction.type is not discord.InteractionType.component or interaction.message is None:
             return

@@ -18,7 +18,7 @@ from bot.app import ZagjanBot
 from bot.cogs import PICK, pick_choices, set_pick_option
 from bot.cogs.lifecycle import lobby_embed
 from bot.table import TableError
-from bot.ui.components import lobby_view
+from bot.ui.components import NAMED_FORM, lobby_view
 from bot.ui.turns import audit, bot_of, tell_channel
 from rules.core.computer import Level
 from rules.core.engine import SeatPick
@@ -81,17 +81,23 @@ async def seat_computer(interaction: discord.Interaction[Any], level: Level, nam
                        embed=lobby_embed(lobby, f"🤖 {seat.name} ({level.value}) takes a seat."))
 
 
+COMPUTER_FORM = "seat-computer"
+
+
 class ComputerForm(discord.ui.Modal, title="Add a computer player"):
-    """The button's form: a name (one is found if left empty) and a level."""
+    """The button's form: a name (one is found if left empty) and a level. Its answer is handled
+    from its custom_id by `Seats.on_form` (not here), so a form sent after a restart still works."""
 
     name: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Name (leave empty for one of ours)",
                                                            custom_id="name", required=False, max_length=32)
     level: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Level: easy or normal", default="normal",
                                                             custom_id="level", required=False, max_length=10)
 
+    def __init__(self) -> None:
+        super().__init__(custom_id=f"{NAMED_FORM}{COMPUTER_FORM}", timeout=600)
+
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        async with audit(interaction, "seat computer (form)", acknowledge_first=True):
-            await seat_computer(interaction, parse_level(self.level.value), self.name.value or None, None)
+        """Nothing here: the bot routes the answer to `Seats.on_form` by the form's name."""
 
 
 class Seats(commands.Cog):
@@ -100,6 +106,7 @@ class Seats(commands.Cog):
 
     def __init__(self, bot: ZagjanBot) -> None:
         self.bot = bot
+        bot.forms[COMPUTER_FORM] = self.on_form
         computer = self.seat.get_command("computer")
         assert isinstance(computer, app_commands.Command)
         set_pick_option(computer, PICK, bot.table.games, for_computer=True)
@@ -121,6 +128,11 @@ class Seats(commands.Cog):
             if actor != creator:
                 raise TableError("Only whoever opened this table seats computer players.")
             await interaction.response.send_modal(ComputerForm())
+
+    async def on_form(self, interaction: discord.Interaction[Any], typed: dict[str, str]) -> None:
+        """The "Add a computer player" form's answer, read from the interaction alone."""
+        async with audit(interaction, "seat computer (form)", acknowledge_first=True):
+            await seat_computer(interaction, parse_level(typed.get("level", "")), typed.get("name") or None, None)
 
     @seat.command(name="computer", description="Seat a computer player (whoever opened the table or gathering).")
     @app_commands.describe(name="Its name (default: one of ours)", level="How well it plays (default: normal)",

@@ -196,18 +196,37 @@ class FormModal(discord.ui.Modal):
 SquareModal = FormModal
 
 
-def submitted(interaction: discord.Interaction[Any]) -> tuple[int, int | None, str, dict[str, str]] | None:
-    """A form's answer read from the interaction alone: game, version, the payload of the button
-    that opened it, and the text typed in each field (by field name); None for any other interaction."""
+def _typed(interaction: discord.Interaction[Any]) -> tuple[str, dict[str, str]] | None:
+    """A form's custom_id and the text typed in each field (by field name); None for anything else."""
     if interaction.type is not discord.InteractionType.modal_submit:
         return None
     data: dict[str, Any] = dict(interaction.data or {})
-    match = ASK_ID.fullmatch(str(data.get("custom_id", "")))
-    if match is None:
-        return None
     typed = {str(c.get("custom_id")): str(c.get("value", "")) for row in data.get("components", [])
              for c in row.get("components", [row]) if c.get("custom_id")}
-    return int(match["game"]), _version(match["version"]), match["payload"], typed
+    return str(data.get("custom_id", "")), typed
+
+
+def submitted(interaction: discord.Interaction[Any]) -> tuple[int, int | None, str, dict[str, str]] | None:
+    """A move's form answer read from the interaction alone: game, version, the payload of the button
+    that opened it, and the text typed in each field (by field name); None for any other interaction."""
+    found = _typed(interaction)
+    match = ASK_ID.fullmatch(found[0]) if found is not None else None
+    if found is None or match is None:
+        return None
+    return int(match["game"]), _version(match["version"]), match["payload"], found[1]
+
+
+NAMED_FORM = "zj:form:"
+"""The custom_id prefix of a form that is not a move's (the lobby's "Add a computer player"): the
+bot routes its answer by name (`ZagjanBot.forms`), so it too works when sent after a restart."""
+
+
+def named_form(interaction: discord.Interaction[Any]) -> tuple[str, dict[str, str]] | None:
+    """A named form's answer: its name and the text typed in each field; None for anything else."""
+    found = _typed(interaction)
+    if found is None or not found[0].startswith(NAMED_FORM):
+        return None
+    return found[0].removeprefix(NAMED_FORM), found[1]
 
 
 # -- building a message's view ---------------------------------------------------------------------

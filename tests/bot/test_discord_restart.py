@@ -21,10 +21,12 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
     snapshot,
     world,
 )
+from test_discord_computers import lobby_message
 from test_discord_game import open_table
 from test_discord_refusals import deploy_both
 
 from bot.table import STALE
+from rules.core.computer import is_computer
 
 
 async def test_a_button_from_before_a_restart_still_works(simcord_env, world, make_bot, bot_db):
@@ -74,3 +76,17 @@ async def test_a_square_form_opened_before_a_restart_can_still_be_sent(simcord_e
     assert applied(sent)
     snap = await snapshot(simcord_env, world.channel)
     assert snap.version == 1 and snap.state.orcs[str(world.alice.id)].square == "c3"
+
+
+async def test_the_add_a_computer_form_opened_before_a_restart_can_still_be_sent(simcord_env, world, make_bot):
+    # issue 24 ("Also"): the lobby's form works after a restart, like every other form
+    await world.alice.slash(world.channel, "game new", game="masters-fight")
+    shown = await world.alice.click(lobby_message(world), label="Add a computer player")
+    assert shown.modal is not None
+    old_bot = simcord_env.bot
+    await simcord_env.restart_bot(make_bot())
+    await old_bot.close()
+    sent = await world.alice.submit_modal(shown, {"name": "Grimgor", "level": "easy"})
+    assert applied(sent)
+    snap = await snapshot(simcord_env, world.channel)
+    assert [s.name for s in snap.seats if is_computer(s.player)] == ["Grimgor"]
