@@ -65,7 +65,6 @@ NAMES_ORCLYMPICS_ON_PURPOSE = {
 NOT_YET = {
     ROOT / "bot/catalog.py": "the War Cry's buttons, until its answers are declared moves",
     ROOT / "bot/ui/controls.py": "the War Cry's buttons, until its answers are declared moves",
-    ROOT / "bot/cogs/help.py": "/help's text names the campaign's commands and the brood option",
 }
 """Shared modules that still name an Orclympics idea, each with what is left to do."""
 ORCLYMPICS = re.compile(r"brood|war[ _-]?cry|warcry|campaign(?!_id)|orclympics", re.IGNORECASE)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from discord import app_commands
 
@@ -29,6 +29,21 @@ def set_game_choices(command: app_commands.Command[Any, ..., Any], param: str,
     params[param] = dataclasses.replace(params[param], choices=choices)
 
 
+def pick_name(games: Mapping[str, Game[Any, Any]]) -> str:
+    """What the seat-pick option is called: the name the games declare (`SeatPick.name`) when they
+    all agree, else the plain "pick"."""
+    names = {g.seat_pick.name for g in games.values() if g.seat_pick is not None}
+    return next(iter(names)) if len(names) == 1 else PICK
+
+
+@runtime_checkable
+class Introduced(Protocol):
+    """A cog with a paragraph of its own in /help's first steps: a plug-in's commands (a series of
+    games played as one, say), so /help names them without naming the plug-in."""
+
+    help_text: str
+
+
 def set_pick_option(command: app_commands.Command[Any, ..., Any], param: str,
                     games: Mapping[str, Game[Any, Any]], *, for_computer: bool = False) -> None:
     """Name and describe `param`, the option that carries what a player picks as they sit down.
@@ -40,7 +55,7 @@ def set_pick_option(command: app_commands.Command[Any, ..., Any], param: str,
     """
     picks = [g.seat_pick for g in games.values() if g.seat_pick is not None]
     names = sorted({p.name for p in picks})
-    name = names[0] if len(names) == 1 else PICK
+    name = pick_name(games)
     if for_computer:
         description = f"Its {name} (default: at random)"
     elif len({p.question for p in picks}) == 1:

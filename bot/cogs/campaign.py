@@ -155,6 +155,11 @@ class Campaigns(commands.Cog):
     campaign = app_commands.Group(name="campaign", description="Play the Orclympics as a campaign in this channel.",
                                   guild_only=True)
 
+    help_text = ("A whole Orclympics with a running score: **/campaign new** `kind:` (full or quick), "
+                 "**/campaign join**, **/campaign start**, then **/campaign next** after each game "
+                 "(**/campaign rules** explains the scoring).")
+    """Its paragraph in /help (`bot.cogs.Introduced`)."""
+
     def __init__(self, bot: ZagjanBot) -> None:
         self.bot = bot
         self.service = CampaignService(bot.table)

@@ -14,25 +14,27 @@ from discord.ext import commands
 
 from bot.app import ZagjanBot
 from bot.catalog import plugins
-from bot.cogs import set_game_choices
+from bot.cogs import Introduced, pick_name, set_game_choices
 from bot.ui.turns import audit
 
-FIRST_STEPS = (
-    "1. **/game new** `game:` — open a table in this channel; you take the first seat (pick your `brood`).\n"
-    "2. Your friends type **/game join** (each with a brood where the game has them); short of players, "
-    "the creator seats computer players with the lobby's button or **/seat computer**.\n"
-    "3. Whoever opened the table types **/game start**.\n"
-    "4. After that the board in the channel says whose turn it is; that player uses the buttons "
-    "under it, or the game's own commands below. Secret choices arrive by direct message.\n"
-    "Also: **/game status** (whose turn), **/game board** (show the board again), **/game log** "
-    "(what happened, with your private news), **/game hand** (a picture of what only you can see), "
-    "**/rules** `game:` (how to play), **/game abandon**.\n"
-    "A table has a turn limit (`turn_limit:` at /game new, 24 hours by default): past it the bot "
-    "reminds the player; past twice it the others may skip or remove them. **/game pings** turns turn pings off.\n"
-    "A whole Orclympics with a running score: **/campaign new** `kind:` (full or quick), **/campaign join**, "
-    "**/campaign start**, then **/campaign next** after each game (**/campaign rules** explains the scoring). "
-    "**/leaderboard** shows the server's hall of fame."
-)
+def first_steps(pick: str, more: list[str]) -> str:
+    """The way in, with the seat-pick option under the name the games give it and the paragraphs
+    the bot's plug-ins add (`Introduced`)."""
+    return "\n".join([
+        f"1. **/game new** `game:` — open a table in this channel; you take the first seat (pick your `{pick}` "
+        "where the game has one).",
+        f"2. Your friends type **/game join** (each with a `{pick}` where the game has them); short of players, "
+        "the creator seats computer players with the lobby's button or **/seat computer**.",
+        "3. Whoever opened the table types **/game start**.",
+        "4. After that the board in the channel says whose turn it is; that player uses the buttons "
+        "under it, or the game's own commands below. Secret choices arrive by direct message.",
+        "Also: **/game status** (whose turn), **/game board** (show the board again), **/game log** "
+        "(what happened, with your private news), **/game hand** (a picture of what only you can see), "
+        "**/rules** `game:` (how to play), **/game abandon**.",
+        "A table has a turn limit (`turn_limit:` at /game new, 24 hours by default): past it the bot "
+        "reminds the player; past twice it the others may skip or remove them. **/game pings** turns turn pings off.",
+        *more,
+        "**/leaderboard** shows the server's hall of fame."])
 
 
 class Help(commands.Cog):
@@ -57,7 +59,9 @@ class Help(commands.Cog):
     @app_commands.describe(game="A game to see its commands")
     async def help(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         async with audit(interaction, "help", acknowledge_first=True):
-            embed = discord.Embed(title="Zagjan — how to start", description=FIRST_STEPS,
+            more = [cog.help_text for cog in self.bot.cogs.values() if isinstance(cog, Introduced)]
+            steps = first_steps(pick_name(self.bot.table.games), more)
+            embed = discord.Embed(title="Zagjan — how to start", description=steps,
                                   colour=discord.Colour.dark_gold())
             games = self.bot.table.games
             chosen = [game] if game in games else sorted(games)

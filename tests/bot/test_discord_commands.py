@@ -130,6 +130,8 @@ async def test_help_says_what_to_type_first_and_each_games_commands(simcord_env,
     private = [m for m in [overview.response, *overview.followups] if m is not None and m.ephemeral]
     embed = private[-1].embeds[0]
     assert "/game new" in embed.description and "/game join" in embed.description and "/game start" in embed.description
+    # the seat pick under the games' own name, and the campaign plug-in's paragraph, found by looking
+    assert "`brood`" in embed.description and "**/campaign new**" in embed.description
     fields = {f.name: f.value for f in embed.fields}
     assert set(fields) == {"Masters' Fight", "Timber!", "Flying Pigs", "Brood Rumble", "That'll do Pigs", "Road Rage"}
     assert fields["Brood Rumble"].startswith("2 or 4 players") and "`/br …`" in fields["Brood Rumble"]
