@@ -14,7 +14,8 @@ import itertools
 import math
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -108,12 +109,39 @@ def font(size: int) -> Font:
 
 
 def fit(text: str, face: Font, width: float) -> str:
-    """`text` cut down with an ellipsis until it fits `width`, so long names never overflow."""
+    """`text` cut down with an ellipsis until it fits `width`, for tables where a cell cannot grow.
+    A board never cuts a name (it wraps or shrinks it instead); a cut is noted on the picture's
+    labels, so the tests can tell."""
     if face.getlength(text) <= width:
         return text
+    labels().cut.append(text)
     while text and face.getlength(text + "…") > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def wrap(text: str, face: Font, width: float) -> list[str]:
+    """`text` broken at spaces into lines no wider than `width`; a single word wider than that is
+    broken between letters. Nothing is ever dropped, so a long name stays whole on two lines."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if face.getlength(candidate) <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        while face.getlength(word) > width and len(word) > 1:
+            cut = 1
+            while cut < len(word) - 1 and face.getlength(word[:cut + 1]) <= width:
+                cut += 1
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    if line or not lines:
+        lines.append(line)
+    return lines
 
 
 LINE_PITCH = 1.25
@@ -161,6 +189,148 @@ def _balanced(words: Sequence[str], count: int, face: Font) -> tuple[str, ...]:
     return best[1]
 
 
+SUBSTITUTES: dict[str, str] = {"→": "->", "←": "<-", "—": "-", "–": "-", "×": "x", "“": '"', "”": '"', "‘": "'"}
+"""Signs the bundled font lacks, written with signs it has."""
+
+
+def _shape(character: str) -> tuple[Any, ...]:
+    """What a character looks like in the bundled font, compared by its mask's size and profiles."""
+    mask = font(20).getmask(character)
+    return (mask.size, tuple(mask.histogram()), mask.getprojection())
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(character: str) -> bool:
+    return character.isspace() or _shape(character) != _shape("\ue000")  # a private-use sign: the empty box
+
+
+def printable(text: str) -> str:
+    """`text` as the bundled font can draw it: known signs written plainly, and what it has no glyph
+    for (the dice and boars of the game log) left out rather than drawn as empty boxes."""
+    plain = "".join(SUBSTITUTES.get(c, c) for c in text)
+    return " ".join("".join(c for c in plain if _has_glyph(c)).split())
+
+
+# -- labels: where every piece of text on a picture went ------------------------------------------
+
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Label:
+    """A piece of text on a picture (with its tag or disc, when it has one) and the box it covers."""
+
+    text: str
+    box: Box
+
+
+def overlap(a: Box, b: Box) -> float:
+    """The area two boxes share (0 when they only touch)."""
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+class Labels:
+    """Every label of one picture: each text drawn, where, and any that had to be cut.
+
+    Boards place a model's tags where they hide no other label (`place`), and the tests read
+    these after drawing (`recording`) to check that no label hides another, none runs off the
+    picture and no name was cut. `keep_clear` marks what a label should rather not cover (the
+    bases of models): a label goes there only when nowhere else is free.
+    """
+
+    def __init__(self, size: tuple[int, int], drawn: Iterable[Label] = (), cut: Iterable[str] = ()) -> None:
+        self.size = size
+        self.drawn: list[Label] = list(drawn)
+        self.cut: list[str] = list(cut)
+        self.clear: list[Box] = []
+
+    def add(self, text: str, box: Box) -> None:
+        self.drawn.append(Label(text, box))
+
+    def keep_clear(self, box: Box) -> None:
+        self.clear.append(box)
+
+    def _outside(self, box: Box, within: Box) -> float:
+        width, height = box[2] - box[0], box[3] - box[1]
+        return width * height - overlap(box, within)
+
+    def place(self, candidates: Sequence[Box], within: Box | None = None) -> Box:
+        """The first of `candidates` (best first) that hides no label, stays `within` (the picture by
+        default) and covers nothing kept clear; failing that the first that hides no label; failing
+        that the one that hides least."""
+        bounds = within or (0, 0, *self.size)
+
+        def cost(k: int) -> tuple[float, bool, int]:
+            box = candidates[k]
+            hidden = sum(overlap(box, label.box) for label in self.drawn) + self._outside(box, bounds)
+            return (hidden, any(overlap(box, other) > 0 for other in self.clear), k)
+
+        return candidates[min(range(len(candidates)), key=cost)]
+
+    def overlapping(self) -> list[tuple[Label, Label]]:
+        """Every pair of labels that share some area."""
+        return [(a, b) for a, b in itertools.combinations(self.drawn, 2) if overlap(a.box, b.box) > 0]
+
+    def outside(self) -> list[Label]:
+        """Every label that runs off the picture."""
+        return [label for label in self.drawn if self._outside(label.box, (0, 0, *self.size)) > 0]
+
+
+_LOCAL = threading.local()
+"""The labels of the picture each thread is drawing, and the lists recording finished ones."""
+
+
+def labels() -> Labels:
+    """The labels of the picture this thread is drawing: begun by `base_canvas`, finished by
+    `encode_png`. Text drawn outside a board (a test drawing a panel alone) goes on a loose sheet."""
+    sheet: Labels | None = getattr(_LOCAL, "sheet", None)
+    if sheet is None:
+        sheet = _LOCAL.sheet = Labels((0, 0))
+    return sheet
+
+
+def _begin(sheet: Labels) -> Labels:
+    _LOCAL.sheet = sheet
+    return sheet
+
+
+def _finish(size: tuple[int, int]) -> None:
+    sheet: Labels | None = getattr(_LOCAL, "sheet", None)
+    _LOCAL.sheet = None
+    if sheet is None:
+        return
+    sheet.size = size
+    for kept in getattr(_LOCAL, "recorders", []):
+        kept.append(sheet)
+
+
+@contextmanager
+def recording() -> Iterator[list[Labels]]:
+    """The labels of every picture begun and finished (encoded) in this thread while inside, in
+    order; whatever was drawn before is left behind."""
+    _LOCAL.sheet = None
+    kept: list[Labels] = []
+    _LOCAL.recorders = [*getattr(_LOCAL, "recorders", []), kept]
+    try:
+        yield kept
+    finally:
+        _LOCAL.recorders = [r for r in _LOCAL.recorders if r is not kept]
+
+
+# -- text ----------------------------------------------------------------------------------------
+
+
+def write(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, face: Font, fill: RGB = TEXT, *,
+          anchor: str = "la", stroke: int = 0, stroke_fill: RGB | None = None, label: bool = True) -> Box:
+    """Every text on a picture is drawn here, so the picture's labels know where each one went;
+    `label=False` for text inside a tag, which counts as the tag's. Returns the text's box."""
+    draw.text(xy, text, font=face, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=stroke_fill)
+    box: Box = draw.textbbox(xy, text, font=face, anchor=anchor, stroke_width=stroke)
+    if label and text.strip():
+        labels().add(text, box)
+    return box
+
+
 def draw_lines(draw: ImageDraw.ImageDraw, centre: tuple[float, float], lines: Sequence[str], face: Font,
                fill: RGB, *, bold: bool = False, halo: RGB | None = None) -> None:
     """A block of lines (as `fit_lines` gives them) centred on `centre`, one pitch apart; `halo`
@@ -172,10 +342,9 @@ def draw_lines(draw: ImageDraw.ImageDraw, centre: tuple[float, float], lines: Se
         if bold:
             bold_text(draw, at, line, face, fill=fill, anchor="mm")
         elif halo is not None:
-            draw.text(at, line, font=face, fill=fill, anchor="mm", stroke_width=max(1, face.size // 10),
-                      stroke_fill=halo)
+            write(draw, at, line, face, fill, anchor="mm", stroke=max(1, face.size // 10), stroke_fill=halo)
         else:
-            draw.text(at, line, font=face, fill=fill, anchor="mm")
+            write(draw, at, line, face, fill, anchor="mm")
 
 
 def outlined_text(
@@ -186,9 +355,9 @@ def outlined_text(
     fill: RGB = TEXT,
     outline: RGB = INK,
     anchor: str = "la",
-) -> None:
+) -> Box:
     """Text with a dark outline, readable on any board colour underneath."""
-    draw.text(xy, text, font=face, fill=fill, anchor=anchor, stroke_width=max(2, face.size // 8), stroke_fill=outline)
+    return write(draw, xy, text, face, fill, anchor=anchor, stroke=max(2, face.size // 8), stroke_fill=outline)
 
 
 def bold_text(
@@ -198,9 +367,12 @@ def bold_text(
     face: Font,
     fill: RGB = TEXT,
     anchor: str = "la",
-) -> None:
+    *,
+    label: bool = True,
+) -> Box:
     """Heavier strokes for short labels that must read at a glance; Pillow's font has no bold cut."""
-    draw.text(xy, text, font=face, fill=fill, anchor=anchor, stroke_width=max(1, face.size // 24), stroke_fill=fill)
+    return write(draw, xy, text, face, fill, anchor=anchor, stroke=max(1, face.size // 24), stroke_fill=fill,
+                 label=label)
 
 
 def shadowed_text(
@@ -210,11 +382,100 @@ def shadowed_text(
     face: Font,
     fill: RGB = TEXT,
     anchor: str = "la",
-) -> None:
+) -> Box:
     """Text with a soft drop shadow: lifts headings off the background without a heavy outline."""
     offset = max(1, face.size // 14)
-    draw.text((xy[0] + offset, xy[1] + offset), text, font=face, fill=INK, anchor=anchor)
-    draw.text(xy, text, font=face, fill=fill, anchor=anchor)
+    write(draw, (xy[0] + offset, xy[1] + offset), text, face, INK, anchor=anchor, label=False)
+    return write(draw, xy, text, face, fill, anchor=anchor)
+
+
+# -- tags: short labels on a coloured ground, placed where they hide nothing -----------------------
+
+
+@dataclass(frozen=True)
+class Chip:
+    """One part of a tag: a short text on its own colour (an id, a count, a status code)."""
+
+    text: str
+    fill: RGB
+
+
+TAG_PAD = 4 * SUPERSAMPLE
+"""Room left and right of a chip's text."""
+
+
+def _chip_width(chip: Chip, face: Font) -> float:
+    return max(face.size * 1.1, face.getlength(chip.text) + 2 * TAG_PAD)
+
+
+def tag_size(chips: Sequence[Chip], face: Font) -> tuple[float, float]:
+    """(width, height) of a tag of these chips side by side."""
+    return (sum(_chip_width(c, face) for c in chips), round(face.size * 1.25))
+
+
+def draw_tag(draw: ImageDraw.ImageDraw, box: Box, chips: Sequence[Chip], face: Font, *, outline: RGB = INK,
+             line: int = SUPERSAMPLE) -> None:
+    """A rounded tag filling `box`, its chips side by side (each text bold on its colour, in the ink
+    that reads on it): one label for the picture, however many chips it has."""
+    left, top, right, bottom = box
+    radius = (bottom - top) / 2.5
+    draw.rounded_rectangle(box, radius=radius, fill=chips[0].fill, outline=outline, width=line)
+    inner = max(0.0, min(radius - line, (bottom - top - 2 * line) / 2 - 1))
+    x = left
+    for k, chip in enumerate(chips):
+        width = _chip_width(chip, face)
+        if k == len(chips) - 1 and k:
+            draw.rounded_rectangle((x, top + line, right - line, bottom - line), radius=inner, fill=chip.fill,
+                                   corners=(False, True, True, False))
+        elif k:
+            draw.rectangle((x, top + line, x + width, bottom - line), fill=chip.fill)
+        if k:
+            draw.line((x, top + line, x, bottom - line), fill=outline, width=line)
+        bold_text(draw, (x + width / 2, (top + bottom) / 2), chip.text, face, fill=ink_on(chip.fill), anchor="mm",
+                  label=False)
+        x += width
+    labels().add(" ".join(c.text for c in chips), box)
+
+
+def around(target: Box, size: tuple[float, float], gap: float, rings: int = 3) -> list[Box]:
+    """Places for a label of `size` round `target`, best first: centred below, above, right and left,
+    then at the four corners, then the same again further out, ring by ring."""
+    left, top, right, bottom = target
+    width, height = size
+    cx, cy = (left + right) / 2, (top + bottom) / 2
+    boxes: list[Box] = []
+    for ring in range(rings):
+        g = gap + ring * (height + gap)
+        spots = [(cx - width / 2, bottom + g), (cx - width / 2, top - g - height), (right + g, cy - height / 2),
+                 (left - g - width, cy - height / 2), (right + g * 0.5, bottom + g * 0.5),
+                 (left - g * 0.5 - width, bottom + g * 0.5), (right + g * 0.5, top - g * 0.5 - height),
+                 (left - g * 0.5 - width, top - g * 0.5 - height)]
+        boxes += [(x, y, x + width, y + height) for x, y in spots]
+    return boxes
+
+
+def place_tag(draw: ImageDraw.ImageDraw, target: Box, chips: Sequence[Chip], face: Font, *, gap: float,
+              within: Box | None = None, outline: RGB = INK, line: int = SUPERSAMPLE, leader: RGB = INK) -> Box:
+    """A tag for the model whose base is `target`, put where it hides no other label (see
+    `Labels.place`); a tag that had to move away from its model is tied to it by a thin line."""
+    box = labels().place(around(target, tag_size(chips, face), gap), within)
+    if overlap(_grown(target, 2 * gap), box) == 0:
+        centre = ((target[0] + target[2]) / 2, (target[1] + target[3]) / 2)
+        draw.line((_nearest(box, centre), _nearest(target, _middle(box))), fill=leader, width=line)
+    draw_tag(draw, box, chips, face, outline=outline, line=line)
+    return box
+
+
+def _grown(box: Box, by: float) -> Box:
+    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
+
+
+def _middle(box: Box) -> tuple[float, float]:
+    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+
+def _nearest(box: Box, point: tuple[float, float]) -> tuple[float, float]:
+    return (min(max(point[0], box[0]), box[2]), min(max(point[1], box[1]), box[3]))
 
 
 def arrow(draw: ImageDraw.ImageDraw, points: Sequence[tuple[float, float]], colour: RGB, *,
@@ -266,6 +527,7 @@ class PanelLine:
     marked: bool = False  # a pointer before the line: whose move it is
     note: str = ""  # right-aligned detail in a quieter colour, never crossed out
     space_before: int = 0
+    heading: bool = False  # a section's name: read out with a colon after it in a description
 
 
 def title(text: str) -> PanelLine:
@@ -273,7 +535,7 @@ def title(text: str) -> PanelLine:
 
 
 def heading(text: str) -> PanelLine:
-    return PanelLine(text, size=24 * SUPERSAMPLE, colour=MUTED, space_before=18 * SUPERSAMPLE)
+    return PanelLine(text, size=24 * SUPERSAMPLE, colour=MUTED, space_before=18 * SUPERSAMPLE, heading=True)
 
 
 SMALL_TEXT = 22 * SUPERSAMPLE
@@ -324,13 +586,56 @@ def placing_lines(placings: Sequence[Sequence[str]], entrants: Mapping[str, Entr
     return lines
 
 
-def _line_height(line: PanelLine) -> int:
-    return line.space_before + round(line.size * 1.4)
+def recent_lines(recent: Sequence[str], shown: int = 3) -> list[PanelLine]:
+    """The newest lines of the game's log (newest last) under "Just now", so the picture itself
+    says what happened; each line is wrapped whole, never cut, and only the last `shown` are kept."""
+    kept = [line for line in (printable(text) for text in recent) if line][-shown:]
+    if not kept:
+        return []
+    return [heading("Just now"), *(PanelLine(line, size=SMALL_TEXT) for line in kept)]
 
 
-def panel_height(lines: Sequence[PanelLine], padding: int) -> int:
-    """How tall a panel of these lines is, so the picture can grow to fit it."""
-    return 2 * padding + sum(_line_height(line) for line in lines)
+@dataclass(frozen=True)
+class _Row:
+    """One row of a panel: a panel line gives one, or more when its text must wrap or its note
+    does not fit beside it (nothing in a panel is ever cut)."""
+
+    line: PanelLine
+    text: str
+    note: str
+    first: bool  # the line's first row: it carries the pointer, the swatch and the space before
+    height: int
+
+
+def _rows(line: PanelLine, left: float, indent: float, right: float) -> list[_Row]:
+    face, note_face = font(line.size), font(round(line.size * 0.85))
+    room = right - (indent if line.swatch is not None or line.marked else left)
+    note_room = note_face.getlength(line.note + "  ") if line.note else 0.0
+    first, more = line.space_before + round(line.size * 1.4), round(line.size * 1.2)
+    if face.getlength(line.text) <= room - note_room:
+        return [_Row(line, line.text, line.note, True, first)]
+    texts = wrap(line.text, face, room)
+    rows = [_Row(line, text, "", k == 0, first if k == 0 else more) for k, text in enumerate(texts)]
+    if not line.note:
+        return rows
+    if face.getlength(texts[-1]) <= room - note_room:
+        return [*rows[:-1], _Row(line, texts[-1], line.note, len(rows) == 1, rows[-1].height)]
+    return [*rows, *(_Row(line, "", note, False, more) for note in wrap(line.note, note_face, room))]
+
+
+def _layout(lines: Sequence[PanelLine], width: float, padding: int) -> list[_Row]:
+    left, right = padding, width - padding
+    return [row for line in lines for row in _rows(line, left, left + PANEL_INDENT, right)]
+
+
+PANEL_INDENT = 44 * SUPERSAMPLE
+"""Room before a panel line's text for the pointer and the swatch."""
+
+
+def panel_height(lines: Sequence[PanelLine], padding: int, width: float) -> int:
+    """How tall a panel `width` wide holding these lines is (long ones wrapped), so the picture can
+    grow to fit it."""
+    return 2 * padding + sum(row.height for row in _layout(lines, width, padding))
 
 
 def draw_panel(
@@ -339,25 +644,25 @@ def draw_panel(
     lines: Sequence[PanelLine],
     padding: int,
 ) -> None:
-    """A rounded side panel in `box` with the lines top to bottom; text that is too long is cut."""
+    """A rounded side panel in `box` with the lines top to bottom; a line too long for it wraps,
+    and a note that does not fit beside its text goes on the row under it."""
     left, top, right, bottom = box
     draw.rounded_rectangle(box, radius=padding, fill=shade(BACKGROUND, 0.75))
-    indent = left + padding + 44 * SUPERSAMPLE  # room for the pointer and the swatch
     y = top + padding
-    for line in lines:
-        y += line.space_before
-        _draw_panel_line(draw, line, left + padding, indent, right - padding, y)
-        y += _line_height(line) - line.space_before
+    for row in _layout(lines, right - left, padding):
+        _draw_row(draw, row, left + padding, left + padding + PANEL_INDENT, right - padding, y)
+        y += row.height
 
 
-def _draw_panel_line(draw: ImageDraw.ImageDraw, line: PanelLine, left: int, indent: int, right: int, y: int) -> None:
+def _draw_row(draw: ImageDraw.ImageDraw, row: _Row, left: int, indent: int, right: int, y: int) -> None:
+    line = row.line
     face = font(line.size)
-    middle = y + line.size * 0.6
+    middle = y + line.space_before + line.size * 0.6 if row.first else y + line.size * 0.5
     x = indent if line.swatch is not None or line.marked else left
-    if line.marked:
+    if row.first and line.marked:
         half = line.size * 0.32
         draw.polygon([(left, middle - half), (left + half * 1.5, middle), (left, middle + half)], fill=ACCENT)
-    if line.swatch is not None:
+    if row.first and line.swatch is not None:
         side = line.size * 0.72
         swatch_right = indent - 8 * SUPERSAMPLE
         draw.rounded_rectangle(
@@ -367,15 +672,13 @@ def _draw_panel_line(draw: ImageDraw.ImageDraw, line: PanelLine, left: int, inde
             outline=INK,
             width=SUPERSAMPLE,
         )
-    if line.note:
-        note_face = font(round(line.size * 0.85))
-        draw.text((right, middle), line.note, font=note_face, fill=MUTED, anchor="rm")
-        right -= round(note_face.getlength(line.note + "  "))
-    text = fit(line.text, face, right - x)
-    draw.text((x, middle), text, font=face, fill=line.colour, anchor="lm")
-    if line.struck:
-        thickness = max(SUPERSAMPLE, line.size // 10)
-        draw.line((x, middle, x + face.getlength(text), middle), fill=line.colour, width=thickness)
+    if row.text:
+        write(draw, (x, middle), row.text, face, line.colour, anchor="lm")
+        if line.struck:
+            thickness = max(SUPERSAMPLE, line.size // 10)
+            draw.line((x, middle, x + face.getlength(row.text), middle), fill=line.colour, width=thickness)
+    if row.note:
+        write(draw, (right, middle), row.note, font(round(line.size * 0.85)), MUTED, anchor="rm")
 
 
 @dataclass(frozen=True)
@@ -398,7 +701,7 @@ class SidePanel:
                      lines: Sequence[PanelLine]) -> tuple[int, int]:
         """(width, height) of a picture whose board ends at `board_right` and, labels included,
         at `board_bottom`, with this panel beside it from `top` down."""
-        height = round(max(board_bottom, top + panel_height(lines, self.padding) + self.margin))
+        height = round(max(board_bottom, top + panel_height(lines, self.padding, self.width) + self.margin))
         return (self.left(board_right) + self.width + self.margin, height)
 
     def draw(self, draw: ImageDraw.ImageDraw, board_right: float, top: float, picture_height: int,
@@ -426,6 +729,7 @@ def encode_png(canvas: Image.Image) -> bytes:
     Deterministic on purpose: no text chunks, no timestamp, a fixed quantizer and compression
     level, so the same view always gives the same bytes and tests can compare them.
     """
+    _finish(canvas.size)
     picture = canvas.reduce(SUPERSAMPLE)
     width, height = picture.size
     sample = picture.resize((max(1, width // PALETTE_SAMPLE), max(1, height // PALETTE_SAMPLE)),
@@ -437,14 +741,10 @@ def encode_png(canvas: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
-_BASES: OrderedDict[tuple[Hashable, tuple[int, int]], Image.Image] = OrderedDict()
+_BASES: OrderedDict[tuple[Hashable, tuple[int, int]], tuple[Image.Image, Labels]] = OrderedDict()
 BASES_KEPT = 12
 """Base pictures kept per process (each a few MB): the ground and grids of every game and panel
 height in use, which are the same for every table of a game."""
-
-_WORK = threading.local()
-"""Each thread's canvases, one per base: a new picture is painted over the last one's memory
-(copying a base into fresh memory costs several times more, in page faults, than the copy)."""
 
 
 def base_canvas(key: Hashable, size: tuple[int, int], draw_base: Callable[[ImageDraw.ImageDraw], None]
@@ -453,17 +753,23 @@ def base_canvas(key: Hashable, size: tuple[int, int], draw_base: Callable[[Image
     `draw_base` runs once per `key` and size; later pictures start from the stored base, which is
     many times faster than drawing a grid of lines and labels again. The canvas belongs to the
     calling thread and is handed out again by its next call for the same base: draw and encode it
-    before then."""
+    before then.
+
+    It also begins the picture's labels (`labels()`) with the base's own, such as the inch marks,
+    so what is drawn over the base is placed clear of them too."""
     entry = (key, size)
-    base = _BASES.get(entry)
-    if base is None:
+    stored = _BASES.get(entry)
+    if stored is None:
         base = Image.new("RGB", size, BACKGROUND)
+        base_labels = _begin(Labels(size))
         draw_base(ImageDraw.Draw(base))
-        _BASES[entry] = base
+        stored = _BASES[entry] = (base, base_labels)
         while len(_BASES) > BASES_KEPT:
             _BASES.popitem(last=False)
     else:
         _BASES.move_to_end(entry)
+    base, base_labels = stored
+    _begin(Labels(size, base_labels.drawn, base_labels.cut))
     work: OrderedDict[tuple[Hashable, tuple[int, int]], Image.Image] = getattr(_WORK, "canvases", None) or OrderedDict()
     _WORK.canvases = work
     canvas = work.get(entry)
@@ -475,6 +781,11 @@ def base_canvas(key: Hashable, size: tuple[int, int], draw_base: Callable[[Image
         work.move_to_end(entry)
         canvas.paste(base, (0, 0))
     return canvas
+
+
+_WORK = threading.local()
+"""Each thread's canvases, one per base: a new picture is painted over the last one's memory
+(copying a base into fresh memory costs several times more, in page faults, than the copy)."""
 
 
 # -- drawings in unit coordinates ----------------------------------------------------------------
@@ -505,3 +816,70 @@ class Frame:
     def part(self, u: float, v: float, size: float) -> Frame:
         """A smaller frame inside this one, for a badge or an icon in a corner."""
         return Frame(*self.at(u, v), size * self.size)
+
+
+# -- the key: what each symbol on a board means -----------------------------------------------------
+
+Icon = Callable[[ImageDraw.ImageDraw, Frame], None]
+"""A symbol drawn small in a frame, as a key shows it (unit coordinates, see `Frame`)."""
+
+
+@dataclass(frozen=True)
+class KeyEntry:
+    """One symbol of a board explained: its picture, drawn small, and a few words."""
+
+    icon: Icon
+    text: str
+
+
+KEY_TEXT = 20 * SUPERSAMPLE
+KEY_ICON = round(KEY_TEXT * 1.5)
+KEY_PITCH = round(KEY_TEXT * 1.8)
+KEY_GAP = 26 * SUPERSAMPLE
+"""Room between two entries of a row."""
+
+
+def _key_rows(entries: Sequence[KeyEntry], width: float) -> list[list[tuple[KeyEntry, list[str]]]]:
+    """Entries flowed into rows `width` wide, each with its text in lines (wrapped only when one
+    entry alone is wider than a row)."""
+    face = font(KEY_TEXT)
+    text_room = width - KEY_ICON - KEY_GAP / 2
+    rows: list[list[tuple[KeyEntry, list[str]]]] = [[]]
+    used = 0.0
+    for entry in entries:
+        lines = wrap(entry.text, face, text_room)
+        need = KEY_ICON + KEY_GAP / 2 + max(face.getlength(line) for line in lines)
+        if rows[-1] and used + KEY_GAP + need > width:
+            rows.append([])
+            used = 0.0
+        used += (KEY_GAP if rows[-1] else 0) + need
+        rows[-1].append((entry, lines))
+    return [row for row in rows if row]
+
+
+def _key_row_height(row: Sequence[tuple[KeyEntry, list[str]]]) -> int:
+    return KEY_PITCH + round(KEY_TEXT * LINE_PITCH) * (max(len(lines) for _, lines in row) - 1)
+
+
+def key_height(entries: Sequence[KeyEntry], width: float) -> int:
+    """How tall the key of these entries is when it is `width` wide (0 for no entries)."""
+    if not entries:
+        return 0
+    return sum(_key_row_height(row) for row in _key_rows(entries, width)) + KEY_PITCH // 3
+
+
+def draw_key(draw: ImageDraw.ImageDraw, entries: Sequence[KeyEntry], left: float, top: float,
+             width: float) -> None:
+    """The entries in rows from (`left`, `top`): each symbol drawn small, then its words."""
+    face = font(KEY_TEXT)
+    y = top + KEY_PITCH // 3
+    for row in _key_rows(entries, width):
+        x = left
+        middle = y + KEY_PITCH / 2
+        for entry, lines in row:
+            entry.icon(draw, Frame(x + KEY_ICON / 2, middle, KEY_ICON))
+            text_x = x + KEY_ICON + KEY_GAP / 2
+            for k, line in enumerate(lines):
+                write(draw, (text_x, middle + k * KEY_TEXT * LINE_PITCH), line, face, TEXT, anchor="lm")
+            x = text_x + max(face.getlength(line) for line in lines) + KEY_GAP
+        y += _key_row_height(row)

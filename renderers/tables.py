@@ -19,6 +19,7 @@ from renderers.common import (
     fit,
     font,
     shade,
+    write,
 )
 
 S = SUPERSAMPLE
@@ -50,14 +51,14 @@ def table_picture(title: str, subtitle: str, headers: Sequence[str], widths: Seq
     canvas = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(canvas)
     big, small, cell, note = font(30 * S), font(15 * S), font(19 * S), font(14 * S)
-    draw.text((PAD, PAD), fit(title, big, width - 2 * PAD), font=big, fill=ACCENT)
-    draw.text((PAD, PAD + 38 * S), fit(subtitle, small, width - 2 * PAD), font=small, fill=MUTED)
+    write(draw, (PAD, PAD), fit(title, big, width - 2 * PAD), big, ACCENT)
+    write(draw, (PAD, PAD + 38 * S), fit(subtitle, small, width - 2 * PAD), small, MUTED)
     y = PAD + TITLE
     lefts = [PAD + sum(columns[:n]) for n in range(len(columns))]
     for n, header in enumerate(headers):
         x = lefts[n] + (8 * S if n == 0 else columns[n] / 2)
-        draw.text((x, y + HEADER / 2), fit(header, small, columns[n] - 8 * S), font=small, fill=MUTED,
-                  anchor="lm" if n == 0 else "mm")
+        write(draw, (x, y + HEADER / 2), fit(header, small, columns[n] - 8 * S), small, MUTED,
+              anchor="lm" if n == 0 else "mm")
     draw.line((PAD, y + HEADER - S, width - PAD, y + HEADER - S), fill=shade(MUTED, 0.6), width=S)
     y += HEADER
     for index, line in enumerate(lines):
@@ -71,16 +72,16 @@ def table_picture(title: str, subtitle: str, headers: Sequence[str], widths: Seq
             room = columns[n] - 12 * S
             anchor = "lm" if left else "mm"
             top = y + (ROW * 0.36 if item.sub else ROW / 2)
-            draw.text((x, top), fit(item.text, cell, room), font=cell, fill=item.colour, anchor=anchor)
+            write(draw, (x, top), fit(item.text, cell, room), cell, item.colour, anchor=anchor)
             if item.sub:
-                draw.text((x, y + ROW * 0.72), fit(item.sub, note, room), font=note, fill=MUTED, anchor=anchor)
+                write(draw, (x, y + ROW * 0.72), fit(item.sub, note, room), note, MUTED, anchor=anchor)
         y += ROW
     if not lines:
-        draw.text((PAD + 8 * S, y + ROW / 2), "Nothing to show yet.", font=cell, fill=MUTED, anchor="lm")
+        write(draw, (PAD + 8 * S, y + ROW / 2), "Nothing to show yet.", cell, MUTED, anchor="lm")
         y += ROW
     y += PAD // 2
     for text in footer:
-        draw.text((PAD, y), fit(text, note, width - 2 * PAD), font=note, fill=MUTED)
+        write(draw, (PAD, y), fit(text, note, width - 2 * PAD), note, MUTED)
         y += 24 * S
     return encode_png(canvas)
 

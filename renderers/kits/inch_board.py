@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from PIL import ImageDraw
 
-from renderers.common import RGB, SUPERSAMPLE, PanelLine, SidePanel, inch_labels
+from renderers.common import RGB, SUPERSAMPLE, KeyEntry, PanelLine, SidePanel, draw_key, inch_labels, key_height
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
@@ -128,10 +128,28 @@ class InchBoard:
 
     # -- the picture around it -------------------------------------------------------------------
 
-    def picture_size(self, panel: SidePanel, lines: Sequence[PanelLine]) -> tuple[int, int]:
-        """The size of a picture holding the table, its marks and `panel` with `lines`."""
-        return panel.picture_size(self.right, self.bottom + self.label_band, self.top, lines)
+    def picture_size(self, panel: SidePanel, lines: Sequence[PanelLine],
+                     key: Sequence[KeyEntry] = ()) -> tuple[int, int]:
+        """The size of a picture holding the table, its marks, the `key` under them and `panel`
+        with `lines`."""
+        return panel.picture_size(self.right, self.key_top + key_height(key, self.key_width), self.top, lines)
+
+    @property
+    def key_top(self) -> int:
+        return self.bottom + self.label_band
+
+    @property
+    def key_width(self) -> int:
+        return self.right - KEY_MARGIN
+
+    def draw_key(self, draw: ImageDraw.ImageDraw, key: Sequence[KeyEntry]) -> None:
+        """The key under the table's inch marks, as wide as the table and its left margin."""
+        draw_key(draw, key, KEY_MARGIN, self.key_top, self.key_width)
 
     def draw_panel(self, draw: ImageDraw.ImageDraw, panel: SidePanel, picture_height: int,
                    lines: Sequence[PanelLine]) -> None:
         panel.draw(draw, self.right, self.top, picture_height, lines)
+
+
+KEY_MARGIN = 12 * SUPERSAMPLE
+"""Between the picture's left edge and the key."""

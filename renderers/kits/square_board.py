@@ -12,7 +12,20 @@ from dataclasses import dataclass
 
 from PIL import ImageDraw
 
-from renderers.common import ACCENT, INK, RGB, SUPERSAMPLE, Font, Frame, PanelLine, SidePanel, shadowed_text
+from renderers.common import (
+    ACCENT,
+    INK,
+    RGB,
+    SUPERSAMPLE,
+    Font,
+    Frame,
+    KeyEntry,
+    PanelLine,
+    SidePanel,
+    draw_key,
+    key_height,
+    shadowed_text,
+)
 from rules.core.grid import EIGHT_BY_EIGHT, Grid, Square
 
 Box = tuple[float, float, float, float]
@@ -102,10 +115,25 @@ class SquareBoard:
 
     # -- the picture around it -------------------------------------------------------------------
 
-    def picture_size(self, panel: SidePanel, label_band: float, lines: Sequence[PanelLine]) -> tuple[int, int]:
-        """The size of a picture holding the board, a band of file letters under it and `panel`."""
-        return panel.picture_size(self.right, self.bottom + label_band, self.top, lines)
+    def picture_size(self, panel: SidePanel, label_band: float, lines: Sequence[PanelLine],
+                     key: Sequence[KeyEntry] = ()) -> tuple[int, int]:
+        """The size of a picture holding the board, a band of file letters under it, the `key`
+        under that and `panel`."""
+        return panel.picture_size(self.right, self.bottom + label_band + key_height(key, self.key_width), self.top,
+                                  lines)
+
+    @property
+    def key_width(self) -> float:
+        return self.right - KEY_MARGIN
+
+    def draw_key(self, draw: ImageDraw.ImageDraw, label_band: float, key: Sequence[KeyEntry]) -> None:
+        """The key under the band of file letters, as wide as the board and its left margin."""
+        draw_key(draw, key, KEY_MARGIN, self.bottom + label_band, self.key_width)
 
     def draw_panel(self, draw: ImageDraw.ImageDraw, panel: SidePanel, picture_height: int,
                    lines: Sequence[PanelLine]) -> None:
         panel.draw(draw, self.right, self.top, picture_height, lines)
+
+
+KEY_MARGIN = 12 * SUPERSAMPLE
+"""Between the picture's left edge and the key."""

@@ -18,6 +18,7 @@ from renderers.common import (
     ink_on,
     panel_height,
     player_colour,
+    recording,
     title,
 )
 
@@ -52,7 +53,20 @@ def test_fit_keeps_short_text_and_cuts_long_text() -> None:
 def test_panel_height_grows_with_its_lines() -> None:
     short = [title("Title")]
     longer = [*short, heading("Heading"), PanelLine("a line")]
-    assert panel_height(longer, 10) > panel_height(short, 10)
+    assert panel_height(longer, 10, 400) > panel_height(short, 10, 400)
+
+
+def test_a_long_panel_line_wraps_whole_and_its_note_moves_under_it() -> None:
+    one = [PanelLine("Ugluk", note="5/6")]
+    long = [PanelLine("Bolg of the Northern Pits and his cousin Grishnakh Bonecrusher", note="5/6 KD Spear")]
+    assert panel_height(long, 10, 400) > panel_height(one, 10, 400)
+    canvas = Image.new("RGB", (400, panel_height(long, 10, 400)), BACKGROUND)
+    with recording() as sheets:
+        draw_panel(ImageDraw.Draw(canvas), (0, 0, 400, canvas.height), long, 10)
+        encode_png(canvas)
+    shown = [label.text for label in sheets[0].drawn]
+    assert " ".join(shown[:-1]) == long[0].text and shown[-1] == "5/6 KD Spear"
+    assert not sheets[0].cut and not sheets[0].overlapping() and not sheets[0].outside()
 
 
 def test_panel_draws_every_kind_of_line() -> None:
@@ -62,7 +76,7 @@ def test_panel_draws_every_kind_of_line() -> None:
         PanelLine("marked with swatch", swatch=PALETTE[0], marked=True, note="5/6"),
         PanelLine("struck", struck=True, note="out"),
     ]
-    canvas = Image.new("RGB", (400, panel_height(lines, 10)), BACKGROUND)
+    canvas = Image.new("RGB", (400, panel_height(lines, 10, 400)), BACKGROUND)
     draw_panel(ImageDraw.Draw(canvas), (0, 0, 400, canvas.height), lines, 10)
     assert canvas.getbbox() is not None
     assert encode_png(canvas) == encode_png(canvas.copy())

@@ -1,0 +1,152 @@
+"""Every board explains itself and hides nothing: on a busy board of every game no label covers
+another, none runs off the picture, no name is cut, every player's name shows whole, and the
+board says what just happened.
+
+The labels come from the drawing itself: every text a renderer draws goes through
+`renderers.common.write` (or a tag), which notes its box on the picture's `Labels`;
+`recording()` hands those over once the picture is encoded.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from PIL import ImageDraw
+
+from renderers import render
+from renderers.common import (
+    BACKGROUND,
+    SUPERSAMPLE,
+    TEXT,
+    Chip,
+    Labels,
+    base_canvas,
+    draw_tag,
+    encode_png,
+    fit,
+    font,
+    place_tag,
+    printable,
+    recording,
+    tag_size,
+    write,
+)
+from tests.renderers.busy import BUSY, Board, busy_board
+
+RENDERERS = Path(__file__).resolve().parents[2] / "renderers"
+
+
+@pytest.fixture(scope="module", params=sorted(BUSY))
+def drawn(request: pytest.FixtureRequest) -> tuple[Board, Labels]:
+    """A busy board of each game, drawn once for every check of this module."""
+    board = busy_board(request.param)
+    with recording() as sheets:
+        render(board.view, board.recent)
+    assert len(sheets) == 1
+    return board, sheets[0]
+
+
+def _shown(sheet: Labels) -> str:
+    return " ".join(label.text for label in sheet.drawn)
+
+
+def test_no_label_hides_another(drawn: tuple[Board, Labels]) -> None:
+    board, sheet = drawn
+    clashes = [f"{a.text!r} {tuple(round(v) for v in a.box)} and {b.text!r} {tuple(round(v) for v in b.box)}"
+               for a, b in sheet.overlapping()]
+    assert not clashes, f"{board.slug}: labels overlap: " + "; ".join(clashes)
+
+
+def test_no_label_is_cut(drawn: tuple[Board, Labels]) -> None:
+    board, sheet = drawn
+    assert not sheet.cut, f"{board.slug}: cut to fit: {sheet.cut}"
+    assert not [label.text for label in sheet.drawn if "…" in label.text]
+
+
+def test_no_label_runs_off_the_picture(drawn: tuple[Board, Labels]) -> None:
+    board, sheet = drawn
+    assert not sheet.outside(), f"{board.slug}: off the picture: {[label.text for label in sheet.outside()]}"
+
+
+def test_every_player_is_named_whole(drawn: tuple[Board, Labels]) -> None:
+    board, sheet = drawn
+    shown = _shown(sheet)
+    missing = [name for name in board.view.names.values() if name not in shown]
+    assert not missing, f"{board.slug}: not named whole: {missing}"
+
+
+def test_the_board_says_what_just_happened(drawn: tuple[Board, Labels]) -> None:
+    board, sheet = drawn
+    assert "Just now" in _shown(sheet)
+    assert printable(board.recent[-1]) in _shown(sheet)
+
+
+def test_every_text_is_drawn_through_the_labels() -> None:
+    """Only `write` calls Pillow's text drawing, so no label escapes the check."""
+    direct = re.compile(r"\.text\(")
+    offenders = [str(path.relative_to(RENDERERS.parent)) for path in RENDERERS.rglob("*.py")
+                 if path.name != "common.py" and direct.search(path.read_text())]
+    common = (RENDERERS / "common.py").read_text()
+    assert not offenders and len(direct.findall(common)) == 1
+
+
+# -- the check itself ---------------------------------------------------------------------------------
+
+
+def _sheet(drawing) -> Labels:  # type: ignore[no-untyped-def]
+    with recording() as sheets:
+        canvas = base_canvas(("labels-test", id(drawing)), (400, 300), lambda draw: None)
+        drawing(ImageDraw.Draw(canvas))
+        encode_png(canvas)
+    return sheets[0]
+
+
+def test_the_check_sees_two_labels_on_top_of_each_other() -> None:
+    face = font(20)
+    sheet = _sheet(lambda draw: (write(draw, (50, 50), "Ugluk", face), write(draw, (55, 52), "Snaga", face)))
+    assert [(a.text, b.text) for a, b in sheet.overlapping()] == [("Ugluk", "Snaga")]
+
+
+def test_the_check_sees_a_cut_name_and_a_label_off_the_picture() -> None:
+    face = font(20)
+    sheet = _sheet(lambda draw: (write(draw, (10, 10), fit("Bolg of the Northern Pits", face, 60), face),
+                                 write(draw, (380, 10), "Azog", face)))
+    assert sheet.cut == ["Bolg of the Northern Pits"]
+    assert [label.text for label in sheet.outside()] == ["Azog"]
+
+
+def test_text_inside_a_tag_counts_as_the_tag() -> None:
+    face, chips = font(20), [Chip("1a", TEXT), Chip("G2", BACKGROUND)]
+    width, height = tag_size(chips, face)
+    sheet = _sheet(lambda draw: draw_tag(draw, (10, 10, 10 + width, 10 + height), chips, face))
+    assert [(label.text, label.box) for label in sheet.drawn] == [("1a G2", (10, 10, 10 + width, 10 + height))]
+
+
+def test_a_placed_tag_moves_off_a_label_already_there() -> None:
+    face = font(10 * SUPERSAMPLE)
+
+    def drawing(draw: ImageDraw.ImageDraw) -> None:
+        base = (100, 100, 140, 140)
+        first = place_tag(draw, base, [Chip("Ugluk", TEXT)], face, gap=4)
+        second = place_tag(draw, base, [Chip("Snaga", TEXT)], face, gap=4)
+        assert first != second
+
+    sheet = _sheet(drawing)
+    assert len(sheet.drawn) == 2 and not sheet.overlapping()
+
+
+def test_text_the_font_cannot_draw_is_written_plainly_or_left_out() -> None:
+    assert printable("🐗 The Wild Boar charges g3 → g2!") == "The Wild Boar charges g3 -> g2!"
+
+
+def test_a_board_drawn_on_a_kept_base_still_counts_the_base_labels() -> None:
+    """The inch marks are drawn once, on the base every later picture starts from; each picture's
+    labels begin with them all the same, so a tag is never placed over a mark."""
+    board = busy_board("brood-rumble")
+    with recording() as sheets:
+        render(board.view)
+        render(board.view)
+    first, second = ([label.text for label in sheet.drawn] for sheet in sheets)
+    assert first == second and '24"' in first
