@@ -19,6 +19,8 @@ Pure: no clock, no global random. The same seat knowledge and seed give the same
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -85,6 +87,39 @@ def placing_rewards(outcome: Outcome, players: Sequence[PlayerId]) -> dict[Playe
     return rewards
 
 
+class Tactics:
+    """What a game may tell its computer players beyond `standing`, in a module `computer.py` of its
+    own package exporting `TACTICS` (found by looking, as the registry finds games). The defaults
+    know nothing about any game."""
+
+    def sensible(self, state: Any, player: PlayerId, actions: list[Any]) -> list[Any]:
+        """The moves a sensible player would consider (never empty when `actions` is not): a game
+        drops the ones that only waste what is free (a strike it may take for nothing, Action
+        Points left unspent while something useful remains)."""
+        return actions
+
+    def substance(self, state: Any) -> Any:
+        """What a move must change to have done something (positions, health, what is carried),
+        leaving out whose turn it is and what is left of it; None when the game does not say
+        (`zagjan arena` then does not count idle moves)."""
+        return None
+
+
+_TACTICS: dict[type, Tactics] = {}
+
+
+def tactics_of(game: Game[Any, Any]) -> Tactics:
+    """The game's `Tactics` from `<its package>.computer.TACTICS`, or the plain defaults."""
+    kind = type(game)
+    if kind not in _TACTICS:
+        package = kind.__module__.rpartition(".")[0]
+        found: Tactics | None = None
+        if package and importlib.util.find_spec(f"{package}.computer") is not None:
+            found = getattr(importlib.import_module(f"{package}.computer"), "TACTICS", None)
+        _TACTICS[kind] = found if found is not None else Tactics()
+    return _TACTICS[kind]
+
+
 def kind_first(actions: Sequence[T], pick: Callable[[list[Any], str], Any]) -> T:
     """A random legal move, its kind (`type`) drawn first, so an attack is not drowned by forty
     squares to move to: the `easy` player, the other players of a play-out, and self-play.
@@ -110,12 +145,21 @@ class Searcher:
         self.pick = picker(self.chooser)
         self.players: list[PlayerId] = []
         self.cut = False  # whether play-outs stop early and ask the game how it stands
+        self.tactics = tactics_of(game)
+
+    def _sensible(self, state: Any, player: PlayerId, actions: list[Any]) -> list[Any]:
+        """The searcher's own moves, the pointless ones left out (`Tactics.sensible`); the others
+        play as they would, so the tree models them as they are."""
+        if player != self.me or len(actions) < 2:
+            return actions
+        return self.tactics.sensible(state, player, actions) or actions
 
     def decide(self, seen: Any) -> BaseModel:
         game = self.game
         actions = game.legal_actions(seen, self.me)
         if not actions:
             raise ValueError(f"{self.me} has nothing to do in this {game.slug} position")
+        actions = self._sensible(seen, self.me, actions)
         if len(actions) == 1:
             return actions[0]  # type: ignore[no-any-return]
         self.players = [s.player for s in seen.seats]
@@ -159,6 +203,8 @@ class Searcher:
             actions = game.legal_actions(state, player)
             if not actions:
                 break
+            if node is not root:
+                actions = self._sensible(state, player, actions)
             keys = {game.dump_action(a): a for a in actions}
             ordered = [k for k in root_order if k in keys] if node is root else list(keys)
             room = self._width(node.visits)
@@ -228,4 +274,5 @@ def search(game: Game[Any, Any], seen: Any, me: PlayerId, seed: int, budget: Bud
     return Searcher(game, me, seed, budget or Budget()).decide(seen)
 
 
-__all__ = ["EXPLORATION", "Budget", "Searcher", "kind_first", "placing_rewards", "search", "win_chances"]
+__all__ = ["EXPLORATION", "Budget", "Searcher", "Tactics", "kind_first", "placing_rewards", "search", "tactics_of",
+           "win_chances"]
