@@ -168,7 +168,8 @@ def test_arena_prints_one_json_line_with_its_keys(capsys):
     code = cli.main(["arena", "road-rage", "--games", "2", "--seed", "3", "--iterations", "3"])
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert code == 0 and report["errors"] == 0
-    assert list(report) == ["game", "games", "players", "wins", "win_rate", "baseline", "errors", "think_ms_p50"]
+    assert list(report) == ["game", "games", "seed", "players", "wins", "win_rate", "win_rate_se", "baseline", "ratio",
+                            "errors", "think_ms_p50", "choices", "idle_moves", "idle_rate", "idle_by_kind"]
     assert report["game"] == "road-rage" and report["games"] == 2 and report["players"] == 2
     assert report["baseline"] == 0.5 and 0 <= report["wins"] <= 2 and report["think_ms_p50"] > 0
 

@@ -16,7 +16,6 @@ from rules.core.dice import Dice
 from rules.core.engine import Context, Outcome, OutcomeKind, PlayerId, Prompt, PromptKind, Seat
 from rules.core.errors import RuleViolation
 from rules.core.initiative import age_ties, roll_off
-from rules.core.search import win_chances
 from rules.orclympics.brood_rumble import barrels, combat, movement, setup
 from rules.orclympics.brood_rumble.actions import (
     ACT_ACTIONS,
@@ -516,13 +515,10 @@ class BroodRumble(Discipline[BroodRumbleState, Action]):
         return build_view(state, viewer, self.outcome(state))
 
     def standing(self, state: BroodRumbleState) -> dict[PlayerId, float]:
-        """For a computer's search: a team's Health left, an Orc on its feet worth a little more."""
-        strength = {t: 0.0 for t in state.teams}
-        for orc in state.orcs.values():
-            if not orc.out:
-                strength[orc.team] += max(orc.hp, 0) + (0 if orc.knocked_down else 1)
-        team = win_chances(strength, spread=4.0)
-        return {p: team[t.id] for t in state.teams.values() for p in t.players}
+        """For a computer's search: a team's Health, Orcs on their feet, Items, first strikes (`computer`)."""
+        from rules.orclympics.brood_rumble.computer import standing
+
+        return standing(state)
 
     def _veil(self, state: BroodRumbleState, player: PlayerId, chooser: Dice | None) -> None:
         """II.4.3: an attack chosen in secret is known only to the attacker's player."""

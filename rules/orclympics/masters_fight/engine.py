@@ -23,7 +23,6 @@ from rules.core.grid import (
     xy,
 )
 from rules.core.initiative import TieBreak, age_ties, roll_order
-from rules.core.search import win_chances
 from rules.core.views import table_fields
 from rules.orclympics.broods import Brood, brood_of
 from rules.orclympics.discipline import Discipline
@@ -578,9 +577,10 @@ class MastersFight(Discipline[MastersFightState, Action]):
             eliminated=list(state.eliminated), feats=dict(state.feats), highlight=list(state.highlight))
 
     def standing(self, state: MastersFightState) -> dict[PlayerId, float]:
-        """For a computer's search: the Health each Orc has left, standing up worth a point."""
-        return win_chances({p: 0.0 if o.out else o.hp + (0 if o.knocked_down else 1) for p, o in state.orcs.items()},
-                           spread=2.0)
+        """For a computer's search: Health, standing up, Items and prey in reach (`computer.standing`)."""
+        from rules.orclympics.masters_fight.computer import standing
+
+        return standing(state)
 
     def outcome(self, state: MastersFightState) -> Outcome | None:
         """III.1: the last Orc standing wins, the last one eliminated is second, and so on."""
