@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.core.dice import Dice, Roll
-from rules.core.engine import Context, Outcome, PlayerId, Prompt, PromptKind, Seat
+from rules.core.engine import Context, Outcome, PlayerId, Prompt, Seat
 from rules.core.errors import RuleViolation
 from rules.core.geometry import (
     EDGE,
@@ -70,6 +70,7 @@ from rules.orclympics.road_rage.models import (
     Turn,
 )
 from rules.orclympics.road_rage.moves import MOVES
+from rules.orclympics.road_rage.questions import STAGES
 
 INCREMENT = 3.0  # VI.1.1: movement in 3" increments
 PIVOT = 45.0  # VI.1.1: turning in 45° steps
@@ -131,26 +132,7 @@ class RoadRage(Discipline[RoadRageState, Action]):
 
     # -- who decides -------------------------------------------------------------------------------
     def _prompts(self, state: RoadRageState) -> list[Prompt]:
-        ask = state.ask
-        if ask is None or state.phase is Phase.OVER:
-            return []
-        texts = {
-            AskKind.BUILD: ("Build your Chariot: a Driver Upgrade and up to three Chariot Upgrades.", PromptKind.ACTION),
-            AskKind.CIRCUIT: ("Choose the Circuit (a ready one or random) and the laps (1-5, or roll D3+2).",
-                              PromptKind.ACTION),
-            AskKind.PLACE: ("Draw the circuit: place Checkpoints 1 to 3 (two posts each) and any Terrain Features "
-                            "by coordinates, then say it is done.", PromptKind.POINT),
-            AskKind.DEPLOY: ("Put your Chariot on a free cell of the Starting Line.", PromptKind.ACTION),
-            AskKind.DRIVE: ("Drive: change speed, pivot, move your increments, play dirty, then end.",
-                            PromptKind.ACTION),
-            AskKind.RAM_STAT: ("Collision! Add your Agility (to dodge) or your Chassis Points (to ram) to the roll.",
-                               PromptKind.ACTION),
-            AskKind.ESCAPE: ("You won the collision roll: Escape! (no damage) or Take the hit! (D3 to both)?",
-                             PromptKind.ACTION),
-            AskKind.FREE_PIVOT: ("Take your free 45° Pivot (or keep straight).", PromptKind.ACTION),
-        }
-        text, kind = texts[ask.kind]
-        return [Prompt(player=p, kind=kind, text=text) for p in ask.players]
+        return [] if state.phase is Phase.OVER else STAGES.prompts(state, state.ask)
 
     def _legal_actions(self, state: RoadRageState, player: PlayerId) -> list[Action]:
         ask = state.ask
@@ -213,8 +195,7 @@ class RoadRage(Discipline[RoadRageState, Action]):
             raise RuleViolation("The race is over.")
         if player not in state.chariots:
             raise RuleViolation("You are not racing in this one.")
-        if player not in ask.players:
-            raise RuleViolation(f"It is {', '.join(state.name_of(p) for p in ask.players)}'s decision now.")
+        STAGES.admit(state, ask, player, action)
         match ask.kind, action:
             case AskKind.BUILD, Build():
                 self._build(ctx, state, player, action)
@@ -245,8 +226,6 @@ class RoadRage(Discipline[RoadRageState, Action]):
                     ctx.say(f"{state.name_of(player)}'s Chariot swings round to {chariot.facing:g}°.")
                     self._epic(ctx, state, chariot, action.turn)
                 self._resume(ctx, state)
-            case _:
-                raise RuleViolation("That is not what the race is waiting for: " + self.prompts(state)[0].text)
 
     # -- VI.2.1 building, VI.2.2 the Circuit, VI.3 deployment -----------------------------------
     def _build(self, ctx: Context, state: RoadRageState, player: PlayerId, action: Build) -> None:

@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field, TypeAdapter
 
 from rules.core.engine import PlayerId
+from rules.core.stages import Ask as CoreAsk
 from rules.core.views import TableView
 from rules.orclympics.discipline import DisciplineState
 from rules.orclympics.broods import Brood
@@ -85,9 +86,10 @@ class Ram(BaseModel):
     what: str = ""  # "terrain" / "edge" for the log
 
 
-class Ask(BaseModel):
+class Ask(CoreAsk):
+    """The open question (`rules.core.stages`)."""
+
     kind: AskKind
-    players: list[PlayerId]
 
 
 class RoadRageState(DisciplineState):

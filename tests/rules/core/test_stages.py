@@ -59,3 +59,17 @@ def test_brood_rumble_asks_the_attack_alone_in_secret() -> None:
 
     assert {kind for kind, stage in STAGES.table.items() if stage.secret} == {AskKind.ATTACK}
     assert set(STAGES.table) == set(AskKind)  # every question has its row
+
+
+def test_road_rage_has_a_row_for_every_question_and_refuses_out_of_turn_answers() -> None:
+    from rules.orclympics.road_rage.models import AskKind, EndTurn
+    from rules.orclympics.road_rage.questions import STAGES
+    from rules.registry import GAMES
+
+    assert set(STAGES.table) == set(AskKind)
+    game = GAMES["road-rage"]
+    state = game.new([Seat(player="a", name="Ant", pick="iron"), Seat(player="b", name="Bee", pick="feral")],
+                     None, 7)
+    assert {p.player for p in game.prompts(state)} == {"a", "b"}  # both build their Chariots at once
+    with pytest.raises(RuleViolation, match="not an answer to this question: Build your Chariot"):
+        game.apply(state, "a", EndTurn())
