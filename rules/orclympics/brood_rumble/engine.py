@@ -12,13 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rules.core.dice import Dice
-from rules.core.engine import Context, Outcome, OutcomeKind, PlayerId, Prompt, PromptKind, Seat
+from rules.core.engine import Context, Outcome, OutcomeKind, PlayerId, Prompt, Seat
 from rules.core.errors import RuleViolation
 from rules.core.initiative import age_ties, roll_off
 from rules.orclympics.brood_rumble import barrels, combat, movement, setup
 from rules.orclympics.brood_rumble.actions import (
-    ACT_ACTIONS,
     act_offers,
     activate_orc,
     apply_act,
@@ -59,6 +57,8 @@ from rules.orclympics.brood_rumble.models import (
     VolleyTask,
 )
 from rules.orclympics.brood_rumble.moves import MOVES
+from rules.orclympics.brood_rumble.questions import STAGES
+from rules.orclympics.brood_rumble.secrets import SECRETS
 from rules.orclympics.brood_rumble.view import build_view
 from rules.orclympics.broods import brood_of
 from rules.orclympics.discipline import Discipline
@@ -78,6 +78,7 @@ class BroodRumble(Discipline[BroodRumbleState, Action]):
     state_type = BroodRumbleState
     action_adapter = ACTION_ADAPTER
     moves = MOVES
+    secrets = SECRETS
 
     # -- II.1 teams, II.2 set-up --------------------------------------------------------
     def _setup(self, ctx: Context, seats: Sequence[Seat], options: dict[str, Any]) -> BroodRumbleState:
@@ -248,15 +249,7 @@ class BroodRumble(Discipline[BroodRumbleState, Action]):
     def _apply(self, ctx: Context, state: BroodRumbleState, player: PlayerId, action: Action) -> None:
         if player not in {s.player for s in state.seats}:
             raise RuleViolation("You are not playing in this Brood Rumble.")
-        ask = state.ask
-        if ask is None:
-            raise RuleViolation("Nothing is waiting for a decision right now.")
-        if player not in ask.players:
-            names = " or ".join(state.name_of(p) for p in ask.players)
-            raise RuleViolation(f"It is not your decision: the game is waiting for {names}.")
-        expected = _EXPECTED[ask.kind]
-        if not isinstance(action, expected):
-            raise RuleViolation(f"That is not an answer to this question: {self._prompt_text(state, ask)[0]}")
+        ask = STAGES.admit(state, state.ask, player, action)
         state.trail = []
         state.ask = None  # `apply` works on a private copy, so a refusal below changes nothing
         self._answer(ctx, state, player, ask, action)
@@ -520,13 +513,6 @@ class BroodRumble(Discipline[BroodRumbleState, Action]):
 
         return standing(state)
 
-    def _veil(self, state: BroodRumbleState, player: PlayerId, chooser: Dice | None) -> None:
-        """II.4.3: an attack chosen in secret is known only to the attacker's player."""
-        fight = state.combat
-        if fight is None or fight.attack is None or state.orcs[fight.attacker].player == player:
-            return
-        fight.attack = Attack.HEADBUTT if chooser is None else list(Attack)[chooser.draw(len(Attack)) - 1]
-
     def outcome(self, state: BroodRumbleState) -> Outcome | None:
         """II.1: the team still standing wins; with four players both of its players are first
         and the other two third (shared places, as `Outcome.place_of` counts them)."""
@@ -552,21 +538,3 @@ def _only_end(state: BroodRumbleState, orc: Orc, act: Any) -> bool:
         return False
     return all(a.type in ("end", "fight") for a in act_offers(state, orc, act))
 
-
-_EXPECTED: dict[AskKind, tuple[type, ...]] = {
-    AskKind.PLACE_FEATURE: (PlaceFeature, PlaceAtRandom),
-    AskKind.CHOOSE_EDGE: (ChooseEdge,),
-    AskKind.DEPLOY: (Deploy, DeployAtRandom),
-    AskKind.ACTIVATE: (Activate,),
-    AskKind.ACT: ACT_ACTIONS,
-    AskKind.MOVE_REROLL: (Reroll,),
-    AskKind.MOVE_TO: (MoveTo, Charge),
-    AskKind.BARREL_REROLL: (Reroll,),
-    AskKind.BONUS_THROW: (BonusThrow,),
-    AskKind.CATCH_THROW: (CatchThrow,),
-    AskKind.CHOOSE_COMBAT: (ChooseCombat,),
-    AskKind.ATTACK: (ChooseAttack,),
-    AskKind.DEFENCE: (ChooseDefence,),
-    AskKind.FALL_BACK: (FallBack,),
-}
-"""Which actions answer which question."""
