@@ -132,66 +132,7 @@ class BroodRumble(Discipline[BroodRumbleState, Action]):
         return f"{state.phase}:{state.turn}:{orc}"
 
     def _prompts(self, state: BroodRumbleState) -> list[Prompt]:
-        ask = state.ask
-        if ask is None or state.phase is Phase.OVER:
-            return []
-        text, kind = self._prompt_text(state, ask)
-        secret = ask.kind is AskKind.ATTACK
-        return [Prompt(player=p, kind=kind, text=text, secret=secret) for p in ask.players]
-
-    def _prompt_text(self, state: BroodRumbleState, ask: Ask) -> tuple[str, PromptKind]:
-        orc = state.orcs.get(ask.orc or "")
-        act = state.activation
-        match ask.kind:
-            case AskKind.PLACE_FEATURE:
-                return (f"Team {ask.team}: place a Terrain Feature ({', '.join(k.label for k in PLACEABLE)}) by the "
-                        f"x, y of its centre, more than 3\" from the edges and other features, or let the dice "
-                        f"place it ({state.terrain_left} to go).", PromptKind.POINT)
-            case AskKind.CHOOSE_EDGE:
-                return f"Team {ask.team} won the roll-off: choose the board edge you deploy on.", PromptKind.ACTION
-            case AskKind.DEPLOY:
-                edge = state.teams[ask.team or ""].edge
-                return (f"Team {ask.team}: deploy an Orc with its back on the {edge.value if edge else ''} edge: "
-                        "give its position along the edge in inches, or let the dice place it.", PromptKind.POINT)
-            case AskKind.ACTIVATE:
-                return f"Team {ask.team}: choose an Orc to activate.", PromptKind.TARGET
-            case AskKind.ACT:
-                used = ", ".join(act.used) if act and act.used else "nothing yet"
-                return f"{orc.id if orc else ''}: choose an action (done: {used}).", PromptKind.ACTION
-            case AskKind.MOVE_REROLL:
-                budget = act.budget if act else 0
-                return (f"{orc.id if orc else ''} may move {budget:.0f}\": keep it, or reroll (Feral Orcs)?",
-                        PromptKind.ACTION)
-            case AskKind.MOVE_TO:
-                budget = act.budget if act else 0
-                return (f"{orc.id if orc else ''} may move up to {budget:.0f}\": give the x, y to walk to (and any "
-                        "turning points on the way), charge an enemy, or stay.", PromptKind.POINT)
-            case AskKind.BARREL_REROLL:
-                rolled = ask.roll.result if ask.roll else 0
-                return (f"{orc.id if orc else ''}'s Barrel flies only {rolled}\" and misses: keep it, or reroll both "
-                        "dice (Common Orcs)?", PromptKind.ACTION)
-            case AskKind.BONUS_THROW:
-                return (f"Oh, a Barrel! {orc.id if orc else ''} may throw it at an enemy now, or set it down.",
-                        PromptKind.TARGET)
-            case AskKind.CATCH_THROW:
-                return (f"{orc.id if orc else ''} caught a Barrel: throw it at any Orc, or in any direction.",
-                        PromptKind.TARGET)
-            case AskKind.CHOOSE_COMBAT:
-                return f"Team {ask.team} has the Initiative: choose the next fight to resolve.", PromptKind.TARGET
-            case AskKind.ATTACK:
-                fight = state.combat
-                foe = fight.defender if fight else ""
-                return (f"{orc.id if orc else ''} attacks {foe}: choose your attack in secret "
-                        "(it is revealed after the block).", PromptKind.SECRET)
-            case AskKind.DEFENCE:
-                fight = state.combat
-                foe = fight.attacker if fight else ""
-                return (f"{orc.id if orc else ''} must block {foe}'s hidden attack: choose a Low, Mid or High Block.",
-                        PromptKind.ACTION)
-            case AskKind.FALL_BACK:
-                return (f"{orc.id if orc else ''} won and falls back 3\": choose a direction in degrees "
-                        "(0 = east, 90 = north).", PromptKind.NUMBER)
-        return "", PromptKind.ACTION
+        return [] if state.phase is Phase.OVER else STAGES.prompts(state, state.ask)
 
     def _legal_actions(self, state: BroodRumbleState, player: PlayerId) -> list[Action]:
         ask = state.ask
