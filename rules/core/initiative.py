@@ -9,7 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from rules.core.dice import Dice
+from rules.core.dice import Dice, Roll
+
+INITIATIVE = "Initiative"
+"""How the reason of every Initiative roll begins (`roll_order`'s default; the games' own
+"Initiative for Game Turn 3", "Initiative of Grub (D6+2)" and their tie-breaks), so a rule laid over
+every game can tell the roll that opens a turn from the others (`opens_a_turn`)."""
 
 TieBreak = Callable[[list[str], int], list[str] | None]
 """Given players tied on a value, their order (best first), or None to reroll."""
@@ -33,7 +38,13 @@ def age_ties(ages: Mapping[str, int] | None, players: Iterable[str] = ()) -> Tie
     return settle
 
 
-def roll_order(dice: Dice, players: Sequence[str], why: str = "Initiative",
+def opens_a_turn(roll: Roll) -> bool:
+    """Whether `roll` is an Initiative roll: it decides who goes first in what comes next (a Game
+    Turn, a deployment), so it belongs to the turn it opens rather than to the one before it."""
+    return roll.why.startswith(INITIATIVE)
+
+
+def roll_order(dice: Dice, players: Sequence[str], why: str = INITIATIVE,
                tie_break: TieBreak | None = None, sides: int = 6) -> list[str]:
     """Everyone rolls a die; the order is highest first. Tied players roll again
     among themselves (only to order that group) until no ties remain, unless

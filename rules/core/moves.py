@@ -305,6 +305,9 @@ class Move:
     """What a player choosing this move in secret needs to know, added under the question in its
     private message (from the public view, so it tells nothing the channel cannot see); None when it
     has nothing to add at this moment."""
+    numbered: bool = False
+    """Its buttons read the label and each action's place among the legal ones, "(1)", "(2)"…, for
+    a question that lists its choices by number (which of several dice to throw again)."""
 
     def words(self, action: BaseModel, reading: Reading) -> str:
         """One action in words: its own `say`, else the label and each parameter's value."""
@@ -360,6 +363,11 @@ class MoveBook:
                 if word in self._by_word:
                     raise ValueError(f"two moves of /{group} are called {word!r}")
                 self._by_word[word] = move
+
+    def joined(self, moves: Iterable[Move]) -> MoveBook:
+        """This book with `moves` after its own: how a layer over a game's rules (a family's rule every
+        game of it follows) adds its moves to every game it covers."""
+        return MoveBook(self.group, [*self.moves, *moves], help=self.help, pin_secrets=self.pin_secrets)
 
     def of(self, action: BaseModel | str) -> Move | None:
         """The declaration of an action (or of an action type)."""

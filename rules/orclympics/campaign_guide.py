@@ -21,11 +21,17 @@ READINGS: dict[str, str] = {
                     "(their defence, a Falling Test), never a die nobody owns (a bouncing Barrel, the crowd) "
                     "and never a die already rerolled.",
     "war-cry-turns": "At most one War Cry per Player Turn of the game, three in all; the set-up's rolls count as one "
-                     "turn of their own.",
-    "war-cry-single-die": "Of a throw of several dice (2D6, a pool) the holder picks the one die to throw again.",
+                     "turn of their own. An Initiative roll counts in the Player Turn it opens, not in the one that "
+                     "ended just before it: a holder who cried in the last turn of a Game Turn may still cry over "
+                     "their Initiative die.",
+    "war-cry-single-die": "Only the die the holder names is thrown again. Every other die of that move, theirs or "
+                          "anyone's (the other die of a 2D6, the defender's dice, the Initiative), keeps the face it "
+                          "landed on.",
     "war-cry-window": "After a roll a holder may reroll, the game waits for them: a “War Cry!” button per die and a "
-                      "“Let the dice stand” button. If they do not answer within the reaction time, the dice stand. "
-                      "The whole move is played again with the new face, so what followed the die follows it anew.",
+                      "“Let the dice stand” button (or /<game> war-cry and /<game> let-it-stand). If they do not "
+                      "answer within the reaction time, the dice stand. The move then goes on from the new face: "
+                      "if it now needs dice it did not need before (a damage roll after a miss became a hit), "
+                      "those are rolled fresh.",
     "vote": "A quick campaign's players choose each discipline with buttons: if they all pick the same, it is "
             "played; a split vote, a player asking for the dice, or the time running out goes to a D6 "
             "(1-3 the first of the pair). Computer players do not vote: they go along with whatever the "

@@ -9,9 +9,21 @@ a line of its own:
 - After any move (or the set-up) that threw a holder's dice, a window opens: the game waits
   for that holder to cry (`CryWarCry`, naming the throw and which of its dice) or to let the
   dice stand (`LetItStand`, also the answer when they let the time run out).
-- A cry replays the move from the state before it, with the same dice up to the chosen one,
-  which is thrown again the moment it is rolled, so the rules read the new face as if it
-  had landed first (`Dice.reroll_on`). Everything after it in that move happens anew.
+- A cry throws that one die again and nothing else. The window keeps every throw of the move as
+  it landed (`Thrown`: whose, why, what kind, which faces); the move is played again from the
+  state before it with those throws played back (`rules.core.dice.Replay`), so each die lands as
+  it did, except the cried one, which gets a new face from the game's own seeded dice (the state
+  keeps only their seed, so a game still replays from its log) the moment it lands; the rules
+  read that face as the one that landed. What the rules do with it may differ (a hit where there
+  was a miss), but every other die, the holder's and everyone else's, keeps its face.
+- When the new face sends the move down another branch that asks for MORE dice than were thrown
+  before (a damage roll after a miss turned into a hit, a throw for a new reason), those dice
+  never landed: they are drawn fresh from the game's dice. A throw the new branch no longer makes
+  is not asked for, and the throws after it still land as they did. A die cried over earlier in
+  the same move (by another holder) keeps its new face too.
+- Both answers are declared moves of this layer (`MOVES`), added to every discipline's own
+  (`WarCryRules.__init_subclass__`), so the buttons, the slash commands and the terminal offer them
+  as they offer the game's moves: "War Cry! on (1)"… and "Let the dice stand".
 
 Both answers are ordinary logged actions, so a game with War Cries replays from its seed.
 
@@ -20,9 +32,12 @@ Readings (shown in each campaign's /rules):
   their Player Turn or anyone else's (their defence, a Falling Test in another's turn): the
   reading with more chaos. Dice nobody owns (a bouncing Barrel, the crowd) are not theirs.
 - "war-cry-turns": at most one War Cry per Player Turn of the game, three in all; the rolls
-  of the set-up count as one turn of their own.
-- "war-cry-single-die": of a throw of several dice (2D6, a pool kept highest) the holder
-  picks one die to throw again; the others stay.
+  of the set-up count as one turn of their own. An Initiative roll belongs to the Player Turn it
+  opens, not to the one whose last move brought it about, so a holder who cried in the last
+  Player Turn of a Game Turn may still cry over their Initiative die for the next.
+- "war-cry-single-die": only the die cried over is thrown again; every other die of that move,
+  the holder's own and everyone else's, keeps the face it landed on (of a 2D6 or a pool kept
+  highest, the other dice of the throw stay too).
 """
 
 from __future__ import annotations
@@ -33,9 +48,11 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field, TypeAdapter
 
-from rules.core.dice import Dice, DiceState, Roll
+from rules.core.dice import Dice, DiceState, Replay, Roll, Thrown
 from rules.core.engine import Event, Game, GameState, PlayerId, Prompt, PromptKind, Seat, Step, hidden_seed
 from rules.core.errors import RuleViolation
+from rules.core.initiative import opens_a_turn
+from rules.core.moves import Kind, Move, MoveBook, Param, Reading
 
 USES = 3
 """Campaign Rules 6: up to three of their Player Turns."""
@@ -67,18 +84,21 @@ class Offer(BaseModel):
     roll: int
     die: int
     text: str  # "Initiative of Grub: D6 [2]" with the die named when the throw has several
+    turn: str | None = None  # the Player Turn the die belongs to (None, in windows stored before: the window's)
 
 
 class Window(BaseModel):
     """The move whose dice may be thrown again, and who may do it."""
 
-    turn: str  # the Player Turn the dice were thrown in
+    turn: str  # the Player Turn the move was made in
     offers: dict[str, list[Offer]]  # holder -> the dice they may reroll; a holder leaves when they answer
     player: str | None = None  # who made the move (None: the set-up)
     action_json: str | None = None
     before_json: str | None = None  # the state before the move (None: the set-up)
     options_json: str | None = None  # the set-up's options and seed, to deal it again
     seed: int | None = None
+    thrown: Thrown | None = None  # every throw of the move as its dice show now (None: stored before)
+    again: list[tuple[int, int]] = Field(default_factory=list)  # (throw, die) cried over in this move so far
 
 
 class WarCry(BaseModel):
@@ -100,12 +120,13 @@ def holders_from(options: dict[str, object]) -> WarCry | None:
     return WarCry(uses={str(p): USES for p in holders})
 
 
-def offers(war_cry: WarCry, rolls: Sequence[Roll], turn: str) -> dict[str, list[Offer]]:
+def offers(war_cry: WarCry, rolls: Sequence[Roll], turns: Sequence[str]) -> dict[str, list[Offer]]:
     """The dice of one move each holder may throw again: theirs, not random picks of the rules,
-    never a die that is itself a reroll or that the rules already rerolled."""
+    never a die that is itself a reroll or that the rules already rerolled, and only in a Player
+    Turn (`turns`: each roll's) the holder has not cried in yet."""
     rerolled = {r.rerolled_from for r in rolls if r.rerolled_from is not None}
     found: dict[str, list[Offer]] = {}
-    for nth, roll in enumerate(rolls):
+    for nth, (roll, turn) in enumerate(zip(rolls, turns, strict=True)):
         who = roll.who
         if (who is None or roll.kind.startswith("pick") or roll.rerolled_from is not None or roll.id in rerolled
                 or not war_cry.may_cry(who, turn)):
@@ -113,7 +134,7 @@ def offers(war_cry: WarCry, rolls: Sequence[Roll], turn: str) -> dict[str, list[
         name = f"{roll.why}: {roll.describe()}"
         for die, face in enumerate(roll.faces):
             text = f"{name}, die {die + 1} ({face})" if len(roll.faces) > 1 else name
-            found.setdefault(who, []).append(Offer(roll=nth, die=die, text=text))
+            found.setdefault(who, []).append(Offer(roll=nth, die=die, text=text, turn=turn))
     return found
 
 
@@ -152,11 +173,35 @@ def check(war_cry: WarCry | None, player: str, action: CryWarCry | LetItStand) -
     raise RuleViolation("That die cannot be thrown again: it is not yours, or it was already rerolled.")
 
 
-def spend(war_cry: WarCry, player: str) -> WarCry:
-    """The War Cry after `player` cries in the window's turn: one use fewer, that turn used."""
+def spend(war_cry: WarCry, player: str, offer: Offer) -> WarCry:
+    """The War Cry after `player` cries over `offer`: one use fewer, the Player Turn of that die used."""
     assert war_cry.window is not None
     return WarCry(uses={**war_cry.uses, player: war_cry.uses[player] - 1},
-                  cried=[*war_cry.cried, f"{player}@{war_cry.window.turn}"])
+                  cried=[*war_cry.cried, f"{player}@{offer.turn or war_cry.window.turn}"])
+
+
+def _cry_words(action: CryWarCry, reading: Reading) -> str:
+    """A cry in words where no numbered button names it (a menu, a log line)."""
+    return f"War Cry! on throw {action.roll + 1}" + (f", die {action.die + 1}" if action.die else "")
+
+
+MOVES = (
+    Move(type="war-cry", name="war-cry", label="War Cry! on",
+         help="Throw one of your dice of the last move again (Campaign Rules 6), at most once a Player Turn",
+         params=(Param("roll", Kind.COUNT, "which throw of the last move, counted from 1", shift=1),
+                 Param("die", Kind.COUNT, "which die of that throw, from 1 (1 for a single die)", required=False,
+                       shift=1)),
+         say=_cry_words, emoji="📣", style="danger", layout="buttons", numbered=True),
+    Move(type="let-it-stand", name="let-it-stand", label="Let the dice stand",
+         help="Keep the dice of the last move as they landed", layout="buttons", quiet=True),
+)
+"""The War Cry's two answers, declared once for every discipline: the cry numbered as the question
+numbers the dice ("War Cry! on (1)", typed `war-cry roll:1 die:1`), and letting the dice stand."""
+
+
+def with_war_cry(book: MoveBook) -> MoveBook:
+    """A game's moves and the War Cry's answers after them (the same book when it has them already)."""
+    return book if book.of("war-cry") is not None else book.joined(MOVES)
 
 
 class WarCryState(GameState):
@@ -178,19 +223,29 @@ class WarCryRules(Game[S, A]):
     `rules.orclympics.discipline.Discipline`), and the core engine knows nothing of it.
 
     A layer by inheritance rather than an object holding the engine, so that everything else the
-    engine declares or overrides (its moves, views, seat pick, whatever the core adds next)
-    passes through untouched, and the registry, the table service and the computer players get
-    the War Cry with the game, naming it nowhere. It is always there and does nothing until a
-    game starts with holders (`options["war_cry"]`, which only a campaign passes): a state
-    without a `WarCry` plays exactly as the bare rules. It overrides the public contract
-    (`start`, `prompts`, `legal_actions`, `apply`, the action codec, the veil of `seen_by`) and
-    reaches the game's own through `super()`.
+    engine declares or overrides (its views, seat pick, whatever the core adds next) passes
+    through untouched, and the registry, the table service and the computer players get the War
+    Cry with the game, naming it nowhere. Its moves are the one thing it adds to the game's own
+    declarations: a subclass that declares its moves gets the War Cry's answers after them
+    (`__init_subclass__`). It is always there and does nothing until a game starts with holders
+    (`options["war_cry"]`, which only a campaign passes): a state without a `WarCry` plays exactly
+    as the bare rules. It overrides the public contract (`start`, `prompts`, `legal_actions`,
+    `apply`, the action codec, the veil of `seen_by`) and reaches the game's own through `super()`.
 
     Every die a holder may throw again is thrown through `_war_cry_deal` (the set-up) or
-    `_war_cry_move` (a move), which hand the rules a `Dice` of their own to see each roll, and
-    `turn_key` says which Player Turn those rolls belong to: the places where a change to how a
-    cry throws its die, or to which turn a roll counts in, is made.
+    `_war_cry_move` (a move), which hand the rules a `Dice` of their own to see each roll and
+    write down its faces; `_cry` plays the move again with those faces and one die thrown anew.
+    `turn_key` says which Player Turn the rolls belong to, and `_turns_of` which rolls belong to
+    the Player Turn after it (an Initiative roll and what follows it).
     """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game declaring its moves declares the War Cry's answers with them, so every interface
+        built from the declarations (buttons, slash commands, the terminal) offers them."""
+        super().__init_subclass__(**kwargs)
+        book = cls.__dict__.get("moves")
+        if isinstance(book, MoveBook):
+            cls.moves = with_war_cry(book)
 
     # -- the contract, with the window in front -------------------------------------------
     def start(self, seats: Sequence[Seat], options: dict[str, Any] | None, seed: int, *,
@@ -249,7 +304,10 @@ class WarCryRules(Game[S, A]):
         return super().dump_action(action)
 
     def _veiled(self, state: S, player: PlayerId, chooser: Dice | None) -> S:
-        """A cry replays from the state before the move, with the dice of then: veil those too."""
+        """The state before an open window's move keeps secrets of its own: veil them. The faces
+        that landed are public and stay as they are (a computer weighing a cry imagines only the
+        die it would throw again, from the veiled dice to come), but a number nobody saw land
+        (`Landed.unseen`) is veiled like any secret."""
         work = super()._veiled(state, player, chooser)
         window = _window(work)
         if window is not None:
@@ -258,53 +316,64 @@ class WarCryRules(Game[S, A]):
             if window.before_json is not None:
                 window.before_json = self._veiled(self.load_state(window.before_json), player,
                                                   chooser).model_dump_json()
+            if window.thrown is not None:
+                for throw in (t for t in window.thrown.throws if t.unseen):
+                    throw.faces = [1 if chooser is None else chooser.draw(throw.sides) for _ in throw.faces]
         return work
 
     # -- where holders' dice are thrown ----------------------------------------------------
     def _war_cry_deal(self, seats: Sequence[Seat], options: dict[str, Any], seed: int, dice: Dice | None,
-              holders: WarCry, reroll: tuple[int, int] | None = None) -> Step:
-        """The set-up; with `reroll`, dealt again with one of its dice thrown again."""
+                      holders: WarCry) -> Step:
+        """The set-up, its faces written down for a cry."""
         roller = dice if dice is not None else Dice(DiceState(seed=seed))
-        if reroll is not None:
-            roller.reroll_on(*reroll)
+        roller.tape()
         first = len(roller.rolls)
         step = super().start(seats, options, seed, dice=roller)
         state = step.state
         if dice is None:
             state.dice = roller.state
         state.war_cry = holders
-        self._open_war_cry_window(state, roller.rolls[first:], SETUP_TURN, lambda: Window(
-            turn=SETUP_TURN, offers={}, options_json=json.dumps(options), seed=seed))
+        rolls = roller.rolls[first:]
+        self._open_war_cry_window(state, rolls, self._turns_of(rolls, SETUP_TURN, state), lambda: Window(
+            turn=SETUP_TURN, offers={}, options_json=json.dumps(options), seed=seed, thrown=roller.taped()))
         return step
 
-    def _war_cry_move(self, state: S, player: PlayerId, action: A, dice: Dice | None,
-              reroll: tuple[int, int] | None = None) -> Step:
-        """One move of the game's own; with `reroll`, played again with one of its dice thrown again."""
+    def _war_cry_move(self, state: S, player: PlayerId, action: A, dice: Dice | None) -> Step:
+        """One move of the game's own, its faces written down for a cry."""
         roller = dice if dice is not None else Dice(state.dice)
-        if reroll is not None:
-            roller.reroll_on(*reroll)
+        roller.tape()
         first = len(roller.rolls)
         step = super().apply(state, player, action, dice=roller)
         if dice is None:
             step.state.dice = roller.state
         turn = self.turn_key(state)
-        self._open_war_cry_window(step.state, roller.rolls[first:], turn, lambda: Window(
+        rolls = roller.rolls[first:]
+        self._open_war_cry_window(step.state, rolls, self._turns_of(rolls, turn, step.state), lambda: Window(
             turn=turn, offers={}, player=player, action_json=self.dump_action(action),
-            before_json=state.model_dump_json()))
+            before_json=state.model_dump_json(), thrown=roller.taped()))
         return step
 
-    def _open_war_cry_window(self, state: S, rolls: Sequence[Roll], turn: str, window: Callable[[], Window]) -> None:
+    def _turns_of(self, rolls: Sequence[Roll], turn: str, after: S) -> list[str]:
+        """The Player Turn each of a move's rolls belongs to: the move's own (`turn`), except that an
+        Initiative roll belongs to the Player Turn it opens (the one the move leads to), and so does
+        everything thrown after it in that move."""
+        opened = next((n for n, roll in enumerate(rolls) if opens_a_turn(roll)), len(rolls))
+        following = self.turn_key(after) if opened < len(rolls) else turn
+        return [turn if n < opened else following for n in range(len(rolls))]
+
+    def _open_war_cry_window(self, state: S, rolls: Sequence[Roll], turns: Sequence[str],
+                             window: Callable[[], Window]) -> None:
         """After a move or the set-up: if a holder threw dice, wait for their answer. `window`
         makes the window (the state before the move is dumped only when one opens)."""
         assert state.war_cry is not None
-        found = offers(state.war_cry, rolls, turn)
+        found = offers(state.war_cry, rolls, turns)
         if found and self.outcome(state) is None:
             state.war_cry.window = window().model_copy(update={"offers": found})
         else:
             state.war_cry.window = None
 
     def _answer_war_cry(self, state: S, player: PlayerId, action: CryWarCry | LetItStand, dice: Dice | None) -> Step:
-        """A holder's answer: let the dice stand, or play the move again with one die rethrown."""
+        """A holder's answer: let the dice stand, or throw the one die again."""
         offer = check(state.war_cry, player, action)
         assert state.war_cry is not None and state.war_cry.window is not None
         window, name = state.war_cry.window, state.name_of(player)
@@ -315,19 +384,51 @@ class WarCryRules(Game[S, A]):
             work.war_cry.window = window.model_copy(update={"offers": others}) if others else None
             work.version += 1
             return Step(state=work, events=[Event(text=f"{name} lets the dice stand.")])
-        spent = spend(state.war_cry, player)
         cried = Event(text=f"📣 {name} cries War Cry! and throws again: {offer.text}.")
-        if window.before_json is None:
-            options = json.loads(window.options_json or "{}")
-            step = self._war_cry_deal(state.seats, options, window.seed or 0, dice, spent, (offer.roll, offer.die))
-        else:
-            before = self.load_state(window.before_json)
-            before.war_cry = spent
-            step = self._war_cry_move(before, window.player or player, self.parse_action(window.action_json or "{}"),
-                              dice, (offer.roll, offer.die))
+        step = self._cry(state, window, spend(state.war_cry, player, offer), offer, dice)
         step.state.version = state.version + 1
         return Step(state=step.state, events=[cried, *step.events])
 
+    def _cry(self, state: S, window: Window, spent: WarCry, offer: Offer, dice: Dice | None) -> Step:
+        """The window's move (or set-up) played again with the faces it showed, the die of `offer`
+        thrown anew: from `dice` when given (a test's), else from the game's seeded dice, which
+        the new state keeps."""
+        fresh = dice if dice is not None else Dice(state.dice)
+        # the new reroll comes right after the cried throw: throws cried over later in the move move one on
+        again = {nth + (nth > offer.roll): die for nth, die in window.again}
+        again[offer.roll] = offer.die
+        thrown = window.thrown if window.thrown is not None else self._thrown_before(state.seats, window)
+        replay = Replay(thrown, fresh, again, anew=offer.roll)
+        replay.tape()
+        if window.before_json is None:
+            step = super().start(state.seats, json.loads(window.options_json or "{}"), window.seed or 0, dice=replay)
+        else:
+            before = self.load_state(window.before_json)
+            step = super().apply(before, window.player or "", self.parse_action(window.action_json or "{}"),
+                                 dice=replay)
+        after = step.state
+        after.war_cry = spent
+        after.dice = fresh.state if dice is None else state.dice
+        rolls = replay.rolls
+        self._open_war_cry_window(after, rolls, self._turns_of(rolls, window.turn, after), lambda: window.model_copy(
+            update={"thrown": replay.taped(), "again": sorted(again.items())}))
+        return step
 
-__all__ = ["USES", "SETUP_TURN", "CryWarCry", "LetItStand", "WarCryAction", "ACTIONS", "TYPES", "Offer", "Window",
-           "WarCry", "WarCryRules", "WarCryState", "holders_from", "offers", "choices", "question", "check", "spend"]
+    def _thrown_before(self, seats: Sequence[Seat], window: Window) -> Thrown:
+        """The faces of a window stored before they were written down: its move (or set-up) played
+        again with the dice of then, which land as they did."""
+        if window.before_json is None:
+            roller = Dice(DiceState(seed=window.seed or 0))
+            roller.tape()
+            super().start(seats, json.loads(window.options_json or "{}"), window.seed or 0, dice=roller)
+        else:
+            before = self.load_state(window.before_json)
+            roller = Dice(before.dice)
+            roller.tape()
+            super().apply(before, window.player or "", self.parse_action(window.action_json or "{}"), dice=roller)
+        return roller.taped()
+
+
+__all__ = ["USES", "SETUP_TURN", "MOVES", "CryWarCry", "LetItStand", "WarCryAction", "ACTIONS", "TYPES", "Offer",
+           "Window", "WarCry", "WarCryRules", "WarCryState", "holders_from", "offers", "choices", "question", "check",
+           "spend", "with_war_cry"]

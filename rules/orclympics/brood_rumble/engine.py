@@ -127,9 +127,12 @@ class BroodRumble(Discipline[BroodRumbleState, Action]):
 
     # -- what the table must decide ------------------------------------------------------
     def turn_key(self, state: BroodRumbleState) -> str:
-        """A Player Turn of Brood Rumble is one Orc's activation (or a step of the set-up)."""
-        orc = state.activation.orc if state.activation is not None else state.placing
-        return f"{state.phase}:{state.turn}:{orc}"
+        """A Player Turn of Brood Rumble is one Orc's activation (or a step of the set-up), counted by
+        the activations already over in the Game Turn: so the choice of the Orc, and the Initiative
+        roll-off that opens the Game Turn, belong to the activation they lead to (Campaign Rules 6)."""
+        if state.phase is Phase.ACTIVATION:
+            return f"{state.phase}:{state.turn}:{sum(o.activated for o in state.orcs.values())}"
+        return f"{state.phase}:{state.turn}:{state.placing}"
 
     def _prompts(self, state: BroodRumbleState) -> list[Prompt]:
         return [] if state.phase is Phase.OVER else STAGES.prompts(state, state.ask)

@@ -88,9 +88,10 @@ def test_someone_elses_roll_opens_no_window() -> None:
 
 
 def test_the_cry_throws_the_die_again_and_the_rules_read_the_new_face() -> None:
-    # 000 Campaign Rules 6: reroll a single die; the move is played with the new face
+    # 000 Campaign Rules 6: reroll a single die; the move is played with the new face (the only
+    # face the cry throws: the die that landed is played back, not thrown again)
     before = roll(race(["ann"]), "ann", [2]).state
-    step = answer(before, "ann", CryWarCry(roll=0), [2, 5])
+    step = answer(before, "ann", CryWarCry(roll=0), [5])
     assert step.state.scores["ann"] == 5
     assert step.state.war_cry.uses["ann"] == USES - 1
     assert step.state.version == before.version + 1
@@ -123,7 +124,7 @@ def test_three_cries_at_most_one_per_player_turn() -> None:
     # 000 Campaign Rules 6: "up to 3 of their Player Turns" (reading war-cry-turns)
     state = race(["ann"], target=99)
     for _ in range(USES):
-        state = answer(roll(state, "ann", [1]).state, "ann", CryWarCry(roll=0), [1, 1]).state
+        state = answer(roll(state, "ann", [1]).state, "ann", CryWarCry(roll=0), [1]).state
         state = roll(state, "bo", [1]).state
     assert state.war_cry.uses["ann"] == 0
     step = roll(state, "ann", [1])
@@ -172,7 +173,7 @@ def test_a_smash_roll_that_missed_hits_after_the_war_cry() -> None:
     assert missed.state.orcs["zog"].hp == 6 and MF.waiting_for(missed.state) == ["mug"]
     offers = missed.state.war_cry.window.offers["mug"]
     assert [o.text.split(":")[0] for o in offers] == ["Mug's Smash Roll against Zog (needs 3+)"]
-    hit = MF.apply(missed.state, "mug", CryWarCry(roll=0), dice=ScriptedDice([2, 4, 4]))
+    hit = MF.apply(missed.state, "mug", CryWarCry(roll=0), dice=ScriptedDice([4, 4]))  # the new face, then damage
     assert hit.state.orcs["zog"].hp == 5
 
 
@@ -242,3 +243,124 @@ def test_without_holders_the_layer_plays_the_bare_rules() -> None:
     rolled, bare_rolled = RACE.apply(plain, "ann", RollDie()), LuckyRace().apply(bare, "ann", RollDie())
     assert rolled.state.model_dump(exclude={"war_cry"}) == bare_rolled.state.model_dump()
     assert [e.text for e in rolled.events] == [e.text for e in bare_rolled.events]
+
+
+# -- one die thrown again, every other die keeping its face -------------------------------------------
+
+
+def push_onto_dangerous_ground(holders: list[str]) -> tuple[object, object]:
+    """Brood Rumble: A1 (Alice) Headbutts B3 (Bob), who blocks low and is pushed onto Dangerous
+    Terrain; the fight ends the Game Turn, so the same move throws the Initiative roll-off. Dice:
+    Alice's wounds D3 (5: 3 wounds), Bob's Dangerous Terrain D6 (4: hurts), then the roll-off
+    (Alice 4, Bob 3). The state before the defence, and the step of the defence."""
+    from rules.orclympics.brood_rumble.models import Attack, Block, ChooseAttack, ChooseDefence, FeatureKind
+    from tests.rules.brood_rumble.arena import GAME as BR
+    from tests.rules.brood_rumble.test_combat import duel as br_duel
+
+    state = br_duel(features={"T1": (FeatureKind.DANGEROUS, (10, 4))})
+    state.war_cry = WarCry(uses={p: USES for p in holders})
+    state = BR.apply(state, "alice", ChooseAttack(attack=Attack.HEADBUTT), dice=ScriptedDice([])).state
+    dice = ScriptedDice([5, 4, 4, 3])
+    step = BR.apply(state, "bob", ChooseDefence(block=Block.LOW), dice=dice)
+    assert dice.remaining == []
+    return state, step
+
+
+def thrown(step: object) -> list[tuple[str, list[int], bool]]:
+    """Each roll of a step: why, faces, whether it is a reroll."""
+    return [(e.roll.why, e.roll.faces, e.roll.rerolled_from is not None) for e in step.events if e.roll is not None]
+
+
+def test_a_war_cry_throws_one_die_and_every_other_die_of_the_move_keeps_its_face() -> None:
+    # 000 Campaign Rules 6 ("reroll a single dice"; reading war-cry-single-die) on 000 II.4.3 Push and
+    # II.2 Dangerous Terrain: the attacker cries over the wounds die; the defender's dice stay
+    from tests.rules.brood_rumble.arena import GAME as BR
+
+    _, pushed = push_onto_dangerous_ground(["alice"])
+    before = pushed.state
+    wounds = next(o for o in before.war_cry.window.offers["alice"] if o.text.startswith("wounds of A1"))
+    dice = ScriptedDice([6])  # the one new face: the other dice are not thrown again
+    cried = BR.apply(before, "alice", CryWarCry(roll=wounds.roll, die=wounds.die), dice=dice)
+    assert dice.remaining == []
+    rolls = thrown(cried)
+    assert rolls[:2] == [("wounds of A1's Headbutt", [5], False), ("wounds of A1's Headbutt", [6], True)]
+    assert rolls[2:] == [r for r in thrown(pushed) if not r[0].startswith("wounds")]  # Bob's 4, then 4 and 3
+    assert [faces for _, faces, _ in rolls[2:]] == [[4], [4], [3]]
+    after = cried.state
+    assert after.orcs["B3"].hp == before.orcs["B3"].hp and after.orcs["B3"].xy == before.orcs["B3"].xy
+    assert after.initiative == before.initiative == "A"
+
+
+def test_a_changed_die_that_asks_for_more_dice_draws_them_fresh_and_the_others_stay() -> None:
+    # 000 Campaign Rules 6 on 000 III.4.2.4 Smash: a miss turned into a hit needs a damage die that never
+    # landed: it comes fresh from the dice, after the new face
+    state = duel()
+    state.war_cry = WarCry(uses={"mug": USES})
+    missed = play(state, "mug", Smash(target="zog"), [2])
+    dice = ScriptedDice([5, 3])  # the new face (a hit), then the damage die nobody had thrown
+    hit = MF.apply(missed.state, "mug", CryWarCry(roll=0), dice=dice)
+    assert dice.remaining == [] and [faces for _, faces, _ in thrown(hit)] == [[2], [5], [3]]
+
+
+def test_a_computer_weighing_a_war_cry_sees_the_faces_that_landed_and_imagines_only_the_cried_die() -> None:
+    # 000 Campaign Rules 6: the dice on the table are public; only the die thrown again is unknown
+    from tests.rules.brood_rumble.arena import GAME as BR
+
+    _, pushed = push_onto_dangerous_ground(["alice"])
+    state = pushed.state
+    seen = BR.seen_by(state, "alice")
+    assert seen.war_cry.window.thrown == state.war_cry.window.thrown  # what landed, as it landed
+    wounds = next(o for o in seen.war_cry.window.offers["alice"] if o.text.startswith("wounds of A1"))
+    imagined: set[int] = set()
+    branches: set[bool] = set()
+    for n in range(12):
+        world = BR.determinize(seen, "alice", Dice(seed=n))
+        rolls = thrown(BR.apply(world, "alice", CryWarCry(roll=wounds.roll, die=wounds.die)))
+        assert rolls[0] == ("wounds of A1's Headbutt", [5], False)
+        imagined.add(rolls[1][1][0])
+        kept = [(why, faces) for why, faces, _ in rolls[2:]]
+        pushed_again = [faces for why, faces in kept if why.startswith("B3 crosses")]
+        assert pushed_again in ([], [[4]])  # 3 wounds push B3 again, fewer start a Second Serving instead
+        if pushed_again:
+            assert kept[-2:] == [("Initiative for Game Turn 3", [4]), ("Initiative for Game Turn 3", [3])]
+        branches.add(bool(pushed_again))
+    assert len(imagined) > 2 and branches == {True, False}  # the cried die is imagined afresh in each world
+
+
+# -- the Initiative roll belongs to the Player Turn it opens -------------------------------------------
+
+
+def test_the_initiative_that_opens_a_game_turn_can_be_cried_over_after_a_cry_in_the_last_player_turn() -> None:
+    # 000 Campaign Rules 6: "any dice, e.g. for determining the Initiative Order", one cry per Player Turn
+    # (reading war-cry-turns): Mug cries in the last Player Turn of Game Turn 2, then ends it; the
+    # Initiative for Game Turn 3 is thrown in that move but belongs to the Player Turn it opens
+    from rules.orclympics.masters_fight.models import EndActivation
+
+    state = Arena({"zog": Fighter("d5"), "mug": Fighter("d4", Brood.IRON)}, active="mug").build()
+    state.war_cry = WarCry(uses={"mug": USES - 1}, cried=[f"mug@{MF.turn_key(state)}"])  # cried this Player Turn
+    assert MF.turn_key(state) == "fight:2:1"
+    ended = play(state, "mug", EndActivation(), [3, 5])  # Initiative for Game Turn 3: Zog 3, Mug 5
+    assert ended.state.turn == 3 and ended.state.order == ["mug", "zog"]
+    window = ended.state.war_cry.window
+    assert window is not None and MF.waiting_for(ended.state) == ["mug"]
+    (offer,) = window.offers["mug"]
+    assert offer.text.startswith("Initiative for Game Turn 3") and offer.turn == MF.turn_key(ended.state)
+    again = MF.apply(ended.state, "mug", CryWarCry(roll=offer.roll), dice=ScriptedDice([1])).state
+    assert again.order == ["zog", "mug"] and again.war_cry.uses["mug"] == USES - 2
+    assert again.war_cry.cried == ["mug@fight:2:1", "mug@fight:3:0"]
+
+
+def test_in_brood_rumble_the_initiative_roll_off_belongs_to_the_first_activation_of_the_game_turn() -> None:
+    # 000 Campaign Rules 6 on 000 II.4.1: a roll-off thrown by the fight that ends the Game Turn is
+    # offered apart from the fight's own dice, in the Player Turn it opens (the first activation)
+    from tests.rules.brood_rumble.arena import GAME as BR
+
+    before, pushed = push_onto_dangerous_ground(["alice"])
+    turns = {o.text.split(":")[0]: o.turn for o in pushed.state.war_cry.window.offers["alice"]}
+    assert turns == {"wounds of A1's Headbutt": BR.turn_key(before),
+                     "Initiative for Game Turn 3": BR.turn_key(pushed.state)}
+    assert BR.turn_key(pushed.state) == "activation:3:0"
+    wounds = next(o for o in pushed.state.war_cry.window.offers["alice"] if o.text.startswith("wounds"))
+    cried = BR.apply(pushed.state, "alice", CryWarCry(roll=wounds.roll), dice=ScriptedDice([6])).state
+    (left,) = cried.war_cry.window.offers["alice"]  # one cry in the fight's turn; the roll-off is another's
+    assert left.text.startswith("Initiative for Game Turn 3")
