@@ -46,6 +46,7 @@ class Budget:
     depth: int = 8
     endgame_moves: int = 600  # a play-out to the end (games without `standing`) stops here at the latest
     widen: float = 2.0  # a node with n visits considers about widen * sqrt(n) moves
+    looks: int = 3  # dice worlds the root's one-move look-ahead averages over (one world's luck misleads)
 
 
 @dataclass
@@ -174,19 +175,23 @@ class Searcher:
 
     # -- the root -----------------------------------------------------------------------------------
     def _root_order(self, seen: Any, actions: Sequence[BaseModel], keys: list[str]) -> list[str]:
-        """The root's moves best-looking first (one world, one move ahead, then how the game
-        stands), so widening tries the promising ones before the rest. With few moves, as listed."""
+        """The root's moves best-looking first (one move ahead, then how the game stands, averaged
+        over `Budget.looks` dice worlds), so widening tries the promising ones before the rest. With
+        few moves, as listed."""
         if len(actions) <= self._width(1) or not self.cut:
             return keys
-        world = self.game.determinize(seen, self.me, self.chooser)
+        worlds = [self.game.determinize(seen, self.me, self.chooser) for _ in range(self.budget.looks)]
         looks: dict[str, float] = {}
         for key, action in zip(keys, actions, strict=True):
-            try:
-                after = self.game.apply(world, self.me, action).state
-            except Exception:
-                looks[key] = -1.0
-                continue
-            looks[key] = self._rewards(after).get(self.me, 0.0)
+            total = 0.0
+            for world in worlds:
+                try:
+                    after = self.game.apply(world, self.me, action).state
+                except Exception:
+                    total -= 1.0
+                    continue
+                total += self._rewards(after).get(self.me, 0.0)
+            looks[key] = total / len(worlds)
         return sorted(keys, key=lambda k: -looks[k])
 
     def _width(self, visits: int) -> int:

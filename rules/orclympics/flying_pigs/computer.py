@@ -1,18 +1,58 @@
-"""Flying Pigs for computer players: what a move must change to have done something.
+"""Flying Pigs for computer players: how the race of the Pigs stands, and the moves not worth a thought.
 
-The search (`rules.core.search`) is the same for every game; the engine's `standing` scores the
-race of the Pigs, and `TACTICS` here says what counts as a change on the board.
+The search (`rules.core.search`) is the same for every game; what it needs to know of this one is
+here. A Pig wins by touching the Kitchen, so every Random Move it makes is a chance: Grease on
+your own Pig makes its moves longer (more ground swept), a Shove gives it one more move, and a Pig
+on fire can win only by ending a move on the Kitchen. So a sensible chef greases their own Pig and
+nobody else's, Shoves their own Pig and not the others', and sets fire to the others' Pigs only.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules.core.search import Tactics
-from rules.orclympics.flying_pigs.models import FlyingPigsState
+from rules.core.engine import PlayerId
+from rules.core.search import Tactics, win_chances
+from rules.orclympics.flying_pigs import board
+from rules.orclympics.flying_pigs.models import FlyingPigsState, GreaseToss, Kind, React, Stance
+
+GREASE_WORTH = 1.5
+"""Inches nearer the Kitchen a Grease Marker on a Pig is worth: each adds a D3" to its moves."""
+
+FIRE_COST = 6.0
+"""Inches further a burning Pig is, in effect: it must end a move on the Kitchen to win."""
+
+
+def standing(state: FlyingPigsState) -> dict[PlayerId, float]:
+    """Each player's rough chance that their Pig is the first in the Kitchen."""
+    far: dict[PlayerId, float] = {}
+    for m in state.models.values():
+        if m.kind is not Kind.PIG:
+            continue
+        d = board.kitchen_distance(m) if m.placed else board.PIGSTY_RADIUS + board.BOARD / 2
+        far[m.owner] = d - GREASE_WORTH * m.grease + (FIRE_COST if m.fire else 0.0)
+    return win_chances({p: -d for p, d in far.items()}, spread=4.0)
 
 
 class FlyingPigsTactics(Tactics):
+    def sensible(self, state: Any, player: PlayerId, actions: list[Any]) -> list[Any]:
+        assert isinstance(state, FlyingPigsState)
+        if state.pending and any(isinstance(a, React) for a in actions):
+            reaction = state.pending[0]
+            target = state.models.get(reaction.target)
+            if target is not None and target.kind is Kind.PIG:
+                own = target.owner == player
+                use = own if reaction.stance is Stance.SHOVE else not own  # Shove your Pig, light the others'
+                return [React(use=use)]
+            return actions
+        if any(isinstance(a, GreaseToss) for a in actions):
+            pig = next((m.id for m in state.models.values() if m.owner == player and m.kind is Kind.PIG), None)
+            mine = [a for a in actions if isinstance(a, GreaseToss) and a.target == pig]
+            if mine:
+                return mine
+            return [a for a in actions if not (isinstance(a, GreaseToss) and state.models[a.target].kind is Kind.PIG)]
+        return actions
+
     def substance(self, state: Any) -> Any:
         assert isinstance(state, FlyingPigsState)
         return tuple((m.id, m.placed, round(m.x, 2), round(m.y, 2), m.grease, m.fire, m.shrooms, m.stance,
@@ -21,4 +61,4 @@ class FlyingPigsTactics(Tactics):
 
 TACTICS = FlyingPigsTactics()
 
-__all__ = ["TACTICS", "FlyingPigsTactics"]
+__all__ = ["FIRE_COST", "GREASE_WORTH", "TACTICS", "FlyingPigsTactics", "standing"]

@@ -24,7 +24,6 @@ from rules.core.geometry import (
     random_direction,
 )
 from rules.core.initiative import age_ties, roll_order
-from rules.core.search import win_chances
 from rules.core.views import table_fields
 from rules.orclympics.discipline import Discipline
 from rules.orclympics.flying_pigs import board
@@ -702,10 +701,10 @@ class FlyingPigs(Discipline[FlyingPigsState, Action]):
             paths=[p.model_copy() for p in state.paths], feats=dict(state.feats), winner=state.winner)
 
     def standing(self, state: FlyingPigsState) -> dict[PlayerId, float]:
-        """For a computer's search: how close each player's Pig is to the Kitchen, in inches."""
-        far = {m.owner: board.kitchen_distance(m) if m.placed else board.PIGSTY_RADIUS + board.BOARD / 2
-               for m in state.models.values() if m.kind is Kind.PIG}
-        return win_chances({p: -d for p, d in far.items()}, spread=4.0)
+        """For a computer's search: how close each Pig is to the Kitchen, its Grease and fire (`computer`)."""
+        from rules.orclympics.flying_pigs.computer import standing
+
+        return standing(state)
 
     def outcome(self, state: FlyingPigsState) -> Outcome | None:
         if state.phase is not Phase.OVER or state.winner is None:

@@ -7,10 +7,9 @@ and what a move must change to have done something).
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from rules.core.engine import PlayerId
-from rules.core.grid import distance
 from rules.core.search import Tactics, win_chances
 from rules.orclympics.masters_fight.models import (
     EndActivation,
@@ -29,9 +28,6 @@ ITEM_WORTH: dict[Item, float] = {Item.MACE: 1.0, Item.SPEAR: 0.8, Item.SHIELD: 0
 """What carrying an Item is worth, in Health Points: the Mace turns a shrug into a wound and a wound
 into Proper fightin'; the Spear strikes from two squares; the Shield spoils one roll in six."""
 
-REACH_WORTH = 0.6
-"""A standing Orc within a Move and a Smash of a hurt enemy is that much closer to finishing it."""
-
 
 def _down(state: MastersFightState, orc: Orc) -> bool:
     from rules.orclympics.masters_fight.engine import _is_down
@@ -40,26 +36,19 @@ def _down(state: MastersFightState, orc: Orc) -> bool:
 
 
 def strength(state: MastersFightState, orc: Orc) -> float:
-    """An Orc's worth in the fight: Health Points, a point for standing, its Item, and a little for
-    having a weaker enemy within striking distance next turn."""
+    """An Orc's worth in the fight: Health Points, a point for standing, and its Item."""
     if orc.out or orc.square is None:
         return 0.0
     down = _down(state, orc)
     worth = orc.hp + (0.0 if down else 1.0)
     if orc.item is not None:
         worth += ITEM_WORTH[orc.item] * (0.5 if down else 1.0)
-    if not down:
-        prey = [o for o in state.orcs.values() if not o.out and o.square is not None and o.player != orc.player
-                and distance(cast(str, orc.square), cast(str, o.square)) <= 3]
-        if prey:
-            weakest = min(o.hp for o in prey)
-            worth += REACH_WORTH * max(0.0, 1.0 - weakest / max(orc.max_hp, 1)) + 0.2
     return worth
 
 
 def standing(state: MastersFightState) -> dict[PlayerId, float]:
     """Each Orc's rough chance to be the last one standing."""
-    return win_chances({p: strength(state, o) if not o.out else -5.0 for p, o in state.orcs.items()}, spread=1.5)
+    return win_chances({p: strength(state, o) if not o.out else -5.0 for p, o in state.orcs.items()}, spread=2.0)
 
 
 class MastersFightTactics(Tactics):
