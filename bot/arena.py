@@ -7,7 +7,9 @@ the JSON report stays the last line of stdout.
 
 It also counts the `normal` player's idle moves: a move that changes nothing of substance (the
 game's `Tactics.substance`: positions, health, what is carried; not whose turn it is) in any of a
-few dice worlds, chosen while another legal move would have changed something.
+few dice worlds, chosen while another legal move would have changed something; and its idle
+turns: runs of its decisions, one after another, that leave the substance as they found it (a walk
+there and back again).
 """
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ class GameResult(BaseModel):
     choices: int = 0  # the normal player's decisions with more than one legal move
     idle: int = 0  # of those, moves that changed nothing while another would have
     idle_kinds: dict[str, int] = {}  # idle moves by their type
+    turns: int = 0  # runs of the normal player's decisions, one after another, with a choice in them
+    idle_turns: int = 0  # of those, runs that left the position as it found them (a walk there and back)
 
 
 def changes_something(game: Game[Any, Any], tactics: Tactics, state: Any, player: PlayerId, action: Any,
@@ -80,12 +84,22 @@ def play_one(slug: str, players: int, seed: int, normal_seat: int, iterations: i
     result = GameResult()
     try:
         state = game.start(seats, None, seed).state
+        tactics = tactics_of(game)
+        run_start: Any = None  # the substance when the normal player's current run of decisions began
+        run_choice = False
         for count in range(max_actions):
             if game.outcome(state) is not None:
                 break
             waiting = game.waiting_for(state)
             player = waiting[count % len(waiting)]
             level = Level.NORMAL if player == searcher else Level.EASY
+            if level is Level.NORMAL and run_start is None:
+                run_start, run_choice = tactics.substance(state), False
+            elif level is Level.EASY and run_start is not None:
+                if run_choice:
+                    result.turns += 1
+                    result.idle_turns += tactics.substance(state) == run_start
+                run_start = None
             started = time.perf_counter()
             action = decide(game, game.seen_by(state, player), player, level, _splitmix64(seed + count),
                             Budget(iterations=iterations))
@@ -93,6 +107,7 @@ def play_one(slug: str, players: int, seed: int, normal_seat: int, iterations: i
                 result.think_ms.append((time.perf_counter() - started) * 1000)
                 if len(game.legal_actions(state, player)) > 1:
                     result.choices += 1
+                    run_choice = True
                     if idle_move(game, state, player, action, _splitmix64(seed ^ count)):
                         result.idle += 1
                         kind = str(getattr(action, "type", "?"))
@@ -139,6 +154,8 @@ def arena(slug: str, games: int, seed: int, players: int | None = None, workers:
     rate = wins / games if games else 0.0
     thinks = [t for r in results for t in r.think_ms]
     choices = sum(r.choices for r in results)
+    turns = sum(r.turns for r in results)
+    idle_turns = sum(r.idle_turns for r in results)
     idle = sum(r.idle for r in results)
     kinds: dict[str, int] = {}
     for r in results:
@@ -150,4 +167,5 @@ def arena(slug: str, games: int, seed: int, players: int | None = None, workers:
             "errors": sum(1 for r in results if r.error is not None),
             "think_ms_p50": round(statistics.median(thinks), 1) if thinks else 0.0,
             "choices": choices, "idle_moves": idle, "idle_rate": round(idle / choices, 3) if choices else 0.0,
-            "idle_by_kind": dict(sorted(kinds.items()))}
+            "idle_by_kind": dict(sorted(kinds.items())), "turns": turns, "idle_turns": idle_turns,
+            "idle_turn_rate": round(idle_turns / turns, 3) if turns else 0.0}

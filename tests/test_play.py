@@ -166,10 +166,14 @@ def test_play_needs_somebody(capsys):
 
 def test_arena_prints_one_json_line_with_its_keys(capsys):
     code = cli.main(["arena", "road-rage", "--games", "2", "--seed", "3", "--iterations", "3"])
-    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    printed = capsys.readouterr()
+    report = json.loads(printed.out.strip().splitlines()[-1])
+    assert [line.split(" (")[0] for line in printed.err.splitlines() if line.startswith("arena ")] == [
+        "arena road-rage: game 1/2", "arena road-rage: game 2/2"]  # a progress line per game, on stderr
     assert code == 0 and report["errors"] == 0
     assert list(report) == ["game", "games", "seed", "players", "wins", "win_rate", "win_rate_se", "baseline", "ratio",
-                            "errors", "think_ms_p50", "choices", "idle_moves", "idle_rate", "idle_by_kind"]
+                            "errors", "think_ms_p50", "choices", "idle_moves", "idle_rate", "idle_by_kind", "turns",
+                            "idle_turns", "idle_turn_rate"]
     assert report["game"] == "road-rage" and report["games"] == 2 and report["players"] == 2
     assert report["baseline"] == 0.5 and 0 <= report["wins"] <= 2 and report["think_ms_p50"] > 0
 
