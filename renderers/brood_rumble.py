@@ -10,7 +10,8 @@ supersampled canvas (see `renderers.common`).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from PIL import ImageDraw
 
@@ -22,7 +23,11 @@ from renderers.common import (
     SMALL_TEXT,
     SUPERSAMPLE,
     TEXT,
+    Box,
+    Chip,
     Entrant,
+    Frame,
+    KeyEntry,
     PanelLine,
     SidePanel,
     base_canvas,
@@ -33,8 +38,11 @@ from renderers.common import (
     font,
     heading,
     ink_on,
-    outlined_text,
+    labels,
+    place_tag,
+    place_text,
     player_colour,
+    recent_lines,
     shade,
     title,
 )
@@ -58,7 +66,7 @@ INCH = 31 * SUPERSAMPLE
 BOARD_INCHES = 24
 BOARD = InchBoard(BOARD_INCHES, INCH)
 FENCE = 6 * SUPERSAMPLE
-PANEL = SidePanel(width=340 * SUPERSAMPLE)
+PANEL = SidePanel(width=420 * SUPERSAMPLE)
 LINE = SUPERSAMPLE
 
 GROUND: RGB = (176, 146, 104)
@@ -92,28 +100,33 @@ at = BOARD.at
 box = BOARD.box
 
 
-def render(view: BroodRumbleView) -> bytes:
-    """The board and side panel of a Brood Rumble view as PNG bytes."""
-    lines = _panel_lines(view)
-    width, height = BOARD.picture_size(PANEL, lines)
+def render(view: BroodRumbleView, recent: Sequence[str] = ()) -> bytes:
+    """The board, its key and the side panel of a Brood Rumble view as PNG bytes; `recent` are the
+    newest log lines, shown under "Just now"."""
+    lines = panel_lines(view, recent)
+    key = _key(view)
+    width, height = BOARD.picture_size(PANEL, lines, key)
     canvas = base_canvas("brood-rumble", (width, height), _draw_ground)
     draw = ImageDraw.Draw(canvas)
     _draw_edges(draw, view)
     for feature in sorted(view.features, key=lambda f: f.id):
         FEATURES[feature.kind](draw, feature)
-        _feature_label(draw, feature)
     _draw_trail(draw, view.trail)
     for barrel in sorted(view.barrels, key=lambda b: b.id):
         _draw_barrel(draw, barrel)
-    standing = [o for o in view.orcs if not o.out and o.x is not None and o.y is not None]
+    standing = _standing(view)
     fighting = {orc for pair in view.engaged for orc in pair}
     for orc in sorted(standing, key=lambda o: (o.knocked_down is False, o.id)):
         _draw_orc(draw, orc, active=orc.id == view.active, engaged=orc.id in fighting)
-    for orc in sorted(standing, key=lambda o: o.id):  # above every token, so a neighbour never hides them
-        _draw_badges(draw, orc)
     _draw_fights(draw, view)
+    _draw_tags(draw, view, standing)
+    BOARD.draw_key(draw, key)
     BOARD.draw_panel(draw, PANEL, height, lines)
     return encode_png(canvas)
+
+
+def _standing(view: BroodRumbleView) -> list[OrcView]:
+    return [o for o in view.orcs if not o.out and o.x is not None and o.y is not None]
 
 
 # -- the field --------------------------------------------------------------------------------
@@ -236,19 +249,32 @@ FEATURES: dict[FeatureKind, Callable[[Draw, FeatureView], None]] = {
 
 
 def _feature_label(draw: Draw, f: FeatureView) -> None:
-    """The feature's id at its lower edge, so players can name it."""
-    outlined_text(draw, at(f.x, f.y - f.height / 2 + 0.32), f.id, font(17 * SUPERSAMPLE), anchor="mm")
+    """The feature's id, so players can name it (the key says what kind it is): inside its lower
+    edge, or its upper edge, or its middle, or just outside, wherever no other label is."""
+    inside = f.height / 2 - 0.32
+    spots = [(f.x, f.y - inside), (f.x, f.y + inside), (f.x, f.y), (f.x, f.y - f.height / 2 - 0.35),
+             (f.x, f.y + f.height / 2 + 0.35)]
+    place_text(draw, [at(x, y) for x, y in spots], f.id, font(17 * SUPERSAMPLE))
 
 
 # -- Barrels, paths and fights ---------------------------------------------------------------------
 
 
+BARREL_RADIUS = 20 / 25.4 / 2
+"""A Barrel's footprint: a 20 mm round base."""
+
+
 def _draw_barrel(draw: Draw, barrel: Barrel) -> None:
     """A small keg seen from above: staves, two hoops and a bung."""
-    r = 20 / 25.4 / 2
-    draw.ellipse(box(barrel.x, barrel.y, r, r), fill=BARREL_WOOD, outline=INK, width=2 * LINE)
-    draw.ellipse(box(barrel.x, barrel.y, r * 0.72, r * 0.72), outline=HOOP, width=2 * LINE)
-    draw.ellipse(box(barrel.x, barrel.y, r * 0.2, r * 0.2), fill=WOOD_DARK)
+    _keg(draw, box(barrel.x, barrel.y, BARREL_RADIUS, BARREL_RADIUS))
+
+
+def _keg(draw: Draw, rect: Box) -> None:
+    left, top, right, bottom = rect
+    cx, cy, r = (left + right) / 2, (top + bottom) / 2, (right - left) / 2
+    draw.ellipse(rect, fill=BARREL_WOOD, outline=INK, width=2 * LINE)
+    draw.ellipse((cx - r * 0.72, cy - r * 0.72, cx + r * 0.72, cy + r * 0.72), outline=HOOP, width=2 * LINE)
+    draw.ellipse((cx - r * 0.2, cy - r * 0.2, cx + r * 0.2, cy + r * 0.2), fill=WOOD_DARK)
 
 
 def _draw_trail(draw: Draw, trail: list[list[XY]]) -> None:
@@ -259,12 +285,15 @@ def _draw_trail(draw: Draw, trail: list[list[XY]]) -> None:
             continue
         dashed(draw, points, INK, 5 * LINE, 7 * SUPERSAMPLE)
         dashed(draw, points, ACCENT, 3 * LINE, 7 * SUPERSAMPLE)
-        (x0, y0), (x1, y1) = points[-2], points[-1]
-        angle = math.atan2(y1 - y0, x1 - x0)
-        size = 9 * SUPERSAMPLE
-        tip = [(x1, y1), (x1 - size * math.cos(angle - 0.45), y1 - size * math.sin(angle - 0.45)),
-               (x1 - size * math.cos(angle + 0.45), y1 - size * math.sin(angle + 0.45))]
-        draw.polygon(tip, fill=ACCENT, outline=INK)
+        _arrowhead(draw, points[-2], points[-1], 9 * SUPERSAMPLE)
+
+
+def _arrowhead(draw: Draw, start: Point, end: Point, size: float) -> None:
+    (x0, y0), (x1, y1) = start, end
+    angle = math.atan2(y1 - y0, x1 - x0)
+    tip = [(x1, y1), (x1 - size * math.cos(angle - 0.45), y1 - size * math.sin(angle - 0.45)),
+           (x1 - size * math.cos(angle + 0.45), y1 - size * math.sin(angle + 0.45))]
+    draw.polygon(tip, fill=ACCENT, outline=INK)
 
 
 def _draw_fights(draw: Draw, view: BroodRumbleView) -> None:
@@ -275,64 +304,88 @@ def _draw_fights(draw: Draw, view: BroodRumbleView) -> None:
         if a not in where or b not in where:
             continue
         p, q = at(*where[a]), at(*where[b])  # type: ignore[arg-type]
-        mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
-        burst = 9 * SUPERSAMPLE
-        star = [(mx + (burst if k % 2 == 0 else burst * 0.45) * math.cos(k * math.pi / 5),
-                 my + (burst if k % 2 == 0 else burst * 0.45) * math.sin(k * math.pi / 5)) for k in range(10)]
-        draw.polygon(star, fill=ACCENT, outline=INK)
+        _star(draw, ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2), 9 * SUPERSAMPLE)
+
+
+def _star(draw: Draw, centre: Point, burst: float) -> None:
+    mx, my = centre
+    star = [(mx + (burst if k % 2 == 0 else burst * 0.45) * math.cos(k * math.pi / 5),
+             my + (burst if k % 2 == 0 else burst * 0.45) * math.sin(k * math.pi / 5)) for k in range(10)]
+    draw.polygon(star, fill=ACCENT, outline=INK)
 
 
 # -- Orcs ---------------------------------------------------------------------------------------------
 
 
-def _draw_orc(draw: Draw, orc: OrcView, *, active: bool, engaged: bool) -> None:
-    """The base at true size in the team's colour, its number inside and its HP in a tag below.
+HALF_BASE = 25 / 25.4 / 2
+"""Half the side of an Orc's 25 mm square base, in inches."""
 
-    A Knocked Down Orc lies on its side: a flattened, tilted token with a red KD tag. The
-    active Orc gets a gold ring; an Orc that has acted this turn is drawn a little darker.
-    """
+
+def _base(orc: OrcView) -> Box:
     assert orc.x is not None and orc.y is not None
-    colour = player_colour(orc.colour)
-    if orc.activated and not active:
-        colour = shade(colour, 0.72)
-    half = 25 / 25.4 / 2
-    cx, cy = at(orc.x, orc.y)
+    return box(orc.x, orc.y, HALF_BASE, HALF_BASE)
+
+
+def _draw_orc(draw: Draw, orc: OrcView, *, active: bool, engaged: bool) -> None:
+    """The base at true size in the team's colour with the Orc's id inside (as the log and the
+    commands name it). Its HP, Knocked Down and Item go on a tag beside it (`_draw_tags`).
+
+    A Knocked Down Orc lies on its side: a flattened, tilted token. The active Orc gets a gold
+    ring; an Orc that has acted this turn is drawn a little darker.
+    """
+    colour = _colour(orc, active=active)
+    left, top, right, bottom = _base(orc)
+    cx, cy, side = (left + right) / 2, (top + bottom) / 2, (right - left) / 2
     if active:
-        ring = half * INCH + 5 * SUPERSAMPLE
+        ring = side + 5 * SUPERSAMPLE
         draw.rounded_rectangle((cx - ring, cy - ring, cx + ring, cy + ring), radius=4 * SUPERSAMPLE, fill=ACCENT,
                                outline=INK, width=LINE)
     if orc.knocked_down:
-        _lying(draw, cx, cy, half * INCH, colour)
-        tag = 11 * SUPERSAMPLE
-        ty = cy - half * INCH - tag
-        draw.rounded_rectangle((cx - 2 * tag, ty - tag, cx + 2 * tag, ty + tag), radius=tag / 2, fill=KNOCKED_DOWN,
-                               outline=INK, width=LINE)
-        bold_text(draw, (cx, ty), "KD", font(17 * SUPERSAMPLE), anchor="mm")
+        _lying(draw, cx, cy, side, colour)
     else:
-        side = half * INCH
-        rim = FIGHT if engaged else INK
-        draw.rectangle((cx - side, cy - side, cx + side, cy + side), fill=colour, outline=rim, width=3 * LINE)
-        bold_text(draw, (cx, cy), orc.id[1:], font(26 * SUPERSAMPLE), fill=ink_on(colour), anchor="mm")
-    hp_face = font(17 * SUPERSAMPLE)
-    label = f"{orc.hp}"
-    width = hp_face.getlength(label) + 8 * SUPERSAMPLE
-    top = cy + half * INCH + 2 * SUPERSAMPLE
-    hp_colour = (46, 160, 67) if orc.hp > 8 else ((214, 160, 20) if orc.hp > 4 else KNOCKED_DOWN)
-    draw.rounded_rectangle((cx - width / 2, top, cx + width / 2, top + 20 * SUPERSAMPLE), radius=6 * SUPERSAMPLE,
-                           fill=hp_colour, outline=INK, width=LINE)
-    bold_text(draw, (cx, top + 10 * SUPERSAMPLE), label, hp_face, fill=ink_on(hp_colour), anchor="mm")
+        draw.rectangle((left, top, right, bottom), fill=colour, outline=FIGHT if engaged else INK, width=3 * LINE)
+    bold_text(draw, (cx, cy), orc.id, font(20 * SUPERSAMPLE), fill=ink_on(colour), anchor="mm")
 
 
-def _draw_badges(draw: Draw, orc: OrcView) -> None:
-    """The carried Item as a lettered disc on the base's upper corner (D: Dusters, H: Helmet)."""
-    if orc.item is None or orc.x is None or orc.y is None:
-        return
-    half = 25 / 25.4 / 2
-    cx, cy = at(orc.x, orc.y)
-    r = 9 * SUPERSAMPLE
-    bx, by = cx + half * INCH, cy - half * INCH
-    draw.ellipse((bx - r, by - r, bx + r, by + r), fill=PARCHMENT, outline=INK, width=LINE)
-    bold_text(draw, (bx, by), ITEM_TAGS[orc.item], font(15 * SUPERSAMPLE), fill=INK, anchor="mm")
+def _colour(orc: OrcView, *, active: bool) -> RGB:
+    colour = player_colour(orc.colour)
+    return shade(colour, 0.72) if orc.activated and not active else colour
+
+
+def _hp_colour(hp: int) -> RGB:
+    return HEALTHY if hp > 8 else (HURT if hp > 4 else KNOCKED_DOWN)
+
+
+HEALTHY: RGB = (46, 160, 67)
+HURT: RGB = (214, 160, 20)
+
+
+def _draw_tags(draw: Draw, view: BroodRumbleView, standing: Sequence[OrcView]) -> None:
+    """Each feature's id, each Orc's tag (HP, KD, the Item it carries) and each Barrel's id, put
+    where they hide no other label and, where there is room, no base: first every base is marked,
+    then the labels go down one by one."""
+    sheet = labels()
+    for orc in standing:
+        sheet.keep_clear(_base(orc))
+    for barrel in view.barrels:
+        sheet.keep_clear(box(barrel.x, barrel.y, BARREL_RADIUS, BARREL_RADIUS))
+    within = (*at(0, BOARD_INCHES), *at(BOARD_INCHES, 0))
+    for feature in sorted(view.features, key=lambda f: f.id):
+        _feature_label(draw, feature)
+    face = font(16 * SUPERSAMPLE)
+    for orc in sorted(standing, key=lambda o: o.id):
+        chips = [Chip(str(orc.hp), _hp_colour(orc.hp))]
+        if orc.knocked_down:
+            chips.append(Chip("KD", KNOCKED_DOWN))
+        if orc.item is not None:
+            chips.append(Chip(ITEM_TAGS[orc.item], PARCHMENT))
+        place_tag(draw, _base(orc), chips, face, gap=3 * SUPERSAMPLE, within=within)
+    for barrel in sorted(view.barrels, key=lambda b: b.id):
+        place_tag(draw, box(barrel.x, barrel.y, BARREL_RADIUS, BARREL_RADIUS), [Chip(barrel.id, BARREL_TAG)],
+                  font(14 * SUPERSAMPLE), gap=2 * SUPERSAMPLE, within=within)
+
+
+BARREL_TAG: RGB = (226, 196, 150)
 
 
 def _lying(draw: Draw, cx: float, cy: float, half: float, colour: RGB) -> None:
@@ -345,23 +398,156 @@ def _lying(draw: Draw, cx: float, cy: float, half: float, colour: RGB) -> None:
     draw.polygon(points, fill=colour, outline=INK, width=3 * LINE)
 
 
+# -- the key -------------------------------------------------------------------------------------------
+
+
+FEATURE_MEANINGS: dict[FeatureKind, str] = {
+    FeatureKind.PIT: "pushed in, an Orc is out",
+    FeatureKind.DANGEROUS: "1 HP on a 4+ when touched",
+    FeatureKind.PLATFORM: '1" to climb on or off',
+    FeatureKind.COVER: "a wall: no throwing over it",
+    FeatureKind.MOUND: "grab an Item here",
+}
+
+
+def _key(view: BroodRumbleView) -> list[KeyEntry]:
+    """What the symbols on this board mean: only those it shows, so the key stays short. The ids
+    the log uses (T1 for a feature placed at set-up, M1 for a Debris Mound, K1 for a Barrel) are
+    tied to what they name."""
+    standing = _standing(view)
+    entries: list[KeyEntry] = []
+    for team in sorted(view.teams, key=lambda t: t.id):
+        if team.edge is not None:
+            entries.append(KeyEntry(partial(_edge_icon, colour=player_colour(team.colour)),
+                                    f"Team {team.id}'s edge ({team.edge.value})"))
+    kinds = sorted({f.kind for f in view.features}, key=list(FeatureKind).index)
+    for kind in kinds:
+        ids = ", ".join(f.id for f in sorted(view.features, key=lambda f: f.id) if f.kind is kind)
+        entries.append(KeyEntry(FEATURE_ICONS[kind], f"{ids} {kind.label}: {FEATURE_MEANINGS[kind]}"))
+    if view.barrels:
+        ids = ", ".join(b.id for b in sorted(view.barrels, key=lambda b: int(b.id[1:])))
+        entries.append(KeyEntry(_barrel_icon, f"{ids}: Barrels, to throw"))
+    if standing:
+        entries.append(KeyEntry(partial(_chip_icon, text="12", fill=HEALTHY), "HP left"))
+    if any(o.knocked_down for o in standing):
+        entries.append(KeyEntry(partial(_chip_icon, text="KD", fill=KNOCKED_DOWN), "Knocked Down"))
+    for item in sorted({o.item for o in standing if o.item is not None}, key=list(Item).index):
+        entries.append(KeyEntry(partial(_chip_icon, text=ITEM_TAGS[item], fill=PARCHMENT), ITEM_LONG_NAMES[item]))
+    if any(o.id == view.active for o in standing):
+        entries.append(KeyEntry(_active_icon, "gold ring: the Orc acting now"))
+    if view.phase is Phase.ACTIVATION and any(o.activated and o.id != view.active for o in standing):
+        entries.append(KeyEntry(_acted_icon, "darker: has acted this turn"))
+    if view.engaged:
+        entries.append(KeyEntry(_fight_icon, "star, red rim: fighting"))
+    if any(len(path) > 1 for path in view.trail):
+        entries.append(KeyEntry(_trail_icon, "the last move, push or throw"))
+    return entries
+
+
+ITEM_LONG_NAMES: dict[Item, str] = {Item.KNUCKLE_DUSTERS: "Rusty Knuckle Dusters", Item.OLD_HELMET: "Old Helmet"}
+
+
+def _edge_icon(draw: Draw, f: Frame, *, colour: RGB) -> None:
+    draw.rectangle(f.box(-0.5, -0.3, 0.5, 0.5), fill=GROUND)
+    draw.rectangle(f.box(-0.5, -0.5, 0.5, -0.3), fill=colour)
+
+
+def _pit_icon(draw: Draw, f: Frame) -> None:
+    draw.ellipse(f.oval(0, 0, 0.48, 0.48), fill=PIT_DEPTHS[0], outline=INK, width=LINE)
+    for depth, colour in enumerate(PIT_DEPTHS[1:], start=1):
+        r = 0.48 * (1 - 0.22 * depth)
+        draw.ellipse(f.oval(0, 0.03 * depth, r, r), fill=colour)
+
+
+def _dangerous_icon(draw: Draw, f: Frame) -> None:
+    draw.rectangle(f.box(-0.45, -0.45, 0.45, 0.45), fill=shade(HAZARD, 0.8), outline=INK, width=LINE)
+    for k in (-0.25, 0.05, 0.35):
+        draw.line((f.at(k - 0.2, 0.43), f.at(k + 0.1, -0.43)), fill=HAZARD_DARK, width=3 * LINE)
+
+
+def _platform_icon(draw: Draw, f: Frame) -> None:
+    for k in range(3):
+        u = -0.45 + k * 0.3
+        draw.rectangle(f.box(u, -0.45, u + 0.3, 0.45), fill=shade(WOOD, 1.0 + 0.08 * k), outline=WOOD_DARK,
+                       width=LINE)
+    draw.rectangle(f.box(-0.45, -0.45, 0.45, 0.45), outline=INK, width=LINE)
+
+
+def _cover_icon(draw: Draw, f: Frame) -> None:
+    draw.rectangle(f.box(-0.5, -0.2, 0.5, 0.2), fill=STONE, outline=INK, width=LINE)
+    draw.line((f.at(-0.5, 0), f.at(0.5, 0)), fill=STONE_DARK, width=LINE)
+
+
+def _mound_icon(draw: Draw, f: Frame) -> None:
+    draw.ellipse(f.oval(0, 0, 0.46, 0.46), fill=RUBBLE, outline=INK, width=LINE)
+    for u, v in ((-0.2, -0.1), (0.15, 0.12), (0.1, -0.22)):
+        draw.ellipse(f.oval(u, v, 0.1, 0.08), fill=STONE, outline=INK)
+
+
+FEATURE_ICONS: dict[FeatureKind, Callable[[Draw, Frame], None]] = {
+    FeatureKind.PIT: _pit_icon,
+    FeatureKind.DANGEROUS: _dangerous_icon,
+    FeatureKind.PLATFORM: _platform_icon,
+    FeatureKind.COVER: _cover_icon,
+    FeatureKind.MOUND: _mound_icon,
+}
+
+
+def _barrel_icon(draw: Draw, f: Frame) -> None:
+    _keg(draw, f.box(-0.4, -0.4, 0.4, 0.4))
+
+
+def _chip_icon(draw: Draw, f: Frame, *, text: str, fill: RGB) -> None:
+    """A tag's chip as the key shows it: a picture, not a label of the board."""
+    draw.rounded_rectangle(f.box(-0.5, -0.3, 0.5, 0.3), radius=0.12 * f.size, fill=fill, outline=INK, width=LINE)
+    bold_text(draw, f.at(0, 0), text, font(round(f.size * 0.45)), fill=ink_on(fill), anchor="mm", label=False)
+
+
+def _active_icon(draw: Draw, f: Frame) -> None:
+    draw.rounded_rectangle(f.box(-0.48, -0.48, 0.48, 0.48), radius=0.1 * f.size, fill=ACCENT, outline=INK,
+                           width=LINE)
+    draw.rectangle(f.box(-0.32, -0.32, 0.32, 0.32), fill=MUTED, outline=INK, width=2 * LINE)
+
+
+def _acted_icon(draw: Draw, f: Frame) -> None:
+    draw.rectangle(f.box(-0.32, -0.32, 0.32, 0.32), fill=shade(MUTED, 0.72), outline=INK, width=2 * LINE)
+
+
+def _fight_icon(draw: Draw, f: Frame) -> None:
+    draw.rectangle(f.box(-0.5, -0.25, -0.02, 0.25), fill=MUTED, outline=FIGHT, width=2 * LINE)
+    draw.rectangle(f.box(0.02, -0.25, 0.5, 0.25), fill=MUTED, outline=FIGHT, width=2 * LINE)
+    _star(draw, f.at(0, 0), f.size * 0.22)
+
+
+def _trail_icon(draw: Draw, f: Frame) -> None:
+    points = [f.at(-0.5, 0.2), f.at(0.3, -0.1)]
+    dashed(draw, points, INK, 4 * LINE, 4 * SUPERSAMPLE)
+    dashed(draw, points, ACCENT, 2 * LINE, 4 * SUPERSAMPLE)
+    _arrowhead(draw, points[0], points[1], f.size * 0.25)
+
+
 # -- the side panel ------------------------------------------------------------------------------------
 
 
-def _panel_lines(view: BroodRumbleView) -> list[PanelLine]:
-    lines = [title("Brood Rumble"), PanelLine(f"Turn {view.turn} · {PHASES[view.phase]}", size=28 * SUPERSAMPLE)]
+def panel_lines(view: BroodRumbleView, recent: Sequence[str] = ()) -> list[PanelLine]:
+    """The side panel: where the game is, each team with its Orcs' HP, the fight being fought,
+    what just happened, the Feats and, at the end, the result."""
+    where = PHASES[view.phase] if view.phase in (Phase.TERRAIN, Phase.DEPLOYMENT, Phase.OVER) else (
+        f"Game Turn {view.turn} · {PHASES[view.phase]}")
+    lines = [title("Brood Rumble"), PanelLine(where, size=28 * SUPERSAMPLE)]
     if view.initiative is not None:
         lines.append(PanelLine(f"Initiative: Team {view.initiative}", size=SMALL_TEXT, colour=ACCENT))
     if view.phase is Phase.TERRAIN:
         lines.append(PanelLine(f"Terrain Features to place: {view.terrain_left}", size=SMALL_TEXT))
     for team in sorted(view.teams, key=lambda t: t.id):
-        names = " & ".join(team.names)
-        lines.append(heading(f"Team {team.id} · {names}"))
+        alone = len(set(team.players)) == 1  # its Orcs' lines then need no name: the heading has it
+        lines.append(heading(f"Team {team.id} · {team.names[0]}" if alone else f"Team {team.id}"))
         for orc in sorted((o for o in view.orcs if o.team == team.id), key=lambda o: o.id):
             lines.append(_orc_line(view, orc))
     lines += _fight_lines(view)
     lines.append(PanelLine(f"Barrels on the field: {len(view.barrels)}/6", size=SMALL_TEXT, colour=MUTED,
                            space_before=10 * SUPERSAMPLE))
+    lines += recent_lines(recent)
     lines += feat_lines(view.feats, _entrants(view))
     if view.placings is not None:
         lines += _result_lines(view)

@@ -68,9 +68,9 @@ def shade(colour: RGB, factor: float) -> RGB:
 
 
 class _RememberingFont(ImageFont.FreeTypeFont):
-    """Pillow's font that keeps the glyph masks it has rendered and the lengths it has measured: a
-    board repeats the same labels (square names, badges, panel lines) picture after picture, and
-    laying out text is a large share of drawing one. Neither depends on the colour."""
+    """Pillow's font that keeps the glyph masks it has rendered and the lengths and boxes it has
+    measured: a board repeats the same labels (square names, badges, panel lines) picture after
+    picture, and laying out text is a large share of drawing one. None depends on the colour."""
 
     KEPT = 4096
 
@@ -90,6 +90,13 @@ class _RememberingFont(ImageFont.FreeTypeFont):
                ink if mode == "RGBA" else 0, start, args, tuple(sorted(kwargs.items())))
         return self._kept(key, lambda: super(_RememberingFont, self).getmask2(
             text, mode, direction, features, language, stroke_width, anchor, ink, start, *args, **kwargs))
+
+    def getbbox(self, text: str | bytes, mode: str = "", direction: str | None = None,  # type: ignore[override]
+                features: list[str] | None = None, language: str | None = None, stroke_width: float = 0,
+                anchor: str | None = None) -> tuple[float, float, float, float]:
+        key = ("bbox", text, mode, direction, tuple(features or ()), language, stroke_width, anchor)
+        return self._kept(key, lambda: super(_RememberingFont, self).getbbox(  # type: ignore[no-any-return]
+            text, mode, direction, features, language, stroke_width, anchor))
 
     def getlength(self, text: str | bytes, mode: str = "", direction: str | None = None,  # type: ignore[override]
                   features: list[str] | None = None, language: str | None = None) -> float:
@@ -259,12 +266,19 @@ class Labels:
         default) and covers nothing kept clear; failing that the first that hides no label; failing
         that the one that hides least."""
         bounds = within or (0, 0, *self.size)
+        region = (min(c[0] for c in candidates), min(c[1] for c in candidates), max(c[2] for c in candidates),
+                  max(c[3] for c in candidates))
+        near = [label.box for label in self.drawn if overlap(label.box, region) > 0]  # the only ones in reach
+        clear = [other for other in self.clear if overlap(other, region) > 0]
 
         def cost(k: int) -> tuple[float, bool, int]:
             box = candidates[k]
-            hidden = sum(overlap(box, label.box) for label in self.drawn) + self._outside(box, bounds)
-            return (hidden, any(overlap(box, other) > 0 for other in self.clear), k)
+            hidden = sum(overlap(box, other) for other in near) + self._outside(box, bounds)
+            return (hidden, any(overlap(box, other) > 0 for other in clear), k)
 
+        for k in range(len(candidates)):
+            if cost(k)[:2] == (0, False):
+                return candidates[k]
         return candidates[min(range(len(candidates)), key=cost)]
 
     def overlapping(self) -> list[tuple[Label, Label]]:
@@ -466,6 +480,16 @@ def place_tag(draw: ImageDraw.ImageDraw, target: Box, chips: Sequence[Chip], fac
     return box
 
 
+def place_text(draw: ImageDraw.ImageDraw, centres: Sequence[tuple[float, float]], text: str, face: Font,
+               fill: RGB = TEXT, *, outline: RGB = INK, within: Box | None = None) -> Box:
+    """Outlined text centred on the first of `centres` (best first) where it hides no other label
+    (see `Labels.place`): a name that belongs to a place rather than to a model."""
+    stroke = max(2, face.size // 8)
+    boxes = [draw.textbbox(centre, text, font=face, anchor="mm", stroke_width=stroke) for centre in centres]
+    chosen = labels().place(boxes, within)
+    return outlined_text(draw, centres[boxes.index(chosen)], text, face, fill, outline, anchor="mm")
+
+
 def _grown(box: Box, by: float) -> Box:
     return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
 
@@ -506,13 +530,14 @@ def dashed(draw: ImageDraw.ImageDraw, points: Sequence[tuple[float, float]], col
             k += dash * 2
 
 
-def inch_labels(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], inches: int,
+def inch_labels(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], inches: range,
                 below: float, left: float, size: int = 22 * SUPERSAMPLE) -> None:
-    """The inch marks every 6" along the bottom and the left of a board."""
+    """The inch marks every 6" along the bottom and the left of a board showing `inches`."""
     face = font(size)
-    for k in range(0, inches + 1, 6):
-        shadowed_text(draw, (at(k, 0)[0], below), f'{k}"', face, anchor="mm")
-        shadowed_text(draw, (left, at(0, k)[1]), str(k), face, anchor="mm")
+    for k in inches:
+        if k % 6 == 0:
+            shadowed_text(draw, (at(k, inches.start)[0], below), f'{k}"', face, anchor="mm")
+            shadowed_text(draw, (left, at(inches.start, k)[1]), str(k), face, anchor="mm")
 
 
 @dataclass(frozen=True)

@@ -1,15 +1,19 @@
-"""The Flying Pigs board: the whole 48x48" table with an inch grid, the round Pigsty, the
-Kitchen, rocks, Mushroom Fields, every Orc and Pig, this turn's Random Moves and a side panel.
+"""The Flying Pigs board: the round Pigsty in the middle of the 48x48" table, with its inch grid
+and the bearings round its fence, the Kitchen, rocks, Mushroom Fields, every Orc and Pig, this
+turn's moves, a key and a side panel.
 
-Bases are drawn at true scale, but their labels, grease counts and status badges are drawn
-larger than the bases so they stay readable on a phone. Sizes are canvas pixels on the
-supersampled canvas (see `renderers.common`).
+Every model stays inside the Pigsty, so the picture shows only the square round it (the table's
+inches 6 to 42), twice as large as the whole table would be. Bases are drawn at true scale;
+each model's tag (its id and its status: grease, fire, Shrooms, a ready action) is placed where it
+hides no other, and the bearings every 30 degrees are the ones players deploy by. Sizes are
+canvas pixels on the supersampled canvas (see `renderers.common`).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import partial
 
 from PIL import ImageDraw
 
@@ -21,7 +25,11 @@ from renderers.common import (
     SMALL_TEXT,
     SUPERSAMPLE,
     TEXT,
+    Box,
+    Chip,
     Entrant,
+    Frame,
+    KeyEntry,
     PanelLine,
     SidePanel,
     arrow,
@@ -32,9 +40,12 @@ from renderers.common import (
     font,
     heading,
     ink_on,
+    labels,
     outlined_text,
+    place_tag,
     placing_lines,
     player_colour,
+    recent_lines,
     shade,
     title,
 )
@@ -53,10 +64,12 @@ from rules.orclympics.flying_pigs.models import (
 SLUG = "flying-pigs"
 """The game whose views this module draws."""
 
-INCH = 19 * SUPERSAMPLE
+INCH = 27 * SUPERSAMPLE
 BOARD_INCHES = 48
-BOARD = InchBoard(BOARD_INCHES, INCH)
-PANEL = SidePanel(width=380 * SUPERSAMPLE)
+SHOWN = 36
+"""Inches of the table shown: the Pigsty's 30" and a margin for the bearings round it."""
+BOARD = InchBoard(SHOWN, INCH, origin=(BOARD_INCHES - SHOWN) // 2)
+PANEL = SidePanel(width=420 * SUPERSAMPLE)
 LINE = SUPERSAMPLE
 HALF_BASE = 25 / 25.4 / 2
 
@@ -79,20 +92,24 @@ PIG_SNOUT: RGB = (244, 160, 170)
 Draw = ImageDraw.ImageDraw
 Point = tuple[float, float]
 
-STAGES: dict[Stage, str] = {Stage.START: "starting", Stage.MOVEMENT: "Step 2 · Movement",
-                            Stage.GREASE: "Step 3 · Grease Toss", Stage.ACTION: "Step 4 · Action",
-                            Stage.PIG: "Step 5 · Pig", Stage.END: "ending"}
+STAGES: dict[Stage, str] = {Stage.START: "starting", Stage.MOVEMENT: "step 2, Movement",
+                            Stage.GREASE: "step 3, Grease Toss", Stage.ACTION: "step 4, Action",
+                            Stage.PIG: "step 5, the Pig", Stage.END: "ending"}
 STANCE_TAGS: dict[Stance, str] = {Stance.SHOVE: "SV", Stance.SHOO: "SH", Stance.FIRE: "FI"}
+BEARINGS_EVERY = 30
+"""Degrees between the labelled bearings round the Pigsty (a tick every 10)."""
 
 
 at = BOARD.at
 box = BOARD.box
 
 
-def render(view: FlyingPigsView) -> bytes:
-    """The board and side panel of a Flying Pigs view as PNG bytes."""
-    lines = _panel_lines(view)
-    width, height = BOARD.picture_size(PANEL, lines)
+def render(view: FlyingPigsView, recent: Sequence[str] = ()) -> bytes:
+    """The board, its key and the side panel of a Flying Pigs view as PNG bytes; `recent` are the
+    newest log lines, shown under "Just now"."""
+    lines = panel_lines(view, recent)
+    key = _key(view)
+    width, height = BOARD.picture_size(PANEL, lines, key)
     canvas = base_canvas(("flying-pigs", view.pigsty), (width, height), lambda draw: _draw_ground(draw, view.pigsty))
     draw = ImageDraw.Draw(canvas)
     for t in sorted(view.terrain, key=lambda t: (t.kind, t.x, t.y)):
@@ -102,8 +119,8 @@ def render(view: FlyingPigsView) -> bytes:
     placed = [m for m in view.models if m.placed]
     for model in sorted(placed, key=lambda m: m.id):
         _draw_model(draw, model, waiting=model.owner in view.waiting_for)
-    for model in sorted(placed, key=lambda m: m.id):
-        _draw_badges(draw, model)
+    _draw_tags(draw, placed)
+    BOARD.draw_key(draw, key)
     BOARD.draw_panel(draw, PANEL, height, lines)
     return encode_png(canvas)
 
@@ -112,7 +129,8 @@ def render(view: FlyingPigsView) -> bytes:
 
 
 def _draw_ground(draw: Draw, pigsty: float) -> None:
-    """Grass outside, the muddy Pigsty fenced in a circle, a faint inch grid and a strong line every 6"."""
+    """Grass outside, the muddy Pigsty fenced in a circle, a faint inch grid and a strong line every
+    6", and the bearings round the fence."""
     BOARD.fill(draw, OUTSIDE)
     centre = BOARD_INCHES / 2
     r = pigsty
@@ -121,6 +139,23 @@ def _draw_ground(draw: Draw, pigsty: float) -> None:
     draw.ellipse(box(centre, centre, r, r), outline=FENCE_WOOD, width=6 * LINE)
     BOARD.edge(draw, FENCE_WOOD, 4 * LINE)
     BOARD.labels(draw)
+    _draw_bearings(draw, pigsty)
+
+
+def _draw_bearings(draw: Draw, pigsty: float) -> None:
+    """A tick every 10 degrees outside the fence and the bearing every 30, measured from the centre
+    as deploying does: 0 east, 90 north, counter-clockwise."""
+    centre = BOARD_INCHES / 2
+    face = font(18 * SUPERSAMPLE)
+    for degrees in range(0, 360, 10):
+        ux, uy = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+        long = degrees % BEARINGS_EVERY == 0
+        inner, outer = pigsty + 0.15, pigsty + (0.75 if long else 0.45)
+        draw.line((*at(centre + ux * inner, centre + uy * inner), *at(centre + ux * outer, centre + uy * outer)),
+                  fill=INK, width=(2 if long else 1) * LINE)
+        if long:
+            reach = pigsty + 1.5
+            outlined_text(draw, at(centre + ux * reach, centre + uy * reach), f"{degrees}°", face, anchor="mm")
 
 
 def _draw_kitchen(draw: Draw, view: FlyingPigsView) -> None:
@@ -133,7 +168,7 @@ def _draw_kitchen(draw: Draw, view: FlyingPigsView) -> None:
         draw.line((*at(c - half, c + k), *at(c + half, c + k)), fill=shade(KITCHEN_TILE, 0.8), width=LINE)
     draw.ellipse(box(c, c - 0.3, 0.7, 0.45), fill=KITCHEN_DARK, outline=INK, width=LINE)
     draw.polygon([at(c - 0.45, c - 0.3), at(c, c + 0.8), at(c + 0.45, c - 0.3)], fill=FIRE, outline=INK)
-    outlined_text(draw, at(c, c + half - 0.35), "KITCHEN", font(12 * SUPERSAMPLE), anchor="mm")
+    outlined_text(draw, at(c, c + half - 0.35), "KITCHEN", font(13 * SUPERSAMPLE), anchor="mm")
 
 
 def _draw_rock(draw: Draw, t: Terrain) -> None:
@@ -177,63 +212,145 @@ def _clear_of_base(points: list[Point]) -> list[Point]:
 # -- models ---------------------------------------------------------------------------------------
 
 
+def _base(model: ModelView) -> Box:
+    return box(model.x, model.y, HALF_BASE, HALF_BASE)
+
+
 def _draw_model(draw: Draw, model: ModelView, *, waiting: bool) -> None:
-    """The base at true size in its owner's colour; a Pig is round-cornered with a snout.
-    Its id sits in a tag above the base, big enough to read."""
+    """The base at true size in its owner's colour: an Orc square, a Pig round-cornered with a
+    snout, a burning model in a ring of flame, a model of the player to act on a gold ring. Its
+    tag is placed later (`_draw_tags`)."""
     colour = player_colour(model.colour)
-    cx, cy = at(model.x, model.y)
-    side = HALF_BASE * INCH
+    left, top, right, bottom = _base(model)
+    cx, cy, side = (left + right) / 2, (top + bottom) / 2, (right - left) / 2
+    if waiting:
+        ring = side + 5 * SUPERSAMPLE
+        draw.ellipse((cx - ring * 1.25, cy - ring * 1.25, cx + ring * 1.25, cy + ring * 1.25), fill=ACCENT,
+                     outline=INK, width=LINE)
     if model.fire:
         flame = side * 1.9
         draw.ellipse((cx - flame, cy - flame, cx + flame, cy + flame), fill=FIRE)
     if model.kind is Kind.PIG:
-        draw.rounded_rectangle((cx - side, cy - side, cx + side, cy + side), radius=side * 0.7, fill=colour,
-                               outline=INK, width=3 * LINE)
-        draw.ellipse((cx - side * 0.45, cy - side * 0.3, cx + side * 0.45, cy + side * 0.3), fill=PIG_SNOUT,
-                     outline=INK, width=LINE)
+        _pig(draw, (left, top, right, bottom), colour)
     else:
-        draw.rectangle((cx - side, cy - side, cx + side, cy + side), fill=colour, outline=INK, width=3 * LINE)
-    face = font(17 * SUPERSAMPLE)
-    label = model.id
-    width = face.getlength(label) + 8 * SUPERSAMPLE
-    top = cy - side - 22 * SUPERSAMPLE
-    draw.rounded_rectangle((cx - width / 2, top, cx + width / 2, top + 20 * SUPERSAMPLE), radius=6 * SUPERSAMPLE,
-                           fill=colour, outline=ACCENT if waiting else INK, width=2 * LINE if waiting else LINE)
-    bold_text(draw, (cx, top + 10 * SUPERSAMPLE), label, face, fill=ink_on(colour), anchor="mm")
+        draw.rectangle((left, top, right, bottom), fill=colour, outline=INK, width=3 * LINE)
 
 
-def _badge(draw: Draw, centre: Point, text: str, fill: RGB) -> None:
-    r = 10 * SUPERSAMPLE
-    x, y = centre
-    face = font(14 * SUPERSAMPLE)
-    width = max(2 * r, face.getlength(text) + 8 * SUPERSAMPLE)
-    draw.rounded_rectangle((x - width / 2, y - r, x + width / 2, y + r), radius=r, fill=fill, outline=INK,
-                           width=LINE)
-    bold_text(draw, (x, y), text, face, fill=ink_on(fill), anchor="mm")
+def _pig(draw: Draw, rect: Box, colour: RGB) -> None:
+    left, top, right, bottom = rect
+    cx, cy, side = (left + right) / 2, (top + bottom) / 2, (right - left) / 2
+    draw.rounded_rectangle(rect, radius=side * 0.7, fill=colour, outline=INK, width=3 * LINE)
+    draw.ellipse((cx - side * 0.45, cy - side * 0.3, cx + side * 0.45, cy + side * 0.3), fill=PIG_SNOUT,
+                 outline=INK, width=LINE)
 
 
-def _draw_badges(draw: Draw, model: ModelView) -> None:
-    """Below the base: grease count (G2), fire (F), Shrooms (S) and a ready Step 4 action."""
-    cx, cy = at(model.x, model.y)
-    badges: list[tuple[str, RGB]] = []
+def _status(model: ModelView) -> list[Chip]:
+    """What a model's tag says after its id: Grease Markers, fire, Shrooms and its ready action."""
+    chips = []
     if model.grease:
-        badges.append((f"G{model.grease}", GREASE))
+        chips.append(Chip(f"G{model.grease}", GREASE))
     if model.fire:
-        badges.append(("F", FIRE))
+        chips.append(Chip("F", FIRE))
     if model.shrooms:
-        badges.append(("S", SHROOM))
+        chips.append(Chip("S", SHROOM))
     if model.stance is not None and not model.stance_used:
-        badges.append((STANCE_TAGS[model.stance], TEXT))
-    if not badges:
-        return
-    face = font(14 * SUPERSAMPLE)
-    widths = [max(20 * SUPERSAMPLE, face.getlength(t) + 8 * SUPERSAMPLE) for t, _ in badges]
-    gap = 2 * SUPERSAMPLE
-    x = cx - (sum(widths) + gap * (len(widths) - 1)) / 2
-    y = cy + HALF_BASE * INCH + 12 * SUPERSAMPLE
-    for (text, fill), w in zip(badges, widths):
-        _badge(draw, (x + w / 2, y), text, fill)
-        x += w + gap
+        chips.append(Chip(STANCE_TAGS[model.stance], TEXT))
+    return chips
+
+
+def _draw_tags(draw: Draw, placed: Sequence[ModelView]) -> None:
+    """Each model's tag (its id in its owner's colour, then its status), put where it hides no other
+    label and, where there is room, no base."""
+    sheet = labels()
+    for model in placed:
+        sheet.keep_clear(_base(model))
+    face = font(15 * SUPERSAMPLE)
+    within = (BOARD.left, BOARD.top, BOARD.right, BOARD.bottom)
+    for model in sorted(placed, key=lambda m: m.id):
+        chips = [Chip(model.id, player_colour(model.colour)), *_status(model)]
+        place_tag(draw, _base(model), chips, face, gap=3 * SUPERSAMPLE, within=within)
+
+
+# -- the key ------------------------------------------------------------------------------------------
+
+
+def _key(view: FlyingPigsView) -> list[KeyEntry]:
+    """What the symbols on this board mean: only those it shows, so the key stays short."""
+    placed = [m for m in view.models if m.placed]
+    entries: list[KeyEntry] = []
+    if any(m.kind is Kind.ORC for m in placed):
+        entries.append(KeyEntry(_orc_icon, "1a, 1b: player 1's Orcs"))
+    if any(m.kind is Kind.PIG for m in placed):
+        entries.append(KeyEntry(_pig_icon, "1p: player 1's Pig"))
+    codes = {chip.text[0] if chip.text.startswith("G") else chip.text for m in placed for chip in _status(m)}
+    for code, fill, meaning in STATUS_KEY:
+        if code in codes:
+            entries.append(KeyEntry(partial(_chip_icon, text=code if code != "G" else "G2", fill=fill), meaning))
+    if any(m.owner in view.waiting_for for m in placed):
+        entries.append(KeyEntry(_waiting_icon, "gold ring: the player to act"))
+    if any(p.random for p in view.paths):
+        entries.append(KeyEntry(partial(_path_icon, colour=ACCENT), "a Random Move this turn"))
+    if any(not p.random for p in view.paths):
+        entries.append(KeyEntry(partial(_path_icon, colour=TEXT), "a walk this turn"))
+    kinds = {t.kind for t in view.terrain}
+    if "rock" in kinds:
+        entries.append(KeyEntry(_rock_icon, "rock: nothing passes"))
+    if "field" in kinds:
+        entries.append(KeyEntry(_field_icon, "Mushroom Field: Shrooms for a Pig"))
+    entries.append(KeyEntry(_bearing_icon, "bearing from the centre: 0° east, 90° north"))
+    return entries
+
+
+STATUS_KEY: tuple[tuple[str, RGB, str], ...] = (
+    ("G", GREASE, "Grease Markers"),
+    ("F", FIRE, "on fire (ring of flame): flies on every Random Move"),
+    ("S", SHROOM, "Shrooms"),
+    ("SV", TEXT, "Shove ready"),
+    ("SH", TEXT, "Shoo! ready"),
+    ("FI", TEXT, "Fire it up! ready"),
+)
+
+
+def _orc_icon(draw: Draw, f: Frame) -> None:
+    draw.rectangle(f.box(-0.3, -0.3, 0.3, 0.3), fill=player_colour(0), outline=INK, width=2 * LINE)
+
+
+def _pig_icon(draw: Draw, f: Frame) -> None:
+    _pig(draw, f.box(-0.3, -0.3, 0.3, 0.3), player_colour(0))
+
+
+def _chip_icon(draw: Draw, f: Frame, *, text: str, fill: RGB) -> None:
+    """A tag's chip as the key shows it: a picture, not a label of the board."""
+    draw.rounded_rectangle(f.box(-0.5, -0.3, 0.5, 0.3), radius=0.12 * f.size, fill=fill, outline=INK, width=LINE)
+    bold_text(draw, f.at(0, 0), text, font(round(f.size * 0.42)), fill=ink_on(fill), anchor="mm", label=False)
+
+
+def _waiting_icon(draw: Draw, f: Frame) -> None:
+    draw.ellipse(f.oval(0, 0, 0.48, 0.48), fill=ACCENT, outline=INK, width=LINE)
+    draw.rectangle(f.box(-0.25, -0.25, 0.25, 0.25), fill=MUTED, outline=INK, width=2 * LINE)
+
+
+def _path_icon(draw: Draw, f: Frame, *, colour: RGB) -> None:
+    arrow(draw, [f.at(-0.5, 0.25), f.at(0.5, -0.2)], colour, head=f.size * 0.35)
+
+
+def _rock_icon(draw: Draw, f: Frame) -> None:
+    draw.rectangle(f.box(-0.3, -0.3, 0.3, 0.3), fill=ROCK, outline=INK, width=2 * LINE)
+
+
+def _field_icon(draw: Draw, f: Frame) -> None:
+    draw.rectangle(f.box(-0.45, -0.45, 0.45, 0.45), fill=FIELD, outline=INK, width=LINE)
+    for u, v in ((-0.2, -0.1), (0.2, 0.15)):
+        draw.pieslice(f.box(u - 0.15, v - 0.12, u + 0.15, v + 0.12), 180, 360, fill=CAP, outline=INK)
+
+
+def _bearing_icon(draw: Draw, f: Frame) -> None:
+    draw.arc(f.box(-0.45, -0.45, 0.45, 0.45), 0, 360, fill=FENCE_WOOD, width=2 * LINE)
+    for degrees in range(0, 360, 45):
+        ux, uy = math.cos(math.radians(degrees)), -math.sin(math.radians(degrees))
+        draw.line((f.at(ux * 0.45, uy * 0.45), f.at(ux * 0.55, uy * 0.55)), fill=INK, width=LINE)
+    draw.line((f.at(0, 0), f.at(0.45, 0)), fill=ACCENT, width=2 * LINE)
+    draw.line((f.at(0, 0), f.at(0, -0.45)), fill=TEXT, width=2 * LINE)
 
 
 # -- the side panel ----------------------------------------------------------------------------------
@@ -243,36 +360,40 @@ def _entrants(view: FlyingPigsView) -> dict[str, Entrant]:
     return {p: Entrant(view.names.get(p, p), view.colours.get(p, 0)) for p in view.names}
 
 
-def _panel_lines(view: FlyingPigsView) -> list[PanelLine]:
-    lines = [title("Flying Pigs")]
-    if view.phase is Phase.TURNS:
-        lines.append(PanelLine(f"Turn {view.turn} · {STAGES[view.stage]}", size=28 * SUPERSAMPLE))
-    else:
-        lines.append(PanelLine({Phase.DEPLOY: "Deployment", Phase.PIGTOSS: "Pigtoss",
-                                Phase.OVER: "Game over"}[view.phase], size=28 * SUPERSAMPLE))
+def _turn_lines(view: FlyingPigsView) -> list[PanelLine]:
+    """Where the game is: a Game Turn is one Player Turn each, in the order of the Pigtoss."""
+    if view.phase is not Phase.TURNS:
+        phase = {Phase.DEPLOY: "Deployment", Phase.PIGTOSS: "Pigtoss", Phase.OVER: "Game over"}[view.phase]
+        return [PanelLine(phase, size=28 * SUPERSAMPLE)]
+    players = max(1, len(view.order))
+    game_turn, nth = (view.turn - 1) // players + 1, (view.turn - 1) % players + 1
+    lines = [PanelLine(f"Game Turn {game_turn}", size=28 * SUPERSAMPLE)]
+    if view.active is not None:
+        lines.append(PanelLine(f"Player Turn {nth} of {players}: {view.names.get(view.active, view.active)}, "
+                               f"{STAGES[view.stage]}", size=SMALL_TEXT, colour=MUTED))
+    return lines
+
+
+def panel_lines(view: FlyingPigsView, recent: Sequence[str] = ()) -> list[PanelLine]:
+    """The side panel: where the game is, the players in turn order with how far each Pig is from
+    the Kitchen and their models' status, what just happened, the Feats and the placings."""
+    lines = [title("Flying Pigs"), *_turn_lines(view)]
     if view.pending is not None:
         lines.append(PanelLine(f"Reaction: {view.pending.orc} {view.pending.stance.label} on {view.pending.target}",
                                size=SMALL_TEXT, colour=ACCENT))
-    lines.append(heading("Order"))
-    models = {m.id: m for m in view.models}
+    lines.append(heading("Order · Pig to the Kitchen"))
     for player in view.order:
-        pig = next((m for m in view.models if m.owner == player and m.kind is Kind.PIG), None)
+        mine = sorted((m for m in view.models if m.owner == player), key=lambda m: m.id)
+        pig = next((m for m in mine if m.kind is Kind.PIG), None)
         note = ""
         if pig is not None and pig.placed:
             gap = max(0.0, max(abs(pig.x - 24.0), abs(pig.y - 24.0)) - view.kitchen / 2 - HALF_BASE)
-            note = f'pig {gap:.1f}"'
+            note = f'{gap:.1f}"'
         lines.append(PanelLine(view.names.get(player, player), swatch=player_colour(view.colours.get(player, 0)),
                                marked=player == view.active, note=note))
-        bits = []
-        for mid in sorted(m for m in models if models[m].owner == player):
-            m = models[mid]
-            tags = [f"G{m.grease}" if m.grease else "", "F" if m.fire else "", "S" if m.shrooms else "",
-                    STANCE_TAGS[m.stance] if m.stance and not m.stance_used else ""]
-            bits.append(mid + ("(" + " ".join(t for t in tags if t) + ")" if any(tags) else ""))
-        lines.append(PanelLine("  " + "  ".join(bits), size=SMALL_TEXT, colour=MUTED))
-    lines.append(PanelLine("G grease · F fire · S Shrooms", size=SMALL_TEXT, colour=MUTED,
-                           space_before=10 * SUPERSAMPLE))
-    lines.append(PanelLine("SV Shove · SH Shoo! · FI Fire it up!", size=SMALL_TEXT, colour=MUTED))
+        bits = [" ".join([m.id, *(chip.text for chip in _status(m))]) for m in mine]
+        lines.append(PanelLine(" · ".join(bits), size=SMALL_TEXT, colour=MUTED))
+    lines += recent_lines(recent)
     lines += feat_lines(view.feats, _entrants(view))
     if view.placings is not None:
         lines += placing_lines(view.placings, _entrants(view))

@@ -8,7 +8,8 @@ canvas (see `renderers.common`); sizes below are canvas pixels.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from PIL import ImageDraw
 
@@ -20,22 +21,28 @@ from renderers.common import (
     SMALL_TEXT,
     SUPERSAMPLE,
     TEXT,
+    Chip,
     Entrant,
     Frame,
+    KeyEntry,
     PanelLine,
     SidePanel,
     base_canvas,
     bold_text,
+    draw_lines,
+    draw_tag,
     encode_png,
     feat_lines,
-    fit,
+    fit_lines,
     font,
     heading,
     ink_on,
     outlined_text,
     placing_lines,
     player_colour,
+    recent_lines,
     shade,
+    tag_size,
     title,
 )
 from renderers.kits.square_board import SquareBoard
@@ -56,7 +63,7 @@ SQUARE = 92 * SUPERSAMPLE
 BOARD = SquareBoard(left=52 * SUPERSAMPLE, top=20 * SUPERSAMPLE, square=SQUARE)  # left: room for the ranks
 LABEL_BAND = 48 * SUPERSAMPLE  # room for the file letters under the board
 FENCE_WIDTH = 8 * SUPERSAMPLE
-PANEL = SidePanel(width=360 * SUPERSAMPLE, gap=28 * SUPERSAMPLE, padding=18 * SUPERSAMPLE)
+PANEL = SidePanel(width=420 * SUPERSAMPLE, gap=28 * SUPERSAMPLE, padding=18 * SUPERSAMPLE)
 LINE = SUPERSAMPLE  # the thinnest outline
 
 LIGHT_SQUARE: RGB = (184, 148, 100)
@@ -86,13 +93,16 @@ ITEM_LABELS: dict[Item, str] = {
 """Short enough to fit under an Item on its square and beside a name in the panel."""
 
 
-def render(view: MastersFightView) -> bytes:
-    """The board and side panel of a Masters' Fight view as PNG bytes."""
-    lines = _panel_lines(view)
-    width, height = BOARD.picture_size(PANEL, LABEL_BAND, lines)
+def render(view: MastersFightView, recent: Sequence[str] = ()) -> bytes:
+    """The board, its key and the side panel of a Masters' Fight view as PNG bytes; `recent` are
+    the newest log lines, shown under "Just now"."""
+    lines = panel_lines(view, recent)
+    key = _key(view)
+    width, height = BOARD.picture_size(PANEL, LABEL_BAND, lines, key)
     canvas = base_canvas("masters-fight", (width, height), _draw_pit_floor)
     draw = ImageDraw.Draw(canvas)
     _draw_board(draw, view)
+    BOARD.draw_key(draw, LABEL_BAND, key)
     BOARD.draw_panel(draw, PANEL, height, lines)
     return encode_png(canvas)
 
@@ -112,12 +122,16 @@ def _draw_board(draw: Draw, view: MastersFightView) -> None:
     """On the floor: terrain, Items, highlights and Orcs, so each layer sits on the one below."""
     for square, terrain in sorted(view.terrain.items()):
         TERRAIN_DRAWINGS[terrain](draw, BOARD.frame(square))
-    standing = {orc.square: orc for orc in view.orcs if orc.square is not None and not orc.out}
+    standing = _standing(view)
     for square, item in sorted(view.items.items()):
         _draw_ground_item(draw, BOARD.frame(square), item, crowded=square in standing)
     BOARD.highlight(draw, view.highlight)
     for square, orc in sorted(standing.items()):
         _draw_orc(draw, BOARD.frame(square), orc, active=orc.player == view.active)
+
+
+def _standing(view: MastersFightView) -> dict[Square, OrcView]:
+    return {orc.square: orc for orc in view.orcs if orc.square is not None and not orc.out}
 
 
 def _draw_ground(draw: Draw, square: Square) -> None:
@@ -239,59 +253,145 @@ ITEM_DRAWINGS: dict[Item, Callable[[Draw, Frame], None]] = {
 
 
 def _draw_ground_item(draw: Draw, frame: Frame, item: Item, *, crowded: bool) -> None:
-    """An Item lying on a square: large with its name, or small in the corner when an Orc stands on it.
+    """An Item lying on a square: large with its name, or, when an Orc stands on it, small in the
+    square's top-left corner on its shadow (see `_draw_lying_item`).
 
-    A carried Item sits on a parchment disc (see `_draw_orc`); one on the ground never
-    does, so the two cannot be mistaken for each other.
+    A carried Item sits on a parchment disc at the token's top-right (see `_draw_orc`); one on the
+    ground never does, so the two cannot be mistaken for each other, and the key says which is which.
     """
     if crowded:
-        ITEM_DRAWINGS[item](draw, frame.part(-0.32, -0.32, 0.34))
+        _draw_lying_item(draw, frame.part(-0.34, -0.34, 0.3), item)
         return
     ITEM_DRAWINGS[item](draw, frame.part(0, -0.1, 0.6))
     outlined_text(draw, frame.at(0, 0.38), ITEM_LABELS[item], font(18 * SUPERSAMPLE), anchor="mm")
 
 
+def _draw_lying_item(draw: Draw, f: Frame, item: Item) -> None:
+    """An Item on the ground, small: a dark shadow under it shows it lies there, not in a hand."""
+    draw.ellipse(f.oval(0.04, 0.3, 0.5, 0.16), fill=shade(DARK_SQUARE, 0.5))
+    ITEM_DRAWINGS[item](draw, f)
+
+
+def _draw_carried_item(draw: Draw, f: Frame, item: Item) -> None:
+    """An Item in an Orc's hands: on a parchment disc."""
+    draw.ellipse(f.oval(0, 0, 0.5, 0.5), fill=PARCHMENT, outline=INK, width=2 * LINE)
+    ITEM_DRAWINGS[item](draw, f.part(0, 0, 0.78))
+
+
 # -- orcs ---------------------------------------------------------------------------------
+
+TOKEN = 0.25
+"""The token's radius in squares: room above it for the tags and below it for two lines of name."""
+NAME_TOP, NAME_BOTTOM = 0.11, 0.49
+"""The band of the square that holds the Orc's name (unit coordinates, y down)."""
+NAME_LARGEST, NAME_SMALLEST = 19 * SUPERSAMPLE, 13 * SUPERSAMPLE
 
 
 def _draw_orc(draw: Draw, frame: Frame, orc: OrcView, *, active: bool) -> None:
-    """A token in the owner's colour with HP inside, the name below, and its badges.
+    """A token in the owner's colour with HP inside, the whole name below it (on two lines, and
+    smaller, when it is long), and along the top its badges: the carried Item on the right, a red
+    KD tag in the middle when it is Knocked Down.
 
-    A Knocked Down Orc lies flat: its token is squashed, leaving room above it for a red KD tag.
-    The active Orc gets a gold ring so its player finds it at once.
+    A Knocked Down Orc lies flat: its token is squashed. The active Orc gets a gold ring so its
+    player finds it at once.
     """
     colour = player_colour(orc.colour)
-    ru, rv = (0.36, 0.19) if orc.knocked_down else (0.3, 0.3)
-    v = 0.22 - rv  # standing or lying, the token rests on the same ground line
+    ru, rv = (0.34, 0.16) if orc.knocked_down else (TOKEN, TOKEN)
+    v = 0.06 - rv  # standing or lying, the token rests on the same ground line
     if active:
-        draw.ellipse(frame.oval(0, v, ru + 0.065, rv + 0.065), fill=ACCENT, outline=INK, width=LINE)
-    draw.ellipse(frame.oval(0, v + 0.05, ru, rv), fill=shade(colour, 0.5))
+        draw.ellipse(frame.oval(0, v, ru + 0.06, rv + 0.06), fill=ACCENT, outline=INK, width=LINE)
+    draw.ellipse(frame.oval(0, v + 0.04, ru, rv), fill=shade(colour, 0.5))
     draw.ellipse(frame.oval(0, v, ru, rv), fill=colour, outline=INK, width=3 * LINE)
     hp = f"{orc.hp}/{orc.max_hp}"
-    hp_face = font((28 if len(hp) <= 3 else 22) * SUPERSAMPLE)
+    hp_face = font((22 if len(hp) <= 3 else 18) * SUPERSAMPLE)
     bold_text(draw, frame.at(0, v), hp, hp_face, fill=ink_on(colour), anchor="mm")
-    name_face = font(19 * SUPERSAMPLE)
-    outlined_text(draw, frame.at(0, 0.4), fit(orc.name, name_face, 0.96 * frame.size), name_face, anchor="mm")
+    room = (NAME_BOTTOM - NAME_TOP) * frame.size
+    lines, face = fit_lines(orc.name, 0.98 * frame.size, room, NAME_LARGEST, NAME_SMALLEST)
+    draw_lines(draw, frame.at(0, (NAME_TOP + NAME_BOTTOM) / 2), lines, face, TEXT, halo=INK)
     if orc.item is not None:
-        badge = frame.part(0.3, -0.3, 0.4)
-        draw.ellipse(badge.oval(0, 0, 0.5, 0.5), fill=PARCHMENT, outline=INK, width=2 * LINE)
-        ITEM_DRAWINGS[orc.item](draw, badge.part(0, 0, 0.78))
+        _draw_carried_item(draw, frame.part(0.33, -0.33, 0.3), orc.item)
     if orc.knocked_down:
-        _draw_knocked_down_tag(draw, frame.part(-0.16, -0.31, 1.0))
+        _draw_knocked_down_tag(draw, frame.part(0, -0.38, 1.0))
 
 
-def _draw_knocked_down_tag(draw: Draw, f: Frame) -> None:
-    draw.rounded_rectangle(f.box(-0.18, -0.12, 0.18, 0.12), radius=0.06 * f.size, fill=KNOCKED_DOWN,
-                           outline=INK, width=2 * LINE)
-    bold_text(draw, f.at(0, 0), "KD", font(19 * SUPERSAMPLE), anchor="mm")
+def _draw_knocked_down_tag(draw: Draw, f: Frame, *, label: bool = True) -> None:
+    """The red KD tag centred on `f`; in the key it is a picture, not a label of the board."""
+    face = font(16 * SUPERSAMPLE)
+    chips = [Chip("KD", KNOCKED_DOWN)]
+    width, height = tag_size(chips, face)
+    x, y = f.at(0, 0)
+    box = (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
+    if label:
+        draw_tag(draw, box, chips, face)
+        return
+    draw.rounded_rectangle(box, radius=height / 2.5, fill=KNOCKED_DOWN, outline=INK, width=LINE)
+    bold_text(draw, (x, y), "KD", face, fill=ink_on(KNOCKED_DOWN), anchor="mm", label=False)
+
+
+# -- the key ---------------------------------------------------------------------------------
+
+
+def _key(view: MastersFightView) -> list[KeyEntry]:
+    """What the symbols on this board mean: only those it shows, so the key stays short."""
+    standing = _standing(view)
+    orcs = list(standing.values())
+    entries: list[KeyEntry] = []
+    if view.highlight:
+        entries.append(KeyEntry(_highlight_icon, "squares of the last move"))
+    if view.active in {o.player for o in orcs}:
+        entries.append(KeyEntry(_active_icon, "gold ring: the Orc acting now"))
+    if any(o.knocked_down for o in orcs):
+        entries.append(KeyEntry(partial(_kd_icon), "Knocked Down"))
+    if any(o.item is not None for o in orcs):
+        item = next(o.item for o in orcs if o.item is not None)
+        entries.append(KeyEntry(partial(_carried_icon, item=item), "on a disc: an Item the Orc carries"))
+    under = sorted(item for square, item in view.items.items() if square in standing)
+    if under:
+        entries.append(KeyEntry(partial(_lying_icon, item=under[0]), "in a corner: an Item on the ground under an Orc"))
+    for terrain in sorted(set(view.terrain.values())):
+        entries.append(KeyEntry(TERRAIN_DRAWINGS[terrain], TERRAIN_MEANINGS[terrain]))
+    return entries
+
+
+TERRAIN_MEANINGS: dict[Terrain, str] = {
+    Terrain.PIT: "Pit: no Orc may enter (a Jump flies over)",
+    Terrain.PLATFORM: "Platform: 2+ to climb, Jump from it, no knock-down on it",
+}
+
+
+def _highlight_icon(draw: Draw, f: Frame) -> None:
+    draw.rectangle(f.box(-0.5, -0.5, 0.5, 0.5), fill=LIGHT_SQUARE)
+    draw.rectangle(f.box(-0.47, -0.47, 0.47, 0.47), outline=INK, width=4 * LINE)
+    draw.rectangle(f.box(-0.44, -0.44, 0.44, 0.44), outline=ACCENT, width=3 * LINE)
+
+
+def _active_icon(draw: Draw, f: Frame) -> None:
+    draw.ellipse(f.oval(0, 0, 0.48, 0.48), fill=ACCENT, outline=INK, width=LINE)
+    draw.ellipse(f.oval(0, 0, 0.36, 0.36), fill=MUTED, outline=INK, width=2 * LINE)
+
+
+def _kd_icon(draw: Draw, f: Frame) -> None:
+    _draw_knocked_down_tag(draw, f, label=False)
+
+
+def _carried_icon(draw: Draw, f: Frame, *, item: Item) -> None:
+    _draw_carried_item(draw, f.part(0, 0, 0.95), item)
+
+
+def _lying_icon(draw: Draw, f: Frame, *, item: Item) -> None:
+    draw.rectangle(f.box(-0.5, -0.5, 0.5, 0.5), fill=LIGHT_SQUARE)
+    _draw_lying_item(draw, f.part(0, -0.05, 0.8), item)
 
 
 # -- the side panel ------------------------------------------------------------------------
 
 
-def _panel_lines(view: MastersFightView) -> list[PanelLine]:
-    phase = PanelLine(f"Turn {view.turn} · {PHASE_LABELS[view.phase]}", size=28 * SUPERSAMPLE)
-    lines = [title("Masters' Fight"), phase, *_order_lines(view), *feat_lines(view.feats, _entrants(view))]
+def panel_lines(view: MastersFightView, recent: Sequence[str] = ()) -> list[PanelLine]:
+    """The side panel: where the fight is, the Initiative Order with each Orc's HP and Item, what
+    just happened, the Feats and, at the end, the placings."""
+    state = PHASE_LABELS[view.phase] if view.phase is not Phase.FIGHT else f"Game Turn {view.turn} · Fight"
+    lines = [title("Masters' Fight"), PanelLine(state, size=28 * SUPERSAMPLE), *_order_lines(view),
+             *recent_lines(recent), *feat_lines(view.feats, _entrants(view))]
     if view.placings is not None:
         lines += placing_lines(view.placings, _entrants(view))
     return lines

@@ -1,13 +1,14 @@
 """The Road Rage board: the 36" or 48" table with an inch grid, the numbered Checkpoints, the
 Terrain Features, the Starting Line, every Chariot as a true-size 25x50 mm base turned to its
-facing with its Current Speed, Chassis Points and laps, this turn's moves as arrows, and a side
-panel with each Chariot's profile card.
+facing with a tag (its driver's name, Current Speed, Chassis Points and laps) placed where it
+hides no other, this turn's moves as arrows, a key, and a side panel with each Chariot's profile.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import partial
 
 from PIL import ImageDraw
 
@@ -19,7 +20,11 @@ from renderers.common import (
     SMALL_TEXT,
     SUPERSAMPLE,
     TEXT,
+    Box,
+    Chip,
     Entrant,
+    Frame,
+    KeyEntry,
     PanelLine,
     SidePanel,
     arrow,
@@ -30,9 +35,12 @@ from renderers.common import (
     font,
     heading,
     ink_on,
-    outlined_text,
+    labels,
+    ordinal,
+    place_tag,
     placing_lines,
     player_colour,
+    recent_lines,
     shade,
     title,
 )
@@ -44,7 +52,7 @@ SLUG = "road-rage"
 
 BOARD_PIXELS = 864 * SUPERSAMPLE
 """The table's side whatever its size in inches: a 48" table shows more inches, not a bigger picture."""
-PANEL = SidePanel(width=400 * SUPERSAMPLE)
+PANEL = SidePanel(width=420 * SUPERSAMPLE)
 LINE = SUPERSAMPLE
 HALF_WIDTH = 25 / 25.4 / 2
 HALF_DEPTH = 50 / 25.4 / 2
@@ -60,19 +68,28 @@ Draw = ImageDraw.ImageDraw
 Point = tuple[float, float]
 
 
-def render(view: RoadRageView) -> bytes:
-    """The board and side panel of a Road Rage view as PNG bytes."""
+def render(view: RoadRageView, recent: Sequence[str] = ()) -> bytes:
+    """The board, its key and the side panel of a Road Rage view as PNG bytes; `recent` are the
+    newest log lines, shown under "Just now"."""
     board = InchBoard.fitted(view.size, BOARD_PIXELS)
-    lines = _panel_lines(view)
-    width, height = board.picture_size(PANEL, lines)
-    key = ("road-rage", view.size, tuple(view.gates), tuple(view.blocks), tuple(view.cells))
-    canvas = base_canvas(key, (width, height), lambda draw: _draw_circuit(draw, view, board))
+    lines = panel_lines(view, recent)
+    key = _key(view)
+    width, height = board.picture_size(PANEL, lines, key)
+    base = ("road-rage", view.size, tuple(view.gates), tuple(view.blocks), tuple(view.cells))
+    canvas = base_canvas(base, (width, height), lambda draw: _draw_circuit(draw, view, board))
     draw = ImageDraw.Draw(canvas)
     _draw_paths(draw, view.paths, board)
-    for chariot in sorted((c for c in view.chariots if c.placed and not c.destroyed), key=lambda c: c.player):
+    chariots = _chariots(view)
+    for chariot in chariots:
         _draw_chariot(draw, chariot, board, active=chariot.player == view.active)
+    _draw_tags(draw, chariots, board, view.active)
+    board.draw_key(draw, key)
     board.draw_panel(draw, PANEL, height, lines)
     return encode_png(canvas)
+
+
+def _chariots(view: RoadRageView) -> list[ChariotView]:
+    return sorted((c for c in view.chariots if c.placed and not c.destroyed), key=lambda c: c.player)
 
 
 def _draw_circuit(draw: Draw, view: RoadRageView, board: InchBoard) -> None:
@@ -109,9 +126,16 @@ def _draw_paths(draw: Draw, paths: Sequence[Sequence[XY]], board: InchBoard) -> 
         arrow(draw, points, ACCENT, head=11 * SUPERSAMPLE)
 
 
+def _base(chariot: ChariotView, board: InchBoard) -> Box:
+    """The canvas box round a Chariot's turned base and its nose."""
+    points = board.corners((chariot.x, chariot.y), chariot.facing, HALF_WIDTH, HALF_DEPTH * 1.35)
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
 def _draw_chariot(draw: Draw, chariot: ChariotView, board: InchBoard, *, active: bool) -> None:
-    """The base at true size turned to its facing, boars' end marked, and a tag with the Current
-    Speed (S), Chassis Points (C) and laps."""
+    """The base at true size turned to its facing, the boars' end marked by a nose, edged in gold
+    while it drives. Its tag is placed later (`_draw_tags`)."""
     colour = player_colour(chariot.colour)
     draw.polygon(board.corners((chariot.x, chariot.y), chariot.facing, HALF_WIDTH, HALF_DEPTH), fill=colour,
                  outline=ACCENT if active else INK, width=3 * LINE)
@@ -119,19 +143,106 @@ def _draw_chariot(draw: Draw, chariot: ChariotView, board: InchBoard, *, active:
     rad = math.radians(chariot.facing)
     tip = board.at(chariot.x + math.cos(rad) * HALF_DEPTH * 1.35, chariot.y + math.sin(rad) * HALF_DEPTH * 1.35)
     draw.polygon([nose[0], tip, nose[1]], fill=INK)
-    cx, cy = board.at(chariot.x, chariot.y)
-    face = font(16 * SUPERSAMPLE)
-    label = f"{chariot.name[:10]} S{chariot.speed} C{chariot.chassis}"
-    width = face.getlength(label) + 10 * SUPERSAMPLE
-    top = cy - HALF_DEPTH * board.inch - 26 * SUPERSAMPLE
-    draw.rounded_rectangle((cx - width / 2, top, cx + width / 2, top + 20 * SUPERSAMPLE), radius=6 * SUPERSAMPLE,
-                           fill=colour, outline=ACCENT if active else INK, width=2 * LINE if active else LINE)
-    bold_text(draw, (cx, top + 10 * SUPERSAMPLE), label, face, fill=ink_on(colour), anchor="mm")
+
+
+def _chips(chariot: ChariotView) -> list[Chip]:
+    """A Chariot's tag: its driver's whole name, S its Current Speed, C its Chassis Points, L the
+    laps done."""
+    chips = [Chip(chariot.name, player_colour(chariot.colour)), Chip(f"S{chariot.speed}", TEXT),
+             Chip(f"C{chariot.chassis}", CHASSIS)]
     if chariot.laps:
-        outlined_text(draw, (cx, cy), f"L{chariot.laps}", font(14 * SUPERSAMPLE), anchor="mm")
+        chips.append(Chip(f"L{chariot.laps}", GATE))
+    return chips
 
 
-def _panel_lines(view: RoadRageView) -> list[PanelLine]:
+CHASSIS: RGB = (190, 196, 204)
+
+
+def _draw_tags(draw: Draw, chariots: Sequence[ChariotView], board: InchBoard, active: str | None) -> None:
+    """Each Chariot's tag, put where it hides no other label and, where there is room, no base;
+    the driving Chariot's is edged in gold."""
+    sheet = labels()
+    for chariot in chariots:
+        sheet.keep_clear(_base(chariot, board))
+    face = font(15 * SUPERSAMPLE)
+    within = (board.left, board.top, board.right, board.bottom)
+    for chariot in chariots:
+        driving = chariot.player == active
+        place_tag(draw, _base(chariot, board), _chips(chariot), face, gap=3 * SUPERSAMPLE, within=within,
+                  outline=ACCENT if driving else INK, line=2 * LINE if driving else LINE)
+
+
+# -- the key -------------------------------------------------------------------------------------------
+
+
+def _key(view: RoadRageView) -> list[KeyEntry]:
+    """What the symbols on this board mean: only those it shows, so the key stays short."""
+    chariots = _chariots(view)
+    entries: list[KeyEntry] = []
+    if view.gates:
+        entries.append(KeyEntry(_gate_icon, "Checkpoints in order (the last is the Goal)"))
+    if view.blocks:
+        entries.append(KeyEntry(_rock_icon, "Terrain: blocks the way, rams back hard"))
+    if view.cells:
+        entries.append(KeyEntry(_cell_icon, "Starting Line"))
+    if chariots:
+        entries.append(KeyEntry(_chariot_icon, "Chariot, boars to the front"))
+        entries.append(KeyEntry(partial(_chip_icon, text="S2", fill=TEXT), "Current Speed"))
+        entries.append(KeyEntry(partial(_chip_icon, text="C3", fill=CHASSIS), "Chassis Points"))
+    if any(c.laps for c in chariots):
+        entries.append(KeyEntry(partial(_chip_icon, text="L1", fill=GATE), "laps done"))
+    if any(c.player == view.active for c in chariots):
+        entries.append(KeyEntry(_driving_icon, "gold edge: driving now"))
+    if any(len(path) > 1 for path in view.paths):
+        entries.append(KeyEntry(_path_icon, "moves this turn"))
+    entries.append(KeyEntry(_heading_icon, "headings: 0° east, 90° north"))
+    return entries
+
+
+def _gate_icon(draw: Draw, f: Frame) -> None:
+    draw.line((f.at(-0.5, 0), f.at(0.5, 0)), fill=INK, width=5 * LINE)
+    draw.line((f.at(-0.5, 0), f.at(0.5, 0)), fill=GATE, width=3 * LINE)
+    draw.ellipse(f.oval(0, 0, 0.3, 0.3), fill=GATE, outline=INK, width=LINE)
+    bold_text(draw, f.at(0, 0), "1", font(round(f.size * 0.4)), fill=INK, anchor="mm", label=False)
+
+
+def _rock_icon(draw: Draw, f: Frame) -> None:
+    draw.rectangle(f.box(-0.35, -0.35, 0.35, 0.35), fill=ROCK, outline=INK, width=2 * LINE)
+
+
+def _cell_icon(draw: Draw, f: Frame) -> None:
+    draw.rectangle(f.box(-0.5, -0.4, 0.5, 0.4), fill=DIRT)
+    draw.rectangle(f.box(-0.4, -0.2, 0.4, 0.2), outline=CELL, width=LINE)
+
+
+def _chariot_icon(draw: Draw, f: Frame) -> None:
+    draw.rectangle(f.box(-0.45, -0.2, 0.25, 0.2), fill=player_colour(0), outline=INK, width=2 * LINE)
+    draw.polygon([f.at(0.5, 0), f.at(0.25, -0.14), f.at(0.25, 0.14)], fill=INK)
+
+
+def _chip_icon(draw: Draw, f: Frame, *, text: str, fill: RGB) -> None:
+    """A tag's chip as the key shows it: a picture, not a label of the board."""
+    draw.rounded_rectangle(f.box(-0.5, -0.3, 0.5, 0.3), radius=0.12 * f.size, fill=fill, outline=INK, width=LINE)
+    bold_text(draw, f.at(0, 0), text, font(round(f.size * 0.42)), fill=ink_on(fill), anchor="mm", label=False)
+
+
+def _driving_icon(draw: Draw, f: Frame) -> None:
+    draw.rectangle(f.box(-0.45, -0.2, 0.45, 0.2), fill=MUTED, outline=ACCENT, width=3 * LINE)
+
+
+def _path_icon(draw: Draw, f: Frame) -> None:
+    arrow(draw, [f.at(-0.5, 0.25), f.at(0.5, -0.2)], ACCENT, head=f.size * 0.35)
+
+
+def _heading_icon(draw: Draw, f: Frame) -> None:
+    draw.arc(f.box(-0.45, -0.45, 0.45, 0.45), 0, 360, fill=MUTED, width=2 * LINE)
+    draw.line((f.at(0, 0), f.at(0.45, 0)), fill=ACCENT, width=2 * LINE)
+    draw.line((f.at(0, 0), f.at(0, -0.45)), fill=TEXT, width=2 * LINE)
+
+
+def panel_lines(view: RoadRageView, recent: Sequence[str] = ()) -> list[PanelLine]:
+    """The side panel: where the race is, each Chariot in race order with its laps and its
+    characteristics, what just happened, the Feats and the placings."""
     lines = [title("Road Rage")]
     phase = {Phase.BUILD: "Building the Chariots", Phase.CIRCUIT: "Building the Circuit",
              Phase.DEPLOY: "On the Starting Line", Phase.RACE: f"Game Turn {view.turn}",
@@ -145,12 +256,14 @@ def _panel_lines(view: RoadRageView) -> list[PanelLine]:
                                colour=ACCENT))
     lines.append(heading("Chariots"))
     for chariot in sorted(view.chariots, key=lambda c: (c.position is None, c.position or 0, c.player)):
-        place = f"{chariot.position}." if chariot.position else ("wrecked" if chariot.destroyed else "")
+        place = ordinal(chariot.position) if chariot.position else ("wrecked" if chariot.destroyed else "")
         note = "" if chariot.destroyed else f"lap {chariot.laps}, next {chariot.next_gate + 1}"
-        lines.append(PanelLine(f"{place} {chariot.name}", swatch=player_colour(chariot.colour),
-                               marked=chariot.player == view.active, note=note))
-        lines.append(PanelLine(f"  TS {chariot.top_speed} · Ag {chariot.agility} · DS {chariot.skill} · "
-                               f"CP {chariot.chassis} · speed {chariot.speed}", size=SMALL_TEXT, colour=MUTED))
+        lines.append(PanelLine(f"{place} · {chariot.name}" if place else chariot.name,
+                               swatch=player_colour(chariot.colour), marked=chariot.player == view.active,
+                               struck=chariot.destroyed, note=note))
+        lines.append(PanelLine(f"Speed {chariot.speed}/{chariot.top_speed} · Agility {chariot.agility} · "
+                               f"Skill {chariot.skill} · Chassis {chariot.chassis}", size=SMALL_TEXT, colour=MUTED))
+    lines += recent_lines(recent)
     entrants = {c.player: Entrant(c.name, c.colour) for c in view.chariots}
     lines += feat_lines(view.feats, entrants)
     if view.placings is not None:

@@ -1,16 +1,18 @@
-"""The That'll do Pigs board: the 36x36" table with an inch grid, the Circuit (the central stand,
-its diagonals to the poles, the crowd outside, the Skid Triggers, the chequered Finish Line and
-the starting grid), every rider with its facing, the Piglet, this turn's moves as arrows, and a
-side panel with the race order and laps.
+"""The That'll do Pigs board: the 36x36" table with an inch grid, the Circuit (the crowd in the
+central stand, on its diagonals to the poles, along the edge and in one stand outside, the Skid
+Triggers, the chequered Finish Line and the numbered starting grid), every rider with its facing,
+the Piglet, this turn's moves as arrows, a key and a side panel with the race order and laps.
 
-Bases are drawn at true scale; labels are larger so they read on a phone. Sizes are canvas
-pixels on the supersampled canvas (see `renderers.common`).
+Bases are drawn at true scale; each rider's tag is placed where it hides no other label, and
+is larger than the base so it reads on a phone. Sizes are canvas pixels on the supersampled
+canvas (see `renderers.common`).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import partial
 
 from PIL import ImageDraw
 
@@ -22,7 +24,11 @@ from renderers.common import (
     SMALL_TEXT,
     SUPERSAMPLE,
     TEXT,
+    Box,
+    Chip,
     Entrant,
+    Frame,
+    KeyEntry,
     PanelLine,
     SidePanel,
     arrow,
@@ -33,8 +39,14 @@ from renderers.common import (
     font,
     heading,
     ink_on,
+    labels,
+    ordinal,
+    outlined_text,
+    place_tag,
+    place_text,
     placing_lines,
     player_colour,
+    recent_lines,
     shade,
     title,
 )
@@ -52,7 +64,7 @@ SLUG = "thatll-do-pigs"
 INCH = 24 * SUPERSAMPLE
 BOARD_INCHES = 36
 BOARD = InchBoard(BOARD_INCHES, INCH)
-PANEL = SidePanel(width=380 * SUPERSAMPLE)
+PANEL = SidePanel(width=420 * SUPERSAMPLE)
 LINE = SUPERSAMPLE
 HALF_BASE = 25 / 25.4 / 2
 HALF_PIGLET = 20 / 25.4 / 2
@@ -74,20 +86,39 @@ Point = tuple[float, float]
 at = BOARD.at
 
 
-def render(view: ThatllDoPigsView) -> bytes:
-    """The board and side panel of a That'll do Pigs view as PNG bytes."""
-    lines = _panel_lines(view)
-    width, height = BOARD.picture_size(PANEL, lines)
-    key = ("thatll-do-pigs", tuple(view.poles), view.crowd)
-    canvas = base_canvas(key, (width, height), lambda draw: _draw_circuit(draw, view))
+def render(view: ThatllDoPigsView, recent: Sequence[str] = ()) -> bytes:
+    """The board, its key and the side panel of a That'll do Pigs view as PNG bytes; `recent` are
+    the newest log lines, shown under "Just now"."""
+    lines = panel_lines(view, recent)
+    key = _key(view)
+    width, height = BOARD.picture_size(PANEL, lines, key)
+    base = ("thatll-do-pigs", tuple(view.poles), view.crowd)
+    canvas = base_canvas(base, (width, height), lambda draw: _draw_circuit(draw, view))
     draw = ImageDraw.Draw(canvas)
     _draw_trails(draw, view.trails)
-    for rider in sorted((r for r in view.riders if r.placed and not r.out), key=lambda r: r.id):
-        _draw_rider(draw, rider, waiting=rider.player in view.waiting_for and rider.id == view.active)
-    if view.piglet.placed and view.piglet.held_by is None:
-        _draw_piglet(draw, (view.piglet.x, view.piglet.y))
+    riders = _riders(view)
+    for rider in riders:
+        _draw_rider(draw, rider, acting=rider.id == view.active)
+    if _piglet_loose(view):
+        _draw_piglet(draw, _piglet_box(view))
+    _draw_tags(draw, view, riders)
+    BOARD.draw_key(draw, key)
     BOARD.draw_panel(draw, PANEL, height, lines)
     return encode_png(canvas)
+
+
+def _riders(view: ThatllDoPigsView) -> list[RiderView]:
+    return sorted((r for r in view.riders if r.placed and not r.out), key=lambda r: r.id)
+
+
+def _piglet_loose(view: ThatllDoPigsView) -> bool:
+    return view.piglet.placed and view.piglet.held_by is None
+
+
+def _piglet_box(view: ThatllDoPigsView) -> Box:
+    cx, cy = at(view.piglet.x, view.piglet.y)
+    side = HALF_PIGLET * INCH
+    return (cx - side, cy - side, cx + side, cy + side)
 
 
 # -- the Circuit ------------------------------------------------------------------------------------
@@ -124,6 +155,28 @@ def _draw_circuit(draw: Draw, view: ThatllDoPigsView) -> None:
         r = 6 * SUPERSAMPLE
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=POLE, outline=INK, width=2 * LINE)
     BOARD.labels(draw)
+    _cell_numbers(draw, view)
+    _crowd_labels(draw, view)
+
+
+def _cell_numbers(draw: Draw, view: ThatllDoPigsView) -> None:
+    """Each cell of the starting grid with its number, 1 at the straight's outer edge, as the
+    riders take them."""
+    face = font(15 * SUPERSAMPLE)
+    for row in view.grid:
+        for number, (x, y) in enumerate(sorted(row, key=lambda cell: cell[1]), start=1):
+            outlined_text(draw, at(x + 0.5, y), str(number), face, anchor="mm")
+
+
+def _crowd_labels(draw: Draw, view: ThatllDoPigsView) -> None:
+    """"Crowd" on the central stand and on the stand outside the Circuit, so the purple reads."""
+    face = font(16 * SUPERSAMPLE)
+    xs, ys = [p[0] for p in view.stand], [p[1] for p in view.stand]
+    cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+    place_text(draw, [at(cx, cy), at(cx, cy + 1.5), at(cx, cy - 1.5)], "Crowd", face)
+    if view.crowd is not None:
+        x, y, r = view.crowd
+        place_text(draw, [at(x, y), at(x, y - r - 0.5), at(x, y + r + 0.5)], "Crowd", face)
 
 
 def _speckle(draw: Draw, corners: Sequence[XY]) -> None:
@@ -160,71 +213,190 @@ def _draw_trails(draw: Draw, trails: Sequence[Sequence[XY]]) -> None:
         arrow(draw, points, ACCENT)
 
 
-def _draw_rider(draw: Draw, rider: RiderView, *, waiting: bool) -> None:
-    """The base at true size turned to its facing, a nose on its front, the id in a tag above;
-    an Unridden Boar is paler with a dashed look, a rider with the Piglet wears a pink ring."""
+def _corners(rider: RiderView, half: float = HALF_BASE) -> list[XY]:
+    rad = math.radians(rider.facing)
+    fx, fy = math.cos(rad), math.sin(rad)
+    sx, sy = -fy, fx
+    return [(rider.x + half * (a * fx + b * sx), rider.y + half * (a * fy + b * sy))
+            for a, b in ((1, 1), (1, -1), (-1, -1), (-1, 1))]
+
+
+def _base(rider: RiderView) -> Box:
+    """The canvas box round a rider's turned base and its nose."""
+    points = [at(x, y) for x, y in _corners(rider, HALF_BASE * 1.7)]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _draw_rider(draw: Draw, rider: RiderView, *, acting: bool) -> None:
+    """The base at true size turned to its facing with a nose on its front, on a gold ring while it
+    acts; an Unridden Boar is paler, a rider with the Piglet wears a pink ring. Its tag is placed
+    later (`_draw_tags`)."""
     colour = player_colour(rider.colour)
     if not rider.ridden:
         colour = shade(colour, 1.3)
     rad = math.radians(rider.facing)
     fx, fy = math.cos(rad), math.sin(rad)
     sx, sy = -fy, fx
-    corners = [(rider.x + HALF_BASE * (a * fx + b * sx), rider.y + HALF_BASE * (a * fy + b * sy))
-               for a, b in ((1, 1), (1, -1), (-1, -1), (-1, 1))]
+    cx, cy = at(rider.x, rider.y)
+    if acting:
+        r = HALF_BASE * INCH * 1.75
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=ACCENT, outline=INK, width=LINE)
     if rider.piglet:
-        cx, cy = at(rider.x, rider.y)
         r = HALF_BASE * INCH * 1.9
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=PIGLET, width=4 * LINE)
-    draw.polygon([at(*c) for c in corners], fill=colour, outline=INK, width=3 * LINE)
+    draw.polygon([at(*c) for c in _corners(rider)], fill=colour, outline=INK, width=3 * LINE)
     nose = [at(rider.x + fx * HALF_BASE * 1.7, rider.y + fy * HALF_BASE * 1.7),
             at(rider.x + HALF_BASE * (0.9 * fx + 0.6 * sx), rider.y + HALF_BASE * (0.9 * fy + 0.6 * sy)),
             at(rider.x + HALF_BASE * (0.9 * fx - 0.6 * sx), rider.y + HALF_BASE * (0.9 * fy - 0.6 * sy))]
     draw.polygon(nose, fill=INK)
-    cx, cy = at(rider.x, rider.y)
-    face = font(17 * SUPERSAMPLE)
-    label = rider.id if rider.ridden else f"{rider.id} U"
-    width = face.getlength(label) + 8 * SUPERSAMPLE
-    top = cy - HALF_BASE * INCH - 26 * SUPERSAMPLE
-    draw.rounded_rectangle((cx - width / 2, top, cx + width / 2, top + 20 * SUPERSAMPLE), radius=6 * SUPERSAMPLE,
-                           fill=colour, outline=ACCENT if waiting else INK, width=2 * LINE if waiting else LINE)
-    bold_text(draw, (cx, top + 10 * SUPERSAMPLE), label, face, fill=ink_on(colour), anchor="mm")
 
 
-def _draw_piglet(draw: Draw, where: XY) -> None:
-    cx, cy = at(*where)
-    side = HALF_PIGLET * INCH
-    draw.rounded_rectangle((cx - side, cy - side, cx + side, cy + side), radius=side * 0.7, fill=PIGLET,
-                           outline=INK, width=3 * LINE)
+def _chips(rider: RiderView) -> list[Chip]:
+    """A rider's tag: its id in its colour, U for an Unridden Boar, P while it has the Piglet."""
+    chips = [Chip(rider.id, player_colour(rider.colour))]
+    if not rider.ridden:
+        chips.append(Chip("U", TEXT))
+    if rider.piglet:
+        chips.append(Chip("P", PIGLET))
+    return chips
+
+
+def _draw_tags(draw: Draw, view: ThatllDoPigsView, riders: Sequence[RiderView]) -> None:
+    """Each rider's tag and the loose Piglet's, put where they hide no other label and, where there
+    is room, no base."""
+    sheet = labels()
+    for rider in riders:
+        sheet.keep_clear(_base(rider))
+    within = (BOARD.left, BOARD.top, BOARD.right, BOARD.bottom)
+    face = font(16 * SUPERSAMPLE)
+    for rider in riders:
+        place_tag(draw, _base(rider), _chips(rider), face, gap=3 * SUPERSAMPLE, within=within)
+    if _piglet_loose(view):
+        place_tag(draw, _piglet_box(view), [Chip("Piglet", PIGLET)], face, gap=3 * SUPERSAMPLE, within=within)
+
+
+def _draw_piglet(draw: Draw, rect: Box) -> None:
+    left, top, right, bottom = rect
+    cx, cy, side = (left + right) / 2, (top + bottom) / 2, (right - left) / 2
+    draw.rounded_rectangle(rect, radius=side * 0.7, fill=PIGLET, outline=INK, width=3 * LINE)
     draw.ellipse((cx - side * 0.45, cy - side * 0.3, cx + side * 0.45, cy + side * 0.3), fill=shade(PIGLET, 0.8),
                  outline=INK, width=LINE)
+
+
+# -- the key -------------------------------------------------------------------------------------------
+
+
+def _key(view: ThatllDoPigsView) -> list[KeyEntry]:
+    """What the symbols on this board mean; the Circuit's are always there, the riders' only when
+    some rider shows them."""
+    riders = _riders(view)
+    entries = [KeyEntry(_crowd_icon, "the crowd: touch it and it attacks"),
+               KeyEntry(_trigger_icon, "Skid Trigger: a test when fully crossed"),
+               KeyEntry(_finish_icon, "Finish Line"),
+               KeyEntry(_grid_icon, "starting grid: cell 1 at the outer edge"),
+               KeyEntry(_pole_icon, "pole")]
+    if riders:
+        entries.append(KeyEntry(_rider_icon, "rider, nose to the front"))
+    if any(r.id == view.active for r in riders):
+        entries.append(KeyEntry(_acting_icon, "gold ring: the rider acting now"))
+    if any(not r.ridden for r in riders):
+        entries.append(KeyEntry(partial(_chip_icon, text="U", fill=TEXT), "Unridden Boar: its rider fell"))
+    if any(r.piglet for r in riders):
+        entries.append(KeyEntry(partial(_chip_icon, text="P", fill=PIGLET), "has the Piglet (pink ring)"))
+    if _piglet_loose(view):
+        entries.append(KeyEntry(_piglet_icon, "the Piglet, loose"))
+    if any(len(trail) > 1 for trail in view.trails):
+        entries.append(KeyEntry(_trail_icon, "moves this turn"))
+    entries.append(KeyEntry(_heading_icon, "headings: 0° east, 90° north"))
+    return entries
+
+
+def _crowd_icon(draw: Draw, f: Frame) -> None:
+    draw.rectangle(f.box(-0.45, -0.35, 0.45, 0.35), fill=CROWD, outline=INK, width=LINE)
+    for u, v in ((-0.2, -0.1), (0.15, 0.1), (0.25, -0.15), (-0.1, 0.15)):
+        draw.ellipse(f.oval(u, v, 0.05, 0.05), fill=CROWD_DOTS)
+
+
+def _trigger_icon(draw: Draw, f: Frame) -> None:
+    for k in range(3):
+        u = -0.5 + k * 0.38
+        draw.line((f.at(u, 0.3 - k * 0.25), f.at(u + 0.22, 0.15 - k * 0.25)), fill=TRIGGER, width=3 * LINE)
+
+
+def _finish_icon(draw: Draw, f: Frame) -> None:
+    for k in range(4):
+        for j in range(2):
+            fill = (250, 250, 250) if (k + j) % 2 else INK
+            draw.rectangle(f.box(-0.15 + 0.15 * j, -0.5 + 0.25 * k, 0.0 + 0.15 * j, -0.25 + 0.25 * k), fill=fill)
+
+
+def _grid_icon(draw: Draw, f: Frame) -> None:
+    draw.rectangle(f.box(-0.5, -0.35, 0.5, 0.35), fill=TRACK)
+    draw.rectangle(f.box(-0.45, -0.3, 0.45, 0.3), outline=GRID_LINE, width=LINE)
+    bold_text(draw, f.at(0, 0), "1", font(round(f.size * 0.45)), fill=INK, anchor="mm", label=False)
+
+
+def _pole_icon(draw: Draw, f: Frame) -> None:
+    draw.ellipse(f.oval(0, 0, 0.2, 0.2), fill=POLE, outline=INK, width=2 * LINE)
+
+
+def _rider_icon(draw: Draw, f: Frame) -> None:
+    draw.rectangle(f.box(-0.4, -0.25, 0.1, 0.25), fill=player_colour(0), outline=INK, width=2 * LINE)
+    draw.polygon([f.at(0.45, 0), f.at(0.08, -0.16), f.at(0.08, 0.16)], fill=INK)
+
+
+def _acting_icon(draw: Draw, f: Frame) -> None:
+    draw.ellipse(f.oval(0, 0, 0.48, 0.48), fill=ACCENT, outline=INK, width=LINE)
+    draw.rectangle(f.box(-0.25, -0.25, 0.25, 0.25), fill=MUTED, outline=INK, width=2 * LINE)
+
+
+def _chip_icon(draw: Draw, f: Frame, *, text: str, fill: RGB) -> None:
+    """A tag's chip as the key shows it: a picture, not a label of the board."""
+    draw.rounded_rectangle(f.box(-0.5, -0.3, 0.5, 0.3), radius=0.12 * f.size, fill=fill, outline=INK, width=LINE)
+    bold_text(draw, f.at(0, 0), text, font(round(f.size * 0.45)), fill=ink_on(fill), anchor="mm", label=False)
+
+
+def _piglet_icon(draw: Draw, f: Frame) -> None:
+    _draw_piglet(draw, f.box(-0.3, -0.3, 0.3, 0.3))
+
+
+def _trail_icon(draw: Draw, f: Frame) -> None:
+    arrow(draw, [f.at(-0.5, 0.25), f.at(0.5, -0.2)], ACCENT, head=f.size * 0.35)
+
+
+def _heading_icon(draw: Draw, f: Frame) -> None:
+    draw.arc(f.box(-0.45, -0.45, 0.45, 0.45), 0, 360, fill=MUTED, width=2 * LINE)
+    draw.line((f.at(0, 0), f.at(0.45, 0)), fill=ACCENT, width=2 * LINE)
+    draw.line((f.at(0, 0), f.at(0, -0.45)), fill=TEXT, width=2 * LINE)
 
 
 # -- the side panel -------------------------------------------------------------------------------------
 
 
-def _panel_lines(view: ThatllDoPigsView) -> list[PanelLine]:
+def panel_lines(view: ThatllDoPigsView, recent: Sequence[str] = ()) -> list[PanelLine]:
+    """The side panel: where the race is, who holds the Piglet, the riders in race order with their
+    laps, what just happened, the Feats and the placings."""
     lines = [title("That'll do Pigs")]
     phase = {Phase.DEPLOY: "Lining up", Phase.READY: "Get Ready!", Phase.RUN_UP: "The Running Up Boar",
              Phase.RACE: f"Game Turn {view.turn}", Phase.OVER: "The race is over"}[view.phase]
     lines.append(PanelLine(phase, size=28 * SUPERSAMPLE))
     if view.piglet.placed:
         holder = view.piglet.held_by
-        lines.append(PanelLine(f"Piglet: carried by {holder}" if holder else "Piglet: loose!", size=SMALL_TEXT,
+        lines.append(PanelLine(f"Piglet: carried by rider {holder}" if holder else "Piglet: loose!", size=SMALL_TEXT,
                                colour=ACCENT))
     lines.append(heading("Race"))
     ranked = sorted(view.riders, key=lambda r: (r.position is None, r.position or 0, r.id))
     for rider in ranked:
-        place = f"{rider.position}." if rider.position else "out"
-        tags = [f"lap {min(rider.laps + 1, 9)}" if rider.gates else "not across the line yet"]
+        place = ordinal(rider.position) if rider.position else "out"
+        tags = [f"lap {min(rider.laps + 1, 9)}" if rider.gates else "before the line"]
         if not rider.ridden:
             tags.append("unridden")
         if rider.piglet:
             tags.append("Piglet")
-        lines.append(PanelLine(f"{place} {rider.id} {rider.name}", swatch=player_colour(rider.colour),
-                               marked=rider.id == view.active, note=", ".join(tags)))
-    lines.append(PanelLine("U unridden · pink ring: Piglet", size=SMALL_TEXT, colour=MUTED,
-                           space_before=10 * SUPERSAMPLE))
-    lines.append(PanelLine("dashed gold: Skid Triggers", size=SMALL_TEXT, colour=TEXT))
+        lines.append(PanelLine(f"{place} · rider {rider.id} · {rider.name}", swatch=player_colour(rider.colour),
+                               marked=rider.id == view.active, struck=rider.out, note=", ".join(tags)))
+    lines += recent_lines(recent)
     entrants = {r.player: Entrant(r.name, r.colour) for r in view.riders}
     lines += feat_lines(view.feats, entrants)
     if view.placings is not None:

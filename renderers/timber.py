@@ -9,6 +9,8 @@ its line touched carry a red frame. Sizes are canvas pixels (see `renderers.comm
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from functools import partial
 
 from PIL import ImageDraw
 
@@ -18,8 +20,11 @@ from renderers.common import (
     RGB,
     SMALL_TEXT,
     SUPERSAMPLE,
+    MUTED,
+    TEXT,
     Entrant,
     Frame,
+    KeyEntry,
     PanelLine,
     SidePanel,
     base_canvas,
@@ -31,6 +36,7 @@ from renderers.common import (
     ink_on,
     placing_lines,
     player_colour,
+    recent_lines,
     shade,
     title,
 )
@@ -53,7 +59,7 @@ SQUARE = 92 * SUPERSAMPLE
 BOARD = SquareBoard(left=52 * SUPERSAMPLE, top=20 * SUPERSAMPLE, square=SQUARE)
 LABEL_BAND = 48 * SUPERSAMPLE
 EDGE_WIDTH = 8 * SUPERSAMPLE
-PANEL = SidePanel(width=360 * SUPERSAMPLE, gap=28 * SUPERSAMPLE, padding=18 * SUPERSAMPLE)
+PANEL = SidePanel(width=420 * SUPERSAMPLE, gap=28 * SUPERSAMPLE, padding=18 * SUPERSAMPLE)
 LINE = SUPERSAMPLE
 
 MOSS_LIGHT: RGB = (122, 146, 82)
@@ -78,13 +84,16 @@ Draw = ImageDraw.ImageDraw
 STAGE_LABELS: dict[Stage, str] = {Stage.DISTRIBUTE: "tokens", Stage.BOAR: "Boar", Stage.ACTIONS: "actions"}
 
 
-def render(view: TimberView) -> bytes:
-    """The Forest and side panel of a Timber! view as PNG bytes."""
-    lines = _panel_lines(view)
-    width, height = BOARD.picture_size(PANEL, LABEL_BAND, lines)
+def render(view: TimberView, recent: Sequence[str] = ()) -> bytes:
+    """The Forest, its key and the side panel of a Timber! view as PNG bytes; `recent` are the
+    newest log lines, shown under "Just now"."""
+    lines = panel_lines(view, recent)
+    key = _key(view)
+    width, height = BOARD.picture_size(PANEL, LABEL_BAND, lines, key)
     canvas = base_canvas("timber", (width, height), _draw_forest_floor)
     draw = ImageDraw.Draw(canvas)
     _draw_forest(draw, view)
+    BOARD.draw_key(draw, LABEL_BAND, key)
     BOARD.draw_panel(draw, PANEL, height, lines)
     return encode_png(canvas)
 
@@ -150,7 +159,7 @@ def _draw_touched(draw: Draw, square: str) -> None:
 # -- terrain ------------------------------------------------------------------------------------
 
 
-def _draw_tree(draw: Draw, f: Frame, wood: int) -> None:
+def _draw_tree(draw: Draw, f: Frame, wood: int, *, label: bool = True) -> None:
     """A trunk under a crown of leaves, with a log badge telling the Wood still on it."""
     draw.ellipse(f.oval(0.02, 0.4, 0.3, 0.07), fill=shade(MOSS_DARK, 0.6))
     draw.rectangle(f.box(-0.07, 0.05, 0.07, 0.42), fill=BARK, outline=INK, width=LINE)
@@ -159,7 +168,7 @@ def _draw_tree(draw: Draw, f: Frame, wood: int) -> None:
         draw.ellipse(f.oval(u, v, r, r), fill=LEAF, outline=INK, width=LINE)
     for u, v, r in ((-0.1, -0.2, 0.08), (0.1, -0.1, 0.07), (0.05, -0.32, 0.06)):
         draw.ellipse(f.oval(u, v, r, r), fill=LEAF_LIGHT)
-    _draw_count_badge(draw, f.part(0.29, 0.29, 0.42), wood)
+    _draw_count_badge(draw, f.part(0.29, 0.29, 0.42), wood, label=label)
 
 
 def _draw_rocks(draw: Draw, f: Frame) -> None:
@@ -189,10 +198,11 @@ def _draw_log_end(draw: Draw, f: Frame) -> None:
     draw.ellipse(f.oval(0, 0, 0.26, 0.26), outline=shade(LOG_END, 0.8), width=LINE)
 
 
-def _draw_count_badge(draw: Draw, f: Frame, count: int) -> None:
-    """A log end with a number on it: how much Wood a Tree, a pile or an Orc holds."""
+def _draw_count_badge(draw: Draw, f: Frame, count: int, *, label: bool = True) -> None:
+    """A log end with a number on it: how much Wood a Tree, a pile or an Orc holds (in the key a
+    picture, not a label of the board)."""
     _draw_log_end(draw, f)
-    bold_text(draw, f.at(0, 0.02), str(count), font(round(f.size * 0.7)), fill=INK, anchor="mm")
+    bold_text(draw, f.at(0, 0.02), str(count), font(round(f.size * 0.7)), fill=INK, anchor="mm", label=label)
 
 
 def _draw_dropped(draw: Draw, f: Frame, count: int) -> None:
@@ -261,10 +271,83 @@ def _draw_orc(draw: Draw, f: Frame, orc: OrcView, *, active: bool) -> None:
         draw.ellipse(pip.oval(0, 0, 0.5, 0.5), fill=ACCENT, outline=INK, width=2 * LINE)
 
 
+# -- the key ------------------------------------------------------------------------------------
+
+
+def _key(view: TimberView) -> list[KeyEntry]:
+    """What the symbols on this board mean: only those it shows, so the key stays short."""
+    orcs = [o for o in view.orcs if o.square is not None]
+    entries: list[KeyEntry] = []
+    if orcs:
+        entries.append(KeyEntry(_orc_icon, "Orc 1 or 2, in its player's colour"))
+    if any(o.player == view.active and o.tokens > 0 for o in orcs):
+        entries.append(KeyEntry(_tokens_icon, "gold ring and dots: acting, Action Tokens left"))
+    if view.trees:
+        entries.append(KeyEntry(_tree_icon, "Tree, with the Wood still on it"))
+    if view.dropped or any(o.wood for o in orcs):
+        entries.append(KeyEntry(_wood_icon, "Wood carried, or lying on the ground"))
+    if view.rocks:
+        entries.append(KeyEntry(_rocks_icon, "Rocks"))
+    if view.bushes:
+        entries.append(KeyEntry(_bush_icon, "Bush: Open Way rips it out"))
+    entries.append(KeyEntry(_boar_icon, "the Wild Boar"))
+    if view.highlight:
+        entries.append(KeyEntry(_highlight_icon, "squares of the last move"))
+    if view.falls:
+        entries.append(KeyEntry(_touched_icon, "hit by a falling Tree"))
+    return entries
+
+
+def _orc_icon(draw: Draw, f: Frame) -> None:
+    draw.ellipse(f.oval(0, 0, 0.42, 0.42), fill=MUTED, outline=INK, width=2 * LINE)
+    bold_text(draw, f.at(0, 0.01), "1", font(round(f.size * 0.6)), fill=INK, anchor="mm", label=False)
+
+
+def _tokens_icon(draw: Draw, f: Frame) -> None:
+    draw.ellipse(f.oval(0.1, 0.05, 0.38, 0.38), fill=ACCENT, outline=INK, width=LINE)
+    draw.ellipse(f.oval(0.1, 0.05, 0.28, 0.28), fill=MUTED, outline=INK, width=LINE)
+    for k in range(2):
+        draw.ellipse(f.oval(-0.38, -0.3 + k * 0.3, 0.11, 0.11), fill=ACCENT, outline=INK, width=LINE)
+
+
+def _tree_icon(draw: Draw, f: Frame) -> None:
+    _draw_tree(draw, f.part(0, 0, 1.1), 4, label=False)
+
+
+def _wood_icon(draw: Draw, f: Frame) -> None:
+    _draw_count_badge(draw, f.part(0, 0, 0.8), 2, label=False)
+
+
+def _rocks_icon(draw: Draw, f: Frame) -> None:
+    _draw_rocks(draw, f.part(0, 0, 1.1))
+
+
+def _bush_icon(draw: Draw, f: Frame) -> None:
+    _draw_bush(draw, f.part(0, 0, 1.1))
+
+
+def _boar_icon(draw: Draw, f: Frame) -> None:
+    _draw_boar(draw, f.part(0, 0, 1.05))
+
+
+def _highlight_icon(draw: Draw, f: Frame) -> None:
+    draw.rectangle(f.box(-0.5, -0.5, 0.5, 0.5), fill=MOSS_LIGHT)
+    draw.rectangle(f.box(-0.47, -0.47, 0.47, 0.47), outline=INK, width=4 * LINE)
+    draw.rectangle(f.box(-0.44, -0.44, 0.44, 0.44), outline=ACCENT, width=3 * LINE)
+
+
+def _touched_icon(draw: Draw, f: Frame) -> None:
+    tint = tuple(round(g * 0.55 + d * 0.45) for g, d in zip(MOSS_LIGHT, DANGER, strict=True))
+    draw.rectangle(f.box(-0.5, -0.5, 0.5, 0.5), fill=tint)  # type: ignore[arg-type]
+    draw.rectangle(f.box(-0.44, -0.44, 0.44, 0.44), outline=DANGER, width=3 * LINE)
+
+
 # -- the side panel --------------------------------------------------------------------------------
 
 
-def _panel_lines(view: TimberView) -> list[PanelLine]:
+def panel_lines(view: TimberView, recent: Sequence[str] = ()) -> list[PanelLine]:
+    """The side panel: where the game is, the players in Initiative Order with the Wood each got
+    out, where the Wood is, what just happened, the Feats and the placings."""
     if view.phase is Phase.DEPLOYMENT:
         state = "Deployment"
     elif view.phase is Phase.OVER:
@@ -274,7 +357,7 @@ def _panel_lines(view: TimberView) -> list[PanelLine]:
         if view.stage is not None:
             state += f" · {STAGE_LABELS[view.stage]}"
     lines = [title("Timber!"), PanelLine(state, size=28 * SUPERSAMPLE), *_order_lines(view), *_wood_lines(view),
-             *feat_lines(view.feats, _entrants(view))]
+             *recent_lines(recent), *feat_lines(view.feats, _entrants(view))]
     if view.placings is not None:
         lines += placing_lines(view.placings, _entrants(view),
                                 {p.player: f"{p.wood_out} Wood" for p in view.players})

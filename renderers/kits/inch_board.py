@@ -28,7 +28,9 @@ class InchBoard:
     """Where an `inches` x `inches` table sits on the canvas, `inch` canvas pixels to the inch.
 
     The margin on the left holds the inch marks of the y axis and the band under the table
-    those of the x axis.
+    those of the x axis. `origin` is the inch at the bottom-left corner: a board whose play
+    happens in the middle of a larger table (a round pen) shows that part alone, larger, with
+    the table's own coordinates.
     """
 
     inches: float
@@ -36,6 +38,7 @@ class InchBoard:
     left: int = 46 * SUPERSAMPLE
     top: int = 20 * SUPERSAMPLE
     label_band: int = 40 * SUPERSAMPLE
+    origin: int = 0
 
     @classmethod
     def fitted(cls, inches: float, side: float, **placing: int) -> InchBoard:
@@ -60,7 +63,7 @@ class InchBoard:
 
     def at(self, x: float, y: float) -> Point:
         """A point in inches (origin bottom-left, y up) on the canvas (y down)."""
-        return (self.left + x * self.inch, self.top + (self.inches - y) * self.inch)
+        return (self.left + (x - self.origin) * self.inch, self.top + (self.origin + self.inches - y) * self.inch)
 
     def box(self, x: float, y: float, half_w: float, half_h: float) -> Box:
         """The canvas box of a rectangle (or the bounds of an ellipse) centred at (x, y) in inches."""
@@ -81,7 +84,8 @@ class InchBoard:
 
     @property
     def _table(self) -> Box:
-        return (*self.at(0, self.inches), *self.at(self.inches, 0))
+        first, last = self.origin, self.origin + self.inches
+        return (*self.at(first, last), *self.at(last, first))
 
     def fill(self, draw: ImageDraw.ImageDraw, colour: RGB) -> None:
         """The bare table."""
@@ -103,28 +107,30 @@ class InchBoard:
         Lines are drawn inch by inch, so where a faint line crosses a strong one the later wins;
         `strong_last` draws every faint line first, so the strong lines stay unbroken.
         """
-        count = int(self.inches)
+        inner = range(self.origin + 1, self.origin + int(self.inches))
         if strong_last:
-            for k in range(1, count):
+            for k in inner:
                 if k % STRONG_EVERY:
                     self._grid_line(draw, k, faint, line)
-            for k in range(STRONG_EVERY, count, STRONG_EVERY):
-                self._grid_line(draw, k, strong, 2 * line)
+            for k in inner:
+                if k % STRONG_EVERY == 0:
+                    self._grid_line(draw, k, strong, 2 * line)
             return
-        for k in range(1, count):
+        for k in inner:
             colour, width = (strong, 2 * line) if k % STRONG_EVERY == 0 else (faint, line)
             self._grid_line(draw, k, colour, width)
 
     def _grid_line(self, draw: ImageDraw.ImageDraw, k: int, colour: RGB, width: int) -> None:
-        draw.line((*self.at(k, 0), *self.at(k, self.inches)), fill=colour, width=width)
-        draw.line((*self.at(0, k), *self.at(self.inches, k)), fill=colour, width=width)
+        first, last = self.origin, self.origin + self.inches
+        draw.line((*self.at(k, first), *self.at(k, last)), fill=colour, width=width)
+        draw.line((*self.at(first, k), *self.at(last, k)), fill=colour, width=width)
 
     def labels(self, draw: ImageDraw.ImageDraw, *, fence: int = 0, size: int = 22 * SUPERSAMPLE) -> None:
         """The inch marks every 6" under the table and left of it, centred in the room a fence
         of width `fence` leaves."""
-        bottom = self.at(self.inches, 0)[1]
-        below = bottom + fence + (self.label_band - fence) / 2
-        inch_labels(draw, self.at, int(self.inches), below, (self.left - fence) / 2, size)
+        below = self.bottom + fence + (self.label_band - fence) / 2
+        inch_labels(draw, self.at, range(self.origin, self.origin + int(self.inches) + 1), below,
+                    (self.left - fence) / 2, size)
 
     # -- the picture around it -------------------------------------------------------------------
 

@@ -44,12 +44,12 @@ class Busy:
 
 
 BUSY: dict[str, Busy] = {
-    "brood-rumble": Busy(players=4, seed=5, steps=292),
+    "brood-rumble": Busy(players=4, seed=1, steps=280),
     "flying-pigs": Busy(players=6, seed=7, steps=150),
-    "masters-fight": Busy(players=6, seed=3, steps=581),
-    "road-rage": Busy(players=4, seed=2, steps=55),
-    "thatll-do-pigs": Busy(players=4, seed=7, steps=126),
-    "timber": Busy(players=4, seed=8, steps=70),
+    "masters-fight": Busy(players=6, seed=3, steps=452),
+    "road-rage": Busy(players=4, seed=10, steps=39),
+    "thatll-do-pigs": Busy(players=4, seed=9, steps=33),
+    "timber": Busy(players=4, seed=11, steps=133),
 }
 
 

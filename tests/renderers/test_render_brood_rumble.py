@@ -79,7 +79,7 @@ def chunk_types(data: bytes) -> list[bytes]:
 def test_render_gives_a_png_sized_for_a_phone() -> None:
     data = render(view())
     width, height = png_size(data)
-    assert 1000 <= width <= 1200 and 700 <= height <= 1000
+    assert 1000 <= width <= 1300 and 700 <= height <= 1100
     assert Image.open(io.BytesIO(data)).size == (width, height)
 
 
