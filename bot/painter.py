@@ -14,7 +14,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, TypeVar
 
@@ -22,13 +22,25 @@ log = logging.getLogger("zagjan.bot")
 T = TypeVar("T")
 
 
-def draw(view: Any) -> bytes | None:
-    """The PNG of `view`, or None for a game without a renderer (the message goes without a picture)."""
+def draw(view: Any, recent: Sequence[str] = ()) -> bytes | None:
+    """The PNG of `view`, or None for a game without a renderer (the message goes without a picture).
+    `recent` are the newest log lines, which a board shows as what just happened."""
     from renderers import RENDERERS, render
 
     if view is None or getattr(view, "game", None) not in RENDERERS:
         return None
-    return render(view)
+    return render(view, recent)
+
+
+def describe(view: Any, recent: Sequence[str] = ()) -> str | None:
+    """The words for the picture of `view` (its alt text, read by screen readers), or None when
+    there is no picture to describe."""
+    from renderers import RENDERERS
+    from renderers import describe as words
+
+    if view is None or getattr(view, "game", None) not in RENDERERS:
+        return None
+    return words(view, recent)
 
 
 def _warm() -> None:
@@ -53,13 +65,22 @@ class Painter:
                                              initializer=_warm)
         return self._pool
 
-    async def render(self, view: Any) -> bytes | None:
+    async def render(self, view: Any, recent: Sequence[str] = ()) -> bytes | None:
         """A drawing failure must not lose the move (it is already stored): the message then goes
         out without a picture and the error is logged."""
         try:
-            return await self.run(draw, view)
+            return await self.run(draw, view, tuple(recent))
         except Exception:
             log.exception("could not draw the board")
+            return None
+
+    async def describe(self, view: Any, recent: Sequence[str] = ()) -> str | None:
+        """The picture's description, worked out beside the drawing (it reads the same panel); a
+        failure leaves the picture without one rather than the move without a board."""
+        try:
+            return await self.run(describe, view, tuple(recent))
+        except Exception:
+            log.exception("could not describe the board")
             return None
 
     async def run(self, work: Callable[..., T], *args: Any) -> T:

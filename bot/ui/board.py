@@ -8,6 +8,7 @@ the event loop). The controls come from the game's adapter, found in the catalog
 
 from __future__ import annotations
 
+import asyncio
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -60,12 +61,15 @@ class BoardMessage:
     view: discord.ui.View | None
     notes: list[str] = field(default_factory=list)
     pinged: list[str] = field(default_factory=list)  # the players whose turn it is: the only mentions that ping
+    description: str | None = None  # the picture's alt text: whose turn, what just happened, the standings
 
     def _mentions(self) -> discord.AllowedMentions:
         return pinging(self.pinged)
 
     def _picture(self) -> discord.File | None:
-        return discord.File(io.BytesIO(self.png), filename=BOARD_FILE) if self.png is not None else None
+        if self.png is None:
+            return None
+        return discord.File(io.BytesIO(self.png), filename=BOARD_FILE, description=self.description)
 
     def send_kwargs(self) -> dict[str, Any]:
         """For a new message."""
@@ -100,7 +104,8 @@ async def board_message(table: TableService, painter: Painter, board: BoardLike,
                         lines: Sequence[str] = ()) -> BoardMessage:
     """Log lines, the picture, who is next, and the next player's controls."""
     names = {s.player: s.name for s in board.seats}
-    png = await painter.render(board.public_view)
+    png, description = await asyncio.gather(painter.render(board.public_view, lines),
+                                            painter.describe(board.public_view, lines))
     embed = discord.Embed(title=_title(board), colour=discord.Colour.dark_red())
     if any(lines):
         embed.description = last_lines(lines)
@@ -123,7 +128,8 @@ async def board_message(table: TableService, painter: Painter, board: BoardLike,
         if board.private_seats:  # someone sees what the table does not: they may ask for it
             view = with_hand_button(view, board.game_id)
     pinged = list(board.waiting_for) if board.outcome is None and await table.pings(board.channel_id) else []
-    return BoardMessage(content=content[:2000], embed=embed, png=png, view=view, notes=notes, pinged=pinged)
+    return BoardMessage(content=content[:2000], embed=embed, png=png, view=view, notes=notes, pinged=pinged,
+                        description=description)
 
 
 def _title(board: BoardLike) -> str:
