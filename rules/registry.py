@@ -41,8 +41,8 @@ def get_game(slug: str) -> Game[Any, Any]:
 
 def _load() -> None:
     """Find every game: each package one level inside a family of games (`rules.orclympics`, …)
-    that exposes `GAME`, an engine instance. Adding a game is adding its package; nothing here
-    names one."""
+    that exposes `GAME`, an engine instance, or a family package that is one game itself.
+    Adding a game is adding its package; nothing here names one."""
     import pkgutil
 
     import rules
@@ -51,6 +51,9 @@ def _load() -> None:
         if not family.ispkg or family.name == "rules.core":
             continue
         package = importlib.import_module(family.name)
+        if isinstance(getattr(package, "GAME", None), Game):  # a game that is a family of its own
+            register(package.GAME)
+            continue
         for member in sorted(pkgutil.iter_modules(package.__path__, f"{family.name}."), key=lambda m: m.name):
             if member.ispkg:
                 game = getattr(importlib.import_module(member.name), "GAME", None)

@@ -179,13 +179,16 @@ class Outcome(BaseModel):
     players (a campaign's score) reads every game alike: a team game puts each side in one group,
     the winners first (a draw is one group); a co-operative game puts the whole table in one group
     and says in `won` whether it beat the game. Who won is `winners()`, never `placings[0]`: a
-    co-operative table that lost has no winner.
+    co-operative table that lost has no winner, nor has a game of placings that ended with everyone
+    losing (`won=False`: its placings still rank the players).
     """
 
     placings: list[list[PlayerId]]
     kind: OutcomeKind = OutcomeKind.PLACINGS
     teams: list[list[PlayerId]] = Field(default_factory=list)  # TEAMS: the sides as the game formed them
-    won: bool = True  # COOPERATIVE: whether the table beat the game (the other kinds always have winners)
+    won: bool = True
+    """Whether anyone won: for COOPERATIVE whether the table beat the game; a PLACINGS game may end with
+    nobody winning (a war every player lost) and still rank its players."""
     feats: dict[str, PlayerId] = Field(default_factory=dict)
     summary: str = ""
     records: dict[str, dict[PlayerId, float]] = Field(default_factory=dict)
@@ -207,7 +210,7 @@ class Outcome(BaseModel):
         return cls(placings=[list(players)], kind=OutcomeKind.COOPERATIVE, won=won, **fields)
 
     def winners(self) -> list[PlayerId]:
-        if not self.placings or (self.kind is OutcomeKind.COOPERATIVE and not self.won):
+        if not self.placings or not self.won:
             return []
         return list(self.placings[0])
 

@@ -75,7 +75,7 @@ def placing_rewards(outcome: Outcome, players: Sequence[PlayerId]) -> dict[Playe
     """What a finished game is worth to each player: winning is what counts (a shared first
     place is a share of it); a better place among the rest is worth a little. A co-operative
     table wins or loses whole: all of it, or nothing."""
-    if outcome.kind is OutcomeKind.COOPERATIVE:
+    if outcome.kind is OutcomeKind.COOPERATIVE or not outcome.won:  # nobody won: nothing to share
         return {p: 1.0 if outcome.won_by(p) else 0.0 for p in players}
     count = len(players)
     rewards: dict[PlayerId, float] = {}

@@ -46,19 +46,30 @@ def positions(game: Game[Any, Any], seed: int, count: int) -> list[Any]:
         state = game.apply(state, player, action).state
         if game.outcome(state) is not None:
             break
-        window = state.war_cry.window if state.war_cry is not None else None
+        war_cry = getattr(state, "war_cry", None)  # an Orclympics discipline's
+        window = war_cry.window if war_cry is not None else None
         fight = getattr(state, "combat", None)
         hidden_attack = fight is not None and fight.attack is not None
-        (found if window is not None or hidden_attack else plain).append(state)
+        (found if window is not None or hidden_attack or _declared_hidden(game, state) else plain).append(state)
     chooser = random.Random(seed)
-    picked = found[:: max(1, len(found) // count)][:count]
+    wanted = 2 * count - min(len(plain), count)  # a game where something is always hidden: all from `found`
+    picked = found[:: max(1, len(found) // wanted)][:wanted] if len(plain) < count else found[:: max(1, len(found) // count)][:count]
     return picked + chooser.sample(plain, min(len(plain), count))
+
+
+def _declared_hidden(game: Game[Any, Any], state: Any, player: str | None = None) -> bool:
+    """Whether something the game declares secret (`Game.secrets`) is hidden from `player` (anyone)."""
+    return any(secret.hidden_from(state, player) for secret in game.secrets)
 
 
 def changed_where_hidden(game: Game[Any, Any], state: Any, player: str) -> Any:
     """The same position with everything `player` cannot see made different."""
     other = type(state).model_validate(state.model_dump())
     other.dice = DiceState(seed=state.dice.seed ^ 0xBADC0DE, draws=state.dice.draws + 7)
+    if not hasattr(other, "war_cry"):  # a game of its own family: its declared secrets redrawn
+        for n, secret in enumerate(game.secrets):
+            secret.veil(other, secret.hidden_from(other, player), Dice(seed=77 + n))
+        return other
     window = other.war_cry.window if other.war_cry is not None else None
     if window is not None:
         window.seed = (window.seed or 0) + 99 if window.seed is not None else None
@@ -89,8 +100,10 @@ def test_a_computer_decides_the_same_whatever_is_hidden_from_it(slug: str) -> No
                 assert mine == theirs
                 assert mine in game.legal_actions(state, player)
             checked += 1
-            hidden_checked += int(state.war_cry is not None and state.war_cry.window is not None
-                                  or getattr(getattr(state, "combat", None), "attack", None) is not None)
+            war_cry = getattr(state, "war_cry", None)
+            hidden_checked += int(war_cry is not None and war_cry.window is not None
+                                  or getattr(getattr(state, "combat", None), "attack", None) is not None
+                                  or _declared_hidden(game, state, player))
     assert checked >= 6 and hidden_checked >= 1
 
 

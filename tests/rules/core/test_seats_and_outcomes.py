@@ -111,4 +111,12 @@ def test_every_game_ends_with_the_kind_of_outcome_it_declares(slug: str) -> None
     result = play_random(game, max(game.table_sizes()), 3)
     outcome = game.outcome(result.state)
     assert outcome is not None and outcome.kind is game.outcome_kind
-    assert outcome.winners() and all(outcome.won_by(p) for p in outcome.winners())
+    # winners, unless the game says nobody won (a lost co-operative table, a war every player lost)
+    assert bool(outcome.winners()) == outcome.won and all(outcome.won_by(p) for p in outcome.winners())
+
+
+def test_a_game_of_placings_may_end_with_nobody_winning() -> None:
+    # the players still ranked, but nobody won (seed 003 L324-326: every Warlord loses)
+    outcome = Outcome(placings=[["ann"], ["bo", "cy"]], won=False)
+    assert outcome.kind is OutcomeKind.PLACINGS and outcome.winners() == [] and not outcome.won_by("ann")
+    assert outcome.place_of("bo") == 2

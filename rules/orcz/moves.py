@@ -1,0 +1,117 @@
+"""Orcz moves as players say them (`/orcz …`, the buttons and forms, the terminal): declared once.
+
+Placing a rank names the Battlefield, the left and right cards and which of them lies face down
+(L112-120); only lawful pairs are offered. Struggle or hold answer the rear rank's question; a
+share-out names who gets (or pays) how many; the Scout's pick is made in private.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rules.core.errors import RuleViolation
+from rules.core.moves import Kind, Move, MoveBook, Param, Reading, choice
+from rules.orcz.data import CHAMPION, SHAMAN, TROOPS, Field, card_name
+
+FIELD_CHOICES: tuple[tuple[str, str], ...] = tuple((f.value, f"{f.title} ({f.value.capitalize()})") for f in Field)
+CARD_CHOICES: tuple[tuple[str, str], ...] = tuple(
+    (c, card_name(c)) for c in dict.fromkeys([*TROOPS, CHAMPION, SHAMAN]))
+SIDE_CHOICES: tuple[tuple[str, str], ...] = (("left", "Left card face down"), ("right", "Right card face down"))
+
+
+def _chosen(choices: tuple[tuple[str, str], ...], what: str) -> Any:
+    """A CHOICE read from words (so the parameter can also be typed in a form)."""
+    return lambda text, reading: choice(text, choices, what)
+
+
+def _field_title(value: Any) -> str:
+    return Field(value).title if value in {f.value for f in Field} else str(value)
+
+
+def _say_place(action: Any, reading: Reading) -> str:
+    field = Field(action.field).value.capitalize()
+    up = "right" if action.down == "left" else "left"
+    return (f"{field}: {card_name(getattr(action, up))} up, {card_name(getattr(action, action.down))} down "
+            f"({action.down})")
+
+
+def _rank_words(rank_id: Any, reading: Reading) -> str:
+    """A rank as players know it: its owner, its place in the line and its Battlefield."""
+    view = reading.view
+    for front in getattr(view, "fronts", []) or []:
+        for n, rank in enumerate(front.ranks, start=1):
+            if rank.id == rank_id:
+                return f"{reading.name(rank.owner)}'s rank {n} at {front.title}"
+    return f"rank #{rank_id}"
+
+
+def _read_rank(text: str, reading: Reading) -> int:
+    found = re.search(r"\d+", text)
+    if found is None:
+        raise RuleViolation("Name the rank by its number, like 3.")
+    return int(found.group())
+
+
+def _show_shares(shares: Any, reading: Reading) -> str:
+    if not shares:
+        return "nobody"
+    return ", ".join(f"{reading.name(p)} {n}" for p, n in shares.items())
+
+
+def _spell_shares(shares: Any, reading: Reading) -> str:
+    return ",".join(f"{reading.name(p).replace(' ', '_')}:{n}" for p, n in shares.items()) or "nobody"
+
+
+def _read_shares(text: str, reading: Reading) -> dict[str, int]:
+    """'Ann 1, Bo 1', 'Ann:2', 'nobody'."""
+    words = text.strip()
+    if words.casefold() in ("", "nobody", "none", "no one", "0"):
+        return {}
+    shares: dict[str, int] = {}
+    for part in re.split(r"[,;]+", words):
+        part = part.strip()
+        if not part:
+            continue
+        found = re.fullmatch(r"(.+?)[\s:=]+(\d+)", part)
+        if found is None:
+            raise RuleViolation(f"'{part}' is not a share: give a name and a number, like Ann 1.")
+        who = reading.player(found.group(1))
+        shares[who] = shares.get(who, 0) + int(found.group(2))
+    return shares
+
+
+def _say_share(action: Any, reading: Reading) -> str:
+    if not action.shares:
+        return "Spare everyone"
+    return _show_shares(action.shares, reading)
+
+
+MOVES = MoveBook("orcz", help="Orcz moves: place your ranks, struggle or hold, share out Slaves, send your Scout.",
+                 moves=[
+    Move("place", "place", "Place a rank", "Place a rank: a Battlefield, your left and right cards, and which "
+                                           "of them goes face down.",
+         (Param("field", Kind.CHOICE, "The Battlefield", choices=FIELD_CHOICES, read=_chosen(FIELD_CHOICES, "field"),
+                example="tower"),
+          Param("left", Kind.CHOICE, "Your left card", choices=CARD_CHOICES, read=_chosen(CARD_CHOICES, "left"),
+                example="G2"),
+          Param("right", Kind.CHOICE, "Your right card", choices=CARD_CHOICES, read=_chosen(CARD_CHOICES, "right"),
+                example="A3"),
+          Param("down", Kind.CHOICE, "Which card goes face down", choices=SIDE_CHOICES,
+                read=_chosen(SIDE_CHOICES, "down"), example="right")),
+         say=_say_place, emoji="🃏", style="primary", layout="form",
+         compose="Pick a Battlefield, a left card, a right card and the face-down side"),
+    Move("struggle", "struggle", "Struggle", "Your rear rank attacks the rank in front of it.",
+         say=lambda a, r: "Struggle!", emoji="⚔️", style="danger", layout="buttons"),
+    Move("hold", "hold", "Hold", "Your rear rank does not struggle and stands aside.",
+         say=lambda a, r: "Hold", emoji="🛡️", layout="buttons", quiet=True),
+    Move("share", "share", "Share out", "Share the secondary out: who gets (or pays) how many Slaves.",
+         (Param("shares", Kind.TEXT, "Who and how many, like Ann 1, Bo 1 (or nobody)", read=_read_shares,
+                show=_show_shares, spell=_spell_shares, example="Ann 1, Bo 1"),),
+         say=_say_share, emoji="⛓️", layout="select"),
+    Move("scout", "scout", "Send the Scout", "Spend your Scout to look at one opponent's face-down card.",
+         (Param("rank", Kind.PIECE, "The rank whose face-down card to look at", read=_read_rank, show=_rank_words),),
+         say=lambda a, r: _rank_words(a.rank, r), emoji="👁️", layout="select", typed=False),
+])
+
+__all__ = ["CARD_CHOICES", "FIELD_CHOICES", "MOVES", "SIDE_CHOICES"]
