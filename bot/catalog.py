@@ -16,7 +16,7 @@ import bot.games
 from bot.games import GamePlugin
 from typing import Any
 
-from bot.ui.controls import GameControls, GenericControls, WithWarCry
+from bot.ui.controls import GameControls, GenericControls
 from bot.ui.declared import DeclaredControls
 from rules.core.engine import Game
 from rules.core.moves import MoveBook
@@ -37,15 +37,15 @@ def plugins() -> dict[str, GamePlugin]:
 
 def adapter_for(game: str | Game[Any, Any]) -> GameControls:
     """The game's control adapter: its plug-in's own when it has one, else the controls built from
-    the moves its rules declare, else a plain menu of its legal actions; with the War Cry's
-    buttons, which every game shares."""
+    the moves its rules declare (a layer's over the rules among them), else a plain menu of its
+    legal actions."""
     slug = game if isinstance(game, str) else game.slug
     plugin = plugins().get(slug)
     if plugin is not None and plugin.controls is not None:
-        return _with_war_cry(plugin.controls)
+        return plugin.controls
     engine = GAMES.get(slug) if isinstance(game, str) else game
     book = engine.moves if engine is not None else None
-    return _with_war_cry(_declared(book) if book is not None else _GENERIC)
+    return _declared(book) if book is not None else _GENERIC
 
 
 _GENERIC = GenericControls()
@@ -54,11 +54,6 @@ _GENERIC = GenericControls()
 @cache
 def _declared(book: MoveBook) -> GameControls:
     return DeclaredControls(book)
-
-
-@cache
-def _with_war_cry(adapter: GameControls) -> GameControls:
-    return WithWarCry(adapter)
 
 
 def command_extensions() -> tuple[str, ...]:

@@ -18,7 +18,6 @@ from typing import Any, Protocol
 import discord
 from pydantic import BaseModel
 
-from rules.orclympics import war_cry
 from rules.core.engine import Prompt
 
 ANY_VERSION = "x"
@@ -147,45 +146,6 @@ class GenericControls:
         if not isinstance(data, dict):
             raise ValueError("not an action")
         return data
-
-
-WAR_CRY_PAYLOAD = "warcry"
-
-
-class WithWarCry:
-    """A game's adapter with the War Cry's answers in front of it: the window is the same in every
-    game (`rules.orclympics.war_cry`), so its buttons are drawn here, once, and never by a game."""
-
-    def __init__(self, inner: GameControls) -> None:
-        self.inner = inner
-
-    def controls(self, view: Any, legal: Sequence[BaseModel], player: str) -> Controls:
-        answers = [a for a in legal if isinstance(a, war_cry.CryWarCry | war_cry.LetItStand)]
-        if not answers:
-            return self.inner.controls(view, legal, player)
-        cries = [a for a in answers if isinstance(a, war_cry.CryWarCry)]
-        buttons = [ButtonSpec(f"{WAR_CRY_PAYLOAD}.{a.roll}.{a.die}", f"War Cry! on ({n + 1})",
-                              discord.ButtonStyle.danger, "📣")
-                   for n, a in enumerate(cries[:MAX_ROWS * MAX_BUTTONS_PER_ROW - 1])]
-        buttons.append(ButtonSpec(f"{WAR_CRY_PAYLOAD}.stand", "Let the dice stand", discord.ButtonStyle.secondary))
-        return Controls(buttons=buttons)
-
-    def from_button(self, payload: str) -> Decoded:
-        if payload == f"{WAR_CRY_PAYLOAD}.stand":
-            return war_cry.LetItStand().model_dump()
-        if payload.startswith(f"{WAR_CRY_PAYLOAD}."):
-            _, roll, die = payload.split(".")
-            return war_cry.CryWarCry(roll=int(roll), die=int(die)).model_dump()
-        return self.inner.from_button(payload)
-
-    def from_select(self, kind: str, value: str) -> Decoded:
-        return self.inner.from_select(kind, value)
-
-    def secret_text(self, view: Any, prompt: Prompt) -> str:
-        return secret_text(self.inner, view, prompt)
-
-    def secret_version(self, version: int) -> int | None:
-        return secret_version(self.inner, version)
 
 
 def describe(action: BaseModel) -> str:

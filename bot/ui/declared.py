@@ -140,8 +140,11 @@ class DeclaredControls:
         if (move.layout == FORM and move.menus is None) or (move.random is not None and move.layout != "select"):
             return
         if move.layout == "buttons" or (move.layout == "auto" and _as_buttons(move, actions)):
-            for action in actions:
-                label = move.words(action, reading) if len(actions) > 1 or move.say is not None else move.label
+            for n, action in enumerate(actions, start=1):
+                if move.numbered:  # as the question numbers them
+                    label = f"{move.label} ({n})"
+                else:
+                    label = move.words(action, reading) if len(actions) > 1 or move.say is not None else move.label
                 self._button(out, move, action, label, style, emoji)
             return
         maker = self.book.maker(move.type) if not move.typed else None

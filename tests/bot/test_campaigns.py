@@ -138,13 +138,39 @@ def test_a_discipline_record_is_its_best_feat_of_strength() -> None:
 
 
 def test_the_war_cry_buttons_are_the_same_for_every_game() -> None:
-    # 000 Campaign Rules 6: one window, one set of buttons, whatever the game
+    # 000 Campaign Rules 6: one window, one set of buttons, whatever the game: the layer's declared moves
+    import discord
+
     from bot.catalog import adapter_for
+    from bot.ui.declared import Pick
+    from rules.core.moves import find
     from rules.orclympics.war_cry import CryWarCry, LetItStand
 
+    legal = [CryWarCry(roll=3, die=1), CryWarCry(roll=5), LetItStand()]
     for slug in GAMES:
         adapter = adapter_for(slug)
-        controls = adapter.controls(None, [CryWarCry(roll=3, die=1), CryWarCry(roll=5), LetItStand()], "ann")
-        assert [b.label for b in controls.buttons] == ["War Cry! on (1)", "War Cry! on (2)", "Let the dice stand"]
-        assert adapter.from_button(controls.buttons[0].payload) == {"type": "war-cry", "roll": 3, "die": 1}
-        assert adapter.from_button(controls.buttons[-1].payload) == {"type": "let-it-stand"}
+        controls = adapter.controls(None, legal, "ann")
+        assert [(b.label, b.style, b.emoji) for b in controls.buttons] == [
+            ("War Cry! on (1)", discord.ButtonStyle.danger, "📣"), ("War Cry! on (2)", discord.ButtonStyle.danger, "📣"),
+            ("Let the dice stand", discord.ButtonStyle.secondary, None)]
+        assert not controls.selects
+        picked = [adapter.from_button(b.payload) for b in controls.buttons]
+        assert all(isinstance(p, Pick) for p in picked)
+        assert [find(legal, p.kind, p.code) for p in picked] == legal
+
+
+def test_the_war_cry_is_a_command_and_a_typed_move_of_every_game() -> None:
+    # 000 Campaign Rules 6: the answers are declared once by the War Cry layer and offered by every interface
+    from bot.terminal import parse_typed, typed_form
+    from rules.orclympics.war_cry import MOVES, CryWarCry, LetItStand
+
+    legal = [CryWarCry(roll=0), CryWarCry(roll=2, die=1), LetItStand()]
+    for game in GAMES.values():
+        assert game.moves is not None and all(game.moves.of(m.type) is m for m in MOVES)
+        assert [m.name for m in game.moves.moves[-2:]] == ["war-cry", "let-it-stand"]  # after the game's own
+        names = {"ann": "Ann"}
+        assert [typed_form(a, names, game) for a in legal] == ["war-cry roll:1 die:1", "war-cry roll:3 die:2",
+                                                               "let-it-stand"]
+        assert parse_typed("war-cry roll:3 die:2", legal, names, game) == legal[1]
+        assert parse_typed("war-cry roll:1", legal, names, game) == legal[0]
+        assert parse_typed("let-it-stand", legal, names, game) == legal[2]

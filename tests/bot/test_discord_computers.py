@@ -24,7 +24,8 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
 )
 
 from bot.app import ZagjanBot
-from rules.core.computer import is_computer, level_of
+from rules.core.computer import Level, is_computer, level_of, new_computer
+from rules.core.engine import Seat
 from rules.core.dice import Dice
 from rules.core.search import kind_first, picker
 
@@ -133,7 +134,7 @@ async def test_a_quick_campaign_with_two_computers_runs_through(simcord_env, wor
     assert len(info.data.members) == 3 and all(m.brood for m in info.data.members)
     assert applied(await world.alice.slash(world.channel, "campaign start"))
     human = str(world.alice.id)
-    played = []
+    played, finals = [], []
     for game in range(1, 4):
         await computers_done(bot, world.channel.id)
         vote = next((m for m in reversed(world.channel.history()) if m.components and "🗳️" in (m.content or "")),
@@ -147,6 +148,7 @@ async def test_a_quick_campaign_with_two_computers_runs_through(simcord_env, wor
         final = await play_with_computers(bot, world.channel.id, human, seed=game)
         assert final.outcome is not None and final.campaign_id == info.id
         played.append(final.game_id)
+        finals.append(final)
         await computers_done(bot, world.channel.id)
         if game < 3:
             assert applied(await world.alice.slash(world.channel, "campaign next"))
@@ -156,10 +158,29 @@ async def test_a_quick_campaign_with_two_computers_runs_through(simcord_env, wor
     assert set(totals) == {m.player for m in info.data.members}
     assert sum(totals.values()) >= 3 * (3 + 2 + 1)  # every game scored, computers included
     assert info.data.campaign.schedule[0] == "flying-pigs" and info.data.campaign.schedule[2] == "road-rage"
-    # the War Cry holders of games 2 and 3 include computers, and they answer its windows themselves
+    # the War Cry holders of games 2 and 3 answer its windows themselves, computers too (who holds it
+    # depends on how the games went; a computer holder is also tested on its own, below)
+    holders = {p for f in finals if f.state.war_cry is not None for p in f.state.war_cry.uses if is_computer(p)}
     answers = [a for game_id in played for a in await bot.table.store.actions(game_id)
                if is_computer(a.player) and ('"war-cry"' in a.action_json or '"let-it-stand"' in a.action_json)]
-    assert answers
+    assert {a.player for a in answers} == holders
+
+
+async def test_a_computer_holding_the_war_cry_answers_its_window_itself(simcord_env, world):
+    # 000 Campaign Rules 6: the deployment Initiative opens a window for the computer holding the War Cry,
+    # and it decides alone, from the faces that landed
+    bot = simcord_env.bot
+    computer, name = new_computer(Level.NORMAL, [], [])
+    seats = [Seat(player=str(world.alice.id), name=world.alice.name, pick="common", colour=0),
+             Seat(player=computer, name=name, pick="iron", colour=1)]
+    result = await bot.table.start_seated(world.channel.id, world.guild.id, "masters-fight", seats,
+                                          {"war_cry": [computer]})
+    assert result.waiting_for == [computer] and "War Cry" in result.prompts[0].text
+    await bot.show_move(result)
+    await computers_done(bot, world.channel.id)
+    first = (await bot.table.store.actions(result.game_id))[0]
+    assert first.player == computer and ('"war-cry"' in first.action_json or '"let-it-stand"' in first.action_json)
+    assert await bot.table.replay_check(result.game_id)
 
 
 async def test_a_computer_whose_turn_it_was_plays_after_a_restart(simcord_env, world, make_bot, monkeypatch):
