@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.core.dice import Dice, DiceExhausted, DiceState, ScriptedDice
+from rules.core.dice import Dice, DiceExhausted, DiceState, Replay, ScriptedDice
 from rules.core.errors import RuleViolation
 
 
@@ -69,3 +69,62 @@ def test_pick_and_shuffle_are_uniform_choices_from_the_dice() -> None:
     dice = ScriptedDice([2, 3, 1, 1])
     assert dice.pick(["a", "b", "c"], "x") == "b"
     assert dice.shuffled("xyz", "x") == ["z", "x", "y"]
+
+
+# -- playing a move's dice back (how a War Cry throws one die again) ----------------------------------------
+
+
+def landed_move(dice: Dice) -> list[int]:
+    """A small move: Ann's to-hit D6, Bo's 2D6, then Ann's D3; what the rules read."""
+    return [dice.d6("to hit", "ann").result, dice.two_d6("dodge", "bo").result, dice.d3("damage", "ann").result]
+
+
+def test_the_tape_writes_down_every_throw_named_as_the_rules_asked_for_it() -> None:
+    dice = ScriptedDice([4, 2, 5, 6, 3])
+    dice.tape()
+    landed_move(dice)
+    secret = dice.draw(10)
+    throws = dice.taped().throws
+    assert [(t.who, t.why, t.kind, t.sides, t.faces) for t in throws[:3]] == [
+        ("ann", "to hit", "D6", 6, [4]), ("bo", "dodge", "2D6", 6, [2, 5]), ("ann", "damage", "D3", 6, [6])]
+    assert throws[3].unseen and throws[3].faces == [secret] and not any(t.unseen for t in throws[:3])
+
+
+def test_a_replay_throws_the_named_die_anew_and_every_other_lands_as_before() -> None:
+    # 000 Campaign Rules 6: reroll a single die; the others of the move keep their faces
+    dice = ScriptedDice([4, 2, 5, 6])
+    dice.tape()
+    assert landed_move(dice) == [4, 7, 3]
+    fresh = ScriptedDice([1])
+    replay = Replay(dice.taped(), fresh, {1: 0}, anew=1)  # throw 1 (Bo's 2D6), its first die
+    replay.tape()
+    assert landed_move(replay) == [4, 6, 3]  # the dodge is 1 + 5 now; the to-hit and the damage stay
+    assert fresh.remaining == [] and replay.rolls[2].faces == [1, 5] and replay.rolls[2].rerolled_from == 1
+    # played again for another die, the one cried over before keeps its new face (its throw is counted
+    # one further on: the new reroll comes before it)
+    again = Replay(replay.taped(), ScriptedDice([2]), {2: 0, 0: 0}, anew=0)
+    assert [again.d6("to hit", "ann").result, again.two_d6("dodge", "bo").result] == [2, 6]
+
+
+def test_a_replay_draws_fresh_only_the_throws_that_never_landed() -> None:
+    # a different face can take the move another way: a throw it did not make before comes fresh, and a
+    # throw it no longer makes shifts nothing after it
+    dice = ScriptedDice([2, 3, 4, 5])
+    dice.tape()
+    dice.d6("to hit", "ann")
+    dice.two_d6("dodge", "bo")
+    dice.d6("Initiative", "ann")
+    fresh = ScriptedDice([6, 1])
+    replay = Replay(dice.taped(), fresh, {0: 0}, anew=0)
+    assert replay.d6("to hit", "ann").result == 6  # the new face: a hit now, so no dodge…
+    assert replay.d3("damage", "ann").result == 1  # …but damage, which never landed: fresh
+    assert replay.d6("Initiative", "ann").result == 5  # the Initiative lands as before
+    assert fresh.remaining == []
+
+
+def test_reroll_on_may_name_several_throws() -> None:
+    dice = ScriptedDice([1, 2, 3, 4])
+    dice.reroll_on(0, 0)
+    dice.reroll_on(2, 0)  # the third roll counted with the first one's reroll
+    assert dice.d6("a").result == 2 and dice.d6("b").result == 4
+    assert [r.rerolled_from for r in dice.rolls] == [None, 0, None, 2]

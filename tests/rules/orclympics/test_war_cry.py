@@ -364,3 +364,23 @@ def test_in_brood_rumble_the_initiative_roll_off_belongs_to_the_first_activation
     cried = BR.apply(pushed.state, "alice", CryWarCry(roll=wounds.roll), dice=ScriptedDice([6])).state
     (left,) = cried.war_cry.window.offers["alice"]  # one cry in the fight's turn; the roll-off is another's
     assert left.text.startswith("Initiative for Game Turn 3")
+
+
+def test_a_second_holders_cry_in_the_same_move_keeps_the_first_cry_and_every_other_face() -> None:
+    # 000 Campaign Rules 6 with two holders: Alice cries over her wounds die, then Bob over his Dangerous
+    # Terrain die; Alice's new face and the Initiative roll-off stay
+    from tests.rules.brood_rumble.arena import GAME as BR
+
+    before, pushed = push_onto_dangerous_ground(["alice", "bob"])
+    window = pushed.state.war_cry.window
+    assert list(window.offers) == ["alice", "bob"]
+    wounds = next(o for o in window.offers["alice"] if o.text.startswith("wounds"))
+    first = BR.apply(pushed.state, "alice", CryWarCry(roll=wounds.roll), dice=ScriptedDice([6])).state
+    assert BR.waiting_for(first) == ["bob"]  # his die was thrown before her Initiative die
+    (ground,) = [o for o in first.war_cry.window.offers["bob"] if o.text.startswith("B3 crosses")]
+    second = BR.apply(first, "bob", CryWarCry(roll=ground.roll), dice=ScriptedDice([1]))
+    assert [faces for _, faces, _ in thrown(second)] == [[5], [6], [4], [1], [4], [3]]
+    assert second.state.orcs["B3"].hp == first.orcs["B3"].hp + 1  # the new 1 does not hurt
+    assert second.state.war_cry.uses == {"alice": USES - 1, "bob": USES - 1}
+    (left,) = second.state.war_cry.window.offers["alice"]  # and Alice may still cry over her Initiative die
+    assert left.text.startswith("Initiative for Game Turn 3") and BR.waiting_for(second.state) == ["alice"]
