@@ -384,3 +384,47 @@ def test_a_second_holders_cry_in_the_same_move_keeps_the_first_cry_and_every_oth
     assert second.state.war_cry.uses == {"alice": USES - 1, "bob": USES - 1}
     (left,) = second.state.war_cry.window.offers["alice"]  # and Alice may still cry over her Initiative die
     assert left.text.startswith("Initiative for Game Turn 3") and BR.waiting_for(second.state) == ["alice"]
+
+
+@pytest.mark.parametrize("slug", ["brood-rumble", "masters-fight", "road-rage", "thatll-do-pigs", "timber"])
+def test_in_every_discipline_an_initiative_die_is_offered_in_the_player_turn_it_opens(slug: str) -> None:
+    # 000 Campaign Rules 6 ("e.g. for determining the Initiative Order"; reading war-cry-turns): wherever a
+    # move throws the Initiative, its dice count in the Player Turn the next move is made in
+    import random
+
+    from rules.registry import GAMES
+
+    game = GAMES[slug]
+    seats = [Seat(player=p, name=p.title(), colour=n) for n, p in enumerate(("ann", "bo"))]
+    state = game.start(seats, {"war_cry": ["ann", "bo"]}, 5).state
+    chooser, opened, checked = random.Random(5), None, 0
+    for _ in range(3000):
+        if game.outcome(state) is not None or checked >= 3:
+            break
+        window = state.war_cry.window
+        if window is None and opened is not None:
+            assert game.turn_key(state) == opened  # the move after the Initiative is made in its Player Turn
+            opened, checked = None, checked + 1
+        player = game.waiting_for(state)[0]
+        legal = game.legal_actions(state, player)
+        action = LetItStand() if window is not None else legal[chooser.randrange(len(legal))]
+        step = game.apply(state, player, action)
+        landed = step.state.war_cry.window
+        turns = {o.turn for offers in (landed.offers.values() if landed else ()) for o in offers
+                 if o.text.startswith("Initiative")}
+        if turns and window is None and landed.before_json is not None:  # a move's, not the set-up's
+            assert turns == {game.turn_key(step.state)}
+            opened = game.turn_key(step.state)
+        state = step.state
+    assert checked >= 1
+
+
+def test_a_window_stored_before_its_faces_were_written_down_plays_them_back_from_its_seed() -> None:
+    # a game saved with a window open keeps working: the faces come from the dice of the move itself
+    stored = answer(roll(race(["ann"], target=99), "ann", [1]).state, "ann", LetItStand()).state
+    stored = roll(stored, "bo", [1]).state
+    stored = RACE.apply(stored, "ann", RollDie()).state  # seeded dice: the faces are the seed's
+    old = stored.model_copy(deep=True)
+    old.war_cry.window.thrown = None
+    now, then = RACE.apply(stored, "ann", CryWarCry(roll=0)), RACE.apply(old, "ann", CryWarCry(roll=0))
+    assert now.state.scores == then.state.scores and [e.text for e in now.events] == [e.text for e in then.events]
