@@ -8,6 +8,12 @@ steps, and scores the end: the placings when the game is over, else the game's o
 `standing` (or, for a game without one, the play-out runs to the end). Every player in the tree
 picks for themself (each node keeps the reward of the player who moved into it).
 
+A game may say more than its `standing` in a `computer.py` of its own package (`Tactics`, found
+by looking): the searcher's own moves leave out the pointless ones (`Tactics.sensible`: a free
+strike declined, a rolled Move not walked), and `zagjan arena` counts the moves that change nothing
+(`Tactics.substance`). The other players' moves are left as they are, so the tree models them as
+they play.
+
 Two things keep it fast enough for a decision in well under a second on one core:
 - progressive widening: a node considers one more of its moves as its visits grow, the root's
   in the order a one-move look-ahead ranks them, so forty destination squares do not each
