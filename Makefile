@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench simulate install clean
+.PHONY: run test bench simulate boards install clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,10 @@ bench: $(STAMP)
 
 simulate: $(STAMP)
 	$(BIN)/zagjan simulate masters-fight --games 1000 --seed 1 --players 4
+
+# One busy board of each game, drawn into docs/boards/ for the README (the boards the render tests check).
+boards: $(STAMP)
+	$(BIN)/python -m tests.renderers.busy docs/boards
 
 clean:
 	rm -rf $(VENV)
