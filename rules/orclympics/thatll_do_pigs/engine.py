@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from rules.core.engine import Context, Outcome, PlayerId, Prompt, PromptKind, Seat
+from rules.core.engine import Context, Outcome, PlayerId, Prompt, Seat
 from rules.core.errors import RuleViolation
 from rules.core.geometry import (
     SQUARE_20MM,
@@ -65,6 +65,7 @@ from rules.orclympics.thatll_do_pigs.models import (
     ThatllDoPigsView,
 )
 from rules.orclympics.thatll_do_pigs.moves import MOVES
+from rules.orclympics.thatll_do_pigs.questions import STAGES
 
 # V.1.2 Orc Broods: Speed 2D6 + bonus, Defence, Force, Attacks, Ability; and the Unridden Boar (V.4.5)
 SPEED_BONUS = {Brood.COMMON: 2, Brood.FERAL: 3, Brood.IRON: 1}
@@ -149,38 +150,11 @@ class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
 
     # -- who decides ----------------------------------------------------------------------------
     def _prompts(self, state: ThatllDoPigsState) -> list[Prompt]:
-        ask = state.ask
-        if state.phase is Phase.OVER or ask is None:
-            return []
-        rider = state.riders.get(ask.rider or "")
-        who = f"rider {rider.id}" if rider else "your rider"
-        speed = state.activation.speed or 0.0 if state.activation else 0.0
-        texts = {
-            AskKind.DEPLOY: (f"Put {who} on a free cell of the grid's front row.", PromptKind.ACTION),
-            AskKind.READY: (f"Get Ready! {who.capitalize()} may Assault another rider on the front row.",
-                            PromptKind.TARGET),
-            AskKind.RETREAT: (f"{who.capitalize()} is beaten back: choose its cell in the second row.",
-                              PromptKind.ACTION),
-            AskKind.TAKE_PLACE: (f"Take the beaten rider's place on the front row with {who}?", PromptKind.ACTION),
-            AskKind.RUN_UP: (f"{who.capitalize()} is the Running Up Boar: take any free cell of the front row.",
-                             PromptKind.ACTION),
-            AskKind.ACTIVATE: ("Choose which of your riders goes now.", PromptKind.ACTION),
-            AskKind.MOVE: (f"Move {who}: roll its Speed.", PromptKind.ACTION),
-            AskKind.RIDE: (f"{who.capitalize()} may ride up to {speed:g}\": "
-                           "give its heading (degrees, 0 east, 90 north) and how far.", PromptKind.POINT),
-            AskKind.SECOND: (f"{who.capitalize()}: Lash the Boar for D6\" more, or end the activation.",
-                             PromptKind.ACTION),
-            AskKind.DIRECTION: (f"You are last: send {who} {ask.distance or 0:g}\" in the direction you choose.",
-                                PromptKind.ACTION),
-            AskKind.PIGLET: (f"You are last: steer the Piglet {ask.distance or 0:g}\" (not at a rider or into the "
-                             "Circuit if you can help it).", PromptKind.ACTION),
-        }
-        text, kind = texts[ask.kind]
-        return [Prompt(player=ask.player, kind=kind, text=text)]
+        return [] if state.phase is Phase.OVER else STAGES.prompts(state, state.ask)
 
     def _legal_actions(self, state: ThatllDoPigsState, player: PlayerId) -> list[Action]:
         ask = state.ask
-        if ask is None or state.phase is Phase.OVER or player != ask.player:
+        if state.phase is Phase.OVER or not STAGES.asks(ask, player):
             return []
         match ask.kind:
             case AskKind.DEPLOY | AskKind.RUN_UP:
@@ -218,8 +192,7 @@ class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
             raise RuleViolation("The race is over.")
         if player not in {s.player for s in state.seats}:
             raise RuleViolation("You are not racing in this one.")
-        if player != ask.player:
-            raise RuleViolation(f"It is {state.name_of(ask.player)}'s decision now, not yours.")
+        STAGES.admit(state, ask, player, action)
         legal = self.legal_actions(state, player)
         kind = ask.kind
         match action:
@@ -304,7 +277,7 @@ class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
                 ctx.say(f"Rider {defender.id} would be pushed back, but the second row is full.")
                 return
             closest = [c for c in free if abs(c - cell[1]) == best]
-            state.ask = Ask(kind=AskKind.RETREAT, player=defender.player, rider=defender.id,
+            state.ask = Ask(kind=AskKind.RETREAT, players=[defender.player], rider=defender.id,
                             options=[str(c) for c in closest])
             state.queue.insert(0, f"{attacker.id}>{cell[1]}")  # who may take which front cell
             if len(closest) == 1:
@@ -319,7 +292,7 @@ class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
             state.queue.pop(0)
             return
         attacker = state.riders[attacker_id]
-        state.ask = Ask(kind=AskKind.TAKE_PLACE, player=attacker.player, rider=attacker.id, options=[column])
+        state.ask = Ask(kind=AskKind.TAKE_PLACE, players=[attacker.player], rider=attacker.id, options=[column])
 
     def _take_place(self, ctx: Context, state: ThatllDoPigsState, take: bool) -> None:
         ask = state.ask
@@ -339,7 +312,7 @@ class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
                 waiting = [rid for rid in state.order[:-1] if not state.riders[rid].placed]
                 if waiting:
                     rider = state.riders[waiting[0]]
-                    state.ask = Ask(kind=AskKind.DEPLOY, player=rider.player, rider=rider.id)
+                    state.ask = Ask(kind=AskKind.DEPLOY, players=[rider.player], rider=rider.id)
                     continue
                 state.running_up = state.order[-1]
                 state.phase = Phase.READY
@@ -360,11 +333,11 @@ class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
                         continue
                     targets = [t for t in front if t != rid and state.riders[t].player != rider.player]
                     if targets:
-                        state.ask = Ask(kind=AskKind.READY, player=rider.player, rider=rid, options=targets)
+                        state.ask = Ask(kind=AskKind.READY, players=[rider.player], rider=rid, options=targets)
                     continue
                 state.phase = Phase.RUN_UP
                 rider = state.riders[state.running_up or state.order[-1]]
-                state.ask = Ask(kind=AskKind.RUN_UP, player=rider.player, rider=rider.id)
+                state.ask = Ask(kind=AskKind.RUN_UP, players=[rider.player], rider=rider.id)
                 continue
             if state.phase is Phase.RACE:
                 if state.activation is not None:
@@ -386,7 +359,7 @@ class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
         if state.piglet.placed and state.piglet.held_by is None:
             roll = ctx.dice.d6_plus(PIGLET_BONUS, "the Piglet's run (D6+3\")")
             last = self._last(state)
-            state.ask = Ask(kind=AskKind.PIGLET, player=last.player, distance=float(roll.result))
+            state.ask = Ask(kind=AskKind.PIGLET, players=[last.player], distance=float(roll.result))
             return
         self._initiative(ctx, state)
 
@@ -420,7 +393,7 @@ class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
                 if state.turn == 1 and state.running_up in mine:  # V.3: the Running Up Boar, not a choice
                     mine = [state.running_up]
                 if len(mine) > 1:
-                    state.ask = Ask(kind=AskKind.ACTIVATE, player=rider.player, options=mine)
+                    state.ask = Ask(kind=AskKind.ACTIVATE, players=[rider.player], options=mine)
                     return
                 slot = mine[0]
             if state.riders[slot].out or state.riders[slot].activated:
@@ -434,7 +407,7 @@ class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
         rider.activated = True
         state.activation = Activation(rider=rider_id)
         ctx.say(f"Rider {rider.id} ({state.name_of(rider.player)}) is off.", kind="phase")
-        state.ask = Ask(kind=AskKind.MOVE, player=rider.player, rider=rider.id)
+        state.ask = Ask(kind=AskKind.MOVE, players=[rider.player], rider=rider.id)
 
     # -- V.4.2.1 Move ----------------------------------------------------------------------------
     def _roll_speed(self, ctx: Context, state: ThatllDoPigsState) -> None:
@@ -443,7 +416,7 @@ class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
         rider = state.riders[act.rider]
         roll = ctx.dice.two_d6(f"Speed of rider {rider.id} (2D6+{SPEED_BONUS[rider.brood]}\")", rider.player)
         act.speed = float(roll.result + SPEED_BONUS[rider.brood])
-        state.ask = Ask(kind=AskKind.RIDE, player=rider.player, rider=rider.id)
+        state.ask = Ask(kind=AskKind.RIDE, players=[rider.player], rider=rider.id)
 
     def _ride(self, ctx: Context, state: ThatllDoPigsState, action: Ride) -> None:
         act = state.activation
@@ -567,7 +540,7 @@ class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
             self._end_activation(ctx, state)
             return
         act.second = True
-        state.ask = Ask(kind=AskKind.SECOND, player=rider.player, rider=rider.id)
+        state.ask = Ask(kind=AskKind.SECOND, players=[rider.player], rider=rider.id)
 
     def _end_activation(self, ctx: Context, state: ThatllDoPigsState) -> None:
         act = state.activation
@@ -702,7 +675,7 @@ class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
             self._lurch(ctx, state, rider, angle_to(attacker.xy, rider.xy), distance, attacker, chain)
             return
         last = self._last(state)
-        state.ask = Ask(kind=AskKind.DIRECTION, player=last.player, rider=rider.id, distance=distance)
+        state.ask = Ask(kind=AskKind.DIRECTION, players=[last.player], rider=rider.id, distance=distance)
 
     def _steer(self, ctx: Context, state: ThatllDoPigsState, heading: float) -> None:
         ask = state.ask

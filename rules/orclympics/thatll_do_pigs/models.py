@@ -7,11 +7,12 @@ the 2-player variant each seat has two, "1a" and "1b".
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, TypeAdapter
+from pydantic import BaseModel, Field, TypeAdapter, model_validator
 
 from rules.core.engine import PlayerId
+from rules.core.stages import Ask as CoreAsk
 from rules.core.views import TableView
 from rules.orclympics.discipline import DisciplineState
 from rules.orclympics.broods import Brood
@@ -84,12 +85,27 @@ class Activation(BaseModel):
     second: bool = False  # the second action is taken (an Assault, a Grab or a Lash)
 
 
-class Ask(BaseModel):
+class Ask(CoreAsk):
+    """The open question (`rules.core.stages`): always one player's, about one rider."""
+
     kind: AskKind
-    player: PlayerId
     rider: RiderId | None = None
     options: list[str] = Field(default_factory=list)  # cells or riders to choose from, when few
     distance: float | None = None  # how far the Piglet or the Random Movement goes
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_player(cls, data: Any) -> Any:
+        """Asked of one player: `player=` is accepted, and read from states stored before questions
+        were shared with the other games (which named one `player`)."""
+        if isinstance(data, dict) and "player" in data and "players" not in data:
+            data = {**data, "players": [data["player"]]}
+            del data["player"]
+        return data
+
+    @property
+    def player(self) -> PlayerId:
+        return self.players[0]
 
 
 class ThatllDoPigsState(DisciplineState):

@@ -73,3 +73,13 @@ def test_road_rage_has_a_row_for_every_question_and_refuses_out_of_turn_answers(
     assert {p.player for p in game.prompts(state)} == {"a", "b"}  # both build their Chariots at once
     with pytest.raises(RuleViolation, match="not an answer to this question: Build your Chariot"):
         game.apply(state, "a", EndTurn())
+
+
+def test_thatll_do_pigs_questions_read_states_stored_with_one_player() -> None:
+    # a state stored before the stage table named its one player `player`; it reads as `players`
+    from rules.orclympics.thatll_do_pigs.models import Ask as PigsAsk, AskKind
+    from rules.orclympics.thatll_do_pigs.questions import STAGES
+
+    old = PigsAsk.model_validate({"kind": "deploy", "player": "alice", "rider": "1"})
+    assert old.players == ["alice"] and old.player == "alice" and "player" not in old.model_dump()
+    assert set(STAGES.table) == set(AskKind)
