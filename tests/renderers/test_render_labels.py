@@ -83,6 +83,48 @@ def test_the_board_says_what_just_happened(drawn: tuple[Board, Labels]) -> None:
     assert printable(board.recent[-1]) in _shown(sheet)
 
 
+def _explanations(board: Board) -> list[str]:
+    """What the key and labels of a busy board must say, given what is on it: every symbol it
+    shows explained, every id the log uses drawn and tied to what it names."""
+    view = board.view
+    if board.slug == "masters-fight":
+        standing = {o.square: o for o in view.orcs if o.square is not None and not o.out}
+        wanted = ["squares of the last move"] if view.highlight else []
+        wanted += [f"{terrain.value.title()}:" for terrain in set(view.terrain.values())]
+        wanted += ["Knocked Down"] * any(o.knocked_down for o in standing.values())
+        wanted += ["an Item the Orc carries"] * any(o.item is not None for o in standing.values())
+        wanted += ["an Item on the ground under an Orc"] * any(s in view.items for s in standing)
+        return wanted
+    if board.slug == "brood-rumble":
+        return [*(f.id for f in view.features), *(b.id for b in view.barrels),
+                *(f.kind.label for f in view.features), "HP left"]
+    if board.slug == "flying-pigs":
+        players = len(view.order)
+        codes = {"G": "Grease Markers", "F": "on fire", "S": "Shrooms", "SV": "Shove ready", "SH": "Shoo! ready",
+                 "FI": "Fire it up! ready"}
+        stances = {"shove": "SV", "shoo": "SH", "fire": "FI"}
+        shown = {code for m in view.models if m.placed
+                 for code, on in (("G", m.grease), ("F", m.fire), ("S", m.shrooms),
+                                  (stances[m.stance.value] if m.stance else "", m.stance and not m.stance_used))
+                 if on}
+        return [f"Game Turn {(view.turn - 1) // players + 1}", *(f"{d}°" for d in range(0, 360, 30)),
+                *(codes[c] for c in sorted(shown))]
+    if board.slug == "thatll-do-pigs":
+        return ["Crowd", "starting grid", "Finish Line", "Skid Trigger", *(str(n) for n in range(1, 7))]
+    if board.slug == "road-rage":
+        placed = [c for c in view.chariots if c.placed and not c.destroyed]
+        return ["Current Speed", "Chassis Points", *(f"{c.name} S{c.speed} C{c.chassis}" for c in placed)]
+    return ["the Wild Boar", *(["Tree"] if view.trees else []), *(["Rocks"] if view.rocks else []),
+            *(["Bush"] if view.bushes else [])]
+
+
+def test_every_symbol_on_a_busy_board_is_explained(drawn: tuple[Board, Labels]) -> None:
+    board, sheet = drawn
+    shown = _shown(sheet)
+    unexplained = [text for text in _explanations(board) if text not in shown]
+    assert not unexplained, f"{board.slug}: the board does not say {unexplained}"
+
+
 def test_every_text_is_drawn_through_the_labels() -> None:
     """Only `write` calls Pillow's text drawing, so no label escapes the check."""
     direct = re.compile(r"\.text\(")
