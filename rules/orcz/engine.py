@@ -12,6 +12,7 @@ the house set and the readings those of ../shared/games/orcz.md (b) and (c).
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Sequence
 from typing import Any
@@ -167,9 +168,8 @@ class Orcz(Game[OrczState, Any]):
         return bool(self.open_fronts(state, player)) and bool(self.lawful_pairs(state.warlord(player).hand))
 
     def placements(self, state: OrczState, player: PlayerId) -> list[Place]:
-        pairs = self.lawful_pairs(state.warlord(player).hand)
-        return [Place.model_construct(type="place", field=f.field, left=a, right=b, down=d)
-                for f in self.open_fronts(state, player) for a, b in pairs for d in ("left", "right")]
+        fields = tuple(f.field for f in self.open_fronts(state, player))
+        return list(_placements(tuple(state.warlord(player).hand), fields))
 
     def _order(self, state: OrczState) -> list[PlayerId]:
         players = state.players
@@ -652,6 +652,15 @@ class Orcz(Game[OrczState, Any]):
         hope = 0.0 if reachable < MIN_CLEARED else min(1.0, 0.4 + 0.2 * cleared)
         chances = win_chances({w.player: float(w.slaves) for w in state.warlords}, 3.0)
         return {p: c * hope for p, c in chances.items()}
+
+
+@functools.lru_cache(maxsize=4096)
+def _placements(hand: tuple[str, ...], fields: tuple[Battlefield, ...]) -> tuple[Place, ...]:
+    """Every lawful placement of `hand` at `fields`: the same few hands come back again and again in
+    a game and in a computer's play-outs, so they are listed once (the actions are never changed)."""
+    pairs = Orcz.lawful_pairs(hand)
+    return tuple(Place.model_construct(type="place", field=f, left=a, right=b, down=d)
+                 for f in fields for a, b in pairs for d in ("left", "right"))
 
 
 def splits(split: Split) -> list[dict[PlayerId, int]]:
