@@ -15,8 +15,9 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# Without a Discord token yet, `make run` says how to get one and how to play in the terminal meanwhile.
 run: $(STAMP)
-	$(BIN)/zagjan run
+	$(BIN)/zagjan run --no-token-ok
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n auto

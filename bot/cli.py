@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import secrets
 import sys
 import time
@@ -56,8 +57,20 @@ def _players(game: Game[Any, Any], wanted: int | None) -> int:
 # -- the commands ----------------------------------------------------------------------
 
 
+TRY_WITHOUT_DISCORD = ("Until then, play any game in this terminal against computer players, no Discord "
+                       "needed: .venv/bin/zagjan play masters-fight (`.venv/bin/zagjan games` lists the others).")
+
+
 def cmd_run(args: argparse.Namespace) -> int:
-    """Start the Discord bot (bot.app owns settings, the token check and the event loop)."""
+    """Start the Discord bot (bot.app owns settings, the token check and the event loop). With
+    `--no-token-ok` (what `make run` uses), a machine with no token yet is not an error: it is told
+    how to get one and how to play meanwhile, and the command succeeds."""
+    if args.no_token_ok and not _token_set():
+        from bot.settings import MISSING_TOKEN
+
+        print(MISSING_TOKEN)
+        print(TRY_WITHOUT_DISCORD)
+        return 0
     try:
         from bot import app
     except ModuleNotFoundError as exc:
@@ -70,6 +83,19 @@ def cmd_run(args: argparse.Namespace) -> int:
         return 1
     result = app.main()
     return result if isinstance(result, int) else 0
+
+
+def _token_set() -> bool:
+    """Whether the settings name a Discord token; settings that cannot be read say True, so the
+    bot's own start says what is wrong with them."""
+    from pydantic import ValidationError
+
+    from bot.settings import Settings
+
+    try:
+        return Settings().discord_token is not None
+    except ValidationError:
+        return True
 
 
 def cmd_games(args: argparse.Namespace) -> int:
@@ -219,6 +245,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     run = commands.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
+    run.add_argument("--no-token-ok", action="store_true",
+                     help="without a token, say how to get one and how to play in the terminal, and exit 0")
     run.set_defaults(handler=cmd_run)
 
     games = commands.add_parser("games", help="list the games Zagjan can run")
@@ -259,9 +287,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--computers", type=int, default=None,
                       help="computer players (default: enough for the game's usual table)")
     play.add_argument("--level", choices=("easy", "normal"), default="normal", help="the computers' level")
-    play.add_argument("--seed", type=int, default=None, help="deal and dice (default: a new game each time)")
-    play.add_argument("--out", default="zagjan-play", help="folder for the board pictures (default zagjan-play)")
-    play.add_argument("--show", action="store_true", help="open each board picture in the system's viewer")
+    play.add_argument("--seed", type=int, default=None,
+                      help="deal, dice and computers' play (default: a new game each time; the seed is printed "
+                           "first, so a game can be played again)")
+    play.add_argument("--out", default="zagjan-play",
+                      help="folder for the board pictures, one folder per game in it (default zagjan-play)")
+    play.add_argument("--show", action="store_true",
+                      help="open each board picture in the system's viewer (says so when there is none)")
     play.add_argument("--iterations", type=int, default=100, help=argparse.SUPPRESS)
     play.set_defaults(handler=cmd_play)
 
@@ -290,6 +322,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CliError as exc:
         print(f"zagjan: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # whoever read the output stopped (`| head`): that is their choice, not an error to report;
+        # stdout goes nowhere from now on, so the interpreter's last flush does not complain either
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

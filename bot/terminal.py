@@ -1,14 +1,22 @@
 """`zagjan play`: a game in the terminal, without Discord.
 
 The human seats type their moves in the same words as the slash commands and buttons use: the
-move's name, then its options as `name:value` (`move square:c4`, `smash target:Grukk`); `?`
-lists the legal moves in that form (a number picks one of the list), `rules` prints the game's
-guide, `quit` ends. Computer seats play themselves (`rules.core.computer`). After every human
-turn and at the end the board is written to a PNG (and opened with `--show`).
+move's name, then its options as `name:value` (`move to:c4`, `smash target:Morgoth the Mild`); `?`
+lists the legal moves in that form (a number picks one of the list), `? move` says how to type a
+move with any value the rules accept, `rules` prints the game's guide, `quit` ends. Computer seats
+play themselves (`rules.core.computer`). After every human turn and at the end the board is
+written to a PNG, in a folder of its own per game (and opened with `--show`). The seed is printed
+first, so the same command with `--seed` plays the same game again.
 
-Secrets stay secret at a shared keyboard: a seat's private news and its secret choices are
-shown only after the screen is cleared and the keyboard passed to that seat's player; with one
-human there is nobody to hide from, so the screen is not cleared.
+Secrets stay secret: a computer's secret choice is told as "has chosen in secret", never by
+what it is, and the rules' own events reveal it later. At a shared keyboard a seat's private news
+and its secret choices are shown only after the screen is cleared and the keyboard passed to that
+seat's player; with one human there is nobody to hide from, so the screen is not cleared and
+private news is shown at once (before the rules reveal anything).
+
+The keyboard is the terminal's line editor (arrow keys and history through the standard
+`readline` module, where Python has it); what was typed while the computers played is dropped
+before the next question, so a line never answers a question it was not typed for.
 """
 
 from __future__ import annotations
@@ -19,17 +27,17 @@ import random
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
 from pydantic import BaseModel, ValidationError
 
 from bot.ui.text import outcome_lines
 from rules.core.computer import Level, decide, is_computer, new_computer
-from rules.core.engine import Event, Game, PlayerId, Seat
+from rules.core.engine import Event, Game, PlayerId, Prompt, Seat
 from rules.core.errors import RuleViolation
-from rules.core.moves import Reading
+from rules.core.moves import Move, MoveBook, Param, Reading
 from rules.core.search import Budget
 from rules.registry import guide_for
 
@@ -40,11 +48,56 @@ class Quit(Exception):
     """The player typed quit (or the input ended)."""
 
 
+class Keyboard(Protocol):
+    """Where the human seats' lines come from (a test types them)."""
+
+    def ask(self, prompt: str) -> str:
+        """One line typed after `prompt`; EOFError when the input has ended."""
+        ...
+
+    def drop_typed_ahead(self) -> None:
+        """Forget what was typed before the question now asked (while the computers played)."""
+        ...
+
+
+class Terminal:
+    """The real keyboard: `input()` with the standard line editor, so arrow keys move in the line
+    and call back earlier lines; typing ahead is dropped only when a person types (a piped script's
+    lines are all meant)."""
+
+    def __init__(self, stdin: TextIO | None = None) -> None:
+        self.stdin = stdin if stdin is not None else sys.stdin
+        try:
+            import readline  # noqa: F401  (importing it is what gives input() its line editing and history)
+        except ImportError:  # Windows' Python has none; its console edits lines by itself
+            pass
+
+    def ask(self, prompt: str) -> str:
+        return input(prompt)
+
+    def drop_typed_ahead(self) -> None:
+        try:
+            if not self.stdin.isatty():
+                return
+            fd = self.stdin.fileno()
+        except (AttributeError, OSError, ValueError):
+            return
+        try:
+            import termios
+        except ImportError:  # Windows: empty the console's own buffer
+            import msvcrt
+
+            while msvcrt.kbhit():  # type: ignore[attr-defined]
+                msvcrt.getwch()  # type: ignore[attr-defined]
+            return
+        termios.tcflush(fd, termios.TCIFLUSH)
+
+
 def typed_form(action: BaseModel, names: dict[str, str], game: Game[Any, Any] | None = None,
                view: Any = None) -> str:
     """An action as a player types it: the words its game declares (`rules.core.moves`), the same as
     the slash command's; for a game that declares none, its type and `option:value` for every option
-    not left at its default (players by their names, spaces as `_`)."""
+    not left at its default (players by their names, spaces as `_`: such a game is read by words)."""
     if game is not None and game.moves is not None:
         return game.moves.typed_form(action, Reading(view, names))
     data = action.model_dump(mode="json", exclude_defaults=True)
@@ -105,18 +158,11 @@ def _parse_declared(words: list[str], legal: Sequence[BaseModel], game: Game[Any
     if move is None or move not in open_moves:
         listed = ", ".join(m.name for m in open_moves)
         raise RuleViolation(f"'{words[0]}' is not a move you can make now; you can: {listed}.")
-    given: dict[str, str] = {}
-    for word in words[1:]:
-        name, colon, value = word.partition(":")
-        param = next((p for p in move.params if p.name.lower() == name.lower()), None)
-        if not colon and len(move.params) == 1 and len(words) == 2:
-            param, value = move.params[0], word  # `deploy c4`: the one option needs no name
-        if param is None:
-            example = move.typed_form(next(a for a in legal if getattr(a, "type", None) == move.type), reading)
-            raise RuleViolation(f"I could not read '{word}': write options as name:value, like `{example}`.")
-        given[param.name] = value.replace("_", " ") if param.kind.value in ("player", "text") else value
+    example = _example(book, move, legal, reading)
+    given = _options(words[1:], move, example)
     kind = [a for a in legal if getattr(a, "type", None) == move.type]
-    agreeing = [a for a in kind if all(_agrees(p, a, given[p.name], reading) for p in move.params if p.name in given)]
+    agreeing = [a for a in kind if all(p.agrees(p.value_of(a), given[p.name], reading)
+                                       for p in move.params if p.name in given)]
     missing = [p for p in move.params if p.name not in given and (p.required or _needed(p, kind))]
     if missing:
         if len(agreeing) == 1:
@@ -126,8 +172,44 @@ def _parse_declared(words: list[str], legal: Sequence[BaseModel], game: Game[Any
     try:
         action = game.parse_action(move.build(given, reading))
     except ValidationError:  # something left out that no legal move could fill in
-        raise RuleViolation("That move is not legal now; ? lists the legal ones.") from None
+        names = ", ".join(f"{p.name}:" for p in missing) or "its options"
+        raise RuleViolation(f"I could not read that: {move.name} needs {names} too, like `{example}`.") from None
     return next((a for a in kind if a == action), action)
+
+
+def _options(words: Sequence[str], move: Move, example: str) -> dict[str, str]:
+    """A typed line's options by name: `name:value`, a value running on over the words up to the next
+    `name:` (so names with spaces need no quotes), and a move with one option may leave out its name
+    (`deploy c4`). A word that fits none of this is answered with the move's options and an example."""
+    given: dict[str, str] = {}
+    last: Param | None = None
+    for word in words:
+        name, colon, value = word.partition(":")
+        param = next((p for p in move.params if p.name.lower() == name.lower()), None) if colon else None
+        if param is None and not colon and last is None and len(move.params) == 1:
+            param, value = move.params[0], word  # `deploy c4`: the one option needs no name
+        if param is None and not colon and last is not None:
+            given[last.name] += " " + word  # `target:Morgoth the Mild`
+            continue
+        if param is None or param.name in given:
+            options = ", ".join(f"{p.name}:" for p in move.params) or "no options"
+            twice = f" ({param.name}: is given twice)" if param is not None else ""
+            raise RuleViolation(f"I could not read that{twice}: {move.name} takes {options}; "
+                                f"type it like `{example}` (`? {move.name}` says more).")
+        given[param.name], last = value, param
+    return {name: value.replace("_", " ") if _by_name(move, name) else value for name, value in given.items()}
+
+
+def _by_name(move: Move, name: str) -> bool:
+    """Options naming a seat or something in words, where a typed `_` stands for a space."""
+    return any(p.name == name and p.kind.value in ("player", "text") for p in move.params)
+
+
+def _example(book: MoveBook, move: Move, legal: Sequence[BaseModel], reading: Reading) -> str:
+    """How one legal move of this command is typed (the command's pattern when none is legal)."""
+    kinds = {move.type} | {m.type for m in book.moves if (made := book.maker(m.type)) is not None and made[0] is move}
+    action = next((a for a in legal if getattr(a, "type", None) in kinds), None)
+    return book.typed_form(action, reading) if action is not None else move.usage()[0].split(" — ")[0]
 
 
 def _needed(param: Any, actions: Sequence[BaseModel]) -> bool:
@@ -137,22 +219,22 @@ def _needed(param: Any, actions: Sequence[BaseModel]) -> bool:
     return param.key in fields and fields[param.key].is_required()
 
 
-def _agrees(param: Any, action: BaseModel, typed: str, reading: Reading) -> bool:
-    wanted = typed.strip().casefold().replace("_", " ")  # a typed form writes spaces as `_`
-    value = param.value_of(action)
-    return wanted in (param.token(value, reading).casefold().replace("_", " "), str(value).casefold().replace("_", " "))
-
-
 class TerminalGame:
-    """One game at one keyboard. `ask` and `out` are injectable, so a test types the moves."""
+    """One game at one keyboard. The keyboard and `out` are injectable, so a test types the moves."""
 
     def __init__(self, game: Game[Any, Any], humans: int, computers: int, *, level: Level = Level.NORMAL,
                  seed: int = 1, out_dir: Path = Path("zagjan-play"), show: bool = False,
-                 iterations: int = Budget.iterations, ask: Callable[[str], str] | None = None,
+                 iterations: int = Budget.iterations, keyboard: Keyboard | None = None,
                  out: TextIO | None = None) -> None:
         self.game, self.level, self.seed = game, level, seed
-        self.out_dir, self.show, self.iterations = out_dir, show, iterations
-        self._ask, self._out = ask, out
+        self.show, self.iterations = show, iterations
+        self.folder = out_dir / f"{game.slug}-{seed}"
+        """This game's boards: a folder per game and seed, so no game's pictures overwrite another's
+        (the same seed is the same game played again)."""
+        self.keyboard: Keyboard = keyboard if keyboard is not None else Terminal()
+        self._out = out
+        self.replay = (f"zagjan play {game.slug} --players {humans} --computers {computers} --seed {seed}"
+                       + (f" --level {level.value}" if level is not Level.NORMAL else ""))
         chooser = random.Random(seed)
         seats: list[Seat] = []
         for n in range(humans):
@@ -164,9 +246,12 @@ class TerminalGame:
         self.seats = seats
         self.names = {s.player: s.name for s in seats}
         self.private: dict[PlayerId, list[str]] = {}
-        self.at_keyboard: PlayerId | None = None
+        self.alone: PlayerId | None = self.humans[0] if len(self.humans) == 1 else None
+        """The human who has the screen to themselves (the one human, or whoever it was cleared and
+        passed to): their private news is shown at once; anyone else's waits for their turn."""
         self.thinker = random.Random(seed ^ 0xC0FFEE)
         self.pictures: list[Path] = []
+        self.no_viewer_said = False
 
     def _pick(self, chooser: random.Random, seats: list[Seat]) -> str:
         """A random one of the game's seat picks still free ("" when it asks for none)."""
@@ -189,7 +274,7 @@ class TerminalGame:
         print(text, file=self._out or sys.stdout, flush=True)
 
     def ask(self, prompt: str) -> str:
-        return (self._ask or input)(prompt)
+        return self.keyboard.ask(prompt)
 
     # -- the game -------------------------------------------------------------------------------------
     def play(self) -> Any:
@@ -197,6 +282,7 @@ class TerminalGame:
         step = game.start(self.seats, None, self.seed)
         state = step.state
         self.say(f"{game.title}: " + ", ".join(self._seated(s) for s in self.seats) + ".")
+        self.say(f"Seed {self.seed}: `{self.replay}` plays this game again.")
         self._tell(step.events)
         while game.outcome(state) is None:
             waiting = game.waiting_for(state)
@@ -219,31 +305,57 @@ class TerminalGame:
             self.say(f"  {line}")
         return state
 
+    def _prompt(self, state: Any, player: PlayerId) -> Prompt | None:
+        return next((p for p in self.game.prompts(state) if p.player == player), None)
+
     def _apply(self, state: Any, player: PlayerId, action: BaseModel) -> Any:
+        """Apply a move and tell it. A secret choice is told by who chose, never by what: the rules'
+        own events reveal it when its time comes. Its chooser's private news ("you chose Kick") is
+        shown first, while the screen is still theirs, then the screen is cleared at a shared keyboard."""
+        prompt = self._prompt(state, player)
+        secret = prompt is not None and prompt.secret
+        name = self.names[player]
         if is_computer(player):
-            self.say(f"🤖 {self.names[player]}: {typed_form(action, self.names, self.game, self.game.view(state, None))}")
+            self.say(f"🤖 {name} has chosen in secret." if secret else
+                     f"🤖 {name}: {typed_form(action, self.names, self.game, self.game.view(state, None))}")
         step = self.game.apply(state, player, action)
-        self._tell(step.events)
+        if secret and not is_computer(player):
+            self._tell([e for e in step.events if e.visible_to is not None])
+            if len(self.humans) > 1:
+                self.say(CLEAR)  # what was typed leaves the screen before the others look again
+                self.alone = None
+            self.say(f"{name} has chosen in secret.")
+            self._tell([e for e in step.events if e.visible_to is None])
+        else:
+            self._tell(step.events)
         return step.state
 
     def _tell(self, events: Sequence[Event]) -> None:
-        """Public news now; each human's private news waits until that human is at the keyboard."""
+        """Public news now; a human's private news now if the screen is theirs alone, else when it is
+        next passed to them."""
         for event in events:
             if event.visible_to is None:
                 self.say(event.text)
-            else:
-                for player in self.humans:
-                    if event.visible_for(player):
-                        self.private.setdefault(player, []).append(event.text)
+                continue
+            for player in self.humans:
+                if not event.visible_for(player):
+                    continue
+                if player == self.alone:
+                    self.say(f"🔒 For {self.names[player]}'s eyes only: {event.text}")
+                else:
+                    self.private.setdefault(player, []).append(event.text)
 
     def _hand_over(self, player: PlayerId, secret: bool) -> None:
         """At a shared keyboard, the screen is cleared and the keyboard passed before a seat's
         private news or secret choice is shown (a secret choice always, even to the same seat,
         since the others were watching the screen)."""
-        if len(self.humans) > 1 and (secret or (self.at_keyboard != player and self.private.get(player))):
-            self.say(CLEAR)
-            self.ask(f"Pass the keyboard to {self.names[player]} (everyone else, look away), then press Enter. ")
-        self.at_keyboard = player
+        if len(self.humans) > 1:
+            if secret or (self.alone != player and self.private.get(player)):
+                self.say(CLEAR)
+                self.ask(f"Pass the keyboard to {self.names[player]} (everyone else, look away), then press Enter. ")
+                self.alone = player
+            elif self.alone != player:
+                self.alone = None
         news = self.private.pop(player, [])
         if news:
             self.say(f"For {self.names[player]}'s eyes only:")
@@ -252,11 +364,14 @@ class TerminalGame:
 
     def _human_move(self, state: Any, player: PlayerId) -> BaseModel:
         game = self.game
-        prompt = next((p for p in game.prompts(state) if p.player == player), None)
+        prompt = self._prompt(state, player)
+        self.keyboard.drop_typed_ahead()  # typed while the computers played: not an answer to this
         self._hand_over(player, bool(prompt and prompt.secret))
         legal = game.legal_actions(state, player)
         view = game.view(state, player)
-        self.say(f"▶ {prompt.text if prompt else self.names[player] + ', your move.'}")
+        self.say()
+        self.say(f"━━━━ {self.names[player]}, your move ━━━━")
+        self.say(f"▶ {prompt.text if prompt else 'Choose your move.'}")
         if prompt is not None and prompt.secret:
             self.say("(a secret choice: only you see it until the rules reveal it)")
         while True:
@@ -264,12 +379,11 @@ class TerminalGame:
                 typed = self.ask(f"{self.names[player]} > ")
             except EOFError:
                 raise Quit() from None
-            word = typed.strip().lower()
+            word, _, rest = typed.strip().lower().partition(" ")
             if word in ("quit", "exit"):
                 raise Quit()
             if word in ("?", "help", "list", "moves"):
-                for n, action in enumerate(legal, start=1):
-                    self.say(f"  {n}. {typed_form(action, self.names, game, view)}")
+                self._list(legal, view, rest.strip())
                 continue
             if word == "rules":
                 self.say(guide_for(game) or "There is no guide for this game yet.")
@@ -280,11 +394,28 @@ class TerminalGame:
             except RuleViolation as exc:
                 self.say(f"✋ {exc}")
                 continue
-            if prompt is not None and prompt.secret and len(self.humans) > 1:
-                self.say(CLEAR)  # what was typed leaves the screen before the others look again
-                self.say(f"{self.names[player]} has chosen in secret.")
-                self.at_keyboard = None
             return action
+
+    def _list(self, legal: Sequence[BaseModel], view: Any, word: str) -> None:
+        """`?`: the legal moves as they are typed (numbered, so a number picks one), and for a move
+        whose list is only a sample of what the rules take, how to type any other; `? move`: how to
+        type that move."""
+        book = self.game.moves
+        if word and book is not None:
+            move = book.named(word)
+            if move is None or not move.typed:
+                self.say(f"There is no move called '{word}'; ? lists the moves you can make now.")
+                return
+            for line in move.usage():
+                self.say(line)
+            return
+        for n, action in enumerate(legal, start=1):
+            self.say(f"  {n}. {typed_form(action, self.names, self.game, view)}")
+        sampled = [] if book is None else [m for m in book.moves if m.samples and m.typed and m.params
+                                           and any(getattr(a, "type", None) == m.type for a in legal)]
+        for move in sampled:
+            self.say(f"  (only some {move.name} moves are listed: any the rules accept can be typed; "
+                     f"`? {move.name}` says how)")
 
     def _picture(self, state: Any) -> None:
         """The board as a PNG after every turn; its path printed, and opened when asked."""
@@ -292,15 +423,16 @@ class TerminalGame:
             from renderers import render
         except ModuleNotFoundError:
             return
-        self.out_dir.mkdir(parents=True, exist_ok=True)
-        path = self.out_dir / f"{self.game.slug}-{state.version:04d}.png"
+        self.folder.mkdir(parents=True, exist_ok=True)
+        path = self.folder / f"board-{state.version:04d}.png"
         if path in self.pictures:
             return
         path.write_bytes(render(self.game.view(state, None)))
         self.pictures.append(path)
         self.say(f"🖼️  Board: {path}")
-        if self.show:
-            open_picture(path)
+        if self.show and not open_picture(path) and not self.no_viewer_said:
+            self.no_viewer_said = True
+            self.say(f"(--show: no picture viewer was found here, so open the boards in {self.folder} yourself.)")
 
 
 def _login_name() -> str:
@@ -312,14 +444,22 @@ def _login_name() -> str:
     return name[:32].capitalize() if name and not name.startswith("cpu-") else "Player 1"
 
 
-def open_picture(path: Path) -> None:
-    """Open a picture in the system's viewer (quietly nothing where there is none)."""
+def open_picture(path: Path) -> bool:
+    """Open a picture in the system's viewer; False where there is none (no opener program, or on
+    Linux no display for it to show on), so the player can be told."""
     if sys.platform.startswith("win"):
         os.startfile(path)  # type: ignore[attr-defined]
-        return
-    opener = "open" if sys.platform == "darwin" else "xdg-open"
-    if shutil.which(opener):
-        subprocess.Popen([opener, str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return True
+    if sys.platform == "darwin":
+        opener = "open"
+    elif os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        opener = "xdg-open"
+    else:
+        return False
+    if shutil.which(opener) is None:
+        return False
+    subprocess.Popen([opener, str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return True
 
 
-__all__ = ["Quit", "TerminalGame", "open_picture", "parse_typed", "typed_form"]
+__all__ = ["Keyboard", "Quit", "Terminal", "TerminalGame", "open_picture", "parse_typed", "typed_form"]

@@ -186,3 +186,50 @@ def test_render_without_steps_draws_a_game_in_progress(tmp_path: Path, capsys: p
     assert cli.main(["render", "timber", "--seed", "2", "--out", str(out)]) == 0
     said = capsys.readouterr().out
     assert out.read_bytes().startswith(b"\x89PNG") and " 0 actions" not in said and "actions of Timber!" in said
+
+
+@pytest.fixture
+def no_token(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """No token anywhere: not in the environment, no .env here, the project's own .env out of reach."""
+    from bot.settings import Settings
+
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setitem(Settings.model_config, "env_file", ".env")
+    return tmp_path
+
+
+def test_make_run_without_a_token_says_how_to_get_one_and_how_to_play_and_succeeds(
+        no_token: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # `make run` on a fresh machine must not end in "Error 2" (issue 25): it runs `zagjan run --no-token-ok`
+    recipe = (ROOT / "Makefile").read_text().split("\nrun:", 1)[1].split("\n\n", 1)[0]
+    assert "zagjan run --no-token-ok" in recipe
+    assert cli.main(["run", "--no-token-ok"]) == 0
+    said = capsys.readouterr().out
+    assert "Discord Developer Portal" in said and "DISCORD_TOKEN" in said
+    assert ".venv/bin/zagjan play masters-fight" in said
+
+
+def test_run_with_no_token_ok_still_starts_the_bot_when_there_is_a_token(
+        no_token: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+    fake_app = types.SimpleNamespace(main=lambda: calls.append("main"))
+    monkeypatch.setattr(bot, "app", fake_app, raising=False)
+    monkeypatch.setitem(sys.modules, "bot.app", fake_app)
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    assert cli.main(["run", "--no-token-ok"]) == 0
+    assert calls == ["main"]
+
+
+def test_output_piped_into_a_reader_that_stops_ends_quietly(tmp_path: Path) -> None:
+    # `zagjan play … | head -3`: the reader leaves; no BrokenPipeError traceback (issue 25)
+    with subprocess.Popen([sys.executable, "-m", "bot.cli", "play", "masters-fight", "--players", "0",
+                           "--computers", "2", "--seed", "4", "--iterations", "2", "--out", str(tmp_path)],
+                          cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as played:
+        assert played.stdout is not None and played.stderr is not None
+        first = played.stdout.readline()
+        played.stdout.close()  # as `head -1` does
+        err = played.stderr.read().decode()
+        assert played.wait(timeout=120) == 0, err
+    assert first.startswith(b"Masters' Fight: ")
+    assert "Traceback" not in err and "BrokenPipe" not in err and err == ""

@@ -4,20 +4,69 @@ a PNG after every turn; and the typed form of a move, which is the slash command
 from __future__ import annotations
 
 import builtins
+import io
 import json
+import os
 import random
 import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
+from pydantic import BaseModel
 
 from bot import cli
 from bot.terminal import CLEAR, Quit, TerminalGame, parse_typed, typed_form
+from rules.core.computer import Level
 from rules.core.errors import RuleViolation
 from rules.core.selfplay import play_random
 from rules.orclympics.masters_fight.models import EndActivation, Move, Smash
 from rules.registry import GAMES
 
 LISTED = re.compile(r"^\s+\d+\. (.+)$", re.MULTILINE)
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Lines:
+    """A keyboard for tests: each line from `answer(prompt)`; `dropped` counts the questions before
+    which typing ahead was dropped."""
+
+    def __init__(self, answer: Callable[[str], str]) -> None:
+        self.answer = answer
+        self.dropped = 0
+
+    def ask(self, prompt: str) -> str:
+        return self.answer(prompt)
+
+    def drop_typed_ahead(self) -> None:
+        self.dropped += 1
+
+
+class Picker:
+    """Answers a question as a player would: `?` first, then one of the moves listed, typed out (the
+    first kind named in `prefer` that is listed, else any); quits once `stop` holds for the screen."""
+
+    def __init__(self, out: io.StringIO, seed: int, prefer: tuple[str, ...] = (),
+                 stop: Callable[[str], bool] = lambda text: False) -> None:
+        self.out, self.chooser, self.prefer, self.stop = out, random.Random(seed), prefer, stop
+        self.mark: int | None = None
+        self.moves = 0
+
+    def __call__(self, prompt: str) -> str:
+        text = self.out.getvalue()
+        if self.stop(text):
+            raise Quit()
+        if self.mark is None:
+            self.mark = len(text)
+            return "?"
+        listed, self.mark = LISTED.findall(text[self.mark:]), None
+        assert listed, "the list of legal moves was not shown"
+        self.moves += 1
+        for wanted in self.prefer:
+            if hits := [line for line in listed if line.split()[0] == wanted]:
+                return self.chooser.choice(hits)
+        return self.chooser.choice(listed)
 
 
 class Typist:
@@ -55,10 +104,12 @@ def test_play_masters_fight_one_human_three_computers_from_typed_moves(capsys, m
     assert typist.typed > 5  # the human made real moves, typed out
     assert "is not a move you can make now" in text  # a wrong line is refused with a sentence
     assert "🤖" in text  # the computers played their seats
-    pictures = sorted(tmp_path.glob("masters-fight-*.png"))
+    pictures = sorted((tmp_path / "masters-fight-9").glob("board-*.png"))  # a folder per game and seed
     assert len(pictures) > typist.typed // 2 and all(p.read_bytes()[:4] == b"\x89PNG" for p in pictures)
     assert str(pictures[-1]) in text
     assert CLEAR not in text  # one human: nothing to hide from anyone
+    assert text.splitlines()[1] == ("Seed 9: `zagjan play masters-fight --players 1 --computers 3 --seed 9` "
+                                    "plays this game again.")
 
 
 def test_a_typed_move_is_the_slash_command_form():
@@ -66,8 +117,9 @@ def test_a_typed_move_is_the_slash_command_form():
     game = GAMES["masters-fight"]
     legal = [Move(to="c4"), Move(to="c4", via=["b3"]), Smash(target="p2"), EndActivation()]
     assert typed_form(legal[1], names, game) == "move to:c4 via:b3"
-    assert typed_form(legal[2], names, game) == "smash target:Morgoth_the_Mild"
+    assert typed_form(legal[2], names, game) == "smash target:Morgoth the Mild"
     assert parse_typed("/mf move to:C4", legal, names, game) == legal[0]  # the exact form wins
+    assert parse_typed("smash target:Morgoth the Mild", legal, names, game) == legal[2]  # a name runs on
     assert parse_typed("smash target:morgoth_the_mild", legal, names, game) == legal[2]
     assert parse_typed("smash target:Morgoth", legal, names, game) == legal[2]  # a name's start is enough
     assert parse_typed("smash", legal, names, game) == legal[2]  # one legal target: no need to name it
@@ -141,7 +193,7 @@ def test_secret_choices_at_a_shared_keyboard_are_asked_after_the_screen_is_clear
         return chooser.choice(listed) if listed else "?"
 
     with pytest.raises(Quit):
-        TerminalGame(GAMES["brood-rumble"], 2, 0, seed=3, out_dir=tmp_path, ask=ask).play()
+        TerminalGame(GAMES["brood-rumble"], 2, 0, seed=3, out_dir=tmp_path, keyboard=Lines(ask)).play()
     screens = "\n".join(transcript).split(CLEAR)
     secret = [screen for screen in screens if "(a secret choice" in screen]
     assert len(secret) > 1
@@ -195,8 +247,8 @@ def test_timber_moves_are_typed_as_the_slash_commands_with_orcs_by_name():
             if getattr(action, "orc", None) is not None:
                 orc = state.orcs[action.orc]
                 typed = typed_form(action, names, game, view)
-                assert f"orc:{orc.name.replace(' ', '_')}" in typed and action.orc not in typed
-                bare = " ".join(w for w in typed.split() if not w.startswith("orc:"))
+                assert f"orc:{orc.name}" in typed and action.orc not in typed
+                bare = typed.replace(f" orc:{orc.name}", "")
                 able = [a for a in legal if type(a) is type(action) and a.model_copy(update={"orc": action.orc}) == action]
                 if len(able) == 1:  # only one Orc could: it need not be named
                     assert parse_typed(bare, legal, names, game, view) == action
@@ -217,6 +269,286 @@ def test_one_timber_command_makes_two_kinds_of_move():
     with pytest.raises(RuleViolation, match="not both"):
         parse_typed("fell direction:N toward:a1", aim, names, game)
     runs = [BoarPath(path=["d4", "e5"]), BoarRandom()]
-    assert [typed_form(a, names, game) for a in runs] == ["boar path:d4_e5", "boar"]
+    assert [typed_form(a, names, game) for a in runs] == ["boar path:d4 e5", "boar"]
+    assert parse_typed("boar path:d4 e5", runs, names, game) == runs[0]
     assert parse_typed("boar path:d4_e5", runs, names, game) == runs[0]
     assert parse_typed("boar", runs, names, game) == runs[1]
+
+
+# -- secrets (issue 25: a computer's secret attack was printed before the human blocked it) ---------------
+
+
+def _has_secret(slug: str) -> bool:
+    """Whether a random game of it asks anyone a secret question (Brood Rumble's attack, 000 II.4.3)."""
+    game = GAMES[slug]
+    result = play_random(game, game.usual_table(), 1)
+    state = play_random(game, game.usual_table(), 1, stop_after=0).state
+    for player, action in result.log:
+        if any(p.secret for p in game.prompts(state)):
+            return True
+        state = game.apply(state, player, action).state
+    return False
+
+
+SECRET_GAMES = [slug for slug in sorted(GAMES) if _has_secret(slug)]
+
+
+def test_the_games_with_secrets_are_found():
+    assert "brood-rumble" in SECRET_GAMES
+
+
+@pytest.mark.parametrize("slug", SECRET_GAMES)
+def test_a_computers_secret_choice_is_told_only_as_chosen_in_secret(slug, monkeypatch, tmp_path):
+    """Every computer seat's secret choice is narrated as "has chosen in secret", never by what it is;
+    its other moves are narrated as typed."""
+    from bot import terminal
+
+    game = GAMES[slug]
+    decided: list[tuple[str, BaseModel, bool]] = []
+    think = terminal.decide
+
+    def deciding(game_, state, player, *rest):
+        if sum(s for _, _, s in decided) >= 6:
+            raise Quit()
+        action = think(game_, state, player, *rest)
+        decided.append((player, action, any(p.secret for p in game_.prompts(state) if p.player == player)))
+        return action
+
+    monkeypatch.setattr(terminal, "decide", deciding)
+    out = io.StringIO()
+    table = TerminalGame(game, 0, game.usual_table(), level=Level.EASY, seed=2, out_dir=tmp_path, out=out)
+    with pytest.raises(Quit):
+        table.play()
+    lines = out.getvalue().splitlines()
+    secret = [(p, a) for p, a, s in decided if s]
+    assert len(secret) == 6
+    told = [line for line in lines if line.startswith("🤖")]
+    assert sum(line.endswith("has chosen in secret.") for line in told) == len(secret)
+    for player, action in secret:
+        said = f"🤖 {table.names[player]}: {typed_form(action, table.names, game)}"
+        assert said not in lines
+    assert len(told) == len(decided)
+
+
+def test_one_human_reads_their_own_secret_at_once_and_the_computers_never(monkeypatch, tmp_path):
+    """Brood Rumble, one human against a computer (000 II.4.3): the human's "you chose …" comes before
+    the block reveals it; the computer's attack is only said to be chosen until its reveal."""
+    monkeypatch.setattr(TerminalGame, "_picture", lambda self, state: None)  # no pictures: quicker
+    out = io.StringIO()
+
+    def fought(text: str) -> bool:
+        mine = text.find("You chose")
+        return mine >= 0 and "Revealed" in text[mine:] and re.search(r"🤖 .+ has chosen in secret", text) is not None
+
+    answer = Picker(out, seed=1, prefer=("attack", "charge", "combat", "fight"), stop=fought)
+    table = TerminalGame(GAMES["brood-rumble"], 1, 1, level=Level.EASY, seed=5, out_dir=tmp_path,
+                         keyboard=Lines(answer), out=out)
+    with pytest.raises(Quit):
+        table.play()
+    text = out.getvalue()
+    human, computer = table.humans[0], next(p for p in table.names if p not in table.humans)
+    mine = re.search(rf"🔒 For {table.names[human]}'s eyes only: 🤫 You chose (.+?) for (A\d)", text)
+    assert mine is not None
+    reveal = text.index(f"👊 Revealed: {mine.group(2)} goes for a {mine.group(1)}!")
+    assert mine.start() < reveal
+    assert f"{table.names[human]} has chosen in secret." in text[mine.end():reveal]
+    assert f"🤖 {table.names[computer]} has chosen in secret." in text
+    assert not re.search(rf"🤖 {table.names[computer]}: attack", text)
+
+
+# -- the keyboard -----------------------------------------------------------------------------------------
+
+
+class TypingAhead(Lines):
+    """A keyboard where lines typed while the computers play wait in `ahead`, as in a terminal."""
+
+    def __init__(self, answer: Callable[[str], str]) -> None:
+        super().__init__(answer)
+        self.ahead: list[str] = []
+
+    def ask(self, prompt: str) -> str:
+        return self.ahead.pop(0) if self.ahead else self.answer(prompt)
+
+    def drop_typed_ahead(self) -> None:
+        super().drop_typed_ahead()
+        self.ahead.clear()
+
+
+def test_lines_typed_while_the_computers_play_are_dropped_and_the_turn_is_marked(monkeypatch, tmp_path):
+    from bot import terminal
+
+    monkeypatch.setattr(TerminalGame, "_picture", lambda self, state: None)
+    out = io.StringIO()
+    answer = Picker(out, seed=3, stop=lambda text: answer.moves == 6)
+    keyboard = TypingAhead(answer)
+    think = terminal.decide
+
+    def impatient(*args):  # the human types `quit` while each computer thinks
+        keyboard.ahead.append("quit")
+        return think(*args)
+
+    monkeypatch.setattr(terminal, "decide", impatient)
+    table = TerminalGame(GAMES["masters-fight"], 1, 2, level=Level.EASY, seed=3, out_dir=tmp_path,
+                         keyboard=keyboard, out=out)
+    with pytest.raises(Quit):
+        table.play()
+    assert answer.moves == 6  # no `quit` typed ahead ended the game
+    text = out.getvalue()
+    name = table.names[table.humans[0]]
+    turns = text.split(f"━━━━ {name}, your move ━━━━")
+    assert len(turns) - 1 == keyboard.dropped > 3  # every question marked, and typing ahead dropped before it
+    assert all(turn.startswith("\n▶ ") for turn in turns[1:])  # the question follows the mark at once
+
+
+def test_the_terminal_drops_what_was_typed_before_the_question():
+    pty = pytest.importorskip("pty")
+    import select
+
+    from bot.terminal import Terminal
+
+    master, slave = pty.openpty()
+    try:
+        with open(slave, closefd=False) as stdin:
+            os.write(master, b"end\n")
+            assert select.select([slave], [], [], 1)[0]  # the line waits to be read
+            Terminal(stdin).drop_typed_ahead()
+            assert not select.select([slave], [], [], 0.2)[0]
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_arrow_keys_call_back_the_last_line(tmp_path):
+    """The standard line editor: ↑ then Enter types `?` again (without it, the arrow's escape codes
+    would be read as a move)."""
+    pty = pytest.importorskip("pty")
+    pytest.importorskip("readline")
+    import select
+    import subprocess
+    import sys
+    import time
+
+    master, slave = pty.openpty()
+    played = subprocess.Popen([sys.executable, "-m", "bot.cli", "play", "masters-fight", "--players", "1",
+                               "--computers", "1", "--seed", "3", "--iterations", "2", "--out", str(tmp_path)],
+                              stdin=slave, stdout=slave, stderr=slave, cwd=ROOT,
+                              env={**os.environ, "TERM": "xterm"}, start_new_session=True)
+    os.close(slave)
+    seen = b""
+
+    def until(wanted: bytes, count: int = 1) -> None:
+        nonlocal seen
+        deadline = time.monotonic() + 60
+        while seen.count(wanted) < count and time.monotonic() < deadline:
+            if select.select([master], [], [], 0.5)[0]:
+                try:
+                    seen += os.read(master, 65536)
+                except OSError:
+                    break
+        assert seen.count(wanted) >= count, seen.decode(errors="replace")[-2000:]
+
+    try:
+        until(b" > ")
+        os.write(master, b"?\r")
+        until(b"  1. deploy ")
+        until(b" > ", 2)
+        os.write(master, b"\x1b[A\r")  # arrow up, Enter
+        until(b"  1. deploy ", 2)
+        assert b"is not a move" not in seen and b"could not read" not in seen
+        os.write(master, b"quit\r")
+        assert played.wait(timeout=60) == 0
+    finally:
+        played.kill()
+        played.wait()
+        os.close(master)
+
+
+# -- pictures, seeds, the viewer ----------------------------------------------------------------------------
+
+
+def test_the_seed_is_printed_and_replays_the_same_game(capsys, tmp_path):
+    said = []
+    for _ in range(2):
+        assert cli.main(["play", "masters-fight", "--players", "0", "--computers", "2", "--seed", "12",
+                         "--iterations", "2", "--out", str(tmp_path)]) == 0
+        said.append(capsys.readouterr().out)
+    assert said[0] == said[1] and "Masters' Fight is over" in said[0]
+    assert "Seed 12: `zagjan play masters-fight --players 0 --computers 2 --seed 12`" in said[0]
+    assert cli.main(["play", "masters-fight", "--players", "0", "--computers", "2", "--iterations", "2",
+                     "--out", str(tmp_path)]) == 0
+    seed = re.search(r"^Seed (\d+): ", capsys.readouterr().out, re.MULTILINE)
+    assert seed is not None  # a game without --seed says its own
+
+
+def test_each_game_has_its_own_folder_of_boards(capsys, tmp_path):
+    for slug in ("masters-fight", "timber"):
+        for seed in ("1", "2"):
+            assert cli.main(["play", slug, "--players", "0", "--computers", "2", "--level", "easy", "--seed", seed,
+                             "--out", str(tmp_path)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["masters-fight-1", "masters-fight-2", "timber-1", "timber-2"]
+    assert "/zagjan-play/" in (ROOT / ".gitignore").read_text().splitlines()
+
+
+def test_show_says_when_there_is_no_picture_viewer(capsys, monkeypatch, tmp_path):
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.setattr("shutil.which", lambda name: None)
+    assert cli.main(["play", "masters-fight", "--players", "0", "--computers", "2", "--level", "easy",
+                     "--seed", "1", "--show", "--out", str(tmp_path)]) == 0
+    said = capsys.readouterr().out
+    assert said.count("no picture viewer was found") == 1 and str(tmp_path / "masters-fight-1") in said
+
+
+# -- typed moves: any value the rules accept, malformed lines -----------------------------------------------
+
+
+def _waiting_for(slug: str, players: int, seed: int, kind: str) -> tuple[Any, str]:
+    game = GAMES[slug]
+    for steps in range(300):
+        state = play_random(game, players, seed, stop_after=steps).state
+        player = game.waiting_for(state)[0]
+        if any(a.type == kind for a in game.legal_actions(state, player)):
+            return state, player
+    pytest.fail(f"no {kind} in {slug}")
+
+
+@pytest.mark.parametrize(("slug", "players", "kind", "line", "made"), [
+    ("flying-pigs", 3, "deploy", "deploy angle:270", {"angle": 270.0}),
+    ("flying-pigs", 3, "deploy", "deploy angle:275.0", {"angle": 275.0}),
+    ("brood-rumble", 2, "place_feature", "place kind:platform at:8,8", {"kind": "platform", "x": 8.0, "y": 8.0}),
+    ("brood-rumble", 2, "place_feature", "place kind:Platform at:8.0, 8", {"kind": "platform", "x": 8.0, "y": 8.0}),
+    ("thatll-do-pigs", 4, "ride", "ride heading:180 distance:4", {"heading": 180.0, "distance": 4.0}),
+    ("road-rage", 2, "build", "build driver:big_boss upgrades:Metal Plates, 'Eavy Wheels, Wolves",
+     {"driver": "big_boss", "upgrades": ["metal_plates", "eavy_wheels", "wolves"]}),
+])
+def test_any_value_the_rules_accept_is_taken_typed(slug, players, kind, line, made):
+    game = GAMES[slug]
+    state, player = _waiting_for(slug, players, 2, kind)
+    legal, names = game.legal_actions(state, player), {s.player: s.name for s in state.seats}
+    action = parse_typed(line, legal, names, game, game.view(state, player))
+    assert action.model_dump(mode="json", include=set(made)) == made
+    game.apply(state, player, action)  # the rules take it
+
+
+def test_a_malformed_line_is_answered_with_an_example(capsys, tmp_path):
+    game = GAMES["brood-rumble"]
+    state, player = _waiting_for("brood-rumble", 2, 2, "place_feature")
+    legal, names, view = game.legal_actions(state, player), {s.player: s.name for s in state.seats}, None
+    with pytest.raises(RuleViolation, match=r"I could not read that: place takes kind:, at:; type it like "
+                                            r"`place kind:\w+ at:[\d.]+,[\d.]+`"):
+        parse_typed("place_feature kind:platform x:8 y:8", legal, names, game, view)
+    with pytest.raises(RuleViolation, match=r"I could not read that \(kind: is given twice\)"):
+        parse_typed("place kind:pit kind:platform", legal, names, game, view)
+
+
+def test_question_mark_says_how_to_type_any_value_of_a_sampled_move(tmp_path):
+    out = io.StringIO()
+    lines = iter(["?", "? build", "build driver:big_boss upgrades:metal_plates,eavy_wheels,wolves", "quit"])
+    table = TerminalGame(GAMES["road-rage"], 1, 1, level=Level.EASY, seed=2, out_dir=tmp_path,
+                         keyboard=Lines(lambda prompt: next(lines)), out=out)
+    with pytest.raises(Quit):
+        table.play()
+    text = out.getvalue()
+    assert "(only some build moves are listed: any the rules accept can be typed; `? build` says how)" in text
+    assert "build driver:… [upgrades:…] — " in text and "upgrades: Chariot Upgrades" in text and "(at most 3)" in text
+    assert f"{table.names[table.humans[0]]}'s Chariot: Top Speed" in text and "✋" not in text

@@ -246,7 +246,8 @@ def _offered(pairs: Sequence[tuple[str, str]], current: str) -> Choices:
 
 def _agreeing(actions: list[BaseModel], move: Move, param: Param, interaction: discord.Interaction[Any],
               reading: Reading) -> list[BaseModel]:
-    """Only the actions that match the other options already filled in (all of them when none does)."""
+    """Only the actions that match the other options already filled in (all of them when none does),
+    matched as the terminal matches them (`Param.agrees`: a number by its value, 90 as 90.0)."""
     narrowed = actions
     for other in move.params:
         if other is param:
@@ -254,9 +255,7 @@ def _agreeing(actions: list[BaseModel], move: Move, param: Param, interaction: d
         given = getattr(interaction.namespace, other.name, None)
         if given is None or given == "":
             continue
-        wanted = str(given).strip().casefold()
-        kept = [a for a in narrowed if other.token(other.value_of(a), reading).casefold() == wanted
-                or str(other.value_of(a)).casefold() == wanted]
+        kept = [a for a in narrowed if other.agrees(other.value_of(a), given, reading)]
         narrowed = kept or narrowed
     return narrowed
 

@@ -206,6 +206,26 @@ class Param:
         parts = [str(p) for p in raw] if isinstance(raw, list | tuple) else re.split(r"[,;+]+", str(raw))
         return [choice(p, self.choices, self.name) for p in (p.strip() for p in parts) if p]
 
+    def agrees(self, value: Any, raw: Any, reading: Reading) -> bool:
+        """Whether what a player gave for this parameter names `value` (an action's value of it): by
+        what it means, so 270, 270.0 and -90 name one bearing and 8 the 8.0 of a listed point (and a
+        cell counted from 1 is not taken for the rules' count from 0); or, when the words cannot be read
+        alone, by the words themselves (as `token` writes them)."""
+        try:
+            return _same(self.parse(raw, reading), value)
+        except (RuleViolation, ValueError, TypeError):
+            pass
+        wanted = _folded(str(raw))
+        return value is not None and wanted in (_folded(self.token(value, reading)), _folded(str(value)))
+
+    def explain(self) -> str:
+        """How to type this parameter, in one line: its help, its choices, an example."""
+        if self.choices and self.kind in (Kind.CHOICE, Kind.CHOICES):
+            most = f" (at most {self.most})" if self.kind is Kind.CHOICES and self.most else ""
+            return f"{self.help} — " + ", ".join(value for value, _ in self.choices) + most
+        example = self.example or EXAMPLES.get(self.kind)
+        return f"{self.help}" + (f", like {self.name}:{example}" if example else "")
+
     def fill(self, data: dict[str, Any], value: Any) -> None:
         """Put a parsed value into an action's fields."""
         if self.put is not None:
@@ -336,14 +356,22 @@ class Move:
 
     def typed_form(self, action: BaseModel, reading: Reading) -> str:
         """The action as a player types it: the move's word, then `name:value` for each parameter
-        with a value (spaces in values as `_`)."""
+        with a value, written as it reads (`smash target:Morgoth the Mild`: a value runs on to the
+        next `name:`)."""
         words = [self.name]
         for param in self.params:
             value = param.value_of(action)
             if value is None or value == [] or (param.kind is Kind.FLAG and not value and not param.required):
                 continue
-            words.append(f"{param.name}:{param.token(value, reading).replace(' ', '_')}")
+            words.append(f"{param.name}:{param.token(value, reading)}")
         return " ".join(words)
+
+    def usage(self) -> list[str]:
+        """How to type this move whatever its values: its word with every option, then one line per
+        option (what `? move` prints in the terminal, for values no list of legal moves can hold)."""
+        options = " ".join(f"{p.name}:…" if p.required else f"[{p.name}:…]" for p in self.params)
+        return [f"{self.name} {options}".rstrip() + f" — {self.help}",
+                *(f"  {p.name}: {p.explain()}" + ("" if p.required else " (optional)") for p in self.params)]
 
 
 class MoveBook:
@@ -390,7 +418,7 @@ class MoveBook:
         made = self.maker(move.type) if move is not None and not move.typed else None
         if made is not None:
             maker, param = made
-            return f"{maker.name} {param.name}:{param.token(param.value_of(action), reading).replace(' ', '_')}"
+            return f"{maker.name} {param.name}:{param.token(param.value_of(action), reading)}"
         return move.typed_form(action, reading) if move is not None else describe(action)
 
     def maker(self, kind: str) -> tuple[Move, Param] | None:
@@ -432,6 +460,27 @@ def _code_value(value: Any) -> str:
     if isinstance(value, dict):
         return "_".join(f"{k}={_code_value(v)}" for k, v in sorted(value.items()))
     return str(value).replace("~", "-").replace(" ", "+")
+
+
+def _folded(text: str) -> str:
+    """Words compared as players type them: any case, `_` for a space."""
+    return text.strip().casefold().replace("_", " ")
+
+
+def _same(given: Any, value: Any) -> bool:
+    """Two values of a parameter are one: numbers by value (8 is 8.0), a point as a tuple or a list,
+    an enum as its value."""
+    if isinstance(given, Enum):
+        given = given.value
+    if isinstance(value, Enum):
+        value = value.value
+    if isinstance(given, bool) or isinstance(value, bool):
+        return given is value if isinstance(given, bool) and isinstance(value, bool) else False
+    if isinstance(given, int | float) and isinstance(value, int | float):
+        return math.isclose(given, value, abs_tol=1e-6)
+    if isinstance(given, list | tuple) and isinstance(value, list | tuple):
+        return len(given) == len(value) and all(_same(g, v) for g, v in zip(given, value, strict=True))
+    return bool(given == value)
 
 
 def find(legal: Sequence[BaseModel], kind: str, wanted: str) -> BaseModel | None:

@@ -1,0 +1,63 @@
+"""Moves declared by the rules (rules/core/moves.py): a typed value names an action's value by what
+it means, and a move says how to type it whatever its values (issue 25)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel
+
+from rules.core.moves import Kind, Move, MoveBook, Param, Reading
+
+
+class Colour(StrEnum):
+    RED = "red"
+    BLUE = "blue"
+
+
+class Paint(BaseModel):
+    type: str = "paint"
+    colour: Colour
+    angle: float
+    at: tuple[float, float]
+    who: str
+    cell: int = 0
+
+
+ANGLE = Param("angle", Kind.NUMBER, "A bearing in degrees", modulo=360)
+COLOUR = Param("colour", Kind.CHOICE, "The colour", choices=(("red", "Red"), ("blue", "Deep Blue")))
+AT = Param("at", Kind.POINT, "Where, as x,y")
+WHO = Param("who", Kind.PLAYER, "Whose")
+CELL = Param("cell", Kind.COUNT, "The cell, from 1", shift=1, required=False)
+PAINT = Move("paint", "paint", "Paint", "Paint something somewhere.", (COLOUR, ANGLE, AT, WHO, CELL))
+READING = Reading(None, {"p1": "Morgoth the Mild", "p2": "Grukk"})
+ACTION = Paint(colour=Colour.BLUE, angle=270.0, at=(8.0, 8.0), who="p1", cell=2)
+
+
+def test_a_typed_number_names_a_value_by_what_it_is_worth_not_how_it_is_written():
+    for typed in ("270", "270.0", "-90", "630", 270, 270.0):
+        assert ANGLE.agrees(ACTION.angle, typed, READING), typed
+    assert not ANGLE.agrees(ACTION.angle, "275", READING)
+    assert AT.agrees(ACTION.at, "8,8", READING) and AT.agrees(list(ACTION.at), "8.0, 8", READING)
+    assert CELL.agrees(ACTION.cell, "3", READING) and not CELL.agrees(ACTION.cell, "2", READING)
+
+
+def test_a_typed_word_names_a_value_by_its_value_its_label_or_a_name():
+    assert COLOUR.agrees(ACTION.colour, "blue", READING) and COLOUR.agrees(ACTION.colour, "Deep_Blue", READING)
+    assert not COLOUR.agrees(ACTION.colour, "red", READING)
+    assert WHO.agrees("p1", "Morgoth the Mild", READING) and WHO.agrees("p1", "p1", READING)
+    assert not WHO.agrees("p1", "Grukk", READING)
+    assert not WHO.agrees("p1", "nobody at all", READING)  # unreadable words are compared as words
+
+
+def test_a_typed_form_keeps_the_names_as_they_read():
+    book = MoveBook("t", [PAINT])
+    assert book.typed_form(ACTION, READING) == "paint colour:blue angle:270 at:8,8 who:Morgoth the Mild cell:3"
+
+
+def test_a_move_says_how_to_type_it_with_any_value():
+    first, *options = PAINT.usage()
+    assert first == "paint colour:… angle:… at:… who:… [cell:…] — Paint something somewhere."
+    assert options[0] == "  colour: The colour — red, blue"
+    assert options[2] == "  at: Where, as x,y, like at:12,7.5"
+    assert options[4].endswith("(optional)")
