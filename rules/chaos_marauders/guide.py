@@ -1,0 +1,92 @@
+"""The /rules text for Chaos Marauders, in our own words, with the house card set and every reading
+we chose where the rule text is silent or unclear (../shared/games/chaos-marauders.md (b) and (c))."""
+
+READINGS: dict[str, str] = {
+    "card-vp": "Every card in your lines is worth 10 points at the end, except machine cards that are not "
+               "assembled, which are worth nothing (C1).",
+    "duplicate": "A card whose symbol you already have is still placed, in a line that lacks it, and then your "
+                 "turn ends; if no line can take it, decline it (C2).",
+    "attack-when": "A line may attack only at the moment its owner completes it, before the next card. Lines "
+                   "completed by captured cards, Bilge's reorganization or a Git do not attack; lines completed by "
+                   "a card stolen with the Creeps or taken for a wrong shout do (C3).",
+    "captured-unplaced": "Captured cards you do not place are discarded (C4).",
+    "horned-rat": "The Horned Rat Standard is a Standard: it stands at the left end and counts among your three (C5).",
+    "blowback-machines": "The Blowback burns everything in the line, machines too (C6).",
+    "within-three": "A Git or the Idol put in an opponent's line must stand at most three slots from a card of that "
+                    "line, so an empty line cannot take one (C7).",
+    "git-discard": "Whatever you draw, once you have said what you will do with it, the owners of Gits in your lines "
+                   "may force you to discard it: its power is lost, that Git goes too and your turn ends. Each owner "
+                   "has a short time to decide; if nobody forces it, the card is played (C8).",
+    "odlugg": "Everyone rolls for Odlugg, the drawer too; booty coming to Odlugg's side is rolled for before it is "
+              "placed, and an Odlugg nobody can place is discarded (C9).",
+    "boneshaker": "The Boneshaker is a chariot and its crew; a chariot alone scores nothing (C10).",
+    "dagromm-count": "Dagromm counts every card you hold, Gits and machines too, from the left of your top line, "
+                     "and picks all the losses before any card goes (C11).",
+    "crew-pull": "Pulled machine cards go wherever you like; when you have no room, you choose which of your own "
+                 "cards to throw out for them (C12).",
+    "end": "The game stops the moment anyone has three complete lines, whoever's turn it is, with no more attacks. "
+           "Tied players share their place (C13).",
+    "shout-window": "You may shout \"Chaos Marauders!\" at any time during someone else's turn, whatever they drew. "
+                    "The first shout to reach the table wins; after that, and once the turn is over, it is too late. "
+                    "A player who cannot place the card loses it to the discard pile; a declined Marauders is "
+                    "nobody's (C14).",
+    "wrong-shout": "A shout is wrong when the drawer has not drawn the Chaos Marauders in this turn. The drawer may "
+                   "then take one card from the shouter's lines (placed by the usual rules; a crew brings its "
+                   "machine) or spare them, and the turn goes on (C15).",
+    "cube": "The Cube of Devastation is a six-sided die: 1 is the Mark of Chaos, anything else the Orcish Eye.",
+    "pile": "When the draw pile runs out, the discards are shuffled into a new pile once; the second time, the game "
+            "ends.",
+    "ends-of-a-line": "A line has six slots. A Standard can only stand in slot 1 and a Musician in slot 6, so nothing "
+                      "ever stands left of a Standard or right of a Musician.",
+    "machines": "Machine cards may go anywhere, but a machine works (its Attack Rating, its points) only when its "
+                "parts stand side by side in order in one line, the crew at their right.",
+    "automatic": "Dagromm and Odlugg act the moment they are drawn (after the Git owners have had their say).",
+}
+
+GUIDE = """\
+**Chaos Marauders** — 2 to 4 Orc warlords build three battle lines each from one shared pile, \
+bash each other's lines with the Cube of Devastation, and try not to miss the Chaos Marauders \
+sneaking into a rival's army. Most Victory Points wins.
+
+**The deck** (our own house set of 89 cards): grey Goblins (no Attack Rating), purple troops \
+(Attack Rating 2-6), blue booty (20-50 extra points), green specials with a power each, and red \
+war machines (a whole machine has an Attack Rating of 5-10). Each card has a symbol: its name.
+
+**Lines:** three lines of six slots. Slot 1 takes only a Standard, slot 6 only a Musician. A line \
+may not hold two cards of one symbol (Plague Lords and Sneaky Gits excepted). A line is complete \
+when all six slots are full.
+
+**Your turn:** you draw cards one by one and put each in a line. The turn stops when you draw a \
+symbol you already have (it is still placed), a green card (after its power), a fourth Standard or \
+Musician (discarded), a card you decline (discarded), or when you attack. A red card must be \
+placed if it can be. In the first round green cards are discarded unused and you draw on.
+
+**Attacks:** when you complete a line, it may attack an opponent's incomplete line of lower Attack \
+Value (the sum of its Attack Ratings). Roll the Cube: the Orcish Eye (2-6) beats them — their \
+purple cards are discarded and you capture the rest; the Mark of Chaos (1) routs you — your purple \
+and grey cards are discarded and they capture the rest. Captured machines always change hands; \
+Sneaky Gits and Odlugg have their own fates. Never attacked: a line with the Horned Rat Standard, \
+or one with Odlugg unless the attacker has Plague Lords, the Marauders, the Claws of Malal, the \
+Shaman or a whole machine.
+
+**Powers:** the Pigsticker shoots one purple card (or Odlugg) of an opponent when placed; the \
+Shaman lets its completed line attack twice; Plague Lords are worth 2, 4, 6 or 8 each by how many \
+you have; the Creeps steal a non-purple card; Dagromm may take every 3rd-6th card you hold; the \
+Sneaky Git sits in an opponent's line and may later make them discard a drawn card (or kills a \
+Git in yours); Odlugg joins whoever alone rolls the Mark, and eats booty; the Idol is worth +90 or \
+-90 at the end (six rolls, or +90 with a Shaman); Bilge reorganizes your lines or leads his line \
+into an attack; the Blowback burns a line, or blows up in your face. A crew pulls its machine's \
+parts from everyone else.
+
+**The shout:** whenever someone else is drawing, you may press **Chaos Marauders!** (or \
+`/cm shout`). If they drew the Chaos Marauders this turn, the first to shout takes it. If not, \
+they may take one of your cards. If nobody shouts before the turn ends, they keep it.
+
+**The end:** as soon as anyone has three complete lines. Every card scores 10, booty its extra \
+points, assembled machines 30 more (and 30 more with their crew; the Boneshaker 40), plus the Idol.
+"""
+
+READING_LINES = "\n".join(f"- **{name}**: {text}" for name, text in READINGS.items())
+GUIDE = GUIDE + "\n**Our readings where the text is unclear:**\n" + READING_LINES + "\n"
+
+__all__ = ["GUIDE", "READINGS"]

@@ -1,0 +1,77 @@
+"""The questions Chaos Marauders asks, stage by stage (`rules.core.stages`). Nothing is asked in
+secret. The Git owners' question is a reaction: unanswered when its time runs out, the Git lets the
+card be (the engine gives its prompt that default). The shout is not a question: it is a move open
+to every player but the drawer all turn long (the engine offers it beside the questions)."""
+
+from __future__ import annotations
+
+from rules.chaos_marauders.data import name_of
+from rules.chaos_marauders.models import (
+    Ask,
+    AskKind,
+    Assassinate,
+    Attack,
+    Blast,
+    CMState,
+    Decline,
+    Done,
+    Drop,
+    ForceDiscard,
+    HoldBack,
+    Lead,
+    LetBe,
+    Place,
+    Put,
+    Reorganize,
+    Shift,
+    Skip,
+    Spare,
+    Steal,
+    Stick,
+    Take,
+)
+from rules.core.engine import PromptKind
+from rules.core.stages import Stage, Stages
+
+
+def say(state: CMState, ask: Ask) -> str:
+    """The words of the open question, naming the card it is about."""
+    drawn = name_of(state.drawn) if state.drawn is not None else "the card"
+    match ask.kind:
+        case AskKind.DRAWN:
+            return f"You drew {drawn}: where does it go? (Or decline it, which ends your turn.)"
+        case AskKind.GIT:
+            victim = state.name_of(state.current)
+            return f"{victim} drew {drawn} and said what to do with it: force the discard with your Git, or let it be?"
+        case AskKind.HOLD:
+            held = state.held[0] if state.held else None
+            what = name_of(held.card) if held is not None else "a card"
+            return f"Put {what} ({held.source if held else ''}) in one of your lines."
+        case AskKind.PENALTY:
+            shouter = state.name_of(state.penalties[0]) if state.penalties else "someone"
+            return f"{shouter} shouted wrongly: take one card from their lines, or spare them?"
+        case AskKind.ATTACK:
+            chance = state.chances[0] if state.chances else None
+            line = chance.line + 1 if chance else 0
+            return f"Your line {line} may attack a weaker incomplete line: which, or hold back?"
+        case AskKind.STICK:
+            return "Your Pigsticker may discard a purple card (or Odlugg) from an opponent's line."
+        case AskKind.BILGE:
+            return "Bilge Guttrot: reorganize your lines, lead his line into an attack, or neither?"
+        case AskKind.REORGANIZE:
+            return "Move your cards about (each to an empty slot), then say done."
+    return ""
+
+
+STAGES: Stages[CMState] = Stages({
+    AskKind.DRAWN: Stage((Place, Decline, Steal, Blast, Assassinate)),
+    AskKind.GIT: Stage((ForceDiscard, LetBe)),
+    AskKind.HOLD: Stage((Put, Drop), PromptKind.TARGET),
+    AskKind.PENALTY: Stage((Take, Spare), PromptKind.TARGET),
+    AskKind.ATTACK: Stage((Attack, HoldBack), PromptKind.TARGET),
+    AskKind.STICK: Stage((Stick, Skip), PromptKind.TARGET),
+    AskKind.BILGE: Stage((Reorganize, Lead, Skip)),
+    AskKind.REORGANIZE: Stage((Shift, Done)),
+}, say)
+
+__all__ = ["STAGES", "say"]
