@@ -552,3 +552,19 @@ def test_question_mark_says_how_to_type_any_value_of_a_sampled_move(tmp_path):
     assert "(only some build moves are listed: any the rules accept can be typed; `? build` says how)" in text
     assert "build driver:… [upgrades:…] — " in text and "upgrades: Chariot Upgrades" in text and "(at most 3)" in text
     assert f"{table.names[table.humans[0]]}'s Chariot: Top Speed" in text and "✋" not in text
+
+
+def test_the_readme_names_the_moves_as_they_are_typed():
+    """Each game's row in the README's command table lists exactly its typed moves' words, and the
+    terminal example commands it shows run (issue 25)."""
+    readme = (ROOT / "README.md").read_text()
+    books = {g.moves.group: g.moves for g in GAMES.values() if g.moves is not None}
+    rows = re.findall(r"^\| `/(\w+) …` \| [^:]+: (.+) \|$", readme, re.MULTILINE)
+    assert {"mf", "timber", "fp", "pigs", "rr", "br"} <= {group for group, _ in rows}
+    everywhere = set(re.findall(r"types them too: `(\S+) [^`]*` and `(\S+)`", readme)[0])  # the War Cry's
+    for group, listed in rows:
+        words = {w.split()[0] for w in re.split(r",| / ", re.sub(r"\([^)]*\)", "", listed)) if w.strip()}
+        assert words | everywhere == {m.name for m in books[group].moves if m.typed} | everywhere, group
+        assert everywhere <= {m.name for m in books[group].moves if m.typed}, group
+    for command in re.findall(r"^\.venv/bin/zagjan play (\S+)", readme, re.MULTILINE):
+        assert command in GAMES
