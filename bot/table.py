@@ -534,7 +534,7 @@ class TableService:
         if not from_board and not any(s.player == player for s in seats):
             raise TableError(NOT_PLAYING)
         waiting = game.waiting_for(state)
-        if player not in waiting:
+        if player not in waiting and not self._open_out_of_turn(game, state, player, action):
             raise TableError(whose_turn(seats, waiting))
         if expected_version is not None and expected_version != row.version:
             raise TableError(STALE)
@@ -709,6 +709,15 @@ class TableService:
             return "That game was abandoned."
         return STALE
 
+    def _open_out_of_turn(self, game: Game[Any, Any], state: Any, player: PlayerId,
+                          action: dict[str, Any] | BaseModel) -> bool:
+        """Whether `action` is one the rules let `player` make though it is not their turn
+        (`Move.any_time`: a Scout, a shout); an action that does not even read is not."""
+        try:
+            return self._parse(game, action) in game.out_of_turn(state, player)
+        except TableError:
+            return False
+
     def _parse(self, game: Game[Any, Any], action: dict[str, Any] | BaseModel) -> Any:
         """Any action, dict or model, goes through the game's own union so only its moves pass."""
         data = action.model_dump(mode="json") if isinstance(action, BaseModel) else action
@@ -755,7 +764,7 @@ class TableService:
         if player not in live.legal:
             state = live.state
             live.legal[player] = (list(live.game.legal_actions(state, player))
-                                  if player in live.game.waiting_for(state) else [])
+                                  if player in live.game.waiting_for(state) else live.game.out_of_turn(state, player))
         return live.legal[player]
 
     # -- looking ----------------------------------------------------------------------

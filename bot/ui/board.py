@@ -166,13 +166,17 @@ async def _next_up(table: TableService, board: BoardLike) -> tuple[str, discord.
     controls = Controls()
     open_prompts = [p for p in board.prompts if not p.secret and not is_computer(p.player)]
     one_question = len(open_prompts) == len(board.prompts) and len({p.text for p in open_prompts}) == 1
+    legal: list[BaseModel] = []
+    players: list[str] = []
     if open_prompts and (len(board.waiting_for) == 1 or one_question):
         players = list(dict.fromkeys(p.player for p in open_prompts))
-        legal: list[BaseModel] = []
-        for player in players:
-            legal += [a for a in await table.legal_actions(board.channel_id, player) if a not in legal]
-        if legal:
-            controls = adapter_for(table.game(board.slug)).controls(board.public_view, legal, players[0])
+    # the moves the others may make out of turn (`Move.any_time`) have their buttons too, for anyone
+    others = [s.player for s in board.seats if s.player not in board.waiting_for and not is_computer(s.player)]
+    for player in [*players, *others]:
+        legal += [a for a in await table.legal_actions(board.channel_id, player) if a not in legal]
+    if legal:
+        controls = adapter_for(table.game(board.slug)).controls(board.public_view, legal,
+                                                                 (players or board.waiting_for)[0])
     if any(p.secret and not is_computer(p.player) for p in board.prompts):
         controls.buttons.append(ButtonSpec(SECRET_PAYLOAD, SECRET_LABEL, discord.ButtonStyle.primary, "🤫"))
     view = build_view(board.game_id, board.version, controls)

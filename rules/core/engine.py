@@ -373,6 +373,14 @@ class Game(ABC, Generic[S, A]):
         """The moves open to `player` now (the game's `_legal_actions`, or a layer's)."""
         return self._legal_actions(state, player)
 
+    def out_of_turn(self, state: S, player: PlayerId) -> list[A]:
+        """The moves `player` may make now though the game is not waiting for them: those of their
+        legal actions whose declared move is `any_time` (none when the game declares no moves)."""
+        book = self.moves
+        if book is None or not any(m.any_time for m in book.moves):
+            return []
+        return [a for a in self.legal_actions(state, player) if (m := book.of(a)) is not None and m.any_time]
+
     @abstractmethod
     def view(self, state: S, viewer: PlayerId | None) -> BaseModel: ...
 

@@ -328,6 +328,11 @@ class Move:
     numbered: bool = False
     """Its buttons read the label and each action's place among the legal ones, "(1)", "(2)"…, for
     a question that lists its choices by number (which of several dice to throw again)."""
+    any_time: bool = False
+    """Open to a player whenever the rules offer it, not only when the game waits for them (a Scout
+    sent at any moment, a shout in someone else's turn): the game's `legal_actions` gives it to
+    players it is not waiting for, the table accepts it from them (`Game.out_of_turn`), and the
+    board offers its buttons to every seat. Such a move must not make the game wait for anyone."""
 
     def words(self, action: BaseModel, reading: Reading) -> str:
         """One action in words: its own `say`, else the label and each parameter's value."""
