@@ -1,0 +1,47 @@
+"""The Chaos Marauders board (renderers/chaos_marauders.py): registered, the same view gives the same
+bytes, no label hides another or is cut, every player is named, the pile shows only as a count,
+and cards placed this turn all carry the same mark."""
+
+from __future__ import annotations
+
+import pytest
+
+from renderers import RENDERERS, describe, render
+from renderers.chaos_marauders import _card
+from renderers.common import recording
+from rules.chaos_marauders import GAME
+from rules.core.dice import Dice
+from rules.core.selfplay import play_random, random_seats
+
+NAMES = ("Morgoth the Mild", "Grishnakh Bonecrusher", "Ugluk", "Bolg of the Northern Pits")
+
+
+def _busy(players: int, seed: int, steps: int | None):
+    seats = [s.model_copy(update={"name": NAMES[k]}) for k, s in enumerate(random_seats(players, Dice(seed=seed)))]
+    return play_random(GAME, players, seed, seats=seats, stop_after=steps).state
+
+
+@pytest.mark.parametrize(("players", "steps"), [(4, 150), (2, 60), (3, None)])
+def test_the_board_is_registered_repeatable_and_its_labels_are_clear(players: int, steps: int | None) -> None:
+    state = _busy(players, 3, steps)
+    view = GAME.view(state, None)
+    recent = ["Ugluk draws Chaos Marauders.", "Ugluk puts Chaos Marauders in line 2, slot 3."]
+    with recording() as sheets:
+        picture = render(view, recent)
+    assert "chaos-marauders" in RENDERERS and picture[:8] == b"\x89PNG\r\n\x1a\n" and picture == render(view, recent)
+    sheet = sheets[0]
+    assert not list(sheet.overlapping()) and not sheet.cut and not sheet.outside()
+    shown = " ".join(label.text for label in sheet.drawn)
+    assert all(name in shown for name in view.names.values())
+    assert "Chaos Marauders board" in describe(view, recent)
+
+
+def test_cards_placed_this_turn_all_look_alike_the_marauders_included() -> None:
+    state = _busy(4, 3, 150)
+    view = GAME.view(state, None)
+    for seat in view.players:
+        for line in seat.lines:
+            for card in line.slots:
+                if card is not None:
+                    assert (_card(view, card).dot is not None) == card.new
+    assert isinstance(view.pile, int)

@@ -1,0 +1,186 @@
+"""Chaos Marauders' purple, green and red powers (seed 001 L65-83, L98-101, L136-152, L165-201,
+L202-255, L269-312, L313-390, L425-438; readings C6-C12)."""
+
+from __future__ import annotations
+
+from rules.chaos_marauders import GAME
+from rules.chaos_marauders import table as t
+from rules.chaos_marauders.data import DECK
+from rules.chaos_marauders.models import (
+    AskKind,
+    Assassinate,
+    Blast,
+    Done,
+    ForceDiscard,
+    Lead,
+    LetBe,
+    Place,
+    Put,
+    Reorganize,
+    Shift,
+    Skip,
+    Steal,
+    Stick,
+)
+from tests.rules.chaos_marauders.helpers import EYE, MARK, act, keys, step, table
+
+
+def discarded(state) -> list[str]:
+    return [DECK[c] for c in state.discards]
+
+
+def test_the_pigsticker_shoots_a_purple_card_or_odlugg_right_after_it_is_placed() -> None:
+    # seed 001 L65-83: even from a protected or complete line; never later
+    bo = {(0, 0): "horned-rat", (0, 1): "hak", (1, 1): "odlugg", (1, 2): "spittledung"}
+    state = act(table(["pigsticker", "grivziz"], {"bo": bo}), "ann", Place(line=0, slot=1))
+    assert state.ask.kind is AskKind.STICK
+    assert {(a.line, a.slot) for a in GAME.legal_actions(state, "ann") if isinstance(a, Stick)} == {(0, 1), (1, 1)}
+    state = act(state, "ann", Stick(player="bo", line=1, slot=1))
+    assert "odlugg" in discarded(state) and state.ask.kind is AskKind.DRAWN and state.current == "ann"
+    quiet = act(table(["pigsticker", "grivziz"], {"bo": {(0, 1): "spittledung"}}), "ann", Place(line=0, slot=1))
+    assert quiet.ask.kind is AskKind.DRAWN  # nothing to shoot: it merely joins the line
+
+
+def test_a_duplicate_pigsticker_shoots_before_the_turn_ends() -> None:
+    # seed 001 L81-83
+    state = table(["pigsticker", "grivziz"], {"ann": {(1, 1): "pigsticker"}, "bo": {(0, 1): "hak"}})
+    state = act(state, "ann", Place(line=0, slot=1))
+    assert state.ask.kind is AskKind.STICK
+    state = act(state, "ann", Skip())
+    assert state.current == "bo"
+
+
+def test_the_creeps_steal_a_non_purple_card_and_a_stolen_crew_brings_its_machine() -> None:
+    # seed 001 L136-152; crew pull L425-438
+    bo = {(0, 1): "hak", (0, 2): "smasher-crew", (1, 1): "smasher-left", (1, 2): "smasher-right"}
+    state = table(["creeps", "grivziz"], {"bo": bo})
+    steals = {(a.line, a.slot) for a in GAME.legal_actions(state, "ann") if isinstance(a, Steal)}
+    assert (0, 1) not in steals and (0, 2) in steals
+    state = act(state, "ann", Steal(player="bo", line=0, slot=2))
+    assert state.ask.kind is AskKind.HOLD and DECK[state.held[0].card] == "smasher-crew"
+    state = act(state, "ann", Put(line=0, slot=3))
+    assert [DECK[h.card] for h in state.held] == ["smasher-right", "smasher-left"] or \
+        sorted(DECK[h.card] for h in state.held) == ["smasher-left", "smasher-right"]
+    assert keys(state, "bo", 1) == [None] * 6
+    state = act(state, "ann", Put(line=0, slot=1) if DECK[state.held[0].card] == "smasher-left"
+                else Put(line=0, slot=2))
+    state = act(state, "ann", GAME.legal_actions(state, "ann")[0])
+    assert state.current == "bo" and "creeps" in discarded(state)
+
+
+def test_dagromm_takes_every_nth_card_on_the_first_mark_counting_from_the_top_left() -> None:
+    # seed 001 L176-201; C11: positions fixed first, counted over cards only
+    ann = {(0, 1): "hak", (0, 3): "claws", (1, 1): "grivziz", (1, 2): "spattznatt", (2, 1): "spittledung",
+           (2, 2): "snotlings", (2, 3): "nose-pick"}
+    state = table(["dagromm", "grivziz"], {"ann": ann}, faces=[EYE, MARK])  # the second roll: every 4th card
+    assert keys(state, "ann", 1)[2] is None  # the 4th of the seven cards: the Spattznatt's Squad
+    assert sum(c is not None for line in state.lines["ann"] for c in line) == 6
+    assert state.current == "bo" and "dagromm" in discarded(state)
+    safe = table(["dagromm", "grivziz"], {"ann": ann}, faces=[EYE] * 4)
+    assert sum(c is not None for line in safe.lines["ann"] for c in line) == 7
+
+
+def test_a_git_goes_only_near_a_card_of_an_opponent_and_may_then_force_a_discard() -> None:
+    # seed 001 L202-229; C7 (within three slots of a card of that line), C8 (a timed reaction)
+    state = table(["git", "hak", "claws", "grivziz"], {"bo": {(0, 1): "grivziz"}})
+    places = [a for a in GAME.legal_actions(state, "ann") if isinstance(a, Place)]
+    assert places and all(a.player == "bo" and a.line == 0 and a.slot in (2, 3, 4) for a in places)
+    state = act(state, "ann", Place(line=0, slot=2, player="bo"))
+    assert state.current == "bo" and state.git_owner[state.lines["bo"][0][2]] == "ann"
+    # bo's turn: bo says where the Hak goes; ann is asked, with "let it be" as the default
+    state = act(state, "bo", Place(line=1, slot=1))
+    prompts = GAME.prompts(state)
+    assert [p.player for p in prompts] == ["ann"] and prompts[0].default == {"type": "let-be"}
+    forced = act(state, "ann", ForceDiscard())
+    assert forced.current == "ann" and "hak" in discarded(forced) and "git" in discarded(forced)
+    assert keys(forced, "bo", 1)[1] is None
+    let = act(state, "ann", LetBe())
+    assert keys(let, "bo", 1)[1] == "hak" and let.current == "bo"
+
+
+def test_a_drawn_git_may_kill_a_git_in_ones_own_lines() -> None:
+    # seed 001 L230-238
+    state = table(["git", "grivziz"], {"ann": {(0, 1): "git"}, "bo": {}}, gits={("ann", 0, 1): "bo"})
+    assert Assassinate(line=0, slot=1) in GAME.legal_actions(state, "ann")
+    state = act(state, "ann", Assassinate(line=0, slot=1))
+    assert state.ask.kind is AskKind.GIT  # the Git's owner sees the intent first (C8)
+    state = act(state, "bo", LetBe())
+    assert state.current == "bo" and discarded(state).count("git") == 2 and not state.git_owner
+
+
+def test_odlugg_joins_the_only_player_who_rolls_the_mark_and_eats_booty() -> None:
+    # seed 001 L269-296; C9: the drawer rolls too
+    state = table(["odlugg", "grivziz"], {"bo": {(0, 1): "spittledung", (0, 2): "hak"}}, faces=[EYE, MARK])
+    assert state.ask.kind is AskKind.HOLD and state.ask.players == ["bo"]
+    state = act(state, "bo", Put(line=1, slot=1), faces=[MARK])  # the Spittledung is eaten
+    assert keys(state, "bo", 0)[1] is None and "spittledung" in discarded(state) and state.current == "bo"
+    lost = table(["odlugg", "grivziz"], faces=[MARK, MARK])
+    assert "odlugg" in discarded(lost) and lost.current == "bo"
+
+
+def test_a_git_aimed_at_odluggs_side_may_be_eaten_first() -> None:
+    # seed 001 L296-300
+    state = table(["git", "grivziz"], {"bo": {(0, 1): "odlugg"}})
+    state = act(state, "ann", Place(line=0, slot=2, player="bo"), faces=[MARK])
+    assert "git" in discarded(state) and keys(state, "bo", 0)[2] is None and state.current == "bo"
+
+
+def test_the_idol_goes_to_any_line_and_rolls_six_times_at_the_end_unless_a_shaman_is_there() -> None:
+    # seed 001 L313-344 and L98-101; the game ends at once on a third complete line (L246-255, C13)
+    from tests.rules.chaos_marauders.helpers import at_line, full_line
+    lines = {**at_line(full_line("hak", "claws", "grivziz", "spattznatt"), 0),
+             **at_line(full_line("hak", "claws", "grivziz", "spattznatt", standard="orc-standard",
+                                 musician="orc-musician"), 1),
+             (2, 0): "garok", (2, 1): "snotlings", (2, 2): "nose-pick", (2, 3): "whipping-post", (2, 5): "orc-musician"}
+    state = table(["idol", "grivziz"], {"ann": lines})
+    assert any(isinstance(a, Place) and a.player == "bo" for a in GAME.legal_actions(state, "ann")) is False
+    state, said = step(state, "ann", Place(line=2, slot=4), faces=[EYE] * 6)
+    assert state.over and state.idol["ann"] == 90 and GAME.outcome(state).winners() == ["ann"]
+    cursed, _ = step(table(["idol", "grivziz"], {"ann": lines}), "ann", Place(line=2, slot=4),
+                     faces=[EYE, EYE, MARK, EYE, EYE, EYE])
+    assert cursed.idol["ann"] == -90 and cursed.scores["ann"] == state.scores["ann"] - 180
+    blessed_lines = {**lines, (2, 3): "shaman"}
+    blessed, _ = step(table(["idol", "grivziz"], {"ann": blessed_lines}), "ann", Place(line=2, slot=4))
+    assert blessed.idol["ann"] == 90
+
+
+def test_bilge_reorganizes_without_attacking_or_leads_an_incomplete_line() -> None:
+    # seed 001 L345-367
+    ann = {(0, 1): "hak", (0, 2): "claws", (1, 0): "hob-standard"}
+    state = act(table(["bilge", "grivziz"], {"ann": ann, "bo": {(0, 1): "grivziz"}}), "ann", Place(line=0, slot=3))
+    assert state.ask.kind is AskKind.BILGE and Lead() in GAME.legal_actions(state, "ann")
+    led = act(state, "ann", Lead())
+    assert led.ask.kind is AskKind.ATTACK and led.chances[0].led
+    moved = act(state, "ann", Reorganize())
+    moved = act(moved, "ann", Shift(from_line=0, from_slot=1, line=1, slot=1))
+    assert keys(moved, "ann", 1)[1] == "hak" and keys(moved, "ann", 0)[1] is None
+    moved = act(moved, "ann", Done())
+    assert moved.current == "bo"
+
+
+def test_the_blowback_burns_a_line_on_the_eye_and_the_drawer_on_the_mark() -> None:
+    # seed 001 L368-390; C6: machines burn too; a Horned Rat line cannot be aimed at
+    bo = {(0, 1): "smasher-left", (0, 2): "hak", (1, 0): "horned-rat", (1, 1): "grivziz"}
+    state = table(["blowback", "grivziz"], {"ann": {(0, 1): "claws"}, "bo": bo})
+    assert [(a.player, a.line) for a in GAME.legal_actions(state, "ann") if isinstance(a, Blast)] == [("bo", 0)]
+    burnt = act(state, "ann", Blast(player="bo", line=0), faces=[EYE])
+    assert keys(burnt, "bo", 0) == [None] * 6 and "smasher-left" in discarded(burnt)
+    backfire = act(state, "ann", Blast(player="bo", line=0), faces=[MARK])
+    assert t.every_card(backfire, "ann") == [] and keys(backfire, "bo", 0)[1] == "smasher-left"
+
+
+def test_a_crew_pulls_its_machine_from_everyone_even_complete_lines_making_room() -> None:
+    # seed 001 L425-438; C12: the receiver picks which of their own cards make room
+    from tests.rules.chaos_marauders.helpers import at_line, full_line
+    bo = at_line(full_line("bomber-left", "bomber-right", "hak", "claws"), 0)
+    rows = [["hob-standard", "snotlings", "nose-pick", "whipping-post", "spittledung", "hob-musician"],
+            ["orc-standard", "snotlings", "nose-pick", "whipping-post", "spittledung", None],
+            ["garok", None, "grivziz", "hak", "spoil-heaps", "hob-musician"]]
+    ann = {(n, s): k for n, row in enumerate(rows) for s, k in enumerate(row) if k is not None}
+    state = table(["bomber-crew", "grivziz"], {"ann": ann, "bo": bo})
+    state = act(state, "ann", Place(line=2, slot=1))
+    assert keys(state, "bo", 0)[1:3] == [None, None] and len(state.held) == 2
+    options = GAME.legal_actions(state, "ann")
+    assert options and all(isinstance(a, Put) for a in options)  # no room: push out one of one's own cards
+    state = act(state, "ann", options[0])
+    assert len(discarded(state)) == 1

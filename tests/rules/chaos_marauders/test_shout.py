@@ -1,0 +1,96 @@
+"""The race to shout "Chaos Marauders!" (seed 001 L37-64; readings C14, C15): a move open to every
+player but the drawer on every turn, judged by the turn it names, the first one applied winning."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.chaos_marauders import GAME
+from rules.chaos_marauders.data import DECK
+from rules.chaos_marauders.models import AskKind, Decline, Place, Put, Shout, Spare, Take
+from rules.core.errors import RuleViolation
+from tests.rules.chaos_marauders.helpers import act, keys, step, table
+
+
+def test_every_other_player_may_shout_on_every_turn_whatever_was_drawn() -> None:
+    # C14: offered always, so the button tells nothing; never to the drawer
+    for drawn in ("hak", "marauders", "idol"):
+        state = table([drawn, "grivziz"], players=3)
+        assert GAME.legal_actions(state, "bo")[-1:] == [Shout(turn=state.turn)]
+        assert GAME.legal_actions(state, "cy") == [Shout(turn=state.turn)]
+        assert Shout(turn=state.turn) not in GAME.legal_actions(state, "ann")
+    with pytest.raises(RuleViolation, match="the other players"):
+        GAME.apply(state, "ann", Shout())
+
+
+def test_a_right_shout_takes_the_card_even_after_the_next_draw() -> None:
+    # seed 001 L37-47: the shouter takes the card and puts it in their line; judged by the turn
+    state = table(["marauders", "hak", "claws"], players=3)
+    turn = state.turn
+    state = act(state, "ann", Place(line=0, slot=1))  # placed quietly; the next card is drawn at once
+    assert DECK[state.drawn] == "hak" and state.version == 1
+    state, said = step(state, "cy", Shout(turn=turn))
+    assert any("first" in line for line in said) and keys(state, "ann", 0)[1] is None
+    assert state.held[0].player == "cy" and state.ask.kind is AskKind.DRAWN  # the drawer goes on first
+    state = act(state, "ann", Place(line=0, slot=1))
+    assert state.ask.kind is AskKind.HOLD and state.ask.players == ["cy"]
+    state = act(state, "cy", Put(line=0, slot=1))
+    assert keys(state, "cy", 0)[1] == "marauders" and state.current == "ann"
+
+
+def test_the_first_shout_wins_and_later_ones_are_too_late() -> None:
+    # seed 001 L49-51: the first shout applied takes it; the order is the action log
+    state = act(table(["marauders", "hak", "claws"], players=3), "ann", Place(line=0, slot=1))
+    state = act(state, "bo", Shout(turn=state.turn))
+    assert Shout(turn=state.turn) not in GAME.legal_actions(state, "cy")
+    with pytest.raises(RuleViolation, match="Too late"):
+        GAME.apply(state, "cy", Shout(turn=state.turn))
+    assert state.penalties == [] and len(state.held) == 1
+
+
+def test_nobody_shouts_and_the_drawer_keeps_the_card_after_the_turn() -> None:
+    # seed 001 L51-57
+    state = table(["marauders", "hak", "hak", "claws"], players=3)
+    turn = state.turn
+    state = act(state, "ann", Place(line=0, slot=1))
+    state, said = step(state, "ann", Place(line=0, slot=2))
+    state, said = step(state, "ann", Place(line=1, slot=2))  # a duplicate: the turn ends
+    assert state.current == "bo" and any("keep" in line for line in said)
+    with pytest.raises(RuleViolation, match="Too late"):
+        GAME.apply(state, "cy", Shout(turn=turn))
+    assert keys(state, "ann", 0)[1] == "marauders"
+
+
+def test_a_shout_while_the_card_is_being_placed_takes_it_once_placed_and_a_declined_one_is_nobodys() -> None:
+    # C14: a declined Marauders voids the shout
+    state = table(["marauders", "hak", "claws"], players=3)
+    state = act(state, "bo", Shout())
+    assert state.claim == "bo"
+    placed = act(state, "ann", Place(line=0, slot=2))
+    assert keys(placed, "ann", 0)[2] is None and placed.held[0].player == "bo"
+    declined = act(state, "ann", Decline())
+    assert declined.claim is None and not declined.held and "marauders" in [DECK[c] for c in declined.discards]
+
+
+def test_a_wrong_shout_lets_the_drawer_take_one_of_the_shouters_cards() -> None:
+    # seed 001 L58-64, C15: wrong when it was not drawn this turn; optional; the turn goes on
+    state = table(["hak", "claws", "grivziz"], {"bo": {(0, 0): "horned-rat", (0, 1): "spittledung"}}, players=3)
+    state, said = step(state, "bo", Shout())
+    assert state.penalties == ["bo"] and any("may take" in line for line in said)
+    assert state.ask.kind is AskKind.DRAWN  # asked once the drawer's question is answered
+    state = act(state, "ann", Place(line=0, slot=1))
+    assert state.ask.kind is AskKind.PENALTY
+    assert {(a.line, a.slot) for a in GAME.legal_actions(state, "ann") if isinstance(a, Take)} == {(0, 0), (0, 1)}
+    spared = act(state, "ann", Spare())
+    assert spared.ask.kind is AskKind.DRAWN and keys(spared, "bo", 0)[1] == "spittledung"
+    taken = act(state, "ann", Take(line=0, slot=1))
+    assert taken.ask.kind is AskKind.HOLD and taken.held[0].player == "ann"
+    taken = act(taken, "ann", Put(line=1, slot=1))
+    assert keys(taken, "ann", 1)[1] == "spittledung" and taken.current == "ann" and taken.ask.kind is AskKind.DRAWN
+
+
+def test_a_marauders_kept_from_an_earlier_turn_makes_a_shout_wrong() -> None:
+    # C15 (b): only a Marauders drawn this turn counts
+    state = table(["hak", "claws"], {"ann": {(0, 1): "marauders"}}, players=2)
+    state = act(state, "bo", Shout())
+    assert state.penalties == ["bo"] and keys(state, "ann", 0)[1] == "marauders"
