@@ -61,27 +61,39 @@ def _suggested(param: Param) -> bool:
 def command_for(group: app_commands.Group, game: Game[Any, Any], move: Move,
                 play: Callable[..., Coroutine[Any, Any, None]],
                 suggest: Callable[..., Coroutine[Any, Any, Choices]]) -> app_commands.Command[Any, ..., None]:
-    """One move's command: a callback whose signature is the move's parameters."""
+    """One move's command: a callback whose signature is the move's parameters. An option keeps the
+    parameter's own name in Discord (`from-line`, as typed in the terminal); the callback's argument
+    is that name made a Python identifier, renamed back for Discord and read back for the rules."""
     params = sorted(move.params, key=lambda p: not p.required)  # Discord wants required options first
+    named = {_identifier(p.name): p for p in params}
+    py = {p.name: key for key, p in named.items()}
 
     async def callback(interaction: discord.Interaction[Any], **given: Any) -> None:
-        await play(interaction, game, move, given)
+        await play(interaction, game, move, {named[key].name: value for key, value in given.items()})
 
     callback.__signature__ = inspect.Signature([  # type: ignore[attr-defined]
         inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction),
-        *(inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, annotation=_annotation(p),
+        *(inspect.Parameter(py[p.name], inspect.Parameter.KEYWORD_ONLY, annotation=_annotation(p),
                             default=inspect.Parameter.empty if p.required else None) for p in params)])
     callback.__name__ = callback.__qualname__ = move.name.replace("-", "_")
+    renamed = {key: p.name for key, p in named.items() if key != p.name}
+    if renamed:
+        app_commands.rename(**renamed)(callback)
     if params:
-        app_commands.describe(**{p.name: p.help[:100] for p in params})(callback)
-    fixed = {p.name: [app_commands.Choice(name=label[:100], value=value) for value, label in p.choices]
+        app_commands.describe(**{py[p.name]: p.help[:100] for p in params})(callback)
+    fixed = {py[p.name]: [app_commands.Choice(name=label[:100], value=value) for value, label in p.choices]
              for p in params if p.kind is Kind.CHOICE and p.choices and len(p.choices) <= MAX_CHOICES}
     if fixed:
         app_commands.choices(**fixed)(callback)
-    suggestions = {p.name: _suggester(suggest, game, move, p) for p in params if _suggested(p)}
+    suggestions = {py[p.name]: _suggester(suggest, game, move, p) for p in params if _suggested(p)}
     if suggestions:
         app_commands.autocomplete(**suggestions)(callback)
     return app_commands.Command(name=move.name, description=move.help[:100], callback=callback, parent=group)
+
+
+def _identifier(name: str) -> str:
+    """A parameter's name as a Python argument (`from-line` → `from_line`)."""
+    return re.sub(r"\W", "_", name)
 
 
 def _suggester(suggest: Callable[..., Coroutine[Any, Any, Choices]], game: Game[Any, Any], move: Move,

@@ -142,19 +142,52 @@ async def test_help_says_what_to_type_first_and_each_games_commands(simcord_env,
     assert not [m for m in world.channel.history() if not m.flags.ephemeral]
 
 
-def test_autocomplete_narrows_by_a_number_given_in_another_form():
-    """`/fp move x:12.0` suggests only the Orcs that can walk to x 12, though the legal move reads 12
-    (the options already given are matched by value, as the terminal matches them; issue 25)."""
+def test_autocomplete_narrows_by_what_the_other_options_mean():
+    """`/mf jump target:morg` suggests only the squares of jumps at Morgoth the Mild: the options
+    already given are read as the terminal reads them (`Param.agrees`: a name's start, a number by
+    its value), not compared letter by letter (issue 25)."""
     from types import SimpleNamespace
 
     from bot.cogs.moves import _agreeing
     from rules.core.moves import Reading
-    from rules.orclympics.flying_pigs.models import MoveTo
-    from rules.orclympics.flying_pigs.moves import MOVES
+    from rules.orclympics.masters_fight.models import Jump
+    from rules.orclympics.masters_fight.moves import MOVES
 
-    move = MOVES.named("move")
+    move = MOVES.named("jump")
     assert move is not None
-    orc = next(p for p in move.params if p.name == "orc")
-    actions = [MoveTo(orc="1a", x=12, y=30), MoveTo(orc="1b", x=14, y=30)]
-    interaction = SimpleNamespace(namespace=SimpleNamespace(x=12.0, y=None, via=None))
-    assert _agreeing(actions, move, orc, interaction, Reading(None, {})) == actions[:1]  # type: ignore[arg-type]
+    to = next(p for p in move.params if p.name == "to")
+    actions = [Jump(to="c4", target="p2"), Jump(to="d5", target="p3")]
+    reading = Reading(None, {"p1": "Grukk", "p2": "Morgoth the Mild", "p3": "Ugg"})
+    for typed in ("morg", "Morgoth_the_Mild", "p2"):
+        interaction = SimpleNamespace(namespace=SimpleNamespace(target=typed))
+        assert _agreeing(actions, move, to, interaction, reading) == actions[:1], typed  # type: ignore[arg-type]
+
+
+def test_an_option_keeps_its_hyphenated_name_in_discord():
+    """`from-line` is one word in Discord and in the terminal, though no Python argument can be called
+    so: the command renames its argument, and a use of it reaches the rules under the option's name."""
+    import asyncio
+    from types import SimpleNamespace
+
+    from discord import app_commands
+
+    from bot.cogs.moves import command_for
+    from rules.core.moves import Kind, Move, MoveBook, Param
+
+    shift = Move("shift", "shift", "Move a card", "Move a card.",
+                 (Param("from-line", Kind.COUNT, "The line it leaves", field="from_line"),
+                  Param("line", Kind.COUNT, "The line it goes to")))
+    game = SimpleNamespace(slug="toy", moves=MoveBook("toy", [shift]))
+    played: list[dict[str, object]] = []
+
+    async def play(interaction: object, game_: object, move: Move, given: dict[str, object]) -> None:
+        played.append(given)
+
+    async def suggest(*args: object) -> list[object]:
+        return []
+
+    group = app_commands.Group(name="toy", description="toy")
+    command = command_for(group, game, shift, play, suggest)  # type: ignore[arg-type]
+    assert [p.display_name for p in command.parameters] == ["from-line", "line"]
+    asyncio.run(command.callback(None, from_line=2, line=1))  # type: ignore[call-arg,arg-type]
+    assert played == [{"from-line": 2, "line": 1}]
