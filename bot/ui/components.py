@@ -240,8 +240,8 @@ def build_view(game_id: int, version: int | None, controls: Controls) -> discord
     view = discord.ui.View(timeout=None)
     rows_for_buttons = -(-len(controls.buttons) // MAX_BUTTONS_PER_ROW)
     for index, spec in enumerate(controls.buttons[: MAX_BUTTONS_PER_ROW * 2]):
-        view.add_item(ActButton(game_id, tag, spec.payload, label=spec.label, style=spec.style,
-                                emoji=spec.emoji, row=index // MAX_BUTTONS_PER_ROW))
+        view.add_item(ActButton(game_id, ANY_VERSION if spec.any_version else tag, spec.payload, label=spec.label,
+                                style=spec.style, emoji=spec.emoji, row=index // MAX_BUTTONS_PER_ROW))
     row = min(rows_for_buttons, 2)
     for spec in controls.selects:
         if row >= MAX_ROWS:

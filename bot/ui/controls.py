@@ -56,6 +56,7 @@ class ButtonSpec:
     label: str
     style: discord.ButtonStyle = discord.ButtonStyle.secondary
     emoji: str | None = None
+    any_version: bool = False  # not pinned to the board's version (`Move.any_version`)
 
 
 @dataclass(frozen=True)

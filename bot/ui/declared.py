@@ -205,7 +205,7 @@ class DeclaredControls:
         if move.look is not None:
             looks, emoji = move.look(action)
             style = STYLES.get(looks, style)
-        out.buttons.append(ButtonSpec(payload(move.name, action), label[:80], style, emoji))
+        out.buttons.append(ButtonSpec(payload(move.name, action), label[:80], style, emoji, move.any_version))
 
     # -- secret choices ---------------------------------------------------------------------------------------
     def secret_text(self, view: Any, prompt: Prompt) -> str:

@@ -168,12 +168,13 @@ async def _play_decoded(interaction: discord.Interaction[Any], record: Audit, sn
     player = str(interaction.user.id)
     action: dict[str, Any] | BaseModel
     if isinstance(decoded, Pick | RandomLegal):
-        refusal = _cannot_act(snapshot, player, version)
+        # a player the game is not waiting for may still have moves out of turn (`Move.any_time`)
+        legal = await bot.table.legal_actions(snapshot.channel_id, player) if snapshot.status == "active" else []
+        refusal = _cannot_act(snapshot, player, version, out_of_turn=bool(legal))
         if refusal:
             record.result = "refused"
             await refuse(interaction, refusal)
             return
-        legal = await bot.table.legal_actions(snapshot.channel_id, player)
         if isinstance(decoded, RandomLegal):
             kind = [a for a in legal if getattr(a, "type", None) == decoded.action_type]
             found: BaseModel | None = bot.rng.choice(kind) if kind else None
@@ -251,11 +252,12 @@ def reading_of(snapshot: Any) -> Reading:
     return Reading(snapshot.public_view, {s.player: s.name for s in snapshot.seats})
 
 
-def _cannot_act(snapshot: Any, player: str, version: int | None) -> str | None:
-    """The table's own checks, made early for buttons that open a modal or pick at random."""
+def _cannot_act(snapshot: Any, player: str, version: int | None, *, out_of_turn: bool = False) -> str | None:
+    """The table's own checks, made early for buttons that open a modal or pick at random;
+    `out_of_turn`: the player has moves open though the game is not waiting for them."""
     if snapshot.status != "active":
         return "That game is over." if snapshot.status == "finished" else "That game is not running."
-    if player not in snapshot.waiting_for:
+    if player not in snapshot.waiting_for and not out_of_turn:
         return whose_turn(snapshot.seats, snapshot.waiting_for)
     if version is not None and version != snapshot.version:
         return STALE

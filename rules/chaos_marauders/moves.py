@@ -124,7 +124,8 @@ MOVES = MoveBook("cm", help="Chaos Marauders: place the drawn card, attack, use 
     Move("done", "done", "Done", "Bilge's reorganization is finished.", emoji="✅", layout="buttons", quiet=True),
     Move("shout", "shout", "Chaos Marauders!", "Shout it if the drawer has drawn the Chaos Marauders this turn: "
                                                "right, you take the card; wrong, they may take one of yours.",
-         say=lambda a, r: "Chaos Marauders!", emoji="📣", style="danger", layout="buttons"),
+         say=lambda a, r: "Chaos Marauders!", emoji="📣", style="danger", layout="buttons", any_time=True,
+         any_version=True),
 ])
 
 __all__ = ["MOVES"]

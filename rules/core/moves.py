@@ -333,6 +333,10 @@ class Move:
     sent at any moment, a shout in someone else's turn): the game's `legal_actions` gives it to
     players it is not waiting for, the table accepts it from them (`Game.out_of_turn`), and the
     board offers its buttons to every seat. Such a move must not make the game wait for anyone."""
+    any_version: bool = False
+    """Its buttons answer whatever the game has done since they were drawn (no version in them): for a
+    race whose click must still count after the game moved on (a shout just as the next card comes
+    up), which the rules judge by the action's own fields (the turn it names), not by the moment."""
 
     def words(self, action: BaseModel, reading: Reading) -> str:
         """One action in words: its own `say`, else the label and each parameter's value."""

@@ -94,3 +94,20 @@ def test_a_marauders_kept_from_an_earlier_turn_makes_a_shout_wrong() -> None:
     state = table(["hak", "claws"], {"ann": {(0, 1): "marauders"}}, players=2)
     state = act(state, "bo", Shout())
     assert state.penalties == ["bo"] and keys(state, "ann", 0)[1] == "marauders"
+
+
+def test_the_shout_is_declared_out_of_turn_and_its_button_is_not_pinned_to_a_version() -> None:
+    # issue 27: the next draw must not make a right shout stale; the shout names its turn instead
+    from bot.ui.components import build_view
+    from bot.ui.declared import DeclaredControls
+
+    move = GAME.moves.of("shout")
+    assert move is not None and move.any_time and move.any_version
+    state = act(table(["marauders", "hak", "claws"], players=3), "ann", Place(line=0, slot=1))
+    assert GAME.out_of_turn(state, "bo") == [Shout(turn=state.turn)]
+    legal = [*GAME.legal_actions(state, "ann"), *GAME.out_of_turn(state, "bo")]
+    controls = DeclaredControls(GAME.moves).controls(GAME.view(state, None), legal, "ann")
+    view = build_view(5, state.version, controls)
+    ids = [item.custom_id for item in view.children]  # type: ignore[attr-defined]
+    assert f"zj:act:5:x:shout.{state.turn}" in ids
+    assert all(f":{state.version}:" in i for i in ids if "shout" not in i)
