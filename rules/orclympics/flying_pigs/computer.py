@@ -23,31 +23,14 @@ FIRE_COST = 6.0
 """Inches further a burning Pig is, in effect: it must end a move on the Kitchen to win."""
 
 
-NEAR = 3.5
-"""Inches within which an Orc is close enough to a Pig to Shove it or set it alight when it stops."""
-
-THREAT: dict[Stance | None, float] = {Stance.FIRE: 2.0, None: 0.8, Stance.SHOVE: 0.3, Stance.SHOO: 0.0}
-"""Inches further, in effect, a Pig is for each other chef's Orc near it, by that Orc's stance:
-ready to Fire it up!, still to choose, or another."""
-
-HELP: dict[Stance | None, float] = {Stance.SHOVE: 1.0, None: 0.4, Stance.FIRE: 0.0, Stance.SHOO: 0.0}
-"""Inches nearer, in effect, a Pig is for each of its own chef's Orcs near it (a Shove is one more
-Random Move)."""
-
-
 def standing(state: FlyingPigsState) -> dict[PlayerId, float]:
     """Each player's rough chance that their Pig is the first in the Kitchen."""
     far: dict[PlayerId, float] = {}
-    orcs = [m for m in state.models.values() if m.kind is Kind.ORC and m.placed and not m.stance_used]
     for m in state.models.values():
         if m.kind is not Kind.PIG:
             continue
         d = board.kitchen_distance(m) if m.placed else board.PIGSTY_RADIUS + board.BOARD / 2
         d += -GREASE_WORTH * m.grease + (FIRE_COST if m.fire else 0.0)
-        if m.placed and not m.fire:
-            for orc in orcs:
-                if abs(orc.x - m.x) <= NEAR and abs(orc.y - m.y) <= NEAR:
-                    d += THREAT[orc.stance] if orc.owner != m.owner else -HELP[orc.stance]
         far[m.owner] = d
     return win_chances({p: -d for p, d in far.items()}, spread=4.0)
 
