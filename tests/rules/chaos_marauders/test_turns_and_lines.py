@@ -109,3 +109,12 @@ def test_the_discards_are_reshuffled_once_and_the_second_empty_pile_ends_the_gam
     assert state.reshuffled and DECK[state.drawn] == "grivziz"
     state = act(state, "ann", Place(line=0, slot=2))
     assert state.over and state.end == "the draw pile ran out" and GAME.outcome(state) is not None
+
+
+def test_every_reading_is_in_the_rules_guide() -> None:
+    # /rules game:chaos-marauders: our own words, with each reading chosen (C1-C15 and the house set)
+    from rules.chaos_marauders import GUIDE, READINGS
+    from rules.registry import guide_for
+
+    assert len(READINGS) >= 15 and all(text in GUIDE for text in READINGS.values())
+    assert guide_for(GAME) == GUIDE
