@@ -153,7 +153,8 @@ def panel_lines(view: CMView, recent: Sequence[str] = ()) -> list[PanelLine]:
     lines.append(heading("Players"))
     for seat in view.players:
         lines.append(PanelLine(view.names.get(seat.player, seat.player), swatch=_colour_of(view, seat.player),
-                               marked=seat.player in view.waiting_for, note=f"{seat.vp} VP"))
+                               marked=seat.player in view.waiting_for,
+                               note=f"{(view.scores or {}).get(seat.player, seat.vp)} VP"))
     pile = f"{view.pile} cards" + (" (reshuffled once)" if view.reshuffled else "")
     lines += [heading("Draw pile"), PanelLine(pile, size=SMALL_TEXT)]
     if view.discards:
