@@ -21,8 +21,9 @@ READINGS: dict[str, str] = {
     "secondary": "After a defeat the strongest Warlord may make others pay the secondary, shared as they like, "
                  "or spare everyone; never themself. After a victory the secondary must be given, but only to "
                  "others whose troops counted there; when nobody else's did, it is not given.",
-    "scout-any-time": "The Scout may be sent whenever the game waits for a decision (today: while you are the one "
-                      "asked), at any opponent's face-down card, Heroes included.",
+    "scout-any-time": "The Scout may be sent whenever the game waits for a decision, anyone's, not only your own "
+                      "(its button is under the board for every Warlord who still has one; or /orcz scout), at any "
+                      "opponent's face-down card, Heroes included.",
     "hidden-slaves": "Payments are announced, but each total is shown only to its owner until the end.",
     "shared-win": "Warlords tied for the most Slaves at the end share the win.",
     "skipped-placement": "A Warlord with no lawful pair left skips that placement only, and places again later if "

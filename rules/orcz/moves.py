@@ -111,7 +111,7 @@ MOVES = MoveBook("orcz", help="Orcz moves: place your ranks, struggle or hold, s
          say=_say_share, emoji="⛓️", layout="select"),
     Move("scout", "scout", "Send the Scout", "Spend your Scout to look at one opponent's face-down card.",
          (Param("rank", Kind.PIECE, "The rank whose face-down card to look at", read=_read_rank, show=_rank_words),),
-         say=lambda a, r: _rank_words(a.rank, r), emoji="👁️", layout="select", typed=False),
+         say=lambda a, r: _rank_words(a.rank, r), emoji="👁️", layout="select", any_time=True),
 ])
 
 __all__ = ["CARD_CHOICES", "FIELD_CHOICES", "MOVES", "SIDE_CHOICES"]

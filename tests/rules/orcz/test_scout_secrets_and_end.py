@@ -50,6 +50,20 @@ def test_the_scout_peeks_in_private_and_is_spent_in_public() -> None:
         GAME.apply(after, asked, Scout(rank=rank.id))
 
 
+def test_the_scout_goes_out_of_turn() -> None:
+    # reading c10: the Scout at any moment, out of turn too (Move.any_time: the table takes it from
+    # a player the game is not waiting for, and nothing else from them)
+    state = deployed()
+    asked = state.ask.players[0]
+    other = next(p for p in state.players if p != asked)
+    scouts = GAME.out_of_turn(state, other)
+    assert scouts and all(isinstance(a, Scout) for a in scouts)
+    assert GAME.out_of_turn(state, other) == [a for a in GAME.legal_actions(state, other) if isinstance(a, Scout)]
+    after = GAME.apply(state, other, scouts[0]).state
+    assert SCOUT in after.warlord(other).spent and after.ask == state.ask
+    assert GAME.out_of_turn(after, other) == []
+
+
 def test_the_scout_looks_only_at_an_opponents_face_down_card() -> None:
     state = deployed()
     asked = state.ask.players[0]
