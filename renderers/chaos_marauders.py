@@ -35,7 +35,7 @@ from renderers.common import (
     title,
     write,
 )
-from renderers.kits.cards import Card, CardNumber, card_picture, empty_slot, paste_card
+from renderers.kits.cards import Card, CardNumber, empty_slot, paste_card
 from rules.chaos_marauders.models import CardView, CMView, LineView, PlayerView
 
 SLUG = "chaos-marauders"
@@ -84,9 +84,6 @@ def _colour_of(view: CMView, player: str) -> RGB:
 
 def render(view: CMView, recent: Sequence[str] = ()) -> bytes:
     """The board and its side panel as PNG bytes; `recent` are the newest log lines."""
-    cards = [_card(view, c) for p in view.players for line in p.lines for c in line.slots if c is not None]
-    for card in cards:  # drawn before the picture begins, so a card's own words are not the board's labels
-        card_picture(card, CARD)
     lines = panel_lines(view, recent)
     columns = 2 if len(view.players) > 2 else 1
     rows = -(-len(view.players) // columns)

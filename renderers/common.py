@@ -319,6 +319,18 @@ def _finish(size: tuple[int, int]) -> None:
 
 
 @contextmanager
+def apart() -> Iterator[None]:
+    """Text drawn inside is on a picture of its own (a card, pasted onto boards later): its boxes
+    are in that picture's pixels, so they are none of the board's labels."""
+    sheet = getattr(_LOCAL, "sheet", None)
+    _LOCAL.sheet = Labels((0, 0))
+    try:
+        yield
+    finally:
+        _LOCAL.sheet = sheet
+
+
+@contextmanager
 def recording() -> Iterator[list[Labels]]:
     """The labels of every picture begun and finished (encoded) in this thread while inside, in
     order; whatever was drawn before is left behind."""

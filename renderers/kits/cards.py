@@ -20,6 +20,7 @@ from renderers.common import (
     MUTED,
     RGB,
     SUPERSAMPLE,
+    apart,
     dashed,
     draw_lines,
     fit_lines,
@@ -101,10 +102,11 @@ def card_picture(card: Card, size: CardSize = CARD_SIZE) -> Image.Image:
     rim = max(SUPERSAMPLE, round(short / 48))
     draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=radius, fill=INK)
     inner = (rim, rim, width - 1 - rim, height - 1 - rim)
-    if card.face_down:
-        _back(draw, inner, radius - rim, card.back)
-    else:
-        _face(draw, inner, radius - rim, card)
+    with apart():  # the card's words are in its own pixels, not the board's labels
+        if card.face_down:
+            _back(draw, inner, radius - rim, card.back)
+        else:
+            _face(draw, inner, radius - rim, card)
     if card.dot is not None:
         r = max(3 * SUPERSAMPLE, round(short * 0.06))
         cx, cy = width - 1 - rim - 2 * r, rim + 2 * r
