@@ -29,7 +29,7 @@ from bot.catalog import command_extensions
 from bot.logs import configure_logging
 from bot.painter import Painter
 from bot.settings import MISSING_TOKEN, Settings
-from bot.store import Store
+from bot.store import Store, describe, is_url
 from bot.table import STALE, TableService
 from bot.ui import turns
 from bot.ui.board import BoardComposer, BoardLike
@@ -86,7 +86,7 @@ class ZagjanBot(commands.Bot):
         # Nothing the bot says pings anyone unless it says so (only the turn ping does).
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
                          help_command=None, tree_cls=ZagjanTree, allowed_mentions=discord.AllowedMentions.none())
-        self.database = Path(database)
+        self.database = database if is_url(database) else Path(database)
         self.dev_guild_id = dev_guild_id
         self._games = games
         self._seed_source = seed_source
@@ -240,7 +240,7 @@ def run(settings: Settings) -> int:
         print(MISSING_TOKEN, file=sys.stderr)
         return 2
     configure_logging(settings.log_level, discord_debug=settings.discord_debug)
-    log.info("starting with database %s", settings.database)
+    log.info("starting with database %s", describe(settings.database))
     bot = ZagjanBot(settings.database, dev_guild_id=settings.dev_guild_id, render_workers=settings.render_workers)
     try:
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)

@@ -8,6 +8,7 @@ asserted by timers in the test suite: the numbers depend on the machine.
 - `render`: per game, one busy mid-game board, against a bare PNG encode of the same picture.
 - `persist`: storing one move (state, action, events, commit) against a raw insert + commit of a
   row of the same size, each one trip to the database's thread; and the whole move with its rules.
+  On a temporary SQLite file, or (`--database URL`) in a scratch schema on a PostgreSQL server.
 - `load`: many channels playing at once through the bot's own action path (what a menu click
   runs once its value is decoded), with Discord replaced by a stand-in that records every call
   and answers at once.
@@ -16,7 +17,9 @@ asserted by timers in the test suite: the numbers depend on the machine.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
+import os
 import json
 import random
 import resource
@@ -25,7 +28,7 @@ import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -163,7 +166,27 @@ def bench_render(games: Mapping[str, Game[Any, Any]], *, repeat: int = 31, out: 
 # -- persist --------------------------------------------------------------------------------------------
 
 
-async def _persist(slug: str, moves: int) -> dict[str, Any]:
+@contextlib.contextmanager
+def _scratch(database: str | None) -> Iterator[str | Path]:
+    """Where the persist bench writes: a temporary SQLite file, or a schema of its own on the
+    PostgreSQL server of `database` (a URL), dropped afterwards."""
+    if database is None:
+        with tempfile.TemporaryDirectory() as folder:
+            yield Path(folder) / "bench.sqlite3"
+        return
+    import psycopg
+
+    schema = f"zagjan_bench_{os.getpid()}"
+    with psycopg.connect(database, autocommit=True) as admin:
+        admin.execute(f'CREATE SCHEMA "{schema}"')
+    try:
+        yield f"{database}{'&' if '?' in database else '?'}options=-csearch_path%3D{schema}"
+    finally:
+        with psycopg.connect(database, autocommit=True) as admin:
+            admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+async def _persist(slug: str, moves: int, database: str | None = None) -> dict[str, Any]:
     """Three timings per move of a random game: the whole `TableService.act` (rules included), the
     store's part alone (the row, the action and its events, committed: one trip to its thread), and
     a raw insert + commit of a row as large as the state, also one trip."""
@@ -175,8 +198,8 @@ async def _persist(slug: str, moves: int) -> dict[str, Any]:
 
     game = GAMES[slug]
     at = datetime.now(UTC)
-    with tempfile.TemporaryDirectory() as folder:
-        store = await Store.open(Path(folder) / "bench.sqlite3")
+    with _scratch(database) as target:
+        store = await Store.open(target)
         try:
             table = TableService(store, {slug: game}, seed_source=lambda: 11)
             players = game.usual_table()
@@ -225,8 +248,9 @@ async def _persist(slug: str, moves: int) -> dict[str, Any]:
             "ratio": round(write / bare, 2)}
 
 
-def bench_persist(slug: str, moves: int = 300, out: Any = sys.stderr) -> dict[str, Any]:
-    report = asyncio.run(_persist(slug, moves))
+def bench_persist(slug: str, moves: int = 300, out: Any = sys.stderr, database: str | None = None) -> dict[str, Any]:
+    """`database`: a PostgreSQL URL to measure on that server (in a scratch schema); None, a temporary SQLite file."""
+    report = asyncio.run(_persist(slug, moves, database))
     print(f"persist {slug}: storing one move {report['store_p50_ms']} ms against a raw insert+commit of "
           f"{report['state_bytes']} bytes {report['raw_insert_commit_p50_ms']} ms ({report['ratio']}x); the whole "
           f"move with its rules {report['act_p50_ms']} ms", file=out)

@@ -13,6 +13,8 @@ from pathlib import Path
 from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.store_backends import URL_PREFIXES
+
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 PROJECT_ENV = Path(__file__).resolve().parents[1] / ".env"
 """The project's .env (next to pyproject.toml); a .env in the working directory overrides it."""
@@ -30,8 +32,10 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = Field(
         default=None, validation_alias=AliasChoices("DISCORD_TOKEN", "discord_token"))
-    database: Path = Field(
+    database: Path | str = Field(
         default=Path("zagjan.sqlite3"), validation_alias=AliasChoices("ZAGJAN_DATABASE", "database"))
+    """A SQLite file (the default, created when missing), or a PostgreSQL server's
+    `postgresql://user:password@host/dbname` URL (several processes may share it)."""
     dev_guild_id: int | None = Field(
         default=None, validation_alias=AliasChoices("ZAGJAN_DEV_GUILD_ID", "dev_guild_id"))
     log_level: str = Field(default="INFO", validation_alias=AliasChoices("ZAGJAN_LOG_LEVEL", "log_level"))
@@ -66,6 +70,15 @@ class Settings(BaseSettings):
     def _blank_guild_is_missing(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():
             return None
+        return value
+
+    @field_validator("database", mode="before")
+    @classmethod
+    def _file_or_url(cls, value: object) -> object:
+        """A `postgresql://` URL stays text (a path would fold its `//`); anything else is a file."""
+        if isinstance(value, str):
+            value = value.strip()
+            return value if value.startswith(URL_PREFIXES) else Path(value or "zagjan.sqlite3")
         return value
 
     @field_validator("log_level", mode="before")

@@ -1,11 +1,14 @@
-"""SQLite storage for games, seats, the action log and the event log.
+"""Storage for games, seats, the action log and the event log: a SQLite file (the default,
+needing nothing) or a PostgreSQL server (a `postgresql://` URL, for several processes).
 
-Two connections per process, each on its own thread: a writer and a reader, in
-WAL mode, so a read that only shows a game never queues behind another
-channel's write. A whole transaction (read the row, let the caller decide,
-append, commit) is one call to the writer's thread: one hop per action instead
-of one per statement. The schema grows through numbered migrations keyed on
-`PRAGMA user_version`, so an old database file is upgraded in place on open.
+One contract, two backends (`bot.store_backends`): this module holds the statements and the
+logic once; a small dialect per backend says what SQL differs. A whole transaction (read the
+row, let the caller decide, append, commit) is one call to a worker thread: one hop per action
+instead of one per statement. On SQLite a writer and a reader connection, each on its own
+thread, in WAL mode, so a read that only shows a game never queues behind another channel's
+write; on PostgreSQL a pool's connections, the row a write decides on locked for its
+transaction. The schema grows through numbered migrations, so an old database is upgraded in
+place on open (SQLite: `PRAGMA user_version`; PostgreSQL: a `schema_migrations` table, under a lock).
 
 Why not aiosqlite: it sends every statement to its thread separately, and has no
 public way to run a function there; an action then costs some twenty hops, each
@@ -25,154 +28,27 @@ plain function that receives a `Tx`.
 
 from __future__ import annotations
 
-import asyncio
 import json
-import sqlite3
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
+from bot.store_backends import (SQLITE, Dialect, NewerSchema, PostgresBackend, SQLiteBackend, backend_for, describe,
+                                 is_url)
 from rules.core.engine import Event
+
+Row = Mapping[str, Any]
+"""A row by column name (sqlite3.Row or psycopg's dict row)."""
 
 T = TypeVar("T")
 
 OPEN_STATUSES = ("lobby", "active")
 """A channel holds at most one game in one of these statuses."""
 
-MIGRATIONS: tuple[str, ...] = (
-    # 1: games, seats, the append-only action log, the event log, campaigns (placeholder).
-    """
-    CREATE TABLE campaigns (
-        id          INTEGER PRIMARY KEY AUTOINCREMENT,
-        guild_id    INTEGER,
-        channel_id  INTEGER NOT NULL,
-        kind        TEXT NOT NULL,
-        status      TEXT NOT NULL,
-        data_json   TEXT NOT NULL DEFAULT '{}',
-        created_at  TEXT NOT NULL
-    );
-
-    CREATE TABLE games (
-        id           INTEGER PRIMARY KEY AUTOINCREMENT,
-        guild_id     INTEGER,
-        channel_id   INTEGER NOT NULL,
-        campaign_id  INTEGER REFERENCES campaigns(id),
-        slug         TEXT NOT NULL,
-        status       TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
-        creator      TEXT NOT NULL,
-        seed         INTEGER NOT NULL,
-        options_json TEXT NOT NULL DEFAULT '{}',
-        state_json   TEXT,
-        version      INTEGER NOT NULL DEFAULT 0,
-        created_at   TEXT NOT NULL,
-        updated_at   TEXT NOT NULL
-    );
-    CREATE UNIQUE INDEX games_one_open_per_channel
-        ON games(channel_id) WHERE status IN ('lobby', 'active');
-    CREATE INDEX games_by_channel ON games(channel_id, id);
-
-    CREATE TABLE seats (
-        game_id    INTEGER NOT NULL REFERENCES games(id),
-        player     TEXT NOT NULL,
-        name       TEXT NOT NULL,
-        brood      TEXT NOT NULL,
-        colour     INTEGER NOT NULL,
-        joined_at  TEXT NOT NULL,
-        PRIMARY KEY (game_id, player),
-        UNIQUE (game_id, colour)
-    );
-
-    CREATE TABLE actions (
-        game_id     INTEGER NOT NULL REFERENCES games(id),
-        seq         INTEGER NOT NULL CHECK (seq >= 1),
-        player      TEXT NOT NULL,
-        action_json TEXT NOT NULL,
-        created_at  TEXT NOT NULL,
-        UNIQUE (game_id, seq)
-    );
-    CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions
-        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
-    CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
-        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
-
-    -- seq 0 holds the set-up events of game.start, seq n the events of action n.
-    CREATE TABLE events (
-        game_id     INTEGER NOT NULL REFERENCES games(id),
-        seq         INTEGER NOT NULL,
-        n           INTEGER NOT NULL,
-        visible_to  TEXT,
-        event_json  TEXT NOT NULL,
-        PRIMARY KEY (game_id, seq, n)
-    );
-    CREATE TRIGGER events_no_update BEFORE UPDATE ON events
-        BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
-    CREATE TRIGGER events_no_delete BEFORE DELETE ON events
-        BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
-    """,
-    # 2: each channel's current board message, so a restarted bot can take its controls away.
-    """
-    CREATE TABLE board_messages (
-        channel_id  INTEGER PRIMARY KEY,
-        message_id  INTEGER NOT NULL,
-        game_id     INTEGER NOT NULL
-    );
-    """,
-    # 3: idle tables. Each game's turn limit, since when the players it waits for have been waiting,
-    # how far the bot has gone about it (1 reminded, 2 asked the others), who was removed for
-    # idling, the others' votes, and each channel's choice about turn pings.
-    """
-    ALTER TABLE games ADD COLUMN turn_seconds INTEGER NOT NULL DEFAULT 86400;
-    ALTER TABLE games ADD COLUMN waiting_since TEXT;
-    ALTER TABLE games ADD COLUMN idle_stage INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE games ADD COLUMN forfeited_json TEXT NOT NULL DEFAULT '[]';
-    CREATE TABLE idle_votes (
-        game_id  INTEGER NOT NULL REFERENCES games(id),
-        version  INTEGER NOT NULL,
-        voter    TEXT NOT NULL,
-        choice   TEXT NOT NULL CHECK (choice IN ('skip', 'remove')),
-        PRIMARY KEY (game_id, version, voter)
-    );
-    CREATE TABLE channel_settings (
-        channel_id  INTEGER PRIMARY KEY,
-        pings       INTEGER NOT NULL DEFAULT 1
-    );
-    """,
-    # 4: campaigns for real (who opened one, a version checked on write, one open per channel),
-    # and every finished game's result per player, for a server's hall of fame.
-    """
-    ALTER TABLE campaigns ADD COLUMN creator TEXT NOT NULL DEFAULT '';
-    ALTER TABLE campaigns ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE campaigns ADD COLUMN updated_at TEXT NOT NULL DEFAULT '';
-    CREATE UNIQUE INDEX campaigns_one_open_per_channel
-        ON campaigns(channel_id) WHERE status IN ('lobby', 'active');
-    CREATE TABLE results (
-        game_id      INTEGER NOT NULL REFERENCES games(id),
-        guild_id     INTEGER,
-        channel_id   INTEGER NOT NULL,
-        campaign_id  INTEGER REFERENCES campaigns(id),
-        slug         TEXT NOT NULL,
-        player       TEXT NOT NULL,
-        name         TEXT NOT NULL,
-        place        INTEGER NOT NULL,
-        feats        INTEGER NOT NULL DEFAULT 0,
-        vp           INTEGER NOT NULL DEFAULT 0,
-        stats_json   TEXT NOT NULL DEFAULT '{}',
-        finished_at  TEXT NOT NULL,
-        PRIMARY KEY (game_id, player)
-    );
-    CREATE INDEX results_by_guild ON results(guild_id, player);
-    """,
-    # 5: what a player picks at the seat is any game's word now (it was always a brood), and a
-    # result says whether its player won: a co-operative table can lose together, all "first".
-    """
-    ALTER TABLE seats RENAME COLUMN brood TO pick;
-    ALTER TABLE results ADD COLUMN won INTEGER NOT NULL DEFAULT 0;
-    UPDATE results SET won = (place = 1);
-    """,
-)
+MIGRATIONS: tuple[str, ...] = SQLITE.migrations
+"""The schema's numbered steps, as SQLite runs them (`bot.store_backends` keeps the one text of both)."""
 
 
 class StoreError(Exception):
@@ -214,7 +90,7 @@ class ResultRow:
     stats: dict[str, float]
 
 
-def _campaign(row: sqlite3.Row) -> CampaignRow:
+def _campaign(row: Row) -> CampaignRow:
     return CampaignRow(id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], kind=row["kind"],
                        status=row["status"], creator=row["creator"], version=row["version"],
                        data_json=row["data_json"])
@@ -260,7 +136,7 @@ class ActionRow:
     created_at: str
 
 
-def _game(row: sqlite3.Row) -> GameRow:
+def _game(row: Row) -> GameRow:
     return GameRow(
         id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
         campaign_id=row["campaign_id"], slug=row["slug"], status=row["status"],
@@ -278,37 +154,61 @@ def _stamp(at: datetime) -> str:
 class Tx:
     """The statements of the store, run synchronously on a connection's own thread.
 
-    Inside `Store.write` they form one IMMEDIATE transaction; inside `Store.read`
-    each is its own read of the latest committed data. Only the store makes these.
+    Inside `Store.write` they form one transaction, in which a read of a game or campaign row
+    locks it until the commit (on PostgreSQL; SQLite's writes are one at a time anyway); inside
+    `Store.read` each is its own read of the latest committed data. Statements are written with
+    `?` marks, the dialect spells them for its database. Only the store makes these.
     """
 
-    def __init__(self, db: sqlite3.Connection) -> None:
+    def __init__(self, db: Any, dialect: Dialect = SQLITE, *, writing: bool = False) -> None:
         self.db = db
+        self.dialect = dialect
+        self._lock = dialect.lock_row if writing else ""
 
     def run(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Execute one statement to completion and close its cursor; the rows it changed."""
-        cursor = self.db.execute(sql, params)
+        cursor = self.db.execute(self.dialect.sql(sql), params)
         try:
-            cursor.fetchall()
-            return cursor.rowcount
+            if cursor.description is not None:
+                cursor.fetchall()
+            return int(cursor.rowcount)
         finally:
             cursor.close()
 
-    def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        cursor = self.db.execute(sql, params)
+    def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        cursor = self.db.execute(self.dialect.sql(sql), params)
         try:
             return list(cursor.fetchall())
         finally:
             cursor.close()
 
+    def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """One statement for each of `rows`."""
+        if not rows:
+            return
+        cursor = self.db.cursor()
+        try:
+            cursor.executemany(self.dialect.sql(sql), rows)
+        finally:
+            cursor.close()
+
+    def insert(self, sql: str, params: Sequence[Any], busy: Callable[[], StoreError]) -> int:
+        """An INSERT of one row; its new id. A unique constraint in the way raises `busy()`."""
+        try:
+            return int(self.fetch(f"{sql} RETURNING id", params)[0]["id"])
+        except self.dialect.integrity_errors as exc:
+            raise busy() from exc
+
     # -- games --------------------------------------------------------------------------
     def get_game(self, game_id: int) -> GameRow | None:
-        rows = self.fetch("SELECT * FROM games WHERE id = ?", (game_id,))
+        rows = self.fetch("SELECT * FROM games WHERE id = ?" + self._lock, (game_id,))
         return _game(rows[0]) if rows else None
 
     def open_game(self, channel_id: int) -> GameRow | None:
-        rows = self.fetch(
-            "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,))
+        """The channel's game in the lobby or running; inside a write, locked until the commit, so a
+        move decided on it is the only one on that channel until then (across processes too)."""
+        rows = self.fetch("SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')"
+                          + self._lock, (channel_id,))
         return _game(rows[0]) if rows else None
 
     def latest_game(self, channel_id: int) -> GameRow | None:
@@ -318,13 +218,19 @@ class Tx:
         rows = self.fetch("SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
         return _game(rows[0]) if rows else None
 
-    def version_of(self, game_id: int) -> tuple[str, int] | None:
-        """Status and version alone: enough to check a cached state without reading it again."""
-        rows = self.fetch("SELECT status, version FROM games WHERE id = ?", (game_id,))
-        return (rows[0]["status"], rows[0]["version"]) if rows else None
+    def version_of(self, game_id: int) -> tuple[str, int, str] | None:
+        """Status, version and last change alone: enough to check a cached game without reading it again."""
+        rows = self.fetch("SELECT status, version, updated_at FROM games WHERE id = ?", (game_id,))
+        return (rows[0]["status"], rows[0]["version"], rows[0]["updated_at"]) if rows else None
+
+    def latest_version(self, channel_id: int) -> tuple[int, str, int, str] | None:
+        """Id, status, version and last change of the channel's latest game (`latest_game`), alone."""
+        rows = self.fetch("SELECT id, status, version, updated_at FROM games WHERE channel_id = ?"
+                          " ORDER BY status IN ('lobby', 'active') DESC, id DESC LIMIT 1", (channel_id,))
+        return (rows[0]["id"], rows[0]["status"], rows[0]["version"], rows[0]["updated_at"]) if rows else None
 
     def seats(self, game_id: int) -> list[SeatRow]:
-        rows = self.fetch("SELECT * FROM seats WHERE game_id = ? ORDER BY rowid", (game_id,))
+        rows = self.fetch(f"SELECT * FROM seats WHERE game_id = ? ORDER BY {self.dialect.seat_order}", (game_id,))
         return [SeatRow(game_id=r["game_id"], player=r["player"], name=r["name"], pick=r["pick"],
                         colour=r["colour"], joined_at=r["joined_at"]) for r in rows]
 
@@ -351,15 +257,15 @@ class Tx:
         try:
             self.run("INSERT INTO actions (game_id, seq, player, action_json, created_at) VALUES (?, ?, ?, ?, ?)",
                      (game_id, new_version, player, action_json, _stamp(at)))
-        except sqlite3.IntegrityError as exc:
+        except self.dialect.integrity_errors as exc:
             raise StaleVersion(f"game {game_id} already has action {new_version}") from exc
         self.insert_events(game_id, new_version, events)
         return new_version
 
     def forfeit(self, game_id: int, version: int, players: Sequence[str]) -> None:
         """Players removed for idling (they place last); `StaleVersion` if the game moved on."""
-        rows = self.fetch("SELECT forfeited_json FROM games WHERE id = ? AND version = ? AND status = 'active'",
-                          (game_id, version))
+        rows = self.fetch("SELECT forfeited_json FROM games WHERE id = ? AND version = ? AND status = 'active'"
+                          + self._lock, (game_id, version))
         if not rows:
             raise StaleVersion(f"game {game_id} is no longer at version {version}")
         gone = list(dict.fromkeys([*json.loads(rows[0]["forfeited_json"]), *players]))
@@ -368,26 +274,19 @@ class Tx:
     def insert_events(self, game_id: int, seq: int, events: Sequence[Event]) -> None:
         rows = [(game_id, seq, n, None if e.visible_to is None else json.dumps(e.visible_to),
                  e.model_dump_json()) for n, e in enumerate(events)]
-        if rows:
-            self.db.executemany("INSERT INTO events (game_id, seq, n, visible_to, event_json)"
-                                " VALUES (?, ?, ?, ?, ?)", rows).close()
+        self.many("INSERT INTO events (game_id, seq, n, visible_to, event_json) VALUES (?, ?, ?, ?, ?)", rows)
 
     def create_game(self, *, channel_id: int, guild_id: int | None, slug: str, creator: str, seed: int,
                     options: dict[str, Any] | None, at: datetime, campaign_id: int | None = None,
                     creator_name: str | None = None, creator_pick: str = "", creator_colour: int = 0,
                     turn_seconds: int = 86400) -> GameRow:
-        try:
-            cursor = self.db.execute(
-                "INSERT INTO games (guild_id, channel_id, campaign_id, slug, status, creator, seed,"
-                " options_json, state_json, version, created_at, updated_at, turn_seconds)"
-                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, NULL, 0, ?, ?, ?)",
-                (guild_id, channel_id, campaign_id, slug, creator, seed,
-                 json.dumps(options or {}), _stamp(at), _stamp(at), turn_seconds))
-        except sqlite3.IntegrityError as exc:
-            raise ChannelBusy(f"channel {channel_id} already has an open game") from exc
-        game_id = cursor.lastrowid
-        cursor.close()
-        assert game_id is not None
+        game_id = self.insert(
+            "INSERT INTO games (guild_id, channel_id, campaign_id, slug, status, creator, seed,"
+            " options_json, state_json, version, created_at, updated_at, turn_seconds)"
+            " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, NULL, 0, ?, ?, ?)",
+            (guild_id, channel_id, campaign_id, slug, creator, seed,
+             json.dumps(options or {}), _stamp(at), _stamp(at), turn_seconds),
+            lambda: ChannelBusy(f"channel {channel_id} already has an open game"))
         if creator_name is not None:
             self.run("INSERT INTO seats (game_id, player, name, pick, colour, joined_at) VALUES (?, ?, ?, ?, ?, ?)",
                      (game_id, creator, creator_name, creator_pick, creator_colour, _stamp(at)))
@@ -395,17 +294,19 @@ class Tx:
         assert row is not None
         return row
 
-    def add_seat(self, game_id: int, *, player: str, name: str, pick: str, colour: int, at: datetime) -> None:
-        try:
-            changed = self.run(
-                "INSERT INTO seats (game_id, player, name, pick, colour, joined_at)"
-                " SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS"
-                " (SELECT 1 FROM games WHERE id = ? AND status = 'lobby')",
-                (game_id, player, name, pick, colour, _stamp(at), game_id))
-        except sqlite3.IntegrityError as exc:
-            raise StaleVersion(f"seat or colour already taken in game {game_id}") from exc
-        if changed != 1:
+    def lobby(self, game_id: int) -> None:
+        """`StaleVersion` unless the game is in the lobby; inside a write its row stays locked, so the
+        lobby cannot start or close (in another process) until this transaction ends."""
+        if not self.fetch("SELECT id FROM games WHERE id = ? AND status = 'lobby'" + self._lock, (game_id,)):
             raise StaleVersion(f"game {game_id} is no longer in the lobby")
+
+    def add_seat(self, game_id: int, *, player: str, name: str, pick: str, colour: int, at: datetime) -> None:
+        self.lobby(game_id)
+        try:
+            self.run("INSERT INTO seats (game_id, player, name, pick, colour, joined_at) VALUES (?, ?, ?, ?, ?, ?)",
+                     (game_id, player, name, pick, colour, _stamp(at)))
+        except self.dialect.integrity_errors as exc:
+            raise StaleVersion(f"seat or colour already taken in game {game_id}") from exc
         self.touch(game_id, at)
 
     def start_game(self, game_id: int, *, state_json: str, events: Sequence[Event], at: datetime) -> None:
@@ -421,7 +322,7 @@ class Tx:
 
     # -- campaigns ----------------------------------------------------------------------
     def get_campaign(self, campaign_id: int) -> CampaignRow | None:
-        rows = self.fetch("SELECT * FROM campaigns WHERE id = ?", (campaign_id,))
+        rows = self.fetch("SELECT * FROM campaigns WHERE id = ?" + self._lock, (campaign_id,))
         return _campaign(rows[0]) if rows else None
 
     def latest_campaign(self, channel_id: int) -> CampaignRow | None:
@@ -433,16 +334,11 @@ class Tx:
     def insert_campaign(self, *, guild_id: int | None, channel_id: int, kind: str, creator: str, data_json: str,
                         at: datetime) -> CampaignRow:
         """A new campaign gathering players; `ChannelBusy` if the channel has an open one."""
-        try:
-            cursor = self.db.execute(
-                "INSERT INTO campaigns (guild_id, channel_id, kind, status, data_json, created_at, creator, version,"
-                " updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, 0, ?)",
-                (guild_id, channel_id, kind, data_json, _stamp(at), creator, _stamp(at)))
-        except sqlite3.IntegrityError as exc:
-            raise ChannelBusy(f"channel {channel_id} already has an open campaign") from exc
-        campaign_id = cursor.lastrowid
-        cursor.close()
-        assert campaign_id is not None
+        campaign_id = self.insert(
+            "INSERT INTO campaigns (guild_id, channel_id, kind, status, data_json, created_at, creator, version,"
+            " updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, 0, ?)",
+            (guild_id, channel_id, kind, data_json, _stamp(at), creator, _stamp(at)),
+            lambda: ChannelBusy(f"channel {channel_id} already has an open campaign"))
         row = self.get_campaign(campaign_id)
         assert row is not None
         return row
@@ -470,15 +366,19 @@ class Tx:
     def insert_results(self, row: GameRow, results: Sequence[tuple[str, str, int, bool, int, dict[str, float]]],
                        at: datetime) -> None:
         """A finished game's line per player: (player, name, place, won, feats, stats)."""
-        self.db.executemany(
-            "INSERT OR REPLACE INTO results (game_id, guild_id, channel_id, campaign_id, slug, player, name, place,"
-            " won, feats, vp, stats_json, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+        self.many(
+            "INSERT INTO results (game_id, guild_id, channel_id, campaign_id, slug, player, name, place,"
+            " won, feats, vp, stats_json, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)"
+            " ON CONFLICT (game_id, player) DO UPDATE SET guild_id = excluded.guild_id,"
+            " channel_id = excluded.channel_id, campaign_id = excluded.campaign_id, slug = excluded.slug,"
+            " name = excluded.name, place = excluded.place, won = excluded.won, feats = excluded.feats,"
+            " vp = excluded.vp, stats_json = excluded.stats_json, finished_at = excluded.finished_at",
             [(row.id, row.guild_id, row.channel_id, row.campaign_id, row.slug, player, name, place, int(won), feats,
-              json.dumps(stats), _stamp(at)) for player, name, place, won, feats, stats in results]).close()
+              json.dumps(stats), _stamp(at)) for player, name, place, won, feats, stats in results])
 
     def set_victory_points(self, game_id: int, vp: dict[str, int]) -> None:
-        self.db.executemany("UPDATE results SET vp = ? WHERE game_id = ? AND player = ?",
-                            [(points, game_id, player) for player, points in vp.items()]).close()
+        self.many("UPDATE results SET vp = ? WHERE game_id = ? AND player = ?",
+                  [(points, game_id, player) for player, points in vp.items()])
 
     def results_of_guild(self, guild_id: int) -> list[ResultRow]:
         rows = self.fetch("SELECT * FROM results WHERE guild_id = ? ORDER BY finished_at, game_id", (guild_id,))
@@ -487,90 +387,41 @@ class Tx:
                           feats=r["feats"], vp=r["vp"], stats=json.loads(r["stats_json"])) for r in rows]
 
 
-class _Connection:
-    """One sqlite3 connection and the one thread that may use it."""
-
-    def __init__(self, path: Path, name: str) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"zagjan-db-{name}")
-        self._db: sqlite3.Connection | None = None
-        self._path = path
-
-    def _open(self) -> None:
-        db = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
-        db.row_factory = sqlite3.Row
-        for pragma in ("journal_mode = WAL", "synchronous = NORMAL", "foreign_keys = ON",
-                       "busy_timeout = 5000"):  # another process may hold the write lock for a moment
-            db.execute(f"PRAGMA {pragma}").close()
-        self._db = db
-
-    async def call(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """Run `fn(connection)` on this connection's thread and wait for it. A cancelled caller
-        does not stop it: a transaction always runs to COMMIT or ROLLBACK."""
-        def job() -> T:
-            if self._db is None:
-                self._open()
-            assert self._db is not None
-            return fn(self._db)
-
-        return await asyncio.wrap_future(self._pool.submit(job))
-
-    async def close(self) -> None:
-        def shut() -> None:
-            if self._db is not None:
-                self._db.close()
-                self._db = None
-
-        try:
-            await asyncio.wrap_future(self._pool.submit(shut))
-        finally:
-            self._pool.shutdown(wait=False)
-
-
-def _transaction(fn: Callable[[Tx], T]) -> Callable[[sqlite3.Connection], T]:
-    """`fn` inside BEGIN IMMEDIATE … COMMIT, rolled back whole if it raises."""
-    def run(db: sqlite3.Connection) -> T:
-        db.execute("BEGIN IMMEDIATE").close()
-        try:
-            result = fn(Tx(db))
-        except BaseException:
-            db.execute("ROLLBACK").close()
-            raise
-        db.execute("COMMIT").close()
-        return result
-    return run
-
-
 class Store:
-    """The database of one bot process. Open with `await Store.open(path)`, close with `close()`."""
+    """The database of one bot process. Open with `await Store.open(target)` (a file path, or a
+    `postgresql://` URL), close with `close()`."""
 
-    def __init__(self, path: Path, writer: _Connection, reader: _Connection) -> None:
-        self.path = path
-        self._writer = writer
-        self._reader = reader
+    def __init__(self, backend: SQLiteBackend | PostgresBackend) -> None:
+        self._backend = backend
+        self.dialect = backend.dialect
+        self.path = backend.path
+        self.shared = backend.shared
+        """Other processes may write the same games (PostgreSQL): a cached game is checked before use."""
         self._closed = False
 
     # -- opening and closing ------------------------------------------------------
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        """Open (creating if needed) the database file and bring its schema up to date."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        writer, reader = _Connection(path, "write"), _Connection(path, "read")
-        store = cls(path, writer, reader)
+    async def open(cls, target: str | Path) -> Store:
+        """Open (creating a file if needed) the database and bring its schema up to date."""
+        store = cls(backend_for(target))
         try:
-            await writer.call(lambda db: None)  # WAL is set before the reader opens the file
-            await store._migrate()
+            await store._backend.start()
+            await store._backend.migrate(store.dialect.migrations)
+        except NewerSchema as exc:
+            await store.close()
+            raise StoreError(
+                f"The database {describe(target)} has schema version {exc.found}, newer than this Zagjan "
+                f"({len(store.dialect.migrations)}); upgrade Zagjan instead of downgrading the database.") from None
         except BaseException:
             await store.close()
             raise
         return store
 
     async def close(self) -> None:
-        """Close both connections (the last one out checkpoints the WAL); closing twice is harmless."""
+        """Close the connections (SQLite: the last one out checkpoints the WAL); closing twice is harmless."""
         if not self._closed:
             self._closed = True
-            await self._reader.close()
-            await self._writer.close()
+            await self._backend.close()
 
     async def __aenter__(self) -> Store:
         return self
@@ -578,37 +429,23 @@ class Store:
     async def __aexit__(self, *exc_info: object) -> None:
         await self.close()
 
-    async def _migrate(self) -> None:
-        """Run the migrations the file has not seen yet, each in its own transaction."""
-        current = await self.schema_version()
-        if current > len(MIGRATIONS):
-            raise StoreError(
-                f"The database {self.path} has schema version {current}, newer than this Zagjan "
-                f"({len(MIGRATIONS)}); upgrade Zagjan instead of downgrading the database.")
-        for number, sql in enumerate(MIGRATIONS[current:], start=current + 1):
-            def migrate(db: sqlite3.Connection, sql: str = sql, number: int = number) -> None:
-                try:
-                    db.executescript(f"BEGIN IMMEDIATE;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")
-                except BaseException:
-                    if db.in_transaction:
-                        db.execute("ROLLBACK").close()
-                    raise
-            await self._writer.call(migrate)
-
     async def schema_version(self) -> int:
-        return int(await self._writer.call(lambda db: db.execute("PRAGMA user_version").fetchone()[0]))
+        return await self._backend.schema_version()
 
     async def journal_mode(self) -> str:
-        return str(await self._reader.call(lambda db: db.execute("PRAGMA journal_mode").fetchone()[0]))
+        """SQLite's journal mode ("wal"); "postgresql" on PostgreSQL."""
+        return await self._backend.journal_mode()
 
     # -- the two doors ------------------------------------------------------------
     async def write(self, fn: Callable[[Tx], T]) -> T:
-        """Run `fn` as one transaction on the writer's thread: all of it is written or none."""
-        return await self._writer.call(_transaction(fn))
+        """Run `fn` as one transaction on a writer thread: all of it is written or none."""
+        dialect = self.dialect
+        return await self._backend.write(lambda db: fn(Tx(db, dialect, writing=True)))
 
     async def read(self, fn: Callable[[Tx], T]) -> T:
-        """Run `fn` on the reader's thread: it sees what is committed and never waits for a writer."""
-        return await self._reader.call(lambda db: fn(Tx(db)))
+        """Run `fn` on a reader thread: it sees what is committed and never waits for a writer."""
+        dialect = self.dialect
+        return await self._backend.read(lambda db: fn(Tx(db, dialect)))
 
     # -- games ----------------------------------------------------------------------
     async def create_game(self, *, channel_id: int, guild_id: int | None, slug: str, creator: str,
@@ -691,9 +528,8 @@ class Store:
     async def remove_seat(self, game_id: int, player: str, *, at: datetime) -> None:
         """Unseat a player while the game is in the lobby."""
         def body(tx: Tx) -> None:
-            changed = tx.run("DELETE FROM seats WHERE game_id = ? AND player = ? AND EXISTS"
-                             " (SELECT 1 FROM games WHERE id = ? AND status = 'lobby')", (game_id, player, game_id))
-            if changed != 1:
+            tx.lobby(game_id)
+            if tx.run("DELETE FROM seats WHERE game_id = ? AND player = ?", (game_id, player)) != 1:
                 raise StaleVersion(f"{player} is not seated in the lobby of game {game_id}")
             tx.touch(game_id, at)
 
@@ -749,15 +585,13 @@ class Store:
     async def events(self, game_id: int, *, viewer: str | None = None, limit: int | None = None) -> list[Event]:
         """The game's events that `viewer` may see (None = public only), oldest first;
         with `limit`, only the most recent ones."""
+        seen = "visible_to IS NULL" if viewer is None else f"(visible_to IS NULL OR {self.dialect.viewer_may_see})"
+        params = (game_id, *(() if viewer is None else (viewer,)), *(() if limit is None else (limit,)))
         rows = await self.read(lambda tx: tx.fetch(
-            "SELECT event_json FROM ("
-            "  SELECT seq, n, event_json FROM events WHERE game_id = ? AND (visible_to IS NULL OR"
-            "    EXISTS (SELECT 1 FROM json_each(events.visible_to) WHERE json_each.value = ?))"
-            "  ORDER BY seq DESC, n DESC LIMIT ?"
-            ") ORDER BY seq, n",
-            (game_id, viewer, -1 if limit is None else limit)))
+            f"SELECT event_json FROM (SELECT seq, n, event_json FROM events WHERE game_id = ? AND {seen}"
+            f" ORDER BY seq DESC, n DESC{'' if limit is None else ' LIMIT ?'}) AS latest ORDER BY seq, n", params))
         return [Event.model_validate_json(r["event_json"]) for r in rows]
 
 
-__all__ = ["Store", "Tx", "StoreError", "StaleVersion", "ChannelBusy", "GameRow", "SeatRow", "ActionRow",
+__all__ = ["Store", "Tx", "is_url", "describe", "StoreError", "StaleVersion", "ChannelBusy", "GameRow", "SeatRow", "ActionRow",
            "MIGRATIONS", "OPEN_STATUSES", "CampaignRow", "ResultRow"]

@@ -12,7 +12,10 @@ the same cache, filled from the store's reader connection on a miss, so they
 never queue behind another channel's write.
 
 Commands on one channel are serialised by an asyncio lock per channel; across
-processes the store's version check refuses a write computed from an old state.
+processes the game row is locked for the move's transaction (PostgreSQL; SQLite's
+writes are one at a time), the cache is used only at the row's version, and the
+version check refuses a write computed from an old state. When the store is shared
+by processes (`Store.shared`), a read from the cache checks the row's version first.
 Every refusal is a `TableError` whose message can be shown to the user as is,
 and a refused command changes nothing.
 """
@@ -670,13 +673,20 @@ class TableService:
             self._channel_of.pop(live.row.id, None)
 
     async def _latest(self, channel_id: int) -> Live | None:
-        """The channel's latest game, from the cache or else in one read."""
+        """The channel's latest game, from the cache or else in one read. When other processes share
+        the store, the cache is first checked against the stored row (one small read)."""
         live = self._live.get(channel_id)
+        if live is not None and self.store.shared:
+            stored = await self.store.read(lambda tx: tx.latest_version(channel_id))
+            row = live.row
+            if stored != (row.id, row.status, row.version, row.updated_at):
+                live = None
         if live is not None:
             self._live.move_to_end(channel_id)
             return live
         loaded = await self.store.read(lambda tx: self._load(tx, tx.latest_game(channel_id)))
-        if loaded is not None and self._live.get(channel_id) is None:
+        cached = self._live.get(channel_id)
+        if loaded is not None and (cached is None or self.store.shared):
             self._remember(loaded)
         return self._live.get(channel_id, loaded)
 
@@ -687,6 +697,10 @@ class TableService:
 
     async def _by_id(self, game_id: int) -> Live | None:
         live = self._cached_live(game_id)
+        if live is not None and self.store.shared:
+            stored = await self.store.read(lambda tx: tx.version_of(game_id))
+            if stored != (live.row.status, live.row.version, live.row.updated_at):
+                live = None
         if live is not None:
             return live
         return await self.store.read(lambda tx: self._load(tx, tx.get_game(game_id)))

@@ -1,9 +1,15 @@
-"""Fixtures for the store and table-service tests: a real SQLite file per test, the fake
-Lucky Race game, a fixed seed and a clock that only moves when asked."""
+"""Fixtures for the store and table-service tests: a real database per test, the fake Lucky Race
+game, a fixed seed and a clock that only moves when asked.
+
+`database` (and the `store` and `table` on it) comes twice: a SQLite file, and an empty schema on
+a PostgreSQL server that the tests start themselves (`pg_server.py`, once per test process).
+Without PostgreSQL installed the second is skipped, except in CI (`CI` set), where it fails.
+"""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+import os
+from collections.abc import AsyncIterator, Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -13,6 +19,7 @@ import pytest
 from bot.store import Store
 from bot.table import TableService
 from fakegame import LuckyRace
+from pg_server import Server, find_binary
 from rules.core.engine import Game
 
 
@@ -37,9 +44,31 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "zagjan.sqlite3"
 
 
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[Server]:
+    """One PostgreSQL server for this test process, stopped at its end whatever the tests did."""
+    if find_binary("initdb") is None and not os.environ.get("CI"):
+        pytest.skip("PostgreSQL is not installed here (apt-get install postgresql); CI installs it")
+    server = Server()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """Where a test's store lives: a SQLite file, or (the second run) a fresh PostgreSQL schema's URL.
+    Open as many stores on it as the test likes: they are processes sharing one database."""
+    if request.param == "sqlite":
+        return tmp_path / "zagjan.sqlite3"
+    server: Server = request.getfixturevalue("pg_server")
+    return server.new_schema()
+
+
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(db_path)
+async def store(database: Path | str) -> AsyncIterator[Store]:
+    opened = await Store.open(database)
     yield opened
     await opened.close()
 

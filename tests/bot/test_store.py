@@ -1,5 +1,7 @@
-"""The store on a real SQLite file: schema, one open game per channel, the append-only
-log and the version check that refuses stale or doubled writes."""
+"""The store on a real SQLite file and on a real PostgreSQL server (the `database` fixture runs each
+test on both): schema, one open game per channel, the append-only log and the version check that
+refuses stale or doubled writes; then what only one of them has (SQLite's file upgrades and WAL,
+PostgreSQL's migration table and lock)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import MIGRATIONS, ChannelBusy, GameRow, StaleVersion, Store, StoreError
+from pg_server import Server, integrity_error, raw_connection
 from rules.core.engine import Event
 
 AT = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
@@ -30,9 +33,10 @@ async def append(store: Store, game_id: int, expected: int, *, finished: bool = 
                                      events=events or [], finished=finished, at=AT)
 
 
-async def test_a_new_file_gets_every_migration_and_wal(store: Store, db_path: Path) -> None:
-    assert await store.schema_version() == len(MIGRATIONS)
-    assert await store.journal_mode() == "wal"
+async def test_a_new_file_gets_every_migration_and_wal(db_path: Path) -> None:
+    async with await Store.open(db_path) as store:
+        assert await store.schema_version() == len(MIGRATIONS)
+        assert await store.journal_mode() == "wal"
     with sqlite3.connect(db_path) as raw:
         tables = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         columns = {r[1] for r in raw.execute("PRAGMA table_info(games)")}
@@ -41,11 +45,11 @@ async def test_a_new_file_gets_every_migration_and_wal(store: Store, db_path: Pa
             "state_json", "version", "created_at", "updated_at"} <= columns
 
 
-async def test_reopening_keeps_data_and_does_not_rerun_migrations(db_path: Path) -> None:
-    first = await Store.open(db_path)
+async def test_reopening_keeps_data_and_does_not_rerun_migrations(database: Path | str) -> None:
+    first = await Store.open(database)
     game = await new_active_game(first)
     await first.close()
-    again = await Store.open(db_path)
+    again = await Store.open(database)
     try:
         assert await again.schema_version() == len(MIGRATIONS)
         row = await again.get_game(game.id)
@@ -99,22 +103,23 @@ async def test_a_channel_has_at_most_one_open_game(store: Store) -> None:
     assert (await store.latest_game(1)) == again
 
 
-async def test_the_unique_index_holds_even_for_raw_sql(store: Store, db_path: Path) -> None:
+async def test_the_unique_index_holds_even_for_raw_sql(store: Store, database: Path | str) -> None:
     await new_active_game(store)
-    with sqlite3.connect(db_path) as raw, pytest.raises(sqlite3.IntegrityError):
+    with raw_connection(database) as raw, pytest.raises(integrity_error(database)):
         raw.execute("INSERT INTO games (channel_id, slug, status, creator, seed, created_at, updated_at)"
                     " VALUES (1, 'x', 'lobby', 'u9', 0, 'now', 'now')")
 
 
-async def test_the_action_log_is_append_only(store: Store, db_path: Path) -> None:
+async def test_the_action_log_is_append_only(store: Store, database: Path | str) -> None:
     game = await new_active_game(store)
     await append(store, game.id, 0)
-    with sqlite3.connect(db_path) as raw:
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+    refused = integrity_error(database)
+    with raw_connection(database) as raw:
+        with pytest.raises(refused, match="append-only"):
             raw.execute("UPDATE actions SET player = 'cheat'")
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        with pytest.raises(refused, match="append-only"):
             raw.execute("DELETE FROM actions")
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        with pytest.raises(refused, match="append-only"):
             raw.execute("DELETE FROM events")
     assert [a.player for a in await store.actions(game.id)] == ["u1"]
 
@@ -155,9 +160,9 @@ async def test_a_doubled_write_is_applied_exactly_once(store: Store) -> None:
     assert len(await store.actions(game.id)) == 1
 
 
-async def test_two_processes_writing_the_same_version_apply_it_once(store: Store, db_path: Path) -> None:
+async def test_two_processes_writing_the_same_version_apply_it_once(store: Store, database: Path | str) -> None:
     game = await new_active_game(store)
-    other = await Store.open(db_path)  # a second bot process on the same file
+    other = await Store.open(database)  # a second bot process on the same database
     try:
         results = await asyncio.gather(append(store, game.id, 0), append(other, game.id, 0),
                                        return_exceptions=True)
@@ -204,3 +209,75 @@ async def test_events_are_filtered_by_viewer_and_limited_to_the_latest(store: St
     texts = [e.text for e in await store.events(game.id, viewer="u2", limit=2)]
     assert texts == ["for both", "public two"]
     assert await store.events(game.id, limit=0) == []
+
+
+async def test_discord_ids_and_seeds_keep_all_64_bits(store: Store) -> None:
+    channel, guild, seed = 1_234_567_890_123_456_789, 987_654_321_098_765_432, 2**63 - 1
+    game = await store.create_game(channel_id=channel, guild_id=guild, slug="lucky-race", creator="u1", seed=seed,
+                                   options=None, at=AT, creator_name="Grak")
+    await store.set_board_message(channel, 1_111_111_111_111_111_111, game.id)
+    row = await store.open_game(channel)
+    assert row is not None and (row.channel_id, row.guild_id, row.seed) == (channel, guild, seed)
+    assert await store.board_message(channel) == 1_111_111_111_111_111_111
+
+
+async def test_a_finished_game_records_its_results_once_even_written_twice(store: Store) -> None:
+    game = await new_active_game(store)
+    row = await store.get_game(game.id)
+    assert row is not None
+    for place in (2, 1):  # the second write replaces the first
+        await store.write(lambda tx, place=place: tx.insert_results(
+            row, [("u1", "Grak", place, place == 1, 0, {"kills": 3.0})], AT))
+    await store.write(lambda tx: tx.set_victory_points(game.id, {"u1": 7}))
+    [result] = await store.read(lambda tx: tx.results_of_guild(9))
+    assert (result.place, result.won, result.vp, result.stats) == (1, True, 7, {"kills": 3.0})
+
+
+# -- PostgreSQL only --------------------------------------------------------------------------------------
+
+
+async def test_postgres_records_each_migration_and_uses_bigint_ids(pg_server: Server) -> None:
+    url = pg_server.new_schema()
+    async with await Store.open(url) as store:
+        assert await store.schema_version() == len(MIGRATIONS)
+    with raw_connection(url) as raw:
+        assert [r[0] for r in raw.execute("SELECT number FROM schema_migrations ORDER BY number")] == list(
+            range(1, len(MIGRATIONS) + 1))
+        types = dict(raw.execute("SELECT column_name, data_type FROM information_schema.columns"
+                                 " WHERE table_name = 'games' AND table_schema = current_schema()").fetchall())
+    assert types["id"] == types["channel_id"] == types["guild_id"] == types["seed"] == "bigint"
+
+
+async def test_postgres_processes_starting_together_migrate_once(pg_server: Server) -> None:
+    url = pg_server.new_schema()
+    stores = await asyncio.gather(*(Store.open(url) for _ in range(4)))
+    try:
+        assert [await s.schema_version() for s in stores] == [len(MIGRATIONS)] * 4
+        game = await new_active_game(stores[0])
+        assert (await stores[3].get_game(game.id)) == (await stores[0].get_game(game.id))
+    finally:
+        for s in stores:
+            await s.close()
+    with raw_connection(url) as raw:
+        assert raw.execute("SELECT count(*) FROM schema_migrations").fetchone()[0] == len(MIGRATIONS)
+
+
+async def test_postgres_refuses_a_database_from_a_newer_zagjan(pg_server: Server) -> None:
+    url = pg_server.new_schema()
+    await (await Store.open(url)).close()
+    with raw_connection(url) as raw:
+        raw.execute("INSERT INTO schema_migrations (number) VALUES (%s)", (len(MIGRATIONS) + 1,))
+    with pytest.raises(StoreError, match="newer"):
+        await Store.open(url)
+
+
+def test_zagjan_database_takes_a_file_or_a_postgres_url(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.settings import Settings
+    from bot.store import describe
+
+    monkeypatch.setenv("ZAGJAN_DATABASE", "postgresql://zagjan:secret@db.example:5432/zagjan")
+    url = Settings(_env_file=None).database  # type: ignore[call-arg]
+    assert url == "postgresql://zagjan:secret@db.example:5432/zagjan"
+    assert describe(url) == "postgresql://zagjan:***@db.example:5432/zagjan"
+    monkeypatch.setenv("ZAGJAN_DATABASE", "games/zagjan.sqlite3")
+    assert Settings(_env_file=None).database == Path("games/zagjan.sqlite3")  # type: ignore[call-arg]

@@ -252,10 +252,10 @@ async def test_a_doubled_click_is_applied_exactly_once(table: TableService) -> N
 
 
 async def test_two_processes_clicking_at_once_apply_the_move_once(
-        table: TableService, db_path: Path, make_table: Callable[[Store], TableService]) -> None:
+        table: TableService, database: Path | str, make_table: Callable[[Store], TableService]) -> None:
     snap = await chosen(table)
     roller = snap.waiting_for[0]
-    other_store = await Store.open(db_path)
+    other_store = await Store.open(database)
     try:
         other = make_table(other_store)  # its own locks: only the version check stands between them
         outcomes = await asyncio.gather(table.act(CHANNEL, roller, {"type": "roll"}),
@@ -269,10 +269,10 @@ async def test_two_processes_clicking_at_once_apply_the_move_once(
 
 
 async def test_losing_the_race_to_another_process_is_refused_and_changes_nothing(
-        table: TableService, db_path: Path, make_table: Callable[[Store], TableService]) -> None:
+        table: TableService, database: Path | str, make_table: Callable[[Store], TableService]) -> None:
     snap = await chosen(table)
     roller = snap.waiting_for[0]
-    other_store = await Store.open(db_path)
+    other_store = await Store.open(database)
     try:
         other = make_table(other_store)
         seen = await other.snapshot(CHANNEL)  # the second process has this moment cached
@@ -287,10 +287,10 @@ async def test_losing_the_race_to_another_process_is_refused_and_changes_nothing
 
 
 async def test_a_cached_state_older_than_the_row_is_read_again_not_applied_to(
-        table: TableService, db_path: Path, make_table: Callable[[Store], TableService]) -> None:
+        table: TableService, database: Path | str, make_table: Callable[[Store], TableService]) -> None:
     """The per-channel cache is only used when its version is the stored one."""
     snap = await chosen(table)
-    other_store = await Store.open(db_path)
+    other_store = await Store.open(database)
     try:
         other = make_table(other_store)
         await other.snapshot(CHANNEL)
@@ -301,6 +301,33 @@ async def test_a_cached_state_older_than_the_row_is_read_again_not_applied_to(
     assert after.version == snap.version + 2
     assert len(await table.store.actions(snap.game_id)) == snap.version + 2
     assert await table.replay_check(snap.game_id)
+
+
+async def test_simultaneous_secret_choices_through_two_processes_both_apply_in_turn(
+        table: TableService, database: Path | str, make_table: Callable[[Store], TableService]) -> None:
+    """Two stores on one database (two bot processes), each with its own locks and cache: the game
+    row is held for each move's transaction, so both choices apply, one after the other."""
+    snap = (await started(table)).version
+    other_store = await Store.open(database)
+    try:
+        other = make_table(other_store)
+        await other.snapshot(CHANNEL)  # both have the opening cached
+        both = await asyncio.gather(table.act(CHANNEL, "u1", {"type": "choose", "number": 1}),
+                                    other.act(CHANNEL, "u2", {"type": "choose", "number": 2}))
+        assert sorted(r.version for r in both) == [snap + 1, snap + 2]
+        third = await other.act(CHANNEL, "u3", {"type": "choose", "number": 3})
+        assert third.version == snap + 3
+        # a move through one, then through the other: neither works on a stale state
+        roll = await table.act(CHANNEL, third.waiting_for[0], {"type": "roll"})
+        again = await other.act(CHANNEL, roll.waiting_for[0], {"type": "roll"})
+        assert again.version == snap + 5
+        if other_store.shared:  # a cache shared with other processes is checked before it is shown
+            assert (await table.snapshot(CHANNEL)).version == snap + 5
+            assert (await table.game_by_id(again.game_id)).version == snap + 5
+    finally:
+        await other_store.close()
+    assert len(await table.store.actions(third.game_id)) == snap + 5
+    assert await table.replay_check(third.game_id)
 
 
 async def test_a_game_plays_to_the_end_and_replays_from_its_seed(table: TableService) -> None:
@@ -320,14 +347,14 @@ async def test_a_game_plays_to_the_end_and_replays_from_its_seed(table: TableSer
 
 
 async def test_a_restart_mid_game_carries_on(
-        store: Store, db_path: Path, make_table: Callable[[Store], TableService]) -> None:
+        store: Store, database: Path | str, make_table: Callable[[Store], TableService]) -> None:
     first = make_table(store)
     snap = await chosen(first)
     await first.act(CHANNEL, snap.waiting_for[0], {"type": "roll"})
     before = await first.snapshot(CHANNEL)
     await store.close()
 
-    reopened = await Store.open(db_path)
+    reopened = await Store.open(database)
     try:
         second = make_table(reopened)
         after = await second.snapshot(CHANNEL)
@@ -395,14 +422,14 @@ async def test_snapshots_and_logs(table: TableService) -> None:
     assert len(await table.log(CHANNEL + 1, viewer="u1")) == len(await table.log(CHANNEL + 1)) + 1
 
 
-async def test_the_real_masters_fight_survives_a_restart_and_replays(db_path: Path) -> None:
+async def test_the_real_masters_fight_survives_a_restart_and_replays(database: Path | str) -> None:
     """The registry's game through the whole service: JSON round trips of its state and actions."""
     import random
 
     from rules.registry import GAMES
 
     chooser = random.Random(4)
-    store = await Store.open(db_path)
+    store = await Store.open(database)
     table = TableService(store, seed_source=lambda: 77)
     assert table.games is GAMES
     await table.new_game(CHANNEL, GUILD, "u1", "Grak", "masters-fight", creator_pick="iron")
@@ -417,7 +444,7 @@ async def test_the_real_masters_fight_survives_a_restart_and_replays(db_path: Pa
             await table.act(CHANNEL, player, action.model_dump(mode="json"), expected_version=snap.version)
         assert await table.replay_check(snap.game_id)
         await store.close()
-        store = await Store.open(db_path)
+        store = await Store.open(database)
         table = TableService(store, seed_source=lambda: 77)
     snap = await table.snapshot(CHANNEL)
     assert snap.version == 60 and snap.status == "active" and snap.public_view is not None
