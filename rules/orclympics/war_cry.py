@@ -32,9 +32,11 @@ Readings (shown in each campaign's /rules):
   their Player Turn or anyone else's (their defence, a Falling Test in another's turn): the
   reading with more chaos. Dice nobody owns (a bouncing Barrel, the crowd) are not theirs.
 - "war-cry-turns": at most one War Cry per Player Turn of the game, three in all; the rolls
-  of the set-up count as one turn of their own. An Initiative roll belongs to the Player Turn it
-  opens, not to the one whose last move brought it about, so a holder who cried in the last
-  Player Turn of a Game Turn may still cry over their Initiative die for the next.
+  of the set-up count as one turn of their own. An Initiative roll (`rules.core.initiative.
+  opens_a_turn`) belongs to the Player Turn it opens, the one the move leads to, not to the one
+  whose last move brought it about, and so does what is thrown after it in that move: a holder
+  who cried in the last Player Turn of a Game Turn may still cry over their Initiative die for the
+  next (the set-up's Initiative for deployment counts in the first turn of the deployment).
 - "war-cry-single-die": only the die cried over is thrown again; every other die of that move,
   the holder's own and everyone else's, keeps the face it landed on (of a 2D6 or a pool kept
   highest, the other dice of the throw stay too).
