@@ -60,6 +60,29 @@ def _run_as() -> tuple[list[str], pwd.struct_passwd | None]:
     raise RuntimeError("No postgres or nobody user to run the test PostgreSQL as.")
 
 
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def sweep_leftovers(older_than: float = 600.0) -> None:
+    """Remove the folders of test servers whose process was killed before it could clean up
+    (the server itself went with it, by `--pdeathsig`); a folder still young may be starting."""
+    for folder in glob.glob("/tmp/zagjan-pg-*"):
+        try:
+            pid_file = Path(folder, "data", "postmaster.pid")
+            running = pid_file.exists() and _alive(int(pid_file.read_text().split()[0]))
+            if not running and time.time() - os.stat(folder).st_mtime > older_than:
+                shutil.rmtree(folder, ignore_errors=True)
+        except (OSError, ValueError, IndexError):
+            continue
+
+
 class Server:
     """One running cluster. `url(name)` is a database's address; `new_database()` a fresh empty one."""
 
@@ -70,6 +93,7 @@ class Server:
             raise RuntimeError("PostgreSQL is not installed (no initdb/postgres on PATH or in "
                                "/usr/lib/postgresql/*/bin); `apt-get install postgresql` (.ci/run does).")
         prefix, account = _run_as()
+        sweep_leftovers()
         # /tmp, not TMPDIR: the folder must be reachable by the dropped account, and the socket's path short.
         self.root = Path(tempfile.mkdtemp(prefix="zagjan-pg-", dir="/tmp"))
         self.socket_dir = self.root
