@@ -16,7 +16,15 @@ from rules.registry import GAMES
 SEATS = [Seat(player="ann", name="Ann", pick="iron"), Seat(player="bo", name="Bo", colour=1)]
 
 
-@pytest.mark.parametrize("slug", sorted(GAMES))
+ORCLYMPICS = sorted(slug for slug, game in GAMES.items() if type(game).__module__.startswith("rules.orclympics."))
+"""The disciplines: the games of the Orclympics family (other families' games have neither broods nor the War Cry)."""
+
+
+def test_the_six_disciplines_are_found() -> None:
+    assert len(ORCLYMPICS) == 6
+
+
+@pytest.mark.parametrize("slug", ORCLYMPICS)
 def test_every_discipline_asks_for_a_brood_and_carries_the_war_cry(slug: str) -> None:
     game = GAMES[slug]
     assert isinstance(game, Discipline) and isinstance(game, WarCryRules) and game.seat_pick is BROOD
