@@ -35,8 +35,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.store_backends import (SQLITE, Dialect, NewerSchema, PostgresBackend, SQLiteBackend, backend_for, describe,
-                                 is_url)
+from bot.store_backends import (SQLITE, Dialect, NewerSchema, PostgresBackend, SQLiteBackend, Unreachable, backend_for,
+                                 describe, is_url)
 from rules.core.engine import Event
 
 Row = Mapping[str, Any]
@@ -412,6 +412,9 @@ class Store:
             raise StoreError(
                 f"The database {describe(target)} has schema version {exc.found}, newer than this Zagjan "
                 f"({len(store.dialect.migrations)}); upgrade Zagjan instead of downgrading the database.") from None
+        except Unreachable as exc:
+            await store.close()
+            raise StoreError(f"Could not open the database {describe(target)}: {exc}") from None
         except BaseException:
             await store.close()
             raise

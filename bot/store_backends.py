@@ -246,6 +246,10 @@ class NewerSchema(Exception):
         self.found = found
 
 
+class Unreachable(Exception):
+    """The database could not be opened or reached (the driver's own words follow)."""
+
+
 async def _on(pool: ThreadPoolExecutor, job: Callable[[], T]) -> T:
     """Run `job` on one of `pool`'s threads. A cancelled caller does not stop it: a transaction
     always runs to COMMIT or ROLLBACK."""
@@ -374,7 +378,15 @@ class PostgresBackend:
         self._readers = ThreadPoolExecutor(max_workers=readers, thread_name_prefix="zagjan-db-read")
 
     async def start(self) -> None:
-        await asyncio.to_thread(self._pool.open, wait=True, timeout=15.0)
+        def connect() -> None:
+            import psycopg
+
+            try:  # one plain connection first, for the server's own words when it cannot be reached
+                psycopg.connect(self.url, connect_timeout=10).close()
+            except psycopg.OperationalError as exc:
+                raise Unreachable(str(exc).strip()) from None
+            self._pool.open(wait=True, timeout=15.0)
+        await asyncio.to_thread(connect)
 
     async def write(self, fn: Callable[[Any], T]) -> T:
         def job() -> T:

@@ -281,3 +281,10 @@ def test_zagjan_database_takes_a_file_or_a_postgres_url(monkeypatch: pytest.Monk
     assert describe(url) == "postgresql://zagjan:***@db.example:5432/zagjan"
     monkeypatch.setenv("ZAGJAN_DATABASE", "games/zagjan.sqlite3")
     assert Settings(_env_file=None).database == Path("games/zagjan.sqlite3")  # type: ignore[call-arg]
+
+
+async def test_postgres_that_cannot_be_reached_is_said_in_a_sentence(tmp_path: Path) -> None:
+    url = f"postgresql://zagjan:secret@/zagjan?host={tmp_path}"  # no server listens there
+    with pytest.raises(StoreError, match=r"Could not open the database postgresql://zagjan:\*\*\*@") as refused:
+        await Store.open(url)
+    assert "secret" not in str(refused.value)
