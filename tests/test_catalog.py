@@ -62,10 +62,7 @@ NAMES_ORCLYMPICS_ON_PURPOSE = {
     ROOT / "bot/store.py": "stores every plug-in's rows, and its schema is history (migration 1 names broods)",
     ROOT / "bot/cli.py": "`zagjan simulate campaign` is a command of its own (run by bot.campaigns)",
 }
-NOT_YET = {
-    ROOT / "bot/catalog.py": "the War Cry's buttons, until its answers are declared moves",
-    ROOT / "bot/ui/controls.py": "the War Cry's buttons, until its answers are declared moves",
-}
+NOT_YET: dict[Path, str] = {}
 """Shared modules that still name an Orclympics idea, each with what is left to do."""
 ORCLYMPICS = re.compile(r"brood|war[ _-]?cry|warcry|campaign(?!_id)|orclympics", re.IGNORECASE)
 """Broods, the War Cry, the campaign (a game's `campaign_id` is only the store's link to a series)."""
