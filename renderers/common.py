@@ -861,6 +861,19 @@ Icon = Callable[[ImageDraw.ImageDraw, Frame], None]
 """A symbol drawn small in a frame, as a key shows it (unit coordinates, see `Frame`)."""
 
 
+def path_icon(draw: ImageDraw.ImageDraw, f: Frame, colour: RGB = ACCENT) -> None:
+    """A move drawn this turn: an arrow, as the boards draw a model's path."""
+    arrow(draw, [f.at(-0.5, 0.25), f.at(0.5, -0.2)], colour, head=f.size * 0.35)
+
+
+def heading_icon(draw: ImageDraw.ImageDraw, f: Frame) -> None:
+    """Headings in degrees: a dial with 0° pointing east and 90° north."""
+    width = 2 * SUPERSAMPLE
+    draw.arc(f.box(-0.45, -0.45, 0.45, 0.45), 0, 360, fill=MUTED, width=width)
+    draw.line((f.at(0, 0), f.at(0.45, 0)), fill=ACCENT, width=width)
+    draw.line((f.at(0, 0), f.at(0, -0.45)), fill=TEXT, width=width)
+
+
 @dataclass(frozen=True)
 class KeyEntry:
     """One symbol of a board explained: its picture, drawn small, and a few words."""

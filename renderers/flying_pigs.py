@@ -42,6 +42,7 @@ from renderers.common import (
     ink_on,
     labels,
     outlined_text,
+    path_icon,
     place_tag,
     placing_lines,
     player_colour,
@@ -289,9 +290,9 @@ def _key(view: FlyingPigsView) -> list[KeyEntry]:
     if any(m.owner in view.waiting_for for m in placed):
         entries.append(KeyEntry(_waiting_icon, "gold ring: the player to act"))
     if any(p.random for p in view.paths):
-        entries.append(KeyEntry(partial(_path_icon, colour=ACCENT), "a Random Move this turn"))
+        entries.append(KeyEntry(partial(path_icon, colour=ACCENT), "a Random Move this turn"))
     if any(not p.random for p in view.paths):
-        entries.append(KeyEntry(partial(_path_icon, colour=TEXT), "a walk this turn"))
+        entries.append(KeyEntry(partial(path_icon, colour=TEXT), "a walk this turn"))
     kinds = {t.kind for t in view.terrain}
     if "rock" in kinds:
         entries.append(KeyEntry(_rock_icon, "rock: nothing passes"))
@@ -328,10 +329,6 @@ def _chip_icon(draw: Draw, f: Frame, *, text: str, fill: RGB) -> None:
 def _waiting_icon(draw: Draw, f: Frame) -> None:
     draw.ellipse(f.oval(0, 0, 0.48, 0.48), fill=ACCENT, outline=INK, width=LINE)
     draw.rectangle(f.box(-0.25, -0.25, 0.25, 0.25), fill=MUTED, outline=INK, width=2 * LINE)
-
-
-def _path_icon(draw: Draw, f: Frame, *, colour: RGB) -> None:
-    arrow(draw, [f.at(-0.5, 0.25), f.at(0.5, -0.2)], colour, head=f.size * 0.35)
 
 
 def _rock_icon(draw: Draw, f: Frame) -> None:

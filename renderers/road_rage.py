@@ -34,9 +34,11 @@ from renderers.common import (
     feat_lines,
     font,
     heading,
+    heading_icon,
     ink_on,
     labels,
     ordinal,
+    path_icon,
     place_tag,
     placing_lines,
     player_colour,
@@ -194,8 +196,8 @@ def _key(view: RoadRageView) -> list[KeyEntry]:
     if any(c.player == view.active for c in chariots):
         entries.append(KeyEntry(_driving_icon, "gold edge: driving now"))
     if any(len(path) > 1 for path in view.paths):
-        entries.append(KeyEntry(_path_icon, "moves this turn"))
-    entries.append(KeyEntry(_heading_icon, "headings: 0° east, 90° north"))
+        entries.append(KeyEntry(path_icon, "moves this turn"))
+    entries.append(KeyEntry(heading_icon, "headings: 0° east, 90° north"))
     return entries
 
 
@@ -228,16 +230,6 @@ def _chip_icon(draw: Draw, f: Frame, *, text: str, fill: RGB) -> None:
 
 def _driving_icon(draw: Draw, f: Frame) -> None:
     draw.rectangle(f.box(-0.45, -0.2, 0.45, 0.2), fill=MUTED, outline=ACCENT, width=3 * LINE)
-
-
-def _path_icon(draw: Draw, f: Frame) -> None:
-    arrow(draw, [f.at(-0.5, 0.25), f.at(0.5, -0.2)], ACCENT, head=f.size * 0.35)
-
-
-def _heading_icon(draw: Draw, f: Frame) -> None:
-    draw.arc(f.box(-0.45, -0.45, 0.45, 0.45), 0, 360, fill=MUTED, width=2 * LINE)
-    draw.line((f.at(0, 0), f.at(0.45, 0)), fill=ACCENT, width=2 * LINE)
-    draw.line((f.at(0, 0), f.at(0, -0.45)), fill=TEXT, width=2 * LINE)
 
 
 def panel_lines(view: RoadRageView, recent: Sequence[str] = ()) -> list[PanelLine]:

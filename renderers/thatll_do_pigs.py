@@ -38,10 +38,12 @@ from renderers.common import (
     feat_lines,
     font,
     heading,
+    heading_icon,
     ink_on,
     labels,
     ordinal,
     outlined_text,
+    path_icon,
     place_tag,
     place_text,
     placing_lines,
@@ -307,8 +309,8 @@ def _key(view: ThatllDoPigsView) -> list[KeyEntry]:
     if _piglet_loose(view):
         entries.append(KeyEntry(_piglet_icon, "the Piglet, loose"))
     if any(len(trail) > 1 for trail in view.trails):
-        entries.append(KeyEntry(_trail_icon, "moves this turn"))
-    entries.append(KeyEntry(_heading_icon, "headings: 0° east, 90° north"))
+        entries.append(KeyEntry(path_icon, "moves this turn"))
+    entries.append(KeyEntry(heading_icon, "headings: 0° east, 90° north"))
     return entries
 
 
@@ -359,16 +361,6 @@ def _chip_icon(draw: Draw, f: Frame, *, text: str, fill: RGB) -> None:
 
 def _piglet_icon(draw: Draw, f: Frame) -> None:
     _draw_piglet(draw, f.box(-0.3, -0.3, 0.3, 0.3))
-
-
-def _trail_icon(draw: Draw, f: Frame) -> None:
-    arrow(draw, [f.at(-0.5, 0.25), f.at(0.5, -0.2)], ACCENT, head=f.size * 0.35)
-
-
-def _heading_icon(draw: Draw, f: Frame) -> None:
-    draw.arc(f.box(-0.45, -0.45, 0.45, 0.45), 0, 360, fill=MUTED, width=2 * LINE)
-    draw.line((f.at(0, 0), f.at(0.45, 0)), fill=ACCENT, width=2 * LINE)
-    draw.line((f.at(0, 0), f.at(0, -0.45)), fill=TEXT, width=2 * LINE)
 
 
 # -- the side panel -------------------------------------------------------------------------------------
