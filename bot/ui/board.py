@@ -26,6 +26,7 @@ from bot.ui.hand import with_hand_button
 from bot.ui.text import feats_lines, last_lines, mention, outcome_lines
 from rules.core.computer import is_computer
 from rules.core.engine import Outcome, Prompt, Seat
+from rules.core.views import TableView
 
 BOARD_FILE = "board.png"
 SECRET_PAYLOAD = "secret"
@@ -133,11 +134,10 @@ async def board_message(table: TableService, painter: Painter, board: BoardLike,
 
 
 def _title(board: BoardLike) -> str:
-    turn = getattr(board.public_view, "turn", None)
-    phase = str(getattr(board.public_view, "phase", ""))
-    if isinstance(turn, int) and turn > 0 and phase not in ("deployment", "Phase.DEPLOYMENT"):
-        return f"{board.title} — Game Turn {turn}"
-    return board.title
+    """The game's title and where it stands, as its view says (`TableView.where`)."""
+    view = board.public_view
+    where = view.where() if isinstance(view, TableView) else ""
+    return f"{board.title} — {where}" if where else board.title
 
 
 async def _next_up(table: TableService, board: BoardLike) -> tuple[str, discord.ui.View | None, list[str]]:

@@ -262,6 +262,9 @@ class CMView(TableView):
     end: str
     scores: dict[PlayerId, int] | None = None
 
+    def where(self) -> str:
+        return f"Round {self.round}" if self.round > 0 else ""
+
 
 __all__ = ["Ask", "AskKind", "Assassinate", "Attack", "Blast", "CMAction", "CMState", "CMView", "CardView", "Chance",
            "Decline", "Done", "Drop", "ForceDiscard", "Held", "HoldBack", "Lead", "LetBe", "LineView", "Place",

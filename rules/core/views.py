@@ -25,6 +25,11 @@ class TableView(BaseModel):
     waiting_for: list[PlayerId] = Field(default_factory=list)
     placings: list[list[PlayerId]] | None = None
 
+    def where(self) -> str:
+        """Where the game stands, in a few words for a heading ("Game Turn 3"); empty before play
+        proper begins. Games that count otherwise (rounds, turns of a fixed number) say so here."""
+        return f"Game Turn {self.turn}" if self.turn > 0 and self.phase not in ("", "deployment") else ""
+
 
 def table_fields(state: Any, viewer: PlayerId | None, waiting_for: list[PlayerId],
                  placings: list[list[PlayerId]] | None) -> dict[str, Any]:

@@ -259,6 +259,9 @@ class OrczView(TableView):
     nobody_won: bool = False
     summary: str = ""
 
+    def where(self) -> str:
+        return f"Turn {self.turn} of {self.turns}" if self.turn > 0 else ""
+
 
 __all__ = ["Ask", "AskKind", "Front", "FrontView", "Hold", "Look", "OrczAction", "OrczState", "OrczView", "Phase",
            "Place", "Rank", "RankView", "SIDES", "Scout", "Share", "Side", "Split", "Struggle", "Warlord",

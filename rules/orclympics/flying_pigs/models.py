@@ -254,3 +254,8 @@ class FlyingPigsView(TableView):
     paths: list[Path]
     feats: dict[str, PlayerId]
     winner: PlayerId | None
+
+    def where(self) -> str:
+        """A Game Turn is one Player Turn of each player (`turn` counts Player Turns)."""
+        players = max(1, len(self.order))
+        return f"Game Turn {(self.turn - 1) // players + 1}" if self.turn > 0 else ""
