@@ -227,7 +227,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     elif args.what == "think":
         report = bench.bench_think(load_games())
     elif args.what == "persist":
-        report = bench.bench_persist(args.game or "masters-fight", moves=args.samples)
+        report = bench.bench_persist(args.game or "masters-fight", moves=args.samples, database=args.database)
     else:
         if args.channels < 1 or args.seconds <= 0 or args.think < 0:
             raise CliError("--channels must be at least 1, --seconds above 0 and --think not negative.")
@@ -304,6 +304,8 @@ def build_parser() -> argparse.ArgumentParser:
                             "load: many channels through the action path")
     speed.add_argument("--samples", type=int, default=400, help="steps to time (engine, persist)")
     speed.add_argument("--game", default=None, help="the game for persist (default masters-fight)")
+    speed.add_argument("--database", default=None,
+                       help="persist: a postgresql:// URL to measure on (in a scratch schema, dropped after)")
     speed.add_argument("--channels", type=int, default=200, help="load: channels playing at once")
     speed.add_argument("--think", type=float, default=10.0, help="load: mean seconds between moves in a channel")
     speed.add_argument("--seconds", type=float, default=60.0, help="load: how long to play")

@@ -233,3 +233,20 @@ def test_output_piped_into_a_reader_that_stops_ends_quietly(tmp_path: Path) -> N
         assert played.wait(timeout=120) == 0, err
     assert first.startswith(b"Masters' Fight: ")
     assert "Traceback" not in err and "BrokenPipe" not in err and err == ""
+
+
+def test_bench_persist_takes_the_database_to_measure_on(monkeypatch):
+    # issue 28: `zagjan bench persist --database URL` measures on that server
+    from bot import bench
+    from bot.cli import build_parser, cmd_bench
+
+    seen = {}
+
+    def fake(slug, moves=300, out=None, database=None):
+        seen.update(slug=slug, moves=moves, database=database)
+        return {"bench": "persist"}
+
+    monkeypatch.setattr(bench, "bench_persist", fake)
+    args = build_parser().parse_args(["bench", "persist", "--samples", "5", "--database", "postgresql:///x"])
+    assert cmd_bench(args) == 0
+    assert seen == {"slug": "masters-fight", "moves": 5, "database": "postgresql:///x"}
