@@ -74,8 +74,8 @@ def placings_lines(placings: Sequence[Sequence[str]], names: Mapping[str, str]) 
 
 def outcome_lines(outcome: Outcome, names: Mapping[str, str]) -> tuple[str, list[str]]:
     """How a game ended, as a heading and its lines, in the words of its kind (`OutcomeKind`):
-    placings with medals; the winning and the losing sides of a team game; a co-operative table
-    that won or lost together (players removed for idling are listed apart: they never win)."""
+    placings with medals (or "everybody loses" when nobody won); the winning and the losing sides of a
+    team game; a co-operative table that won or lost together (players removed for idling are listed apart: they never win)."""
     def who(players: Sequence[str]) -> str:
         return and_list([names.get(p, "someone") for p in players])
 
@@ -89,6 +89,8 @@ def outcome_lines(outcome: Outcome, names: Mapping[str, str]) -> tuple[str, list
         lines = [f"🏆 Everyone wins together — {who(table)}" if outcome.won
                  else f"💀 Everyone loses together — {who(table)}"]
         return "Result", lines + [f"▫️ Removed, not winning — {who(group)}" for group in apart]
+    if not outcome.won:  # a game of placings that nobody won (Orcz's lost war): no medals, no places
+        return "Result", [f"💀 Everybody loses — {who([p for group in outcome.placings for p in group])}"]
     return "Placings", placings_lines(outcome.placings, names)
 
 
