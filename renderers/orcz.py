@@ -83,10 +83,10 @@ def render(view: OrczView, recent: Sequence[str] = ()) -> bytes:
     board_right = MARGIN + 4 * COLUMN + 3 * GAP
     board_bottom = MARGIN + HEADER + max(tallest, 2 * ROW) + 12 * S + hand_height + MARGIN
     width, height = PANEL.picture_size(board_right, board_bottom, MARGIN, lines)
-    canvas = base_canvas(SLUG, (width, height), lambda draw: None)
-    draw = ImageDraw.Draw(canvas)
-    draw.rectangle((0, 0, board_right + MARGIN // 2, height), fill=BOARD_BG)
     column_bottom = board_bottom - hand_height - MARGIN
+    canvas = base_canvas((SLUG, column_bottom), (width, height),
+                         lambda draw: _draw_ground(draw, board_right, height, column_bottom))
+    draw = ImageDraw.Draw(canvas)
     for n, front in enumerate(view.fronts):
         left = MARGIN + n * (COLUMN + GAP)
         _draw_front(canvas, draw, view, front, left, column_bottom)
@@ -94,6 +94,15 @@ def render(view: OrczView, recent: Sequence[str] = ()) -> bytes:
         _draw_hand(canvas, draw, view, hand, column_bottom + 12 * S)
     PANEL.draw(draw, board_right, MARGIN, height, lines)
     return encode_png(canvas)
+
+
+def _draw_ground(draw: ImageDraw.ImageDraw, board_right: int, height: int, column_bottom: int) -> None:
+    """What every picture of this size starts with, drawn once per size (`base_canvas`): the board's
+    ground and the four empty Battlefield columns."""
+    draw.rectangle((0, 0, board_right + MARGIN // 2, height), fill=BOARD_BG)
+    for n in range(4):
+        left = MARGIN + n * (COLUMN + GAP)
+        draw.rounded_rectangle((left, MARGIN, left + COLUMN, column_bottom), radius=8 * S, fill=COLUMN_BG)
 
 
 def _own_hand(view: OrczView) -> list[str] | None:
@@ -113,7 +122,8 @@ def _draw_front(canvas: object, draw: ImageDraw.ImageDraw, view: OrczView, front
     """One Battlefield's column: its header, the ranks in line, then the ranks set aside."""
     top = MARGIN
     right = left + COLUMN
-    draw.rounded_rectangle((left, top, right, bottom), radius=8 * S, fill=CURRENT_BG if front.current else COLUMN_BG)
+    if front.current:  # the ground has every column in COLUMN_BG
+        draw.rounded_rectangle((left, top, right, bottom), radius=8 * S, fill=CURRENT_BG)
     big, small = font(20 * S), font(15 * S)
     write(draw, (left + COLUMN / 2, top + 6 * S), FIELD_MARKS[front.field.value].upper(), small, ACCENT, anchor="ma")
     write(draw, (left + COLUMN / 2, top + 26 * S), fit(front.title, small, COLUMN - 12 * S), small, TEXT, anchor="ma")
@@ -193,6 +203,12 @@ def panel_lines(view: OrczView, recent: Sequence[str] = ()) -> list[PanelLine]:
     else:
         where = f"Turn {view.turn}/{view.turns} · struggles"
     lines = [title("Orcz"), PanelLine(where, size=26 * S)]
+    if view.late:
+        waiting = " and ".join(view.names.get(p, p) for p in view.waiting_for)
+        lines.append(PanelLine(f"{waiting} is too slow: the others may shout Gnorish!", colour=ACCENT,
+                               size=SMALL_TEXT))
+    elif view.timer and view.phase == "deploy":
+        lines.append(PanelLine("Phrase timer on: place your rank quickly", colour=MUTED, size=SMALL_TEXT))
     if view.event_title:
         lines += [heading("Event"), PanelLine(view.event_title, colour=ACCENT),
                   PanelLine(view.event_text, size=SMALL_TEXT)]

@@ -44,6 +44,7 @@ from rules.orcz.models import (
     AskKind,
     Front,
     FrontView,
+    Gnorish,
     Hold,
     Look,
     OrczAction,
@@ -57,6 +58,7 @@ from rules.orcz.models import (
     Share,
     Split,
     Struggle,
+    TimeUp,
     Warlord,
     WarlordView,
     other_side,
@@ -68,6 +70,12 @@ from rules.orcz.secrets import CARDS, SECRETS, SLAVES, down_key, hand_key
 
 MIN_CLEARED = 3
 """Battlefields that must be cleared for anyone to win (L324-328)."""
+
+TIMER_OPTION = "phrase_timer"
+"""The table option of the optional timer rule (L39-44, L50-54): `options={"phrase_timer": True}`."""
+
+PHRASE = "Gnorish vor kladden imtach, hadick vor lotten, ab zamock vor nuamsh!"
+"""The Orcish phrase of the challenge (L40)."""
 
 
 def fresh_hand(spent: Sequence[str]) -> list[str]:
@@ -102,16 +110,38 @@ class Orcz(Game[OrczState, Any]):
         fronts = [Front(field=f, unseen=list(range(len(CHALLENGES))), stack=stack) for f in Battlefield]
         first = ctx.dice.pick(range(count), "first player")  # L111-112
         state = OrczState(seats=list(seats), dice=ctx.dice.state, warlords=warlords, fronts=fronts,
-                          turns=turns_for(count), first=first, events_left=list(Event))
+                          turns=turns_for(count), first=first, events_left=list(Event),
+                          timer=bool(options.get(TIMER_OPTION)))
         ctx.say("Warlords: " + ", ".join(f"{s.name} is {c}" for s, c in zip(seats, colours, strict=True))
                 + f". Each has {START_SLAVES} Goblin Slaves behind the screen; {state.turns} turns to play.")
         ctx.say(f"{seats[first].name} is the first player.")
+        if state.timer:
+            ctx.say("The phrase timer is on: a Warlord who takes too long over a rank may be challenged by the "
+                    "others, and then discards a Goblin Slave.")
         self._begin_turn(ctx, state)
         return state
 
     # -- the contract --------------------------------------------------------------------------------
     def _prompts(self, state: OrczState) -> list[Prompt]:
-        return STAGES.prompts(state, state.ask)
+        prompts = STAGES.prompts(state, state.ask)
+        if self.timed(state):
+            # the time for a rank is the bot's reaction timer: when it runs out, it applies TimeUp
+            return [p.model_copy(update={"default": TIME_UP}) for p in prompts]
+        return prompts
+
+    @staticmethod
+    def timed(state: OrczState) -> bool:
+        """The placer's time is running: the phrase timer is on, a rank is asked for and its time has
+        not run out yet (after a challenge it runs again for the same rank)."""
+        return (state.timer and not state.late and state.ask is not None and state.ask.kind is AskKind.PLACE
+                and state.phase is Phase.DEPLOY)
+
+    @staticmethod
+    def challengers(state: OrczState) -> list[PlayerId]:
+        """Who may shout the phrase now: every other Warlord, once the placer's time has run out."""
+        if not state.late or state.ask is None or state.ask.kind is not AskKind.PLACE:
+            return []
+        return [p for p in state.players if p not in state.ask.players]
 
     def _legal_actions(self, state: OrczState, player: PlayerId) -> list[Any]:
         if state.phase is Phase.OVER:
@@ -128,11 +158,19 @@ class Orcz(Game[OrczState, Any]):
                 actions = [Share(shares=s) for s in splits(state.split)]
         if ask is not None:
             actions += [Scout(rank=r) for r in self.scout_targets(state, player)]
+        if player in self.challengers(state):
+            actions.append(GNORISH)
         return actions
 
     def _apply(self, ctx: Context, state: OrczState, player: PlayerId, action: Any) -> None:
         if isinstance(action, Scout):
             self._scout(ctx, state, player, action)
+            return
+        if isinstance(action, TimeUp):
+            self._time_up(ctx, state, player)
+            return
+        if isinstance(action, Gnorish):
+            self._gnorish(ctx, state, player)
             return
         STAGES.admit(state, state.ask, player, action)
         if isinstance(action, Place):
@@ -160,12 +198,10 @@ class Orcz(Game[OrczState, Any]):
     @staticmethod
     def lawful_pairs(hand: Sequence[str]) -> list[tuple[str, str]]:
         """Every (left, right) pair of cards in `hand` that may stand as a rank (L138-142)."""
-        cards = sorted(set(hand) - {SCOUT})
-        return [(a, b) for a in cards for b in cards
-                if (a != b or hand.count(a) > 1) and pair_fault(a, b) is None]
+        return list(_lawful_pairs(tuple(hand)))
 
     def can_place(self, state: OrczState, player: PlayerId) -> bool:
-        return bool(self.open_fronts(state, player)) and bool(self.lawful_pairs(state.warlord(player).hand))
+        return bool(self.open_fronts(state, player)) and bool(_lawful_pairs(tuple(state.warlord(player).hand)))
 
     def placements(self, state: OrczState, player: PlayerId) -> list[Place]:
         fields = tuple(f.field for f in self.open_fronts(state, player))
@@ -200,8 +236,30 @@ class Orcz(Game[OrczState, Any]):
         ctx.say(f"{state.name_of(player)} places rank {len(front.ranks)} at {front.field.title}: "
                 f"{card_name(rank.card(up) or '')} face up on the {up}, a card face down on the {action.down}.")
         ctx.say(f"Face down on the {action.down}: {card_name(rank.card(action.down) or '')}.", visible_to=[player])
+        state.late = False
         state.next += 1
         self._deploy_on(ctx, state)
+
+    # -- the optional timer (L39-44, L50-54, reading c14) --------------------------------------------------
+    def _time_up(self, ctx: Context, state: OrczState, player: PlayerId) -> None:
+        """The time for the rank has run out: from now until it is placed, the others may challenge."""
+        if not self.timed(state) or state.ask is None or player not in state.ask.players:
+            raise RuleViolation("No Warlord's time is running out now.")
+        state.late = True
+        ctx.say(f"{state.name_of(player)} is taking too long over a rank: the other Warlords may shout the "
+                "phrase (Gnorish!).")
+
+    def _gnorish(self, ctx: Context, state: OrczState, player: PlayerId) -> None:
+        """A challenge at a slow placer: one Goblin Slave to the pool (a Warlord with none lifts the
+        screen and owes nothing, L29-31), and the rank is still owed; the time runs again for it."""
+        if player not in self.challengers(state):
+            raise RuleViolation("You can challenge only another Warlord whose time for a rank has run out.")
+        assert state.ask is not None
+        slow = state.ask.players[0]
+        ctx.say(f"{state.name_of(player)} shouts: “{PHRASE}” {state.name_of(slow)} has still not placed the rank.")
+        self._pay(ctx, state, slow, 1, to=None, why="for being slow as a dwarf")
+        state.late = False
+        ctx.say(f"{state.name_of(slow)} must still place the rank, at once.")
 
     def _deploy_on(self, ctx: Context, state: OrczState) -> None:
         """Ask the next Warlord who can place a rank; a Warlord with no lawful pair left has that
@@ -621,7 +679,8 @@ class Orcz(Game[OrczState, Any]):
                         event_title=event.title if event else "", event_text=event.text if event else "",
                         warlords=warlords, fronts=fronts, split=state.split,
                         looks=[look for look in state.looks if (f := state.rank(look.rank)) and f[1].hidden],
-                        nobody_won=state.nobody_won, summary=outcome.summary if outcome else "")
+                        nobody_won=state.nobody_won, summary=outcome.summary if outcome else "",
+                        timer=state.timer, late=state.late)
 
     @staticmethod
     def _rank_view(state: OrczState, rank: Rank, viewer: PlayerId | None) -> RankView:
@@ -654,11 +713,22 @@ class Orcz(Game[OrczState, Any]):
         return {p: c * hope for p, c in chances.items()}
 
 
+TIME_UP = TimeUp().model_dump()
+GNORISH = Gnorish()
+
+
+@functools.lru_cache(maxsize=4096)
+def _lawful_pairs(hand: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """`Orcz.lawful_pairs`, listed once per hand (the same few hands come back all game long)."""
+    cards = sorted(set(hand) - {SCOUT})
+    return tuple((a, b) for a in cards for b in cards if (a != b or hand.count(a) > 1) and pair_fault(a, b) is None)
+
+
 @functools.lru_cache(maxsize=4096)
 def _placements(hand: tuple[str, ...], fields: tuple[Battlefield, ...]) -> tuple[Place, ...]:
     """Every lawful placement of `hand` at `fields`: the same few hands come back again and again in
     a game and in a computer's play-outs, so they are listed once (the actions are never changed)."""
-    pairs = Orcz.lawful_pairs(hand)
+    pairs = _lawful_pairs(hand)
     return tuple(Place.model_construct(type="place", field=f, left=a, right=b, down=d)
                  for f in fields for a, b in pairs for d in ("left", "right"))
 
@@ -693,4 +763,4 @@ def split_fault(split: Split, shares: dict[PlayerId, int], state: OrczState) -> 
     return f"Make the others pay exactly {split.amount} Slave(s) in all (you asked {total}), or spare them all."
 
 
-__all__ = ["MIN_CLEARED", "Orcz", "fresh_hand", "split_fault", "splits", "turns_for"]
+__all__ = ["MIN_CLEARED", "PHRASE", "TIMER_OPTION", "Orcz", "fresh_hand", "split_fault", "splits", "turns_for"]

@@ -28,6 +28,13 @@ READINGS: dict[str, str] = {
     "shared-win": "Warlords tied for the most Slaves at the end share the win.",
     "skipped-placement": "A Warlord with no lawful pair left skips that placement only, and places again later if "
                          "they can.",
+    "phrase-timer": "The optional timer is a table option (phrase_timer). A Warlord placing a rank has the bot's "
+                    "reaction time (not the book's 15 seconds: the bot's clock, the same for every game); when it "
+                    "runs out the others get a Gnorish! button (or /orcz challenge), the phrase said at once. A "
+                    "rank still not placed when a Warlord shouts costs its placer one Goblin Slave to the pool (none "
+                    "left: the screen is lifted and nothing is owed), and the rank is still owed. The time then "
+                    "runs again for the same rank, so a Warlord who keeps dawdling can be challenged again. Computer "
+                    "players never shout.",
 }
 
 GUIDE = """\
@@ -78,8 +85,9 @@ Slaves wins.
 
 **In Discord:** you place your ranks in private (a form or a menu over your hand, or \
 `/orcz place field:tower left:G2 right:A3 down:right`); the board shows your face-down cards only on your \
-own picture. Struggle and Hold are buttons for the rear rank's owner. The optional shouting timer of the \
-rule book is not offered yet.
+own picture. Struggle and Hold are buttons for the rear rank's owner. With the optional phrase timer, a \
+Warlord who takes too long over a rank can be challenged by the others with the Gnorish! button: they \
+discard one Goblin Slave to the pool and must still place the rank.
 
 **Our readings** (where the rule book is unclear):
 """ + "\n".join(f"• {text}" for text in READINGS.values())

@@ -147,6 +147,8 @@ class OrczState(GameState):
     looks: list[Look] = Field(default_factory=list)
     next_rank: int = 1
     nobody_won: bool = False
+    timer: bool = False  # the optional phrase timer (L39-44, L50-54), a table option
+    late: bool = False  # the time for the rank being placed has run out: the others may challenge
 
     def warlord(self, player: PlayerId) -> Warlord:
         return next(w for w in self.warlords if w.player == player)
@@ -204,7 +206,21 @@ class Scout(BaseModel):
     rank: int
 
 
-OrczAction = Annotated[Place | Struggle | Hold | Share | Scout, Field(discriminator="type")]
+class TimeUp(BaseModel):
+    """The time for the rank being placed has run out (the optional timer, L50-54). The rules have no
+    clock: this is the placing prompt's `default`, applied by the bot's reaction timer, never chosen."""
+
+    type: Literal["time-up"] = "time-up"
+
+
+class Gnorish(BaseModel):
+    """The challenge (L39-44, L52-54): another Warlord recites the Orcish phrase at a slow placer, who
+    discards one Goblin Slave to the pool and must still place the rank."""
+
+    type: Literal["gnorish"] = "gnorish"
+
+
+OrczAction = Annotated[Place | Struggle | Hold | Share | Scout | TimeUp | Gnorish, Field(discriminator="type")]
 
 
 # -- the view --------------------------------------------------------------------------------------------
@@ -258,11 +274,13 @@ class OrczView(TableView):
     looks: list[Look] = Field(default_factory=list)
     nobody_won: bool = False
     summary: str = ""
+    timer: bool = False  # the table plays with the phrase timer
+    late: bool = False  # the placer's time has run out: the others may challenge
 
     def where(self) -> str:
         return f"Turn {self.turn} of {self.turns}" if self.turn > 0 else ""
 
 
-__all__ = ["Ask", "AskKind", "Front", "FrontView", "Hold", "Look", "OrczAction", "OrczState", "OrczView", "Phase",
-           "Place", "Rank", "RankView", "SIDES", "Scout", "Share", "Side", "Split", "Struggle", "Warlord",
+__all__ = ["Ask", "AskKind", "Front", "FrontView", "Gnorish", "Hold", "Look", "OrczAction", "OrczState", "OrczView", "Phase",
+           "Place", "Rank", "RankView", "SIDES", "Scout", "Share", "Side", "Split", "Struggle", "TimeUp", "Warlord",
            "WarlordView", "other_side"]

@@ -2,7 +2,8 @@
 
 Placing a rank names the Battlefield, the left and right cards and which of them lies face down
 (L112-120); only lawful pairs are offered. Struggle or hold answer the rear rank's question; a
-share-out names who gets (or pays) how many; the Scout's pick is made in private.
+share-out names who gets (or pays) how many; the Scout's pick is made in private. With the phrase
+timer, the others may challenge a Warlord whose time for a rank has run out (`challenge`, any time).
 """
 
 from __future__ import annotations
@@ -112,6 +113,12 @@ MOVES = MoveBook("orcz", help="Orcz moves: place your ranks, struggle or hold, s
     Move("scout", "scout", "Send the Scout", "Spend your Scout to look at one opponent's face-down card.",
          (Param("rank", Kind.PIECE, "The rank whose face-down card to look at", read=_read_rank, show=_rank_words),),
          say=lambda a, r: _rank_words(a.rank, r), emoji="👁️", layout="select", any_time=True),
+    Move("gnorish", "challenge", "Gnorish!", "The phrase timer: shout the Orcish phrase at a Warlord whose time for "
+                                             "a rank has run out; they discard a Goblin Slave.",
+         say=lambda a, r: "Gnorish vor kladden imtach!", emoji="📢", style="danger", layout="buttons",
+         any_time=True, aliases=("gnorish",)),
+    Move("time-up", "time-up", "Time's up", "The time for a rank ran out (the bot's timer plays it, nobody chooses it).",
+         say=lambda a, r: "Time's up", typed=False),
 ])
 
 __all__ = ["CARD_CHOICES", "FIELD_CHOICES", "MOVES", "SIDE_CHOICES"]
