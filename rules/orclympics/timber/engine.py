@@ -33,7 +33,6 @@ from rules.core.grid import (
     xy,
 )
 from rules.core.initiative import TieBreak, age_ties, roll_order
-from rules.core.search import win_chances
 from rules.core.views import table_fields
 from rules.orclympics.broods import Brood, brood_of
 from rules.orclympics.discipline import Discipline
@@ -667,9 +666,10 @@ class Timber(Discipline[TimberState, Action]):
             highlight=list(state.highlight))
 
     def standing(self, state: TimberState) -> dict[PlayerId, float]:
-        """For a computer's search: Wood out of the Forest, and half of what is still carried in it."""
-        return win_chances({s.player: sum(o.wood if o.left else o.wood / 2 for o in _team(state, s.player))
-                            for s in state.seats}, spread=1.5)
+        """For a computer's search: Wood out, and what is carried as far as it can still get out (`computer`)."""
+        from rules.orclympics.timber.computer import standing
+
+        return standing(state)
 
     def outcome(self, state: TimberState) -> Outcome | None:
         """IV.4.3: only Wood carried out of the Forest counts; equal amounts share a place."""
