@@ -105,6 +105,7 @@ class ZagjanBot(commands.Bot):
         self.painter = Painter(render_workers)
         self.thinking = Painter(render_workers)  # computer players' searches: a pool of their own
         self.computer_moves: dict[int, asyncio.Task[None]] = {}  # game id -> its computer's move in progress
+        self.computer_any_time: dict[tuple[int, str], asyncio.Task[None]] = {}  # a computer's move out of turn
         self._sweeper: asyncio.Task[None] | None = None
         self.dms = DirectMessages(self)
 
@@ -178,7 +179,7 @@ class ZagjanBot(commands.Bot):
         finally:
             if self._sweeper is not None:
                 self._sweeper.cancel()
-            for task in self.computer_moves.values():
+            for task in [*self.computer_moves.values(), *self.computer_any_time.values()]:
                 task.cancel()
             if self._boards is not None:
                 self._boards.close()

@@ -10,6 +10,15 @@ the computer's stale move is refused harmlessly; the new board schedules it agai
 
 Tasks live in memory (`computer_moves` of the bot, one per game), so `resume` starts them again for
 every running game when the bot starts.
+
+Out of turn, a computer may also make a move the rules leave open to anyone at any time (a
+`Move.any_time`, such as a shout): after each board, every computer seat the game is not waiting
+for looks at the game as its seat knows it, and when its game's tactics find such a move worth
+making (`out_of_turn(state, player, actions)` of the game's `Tactics`, if it has one: none, and a
+computer never moves out of turn), it makes it after a human-like pause (`ANY_TIME_SECONDS`, drawn
+from the bot's seeded `rng`), looking again first: one task per computer seat and game
+(`computer_any_time`), which later boards leave to run, so a table that moves fast does not keep
+putting it off. Every channel's tasks are its own: none waits for another channel's.
 """
 
 from __future__ import annotations
@@ -24,13 +33,20 @@ from bot.painter import Painter
 from bot.settings import Settings
 from bot.table import TableError, TableService
 from rules.core.computer import Level, decide, level_of
-from rules.core.search import Budget
+from rules.core.dice import Dice
+from rules.core.engine import Game
+from rules.core.search import Budget, kind_first, picker, tactics_of
 
 if TYPE_CHECKING:
     from bot.ui.board import BoardLike
     from bot.ui.shown import ShowMove
 
 log = logging.getLogger("zagjan.computers")
+
+ANY_TIME_SECONDS: tuple[float, float] = (3.0, 7.0)
+"""How long a computer takes to make a move out of turn (a shout), in seconds: each pause is drawn
+from the bot's `rng` between these two, so a seeded bot repeats it (tests set them shorter)."""
+ANY_TIME_TRIES = 3  # a move out of turn refused as stale (the game moved on meanwhile) is looked at again
 
 
 class Playing(Protocol):
@@ -41,6 +57,7 @@ class Playing(Protocol):
     thinking: Painter
     rng: random.Random
     computer_moves: dict[int, asyncio.Task[None]]
+    computer_any_time: dict[tuple[int, str], asyncio.Task[None]]
 
     @property
     def table(self) -> TableService: ...
@@ -57,8 +74,28 @@ def think(slug: str, seen_json: str, player: str, seed: int, iterations: int) ->
     level = level_of(player)
     assert level is not None
     seen = game.load_state(seen_json)
+    if level is Level.EASY:  # random moves, but no any-time move its game's tactics would not make
+        actions = list(game.legal_actions(seen, player))
+        any_time = game.out_of_turn(seen, player)
+        worth = worth_out_of_turn(game, seen, player)
+        kept = [a for a in actions if a not in any_time or a in worth] or actions
+        return game.dump_action(kind_first(kept, picker(Dice(seed=seed))))
     action = decide(game, seen, player, level, seed, Budget(iterations=iterations))
     return game.dump_action(action)
+
+
+def worth_out_of_turn(game: Game[Any, Any], seen: Any, player: str) -> list[Any]:
+    """The any-time moves (`Move.any_time`) open to `player` that its game's tactics find worth
+    making now (`Tactics.out_of_turn`, when the game's tactics have it; none otherwise)."""
+    actions = game.out_of_turn(seen, player)
+    choose = getattr(tactics_of(game), "out_of_turn", None)
+    if not actions or choose is None:
+        return []
+    return [a for a in choose(seen, player, actions) if a in actions]
+
+
+def _has_any_time(game: Game[Any, Any]) -> bool:
+    return game.moves is not None and any(m.any_time for m in game.moves.moves)
 
 
 def waiting_computer(board: BoardLike) -> str | None:
@@ -69,7 +106,9 @@ def waiting_computer(board: BoardLike) -> str | None:
 
 
 def schedule(bot: Playing, board: BoardLike) -> asyncio.Task[None] | None:
-    """Start (or restart) the computer move of `board`'s game; None when no computer must act."""
+    """Start (or restart) the computer move of `board`'s game; None when no computer must act. The
+    other computer seats look for a move out of turn (`schedule_any_time`)."""
+    schedule_any_time(bot, board)
     moves = bot.computer_moves
     cancel(moves, board.game_id)
     player = waiting_computer(board)
@@ -81,6 +120,60 @@ def schedule(bot: Playing, board: BoardLike) -> asyncio.Task[None] | None:
     task.add_done_callback(lambda done: moves.pop(board.game_id, None) if moves.get(board.game_id) is done
                            else None)
     return task
+
+
+def schedule_any_time(bot: Playing, board: BoardLike) -> list[asyncio.Task[None]]:
+    """For each computer seat of `board`'s game that the game is not waiting for and that has no
+    look under way: a task that looks for a move worth making out of turn and makes it after a
+    pause. Games that declare no any-time move start nothing."""
+    if board.outcome is not None or not _has_any_time(bot.table.game(board.slug)):
+        return []
+    tasks = bot.computer_any_time
+    started = []
+    for seat in board.seats:
+        player = seat.player
+        key = (board.game_id, player)
+        if level_of(player) is None or player in board.waiting_for or (key in tasks and not tasks[key].done()):
+            continue
+        pause = bot.rng.uniform(*ANY_TIME_SECONDS)
+        task = asyncio.get_running_loop().create_task(
+            _out_of_turn(bot, board.channel_id, board.game_id, player, pause), name=f"computer-{board.game_id}-{player}")
+        tasks[key] = task
+        task.add_done_callback(lambda done, key=key: tasks.pop(key, None) if tasks.get(key) is done else None)
+        started.append(task)
+    return started
+
+
+async def _worth(bot: Playing, game_id: int, player: str) -> tuple[int, Any] | None:
+    """The game's version and the move out of turn `player` would make in it now, if any."""
+    try:
+        snap = await bot.table.game_by_id(game_id)
+    except TableError:
+        return None
+    if snap.status != "active" or snap.outcome is not None or snap.state is None or player in snap.waiting_for:
+        return None
+    game = bot.table.game(snap.slug)
+    found = worth_out_of_turn(game, game.seen_by(snap.state, player), player)
+    return (snap.version, found[0]) if found else None
+
+
+async def _out_of_turn(bot: Playing, channel_id: int, game_id: int, player: str, pause: float) -> None:
+    if await _worth(bot, game_id, player) is None:
+        return
+    await asyncio.sleep(pause)
+    for _ in range(ANY_TIME_TRIES):
+        found = await _worth(bot, game_id, player)  # looked at again: the game went on meanwhile
+        if found is None:
+            return
+        version, action = found
+        try:
+            result = await bot.table.act(channel_id, player, action, expected_version=version, game_id=game_id)
+        except TableError as exc:
+            log.info("computer move out of turn not applied game=%s version=%s player=%s: %s", game_id, version,
+                     player, exc)
+            continue
+        await bot.show_move(result)
+        return
 
 
 def cancel(moves: dict[int, asyncio.Task[None]], game_id: int) -> None:
@@ -126,4 +219,5 @@ async def _play(bot: Playing, channel_id: int, game_id: int, player: str) -> Non
     await bot.show_move(result)
 
 
-__all__ = ["Level", "cancel", "resume", "schedule", "think", "waiting_computer"]
+__all__ = ["ANY_TIME_SECONDS", "Level", "cancel", "resume", "schedule", "schedule_any_time", "think",
+           "waiting_computer", "worth_out_of_turn"]

@@ -1,6 +1,8 @@
 """Chaos Marauders for computer players: which moves are worth a thought, and what a move must
 change to have done something. A computer never shouts wrongly (issue 27): it shouts only when the
-Chaos Marauders really was drawn this turn, which anyone watching the table knows."""
+Chaos Marauders really was drawn this turn and nobody has won it yet, which anyone watching the
+table knows; and when it may shout rightly, it does (out of turn too: `out_of_turn`, which the bot's
+computer players read, `bot.computers`)."""
 
 from __future__ import annotations
 
@@ -11,13 +13,27 @@ from rules.core.engine import PlayerId
 from rules.core.search import Tactics
 
 
+def _right(state: CMState, action: Any) -> bool:
+    return (isinstance(action, Shout) and state.marauders_turn == state.turn and not state.claimed
+            and action.turn in (None, state.turn))
+
+
 class MaraudersTactics(Tactics):
     def sensible(self, state: Any, player: PlayerId, actions: list[Any]) -> list[Any]:
         if not isinstance(state, CMState):
             return actions
-        right = state.marauders_turn == state.turn
-        kept = [a for a in actions if not isinstance(a, Shout) or right]
+        shouts = [a for a in actions if _right(state, a)]
+        if shouts:
+            return shouts[:1]  # a free card for the taking: take it before anyone else
+        kept = [a for a in actions if not isinstance(a, Shout)]
         return kept or actions
+
+    def out_of_turn(self, state: Any, player: PlayerId, actions: list[Any]) -> list[Any]:
+        """The moves worth making while the game waits for someone else: a right shout, never a
+        wrong one."""
+        if not isinstance(state, CMState):
+            return []
+        return [a for a in actions if _right(state, a)][:1]
 
     def substance(self, state: Any) -> Any:
         assert isinstance(state, CMState)

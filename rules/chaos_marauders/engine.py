@@ -46,6 +46,7 @@ from rules.chaos_marauders.models import (
     AskKind,
     Assassinate,
     Attack,
+    Begin,
     Blast,
     CardView,
     Chance,
@@ -118,6 +119,8 @@ class ChaosMarauders(Game[CMState, Any]):
         prompts = STAGES.prompts(state, state.ask)
         if state.ask is not None and state.ask.kind is AskKind.GIT:
             prompts = [p.model_copy(update={"default": LetBe().model_dump()}) for p in prompts]
+        if state.ask is not None and state.ask.kind is AskKind.LAST_CALL:
+            prompts = [p.model_copy(update={"default": Begin().model_dump()}) for p in prompts]
         return prompts
 
     def _legal_actions(self, state: CMState, player: PlayerId) -> list[Any]:
@@ -131,7 +134,10 @@ class ChaosMarauders(Game[CMState, Any]):
         return actions
 
     def _may_shout(self, state: CMState, player: PlayerId) -> bool:
-        return (not state.over and player != state.current and player in state.order and not state.claimed)
+        """Anyone but the drawer, all turn long; once the shout is won, each of the others still once
+        (a shout just too late is heard and told so, not refused: the race's order is in the log)."""
+        return (not state.over and player != state.current and player in state.order
+                and player not in state.shouted)
 
     def _answers(self, state: CMState, player: PlayerId) -> list[Any]:
         assert state.ask is not None
@@ -163,6 +169,8 @@ class ChaosMarauders(Game[CMState, Any]):
                 return [*out, Skip()]
             case AskKind.REORGANIZE:
                 return [*self._shifts(state, me), Done()]
+            case AskKind.LAST_CALL:
+                return [Begin()]
         return []
 
     # -- what the drawn card may do ------------------------------------------------------------------
@@ -286,6 +294,9 @@ class ChaosMarauders(Game[CMState, Any]):
                 self._on_bilge(ctx, state, action)
             case AskKind.REORGANIZE:
                 self._on_reorganize(ctx, state, action)
+            case AskKind.LAST_CALL:
+                self._end_turn(ctx, state)
+                self._advance(ctx, state)
 
     # -- the shout (L37-64; C14, C15) ------------------------------------------------------------------
     def _shout(self, ctx: Context, state: CMState, player: PlayerId, action: Shout) -> None:
@@ -295,15 +306,22 @@ class ChaosMarauders(Game[CMState, Any]):
         turn = state.turn if action.turn is None else action.turn
         if turn != state.turn:
             raise RuleViolation("Too late: that turn is over, and a shout counts only during the turn it is about.")
-        if state.claimed:
-            raise RuleViolation("Too late: someone else shouted first this turn.")
         who, drawer = state.name_of(player), state.name_of(state.current)
+        if state.claimed:
+            if player in state.shouted:
+                raise RuleViolation("You have already shouted this turn.")
+            first = state.name_of(state.shouted[0])
+            state.shouted.append(player)
+            ctx.say(f"📣 {who} shouts \"Chaos Marauders!\" too — too late: {first} was first. Nothing happens.")
+            return
         if state.marauders_turn != state.turn:  # C15 (b): wrong when it was not drawn this turn
             state.penalties.append(player)
             ctx.say(f"📣 {who} shouts \"Chaos Marauders!\" — but {drawer} has not drawn it this turn. "
                     f"{drawer} may take one of {who}'s cards.")
+            self._after_late_shout(ctx, state)
             return
         state.claimed = True
+        state.shouted.append(player)
         marauders = DECK.index(MARAUDERS)
         found = t.where(state, marauders)
         if found is not None and found[0] == state.current:
@@ -316,6 +334,13 @@ class ChaosMarauders(Game[CMState, Any]):
             ctx.say(f"📣 {who} shouts \"Chaos Marauders!\" first: the card goes to them once {drawer} has placed it.")
         else:
             ctx.say(f"📣 {who} shouts \"Chaos Marauders!\" — right, but the card has already gone.")
+        self._after_late_shout(ctx, state)
+
+    def _after_late_shout(self, ctx: Context, state: CMState) -> None:
+        """A shout in the last call (C14): what it brings (the card to place, the wrong shout's price)
+        is settled now; then the last call goes on, unless the shout won (nothing is left to shout for)."""
+        if state.ask is not None and state.ask.kind is AskKind.LAST_CALL:
+            self._advance(ctx, state)
 
     # -- the drawn card ----------------------------------------------------------------------------------
     def _on_drawn(self, ctx: Context, state: CMState, action: Any) -> None:
@@ -721,6 +746,9 @@ class ChaosMarauders(Game[CMState, Any]):
                 state.chances.pop(0)
                 continue
             if state.turn_over:
+                if not state.claimed and len(state.order) > 1:  # the last call for late shouts (C14)
+                    state.ask = Ask(kind=AskKind.LAST_CALL, players=[state.order[(state.active + 1) % len(state.order)]])
+                    return
                 self._end_turn(ctx, state)
                 continue
             if self._draw(ctx, state):
@@ -732,7 +760,7 @@ class ChaosMarauders(Game[CMState, Any]):
         found = t.where(state, marauders)
         if state.marauders_turn == state.turn and not state.claimed and found is not None and found[0] == me:
             ctx.say(f"😈 {state.name_of(me)} got away with it: they drew the Chaos Marauders this turn and keep them!")
-        state.turn_over, state.claimed, state.claim = False, False, None
+        state.turn_over, state.claimed, state.claim, state.shouted = False, False, None, []
         state.new, state.effects, state.chances = [], [], []
         state.active = (state.active + 1) % len(state.order)  # play passes left (L284-286)
         state.turn += 1

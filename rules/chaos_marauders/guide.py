@@ -27,7 +27,11 @@ READINGS: dict[str, str] = {
     "end": "The game stops the moment anyone has three complete lines, whoever's turn it is, with no more attacks. "
            "Tied players share their place (C13).",
     "shout-window": "You may shout \"Chaos Marauders!\" at any time during someone else's turn, whatever they drew. "
-                    "The first shout to reach the table wins; after that, and once the turn is over, it is too late. "
+                    "The first shout to reach the table wins; after that it is too late. When a turn is over there "
+                    "is a last call: shouts about that turn still count until the next player draws their first "
+                    "card, which they do when ready or the bot does for them when the reaction time runs out (a right "
+                    "late shout takes the card from the drawer's line, a wrong one still costs a card). After that, "
+                    "it is too late. "
                     "A player who cannot place the card loses it to the discard pile; a declined Marauders is "
                     "nobody's (C14).",
     "wrong-shout": "A shout is wrong when the drawer has not drawn the Chaos Marauders in this turn. The drawer may "
@@ -80,7 +84,8 @@ parts from everyone else.
 
 **The shout:** whenever someone else is drawing, you may press **Chaos Marauders!** (or \
 `/cm shout`). If they drew the Chaos Marauders this turn, the first to shout takes it. If not, \
-they may take one of your cards. If nobody shouts before the turn ends, they keep it.
+they may take one of your cards. If nobody shouts before the turn ends, they keep it; a last call \
+after each turn lets a late shout about it count until the next player draws.
 
 **The end:** as soon as anyone has three complete lines. Every card scores 10, booty its extra \
 points, assembled machines 30 more (and 30 more with their crew; the Boneshaker 40), plus the Idol.

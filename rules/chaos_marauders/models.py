@@ -25,6 +25,7 @@ class AskKind(StrEnum):
     STICK = "stick"  # the Pigsticker's discard
     BILGE = "bilge"  # reorganize, lead an attack, or neither
     REORGANIZE = "reorganize"  # Bilge's reorganization, one card at a time
+    LAST_CALL = "last-call"  # the turn is over; late shouts for it still count until the next player draws (C14)
 
 
 class Ask(CoreAsk):
@@ -71,6 +72,7 @@ class CMState(GameState):
     marauders_turn: int | None = None  # the turn in which the Chaos Marauders was last drawn
     claim: PlayerId | None = None  # a right shout made while the Marauders was not yet placed
     claimed: bool = False  # a right shout already won this turn
+    shouted: list[PlayerId] = Field(default_factory=list)  # who shouted this turn once it was won, in order
     new: list[int] = Field(default_factory=list)  # cards put in lines this turn (they look alike)
     over: bool = False
     end: str = ""
@@ -204,6 +206,13 @@ class Done(BaseModel):
     type: Literal["done"] = "done"
 
 
+class Begin(BaseModel):
+    """The next player draws their first card, which ends the last call for shouts on the turn
+    before (C14); the bot plays it when the last call's time runs out."""
+
+    type: Literal["begin"] = "begin"
+
+
 class Shout(BaseModel):
     """'Chaos Marauders!' about turn `turn` (None: the turn now). Judged by the turn, not by the
     state's version, so a shout sent just as the next card is drawn still counts."""
@@ -214,7 +223,7 @@ class Shout(BaseModel):
 
 CMAction = Annotated[
     Place | Decline | Steal | Blast | Assassinate | ForceDiscard | LetBe | Put | Drop | Take | Spare | Attack
-    | HoldBack | Stick | Skip | Reorganize | Lead | Shift | Done | Shout,
+    | HoldBack | Stick | Skip | Reorganize | Lead | Shift | Done | Begin | Shout,
     Field(discriminator="type")]
 
 
@@ -266,6 +275,6 @@ class CMView(TableView):
         return f"Round {self.round}" if self.round > 0 else ""
 
 
-__all__ = ["Ask", "AskKind", "Assassinate", "Attack", "Blast", "CMAction", "CMState", "CMView", "CardView", "Chance",
+__all__ = ["Ask", "AskKind", "Assassinate", "Attack", "Begin", "Blast", "CMAction", "CMState", "CMView", "CardView", "Chance",
            "Decline", "Done", "Drop", "ForceDiscard", "Held", "HoldBack", "Lead", "LetBe", "LineView", "Place",
            "PlayerView", "Put", "Reorganize", "Shift", "Shout", "Skip", "Spare", "Steal", "Stick", "Take"]

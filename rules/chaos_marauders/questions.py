@@ -1,6 +1,7 @@
 """The questions Chaos Marauders asks, stage by stage (`rules.core.stages`). Nothing is asked in
 secret. The Git owners' question is a reaction: unanswered when its time runs out, the Git lets the
-card be (the engine gives its prompt that default). The shout is not a question: it is a move open
+card be (the engine gives its prompt that default); so is the last call after every turn, asked of the next
+player (unanswered, their turn starts by itself: C14). The shout is not a question: it is a move open
 to every player but the drawer all turn long (the engine offers it beside the questions)."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from rules.chaos_marauders.models import (
     AskKind,
     Assassinate,
     Attack,
+    Begin,
     Blast,
     CMState,
     Decline,
@@ -60,6 +62,10 @@ def say(state: CMState, ask: Ask) -> str:
             return "Bilge Guttrot: reorganize your lines, lead his line into an attack, or neither?"
         case AskKind.REORGANIZE:
             return "Move your cards about (each to an empty slot), then say done."
+        case AskKind.LAST_CALL:
+            drawer = state.name_of(state.current)
+            return (f"{drawer}'s turn is over: last call for shouts about it. Draw your first card when you are "
+                    "ready (the turn starts by itself when the time runs out).")
     return ""
 
 
@@ -72,6 +78,7 @@ STAGES: Stages[CMState] = Stages({
     AskKind.STICK: Stage((Stick, Skip), PromptKind.TARGET),
     AskKind.BILGE: Stage((Reorganize, Lead, Skip)),
     AskKind.REORGANIZE: Stage((Shift, Done)),
+    AskKind.LAST_CALL: Stage((Begin,)),
 }, say)
 
 __all__ = ["STAGES", "say"]

@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.chaos_marauders import GAME
 from rules.chaos_marauders.data import DECK, LINES, SLOTS
-from rules.chaos_marauders.models import CMState
+from rules.chaos_marauders.models import AskKind, Begin, CMState
 from rules.core.dice import DiceState, ScriptedDice
 from rules.core.engine import Context, Seat
 
@@ -37,7 +37,7 @@ class Deal:
 
 def table(pile: Iterable[str] = (), lines: Mapping[str, Mapping[tuple[int, int], str]] | None = None, *,
           players: int = 2, turn: int | None = None, active: int = 0, faces: Iterable[int] = (),
-          gits: Mapping[tuple[str, int, int], str] | None = None) -> CMState:
+          gits: Mapping[tuple[str, int, int], str] | None = None, last_call: bool = False) -> CMState:
     """A table with `lines` ({player: {(line, slot): key}}, counted from 0), a pile drawn in the order
     given, play in round 2 unless `turn` says otherwise, and the first card drawn."""
     deal = Deal()
@@ -54,17 +54,35 @@ def table(pile: Iterable[str] = (), lines: Mapping[str, Mapping[tuple[int, int],
     state = CMState(seats=[Seat(player=p, name=p.capitalize(), colour=n) for n, p in enumerate(order)],
                     dice=DiceState(seed=1), order=order, lines=grid, pile=[deal(k) for k in pile],
                     git_owner=owners, active=active, turn=turn if turn is not None else players + 1 + active)
-    GAME._advance(Context(ScriptedDice(faces)), state)
+    dice = ScriptedDice(faces)
+    GAME._advance(Context(dice), state)
+    if not last_call and at_last_call(state):
+        assert state.ask is not None
+        state = GAME.apply(state, state.ask.players[0], Begin(), dice=dice).state
     return state
 
 
-def act(state: CMState, player: str, action: Any, faces: Iterable[int] = ()) -> CMState:
-    return GAME.apply(state, player, action, dice=ScriptedDice(faces)).state  # type: ignore[no-any-return]
+def at_last_call(state: CMState) -> bool:
+    return state.ask is not None and state.ask.kind is AskKind.LAST_CALL
 
 
-def step(state: CMState, player: str, action: Any, faces: Iterable[int] = ()) -> tuple[CMState, list[str]]:
-    result = GAME.apply(state, player, action, dice=ScriptedDice(faces))
-    return result.state, [e.text for e in result.events]
+def act(state: CMState, player: str, action: Any, faces: Iterable[int] = (), *, last_call: bool = False) -> CMState:
+    return step(state, player, action, faces, last_call=last_call)[0]
+
+
+def step(state: CMState, player: str, action: Any, faces: Iterable[int] = (), *,
+         last_call: bool = False) -> tuple[CMState, list[str]]:
+    """Apply one action; a turn it ends goes on to the next one (its last call left to run out, as
+    nobody shouts) unless `last_call` keeps the table there (C14)."""
+    dice = ScriptedDice(faces)
+    result = GAME.apply(state, player, action, dice=dice)
+    said = [e.text for e in result.events]
+    state = result.state
+    if not last_call and at_last_call(state):
+        assert state.ask is not None
+        after = GAME.apply(state, state.ask.players[0], Begin(), dice=dice)
+        state, said = after.state, said + [e.text for e in after.events]
+    return state, said  # type: ignore[return-value]
 
 
 def keys(state: CMState, player: str, line: int) -> list[str | None]:

@@ -7,7 +7,7 @@ import pytest
 
 from rules.chaos_marauders import GAME
 from rules.chaos_marauders.data import DECK
-from rules.chaos_marauders.models import AskKind, Decline, Place, Put, Shout, Spare, Take
+from rules.chaos_marauders.models import AskKind, Begin, Decline, Place, Put, Shout, Spare, Take
 from rules.core.errors import RuleViolation
 from tests.rules.chaos_marauders.helpers import act, keys, step, table
 
@@ -39,13 +39,18 @@ def test_a_right_shout_takes_the_card_even_after_the_next_draw() -> None:
 
 
 def test_the_first_shout_wins_and_later_ones_are_too_late() -> None:
-    # seed 001 L49-51: the first shout applied takes it; the order is the action log
+    # seed 001 L49-51: the first shout applied takes it; the next is heard, told it is too late and
+    # does nothing; the order is the action log
     state = act(table(["marauders", "hak", "claws"], players=3), "ann", Place(line=0, slot=1))
     state = act(state, "bo", Shout(turn=state.turn))
-    assert Shout(turn=state.turn) not in GAME.legal_actions(state, "cy")
-    with pytest.raises(RuleViolation, match="Too late"):
-        GAME.apply(state, "cy", Shout(turn=state.turn))
-    assert state.penalties == [] and len(state.held) == 1
+    assert Shout(turn=state.turn) not in GAME.legal_actions(state, "bo")
+    assert GAME.out_of_turn(state, "cy") == [Shout(turn=state.turn)]
+    late, said = step(state, "cy", Shout(turn=state.turn))
+    assert said == ['📣 Cy shouts "Chaos Marauders!" too — too late: Bo was first. Nothing happens.']
+    assert late.penalties == [] and late.held == state.held and late.shouted == ["bo", "cy"]
+    assert GAME.out_of_turn(late, "cy") == []
+    with pytest.raises(RuleViolation, match="already shouted"):
+        GAME.apply(late, "cy", Shout(turn=state.turn))
 
 
 def test_nobody_shouts_and_the_drawer_keeps_the_card_after_the_turn() -> None:
@@ -111,3 +116,50 @@ def test_the_shout_is_declared_out_of_turn_and_its_button_is_not_pinned_to_a_ver
     ids = [item.custom_id for item in view.children]  # type: ignore[attr-defined]
     assert f"zj:act:5:x:shout.{state.turn}" in ids
     assert all(f":{state.version}:" in i for i in ids if "shout" not in i)
+
+
+def test_the_last_call_after_a_turn_is_a_reaction_of_the_next_player_that_draws_by_default() -> None:
+    # C14 (b): "until the end of his turn, plus a last call after every turn"; the bot's reaction timer
+    # plays the default (the next player draws) when nobody answers
+    state = table(["hak", "hak", "claws"], players=3)
+    state = act(state, "ann", Place(line=0, slot=1))
+    ended = act(state, "ann", Place(line=1, slot=1), last_call=True)  # a duplicate: the turn is over
+    assert ended.ask.kind is AskKind.LAST_CALL and ended.current == "ann"
+    (prompt,) = GAME.prompts(ended)
+    assert prompt.player == "bo" and prompt.default == Begin().model_dump() and "last call" in prompt.text
+    assert GAME.legal_actions(ended, "bo") == [Begin(), Shout(turn=ended.turn)]
+    assert GAME.out_of_turn(ended, "cy") == [Shout(turn=ended.turn)]
+    assert GAME.legal_actions(ended, "ann") == []
+    begun, said = step(ended, "bo", Begin())
+    assert begun.current == "bo" and begun.turn == ended.turn + 1 and begun.ask.kind is AskKind.DRAWN
+    with pytest.raises(RuleViolation, match="Too late: that turn is over"):
+        GAME.apply(begun, "cy", Shout(turn=ended.turn))
+
+
+def test_a_late_right_shout_in_the_last_call_still_takes_the_card() -> None:
+    # C14 (b): the last call is part of the turn it follows
+    state = table(["marauders", "hak", "hak", "claws"], players=3)
+    turn = state.turn
+    state = act(state, "ann", Place(line=0, slot=1))
+    state = act(state, "ann", Place(line=0, slot=2))
+    state = act(state, "ann", Place(line=1, slot=2), last_call=True)
+    assert state.ask.kind is AskKind.LAST_CALL
+    state, said = step(state, "cy", Shout(turn=turn), last_call=True)
+    assert any("first" in line for line in said) and not any("keep" in line for line in said)
+    assert state.ask.kind is AskKind.HOLD and state.ask.players == ["cy"]
+    state = act(state, "cy", Put(line=0, slot=1), last_call=True)
+    # the shout was won: nothing is left to call for, and the next turn starts
+    assert keys(state, "cy", 0)[1] == "marauders" and state.current == "bo" and state.ask.kind is AskKind.DRAWN
+
+
+def test_a_wrong_shout_in_the_last_call_pays_the_drawer_and_the_call_goes_on() -> None:
+    # C14 (b) with C15: the drawer of the turn that ended takes the price, then the call goes on
+    state = table(["hak", "hak", "claws"], {"cy": {(0, 1): "spittledung"}}, players=3)
+    state = act(state, "ann", Place(line=0, slot=1))
+    state = act(state, "ann", Place(line=1, slot=1), last_call=True)
+    state = act(state, "cy", Shout(), last_call=True)
+    assert state.ask.kind is AskKind.PENALTY and state.ask.players == ["ann"]
+    state = act(state, "ann", Spare(), last_call=True)
+    assert state.ask.kind is AskKind.LAST_CALL and state.ask.players == ["bo"]
+    with pytest.raises(RuleViolation, match="the other players"):
+        GAME.apply(state, "ann", Shout())
