@@ -115,7 +115,7 @@ MOVES = MoveBook("orcz", help="Orcz moves: place your ranks, struggle or hold, s
          say=lambda a, r: _rank_words(a.rank, r), emoji="👁️", layout="select", any_time=True),
     Move("gnorish", "challenge", "Gnorish!", "The phrase timer: shout the Orcish phrase at a Warlord whose time for "
                                              "a rank has run out; they discard a Goblin Slave.",
-         say=lambda a, r: "Gnorish vor kladden imtach!", emoji="📢", style="danger", layout="buttons",
+         say=lambda a, r: "Gnorish!", emoji="📢", style="danger", layout="buttons",
          any_time=True, aliases=("gnorish",)),
     Move("time-up", "time-up", "Time's up", "The time for a rank ran out (the bot's timer plays it, nobody chooses it).",
          say=lambda a, r: "Time's up", typed=False),

@@ -1,0 +1,232 @@
+"""Orcz with four humans in Discord (issue 26): a whole 4-player game in which the ranks of the first
+turn are placed through the private form — in each player's DMs, or, for Bob, whose DMs are closed,
+through the private choice opened under the board — and the rest is played through the table
+service and shown as any move is shown (so every DM and private note still goes out). Then nothing
+secret — a hand, a face-down card, a Slave total, what a Scout saw — may be found in any channel
+message, board picture (or its description), log line (`/game log`, the bot's own logging) or other
+player's DM (seed 003 L34-35, L112-120, L306-308)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import pytest
+from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, world are fixtures)
+    World,
+    applied,
+    bot_db,
+    custom_ids,
+    make_bot,
+    simcord_bot,
+    snapshot,
+    world,
+)
+from test_discord_brood_rumble import CANNOT_DM, attachment_bytes, newest_board, since, texts
+
+from bot import reactions
+from bot.app import ZagjanBot
+from bot.ui.board import SECRET_LABEL
+from bot.ui.hand import HAND_FILE
+from renderers import describe, render
+from rules.core.dice import Dice
+from rules.core.search import kind_first, picker
+from rules.orcz import GAME
+from rules.orcz.data import START_SLAVES
+from rules.orcz.engine import TIMER_OPTION
+from rules.orcz.models import AskKind, OrczState, Place, Scout
+
+FORM = "form.orcz.place"
+MARKERS = ("Face down on the", "Your Scout saw", "You now have")
+"""The words only private news uses: a face-down card, a Scout's look, a Slave total."""
+
+
+def form_button(message: Any) -> str | None:
+    """The custom id of the "Place a rank…" button of a message (a DM, or an ephemeral answer whose
+    components are still raw JSON)."""
+    if message.components and isinstance(message.components[0], dict):
+        ids = [c.get("custom_id", "") for row in message.components for c in row.get("components", [])]
+    else:
+        ids = custom_ids(message)
+    return next((c for c in ids if c.endswith(FORM)), None)
+
+
+async def place_by_form(env: Any, world: World, actor: Any, action: Place, *, dms_closed: bool) -> None:
+    """Place `action` as a player does: the "Place a rank…" button in their DM (or, with DMs closed,
+    in the private choice opened under the board), then the form."""
+    if dms_closed:
+        opened = await actor.click(newest_board(env, world.channel), label=SECRET_LABEL)
+        assert opened.ephemeral
+        asked = opened.response
+        cid = form_button(asked)
+        assert cid is not None, "the private choice offers the form"
+        shown = await actor.click(asked, custom_id=cid)
+    else:
+        asked = next(m for m in reversed(since(env, actor.user.dm_channel)) if form_button(m))
+        shown = await actor.user.click(asked, custom_id=form_button(asked))
+    assert shown.modal is not None
+    fields = {"field": action.field.value, "left": action.left, "right": action.right, "down": action.down}
+    submitter = actor if dms_closed else actor.user
+    before = (await snapshot(env, world.channel)).version
+    done = await submitter.submit_modal(shown, fields)
+    assert done.acknowledged and (await snapshot(env, world.channel)).version == before + 1
+    if dms_closed:  # what comes back to the placer in the channel is for their eyes only
+        assert all(m.ephemeral for m in [done.response, *done.followups] if m is not None)
+
+
+async def drained(bot: ZagjanBot, channel_id: int) -> None:
+    await bot.boards.channel(channel_id).drained()
+
+
+async def no_picture(view: Any, recent: Any = ()) -> None:
+    return None
+
+
+async def test_four_humans_place_in_private_and_no_secret_leaks(simcord_env, world, caplog, monkeypatch):
+    caplog.set_level(logging.DEBUG, logger="zagjan")
+    bot: ZagjanBot = simcord_env.bot
+    simcord_env.inject_error("POST", f"/channels/{world.bob.user.dm_channel.id}/messages", **CANNOT_DM)
+    await world.alice.slash(world.channel, "game new", game="orcz")
+    for player in (world.bob, world.carol, world.dave):
+        assert applied(await player.slash(world.channel, "game join"))
+    assert applied(await world.alice.slash(world.channel, "game start"))
+    bob = str(world.bob.id)
+    chooser = Dice(seed=5)
+    by_form = scouted = 0
+    checked_picture = False
+    for _ in range(2000):
+        await drained(bot, world.channel.id)
+        snap = await snapshot(simcord_env, world.channel)
+        if snap.outcome is not None or snap.status != "active":
+            break
+        state: OrczState = snap.state
+        player = snap.waiting_for[0]
+        actor = world.by_id(player)
+        legal = await bot.table.legal_actions(world.channel.id, player)
+        if state.turn == 1 and state.ask is not None and state.ask.kind is AskKind.PLACE:
+            if state.round == 3 and scouted < 2:  # Bob (DMs closed) and another send their Scouts, out of turn
+                scout_owner = [bob, next(p for p in state.players if p not in (bob, player))][scouted]
+                scout = next(a for a in GAME.legal_actions(state, scout_owner) if isinstance(a, Scout))
+                result = await bot.table.act(world.channel.id, scout_owner, scout)
+                await bot.show_move(result)
+                scouted += 1
+                continue
+            place = chooser.pick([a for a in legal if isinstance(a, Place)], "a rank")
+            await place_by_form(simcord_env, world, actor, place, dms_closed=player == bob)
+            by_form += 1
+            if by_form == 6:  # the picture posted is the public view's, whatever lies face down
+                await drained(bot, world.channel.id)
+                after = await snapshot(simcord_env, world.channel)
+                board = newest_board(simcord_env, world.channel)
+                png = await attachment_bytes(simcord_env, board)
+                lines = board.embeds[0].description.split("\n")
+                public_view, own_view = GAME.view(after.state, None), GAME.view(after.state, player)
+                assert png == render(public_view, lines)
+                assert png != render(own_view, lines)
+                alt = board.attachments[0].description or ""
+                assert alt == describe(public_view, lines) != describe(own_view, lines)
+                assert "Slaves hidden" in alt
+                checked_picture = True
+                # The rest of the game is checked in words: the pictures from here on are not drawn
+                # (each takes tens of milliseconds; their view is the public one, as just checked).
+                monkeypatch.setattr(bot.painter, "render", no_picture)
+            continue
+        result = await bot.table.act(world.channel.id, player, kind_first(legal, picker(chooser)),
+                                     expected_version=snap.version)
+        await bot.show_move(result)
+    await drained(bot, world.channel.id)
+    final = await snapshot(simcord_env, world.channel)
+    assert final.status == "finished" and final.outcome is not None
+    assert by_form >= 20 and scouted == 2 and checked_picture
+
+    # What each player alone was told, from the store (the news of their own face-down cards, Scout, Slaves).
+    private: dict[str, set[str]] = {}
+    for p in final.state.players:
+        mine = await bot.table.store.events(final.game_id, viewer=p)
+        private[p] = {e.text for e in mine if e.visible_to is not None}
+        assert any(t.startswith("Face down on the") for t in private[p])
+    assert any(t.startswith("Your Scout saw") for t in private[bob])
+    everyone_private = set().union(*private.values())
+
+    # The channel: no private news, no own picture, nothing secret in a picture's description.
+    public = [m for m in since(simcord_env, world.channel) if not m.flags.ephemeral]
+    said = texts(public)
+    for marker in MARKERS:
+        assert marker not in said
+    assert not any(text in said for text in everyone_private)
+    assert not any(a.filename == HAND_FILE for m in public for a in m.attachments)
+    for message in public:
+        for attachment in message.attachments:
+            assert not any(marker in (attachment.description or "") for marker in MARKERS)
+    # Bob's DMs are closed: his private news and choices reached him privately, never the channel.
+    assert any("private news here instead" in (m.content or "") for m in public)
+
+    # Each player's DMs: their own news only.
+    for member in (world.alice, world.carol, world.dave):
+        p = str(member.id)
+        dms = since(simcord_env, member.user.dm_channel)
+        assert dms and any(a.filename == HAND_FILE for m in dms for a in m.attachments)
+        told = texts(dms)
+        others = everyone_private - private[p]
+        assert not any(text in told for text in others), [t for t in others if t in told]
+
+    # The log: /game log for a player shows none of the others' news; the bot's own logging none at all.
+    for member in world.players:
+        asked = await member.slash(world.channel, "game log")
+        shown = "\n".join((m.content or "") + "".join(e.description or "" for e in m.embeds)
+                          for m in [asked.response, *asked.followups] if m is not None)
+        others = everyone_private - private[str(member.id)]
+        assert not any(text in shown for text in others)
+    for marker in MARKERS:
+        assert marker not in caplog.text
+
+    # Fewer than three Battlefields cleared: everybody loses, and the end says so without medals.
+    end = newest_board(simcord_env, world.channel)
+    fields = {f.name: f.value for f in end.embeds[0].fields}
+    if not final.outcome.won:
+        assert fields.get("Result", "").startswith("💀 Everybody loses")
+        assert "🥇" not in texts([end])
+    else:
+        assert "🥇" in fields.get("Placings", "")
+
+
+async def test_the_phrase_timer_lets_the_others_shout_gnorish_at_a_slow_placer(simcord_env, world, monkeypatch):
+    """The optional timer (seed 003 L39-44, L50-54) as a table option: when the placer's time runs
+    out (the bot's reaction timer applies the prompt's default), the others get the Gnorish! button
+    under the board; a shout costs the slow Warlord a Slave and the rank is still owed."""
+    monkeypatch.setenv("ZAGJAN_REACTION_SECONDS", "3600")
+    bot: ZagjanBot = simcord_env.bot
+    await bot.table.new_game(world.channel.id, world.guild.id, str(world.alice.id), "alice", "orcz",
+                             {TIMER_OPTION: True})
+    for player in (world.bob, world.carol):
+        assert applied(await player.slash(world.channel, "game join"))
+    assert applied(await world.alice.slash(world.channel, "game start"))
+    await drained(bot, world.channel.id)
+    snap = await snapshot(simcord_env, world.channel)
+    slow = snap.waiting_for[0]
+    [prompt] = snap.prompts
+    assert prompt.player == slow and prompt.default == {"type": "time-up"}
+    assert "Gnorish!" not in texts([newest_board(simcord_env, world.channel)])
+    task = reactions.schedule(bot, snap, seconds=0.01)  # the time for the rank runs out
+    assert task is not None
+    await asyncio.wait_for(task, 10)
+    await drained(bot, world.channel.id)
+    late = await snapshot(simcord_env, world.channel)
+    assert late.version == snap.version + 1 and late.state.late and late.waiting_for == [slow]
+    board = newest_board(simcord_env, world.channel)
+    assert "taking too long" in (board.embeds[0].description or "")
+    shouter = next(m for m in world.players[:3] if str(m.id) != slow)
+    refused = await world.by_id(slow).click(board, label="Gnorish!")  # not at oneself
+    assert not applied(refused)
+    shouted = await shouter.click(board, label="Gnorish!")
+    assert applied(shouted)
+    await drained(bot, world.channel.id)
+    after = await snapshot(simcord_env, world.channel)
+    assert after.state.warlord(slow).slaves == START_SLAVES - 1 and after.waiting_for == [slow]
+    said = newest_board(simcord_env, world.channel).embeds[0].description or ""
+    assert "Gnorish vor kladden" in said and "pays 1 Slave(s) to the pool" in said
+    assert f"You now have {START_SLAVES - 1} Slaves" not in texts(since(simcord_env, world.channel))
+    assert f"You now have {START_SLAVES - 1} Slaves" in texts(since(simcord_env, world.by_id(slow).user.dm_channel))
+    assert [p.default for p in after.prompts] == [{"type": "time-up"}]  # the time runs again for the rank
+    reactions.cancel(after.game_id)
