@@ -95,7 +95,9 @@ def worth_out_of_turn(game: Game[Any, Any], seen: Any, player: str) -> list[Any]
 
 
 def _has_any_time(game: Game[Any, Any]) -> bool:
-    return game.moves is not None and any(m.any_time for m in game.moves.moves)
+    """Whether the game declares any-time moves and its tactics say which are worth making."""
+    return (game.moves is not None and any(m.any_time for m in game.moves.moves)
+            and getattr(tactics_of(game), "out_of_turn", None) is not None)
 
 
 def waiting_computer(board: BoardLike) -> str | None:
@@ -115,11 +117,24 @@ def schedule(bot: Playing, board: BoardLike) -> asyncio.Task[None] | None:
     if player is None:
         return None
     task = asyncio.get_running_loop().create_task(
-        _play(bot, board.channel_id, board.game_id, player), name=f"computer-{board.game_id}")
+        _play(bot, board.channel_id, board.game_id, player, pause_before(bot, board, player)),
+        name=f"computer-{board.game_id}")
     moves[board.game_id] = task
     task.add_done_callback(lambda done: moves.pop(board.game_id, None) if moves.get(board.game_id) is done
                            else None)
     return task
+
+
+def pause_before(bot: Playing, board: BoardLike, player: str) -> float:
+    """How long the computer `player` waits before its move on `board`: the bot's pause
+    (`computer_seconds`); for a timed reaction (a window the rules open for the others too, such as a
+    last call for shouts) no less than a move out of turn's pause (`ANY_TIME_SECONDS`, drawn from the
+    bot's rng), so a computer does not close it before a human could act in it. With no pause set
+    (as tests set it), at once."""
+    pause = Settings().computer_seconds
+    if pause > 0 and any(p.player == player and p.default is not None for p in board.prompts):
+        pause = max(pause, bot.rng.uniform(*ANY_TIME_SECONDS))
+    return pause
 
 
 def schedule_any_time(bot: Playing, board: BoardLike) -> list[asyncio.Task[None]]:
@@ -198,9 +213,9 @@ async def resume(bot: Playing) -> int:
     return started
 
 
-async def _play(bot: Playing, channel_id: int, game_id: int, player: str) -> None:
+async def _play(bot: Playing, channel_id: int, game_id: int, player: str, pause: float) -> None:
     settings = Settings()
-    await asyncio.sleep(settings.computer_seconds)
+    await asyncio.sleep(pause)
     seen = await bot.table.seen_by(game_id, player)
     if seen is None:
         return  # the game moved on without this computer (a human answered, the game ended)
@@ -219,5 +234,5 @@ async def _play(bot: Playing, channel_id: int, game_id: int, player: str) -> Non
     await bot.show_move(result)
 
 
-__all__ = ["ANY_TIME_SECONDS", "Level", "cancel", "resume", "schedule", "schedule_any_time", "think",
+__all__ = ["ANY_TIME_SECONDS", "Level", "cancel", "pause_before", "resume", "schedule", "schedule_any_time", "think",
            "waiting_computer", "worth_out_of_turn"]

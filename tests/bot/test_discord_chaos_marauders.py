@@ -236,3 +236,21 @@ async def test_computers_shout_out_of_turn_after_a_seeded_pause_and_never_wrongl
     again = random.Random(1)  # the fixture's rng: the first pause is its first draw
     assert pauses[0] == again.uniform(0.01, 0.03)
     assert await bot.table.replay_check(final.game_id)
+
+
+def test_a_computer_answers_a_timed_window_no_sooner_than_it_would_shout(monkeypatch):
+    # C14: the next seat's last call is a reaction; a computer there waits a human's while (3-7 s,
+    # from the bot's seeded rng) before drawing, so the others keep time to shout about the turn before
+    from types import SimpleNamespace
+
+    from rules.core.engine import Prompt, PromptKind
+
+    bot = SimpleNamespace(rng=random.Random(5))
+    timed = SimpleNamespace(prompts=[Prompt(player="cpu-normal-1", kind=PromptKind.ACTION, text="last call",
+                                            default={"type": "begin"})])
+    asked = SimpleNamespace(prompts=[Prompt(player="cpu-normal-1", kind=PromptKind.ACTION, text="where?")])
+    monkeypatch.setenv("ZAGJAN_COMPUTER_SECONDS", "2")
+    assert computers.pause_before(bot, asked, "cpu-normal-1") == 2
+    assert computers.pause_before(bot, timed, "cpu-normal-1") == random.Random(5).uniform(3.0, 7.0)
+    monkeypatch.setenv("ZAGJAN_COMPUTER_SECONDS", "0")  # no pause at all (tests): at once
+    assert computers.pause_before(bot, timed, "cpu-normal-1") == 0
