@@ -259,7 +259,7 @@ class ChaosMarauders(Game[CMState, Any]):
         out = []
         for fn, from_line in enumerate(lines):
             for fs, card in enumerate(from_line):
-                if card is None:
+                if card is None or card in state.shifted:  # each card moves once (house)
                     continue
                 for n, line in enumerate(lines):
                     for s in range(SLOTS):
@@ -623,6 +623,7 @@ class ChaosMarauders(Game[CMState, Any]):
         me = state.current
         if isinstance(action, Reorganize):
             state.ask = Ask(kind=AskKind.REORGANIZE, players=[me])
+            state.shifted = []
             ctx.say(f"Bilge sorts out {state.name_of(me)}'s lines.")
             return
         line = self._bilge_line(state)
@@ -636,12 +637,15 @@ class ChaosMarauders(Game[CMState, Any]):
         me = state.current
         if isinstance(action, Done):  # lines completed this way do not attack (L355-360)
             state.effects = [e for e in state.effects if not e.startswith("bilge:")]
+            state.shifted = []
             self._advance(ctx, state)
             return
         lines = state.lines[me]
         card = lines[action.from_line][action.from_slot]
         lines[action.from_line][action.from_slot] = None
         lines[action.line][action.slot] = card
+        assert card is not None
+        state.shifted.append(card)
         if self._check_end(ctx, state):
             return
 

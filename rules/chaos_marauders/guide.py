@@ -37,6 +37,8 @@ READINGS: dict[str, str] = {
     "wrong-shout": "A shout is wrong when the drawer has not drawn the Chaos Marauders in this turn. The drawer may "
                    "then take one card from the shouter's lines (placed by the usual rules; a crew brings its "
                    "machine) or spare them, and the turn goes on (C15).",
+    "reorganize": "Bilge's reorganization moves each of your cards at most once, one at a time, each to an empty "
+                  "slot where it may stand (house: the text sets no limit, and without one it would never end).",
     "cube": "The Cube of Devastation is a six-sided die: 1 is the Mark of Chaos, anything else the Orcish Eye.",
     "pile": "When the draw pile runs out, the discards are shuffled into a new pile once; the second time, the game "
             "ends.",

@@ -72,6 +72,7 @@ class CMState(GameState):
     marauders_turn: int | None = None  # the turn in which the Chaos Marauders was last drawn
     claim: PlayerId | None = None  # a right shout made while the Marauders was not yet placed
     claimed: bool = False  # a right shout already won this turn
+    shifted: list[int] = Field(default_factory=list)  # cards already moved in Bilge's reorganization
     shouted: list[PlayerId] = Field(default_factory=list)  # who shouted this turn once it was won, in order
     new: list[int] = Field(default_factory=list)  # cards put in lines this turn (they look alike)
     over: bool = False

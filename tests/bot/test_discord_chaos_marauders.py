@@ -254,3 +254,32 @@ def test_a_computer_answers_a_timed_window_no_sooner_than_it_would_shout(monkeyp
     assert computers.pause_before(bot, timed, "cpu-normal-1") == random.Random(5).uniform(3.0, 7.0)
     monkeypatch.setenv("ZAGJAN_COMPUTER_SECONDS", "0")  # no pause at all (tests): at once
     assert computers.pause_before(bot, timed, "cpu-normal-1") == 0
+
+
+async def test_a_computer_waiting_to_shout_in_one_channel_holds_up_no_other(simcord_env, world, monkeypatch):
+    # each computer's look out of turn is a task of its own: a long pause in one channel does not
+    # delay a move in another
+    monkeypatch.setenv("ZAGJAN_REACTION_SECONDS", "3600")
+    monkeypatch.setenv("ZAGJAN_COMPUTER_SECONDS", "3600")  # the computers the game waits for stall
+    monkeypatch.setattr(computers, "ANY_TIME_SECONDS", (30.0, 30.0))
+    monkeypatch.setattr(computers, "worth_out_of_turn", lambda game, seen, player: game.out_of_turn(seen, player))
+    bot = simcord_env.bot
+    one, one_name = new_computer(Level.EASY, [], [])
+    two, two_name = new_computer(Level.EASY, [one], [one_name])
+    seats = [Seat(player=str(world.alice.id), name="alice", colour=0), Seat(player=one, name=one_name, colour=1),
+             Seat(player=two, name=two_name, colour=2)]
+    started = await bot.table.start_seated(world.channel.id, world.guild.id, "chaos-marauders", seats, {})
+    await bot.show_move(started)
+    waiting = [t for t in bot.computer_any_time.values() if not t.done()]
+    assert waiting, "no computer is waiting to make a move out of turn"
+    others = [Seat(player=str(world.bob.id), name="bob", colour=0), Seat(player=str(world.carol.id), name="carol",
+                                                                        colour=1)]
+    elsewhere = await bot.table.start_seated(world.other.id, world.guild.id, "chaos-marauders", others, {})
+    await bot.show_move(elsewhere)
+    player = elsewhere.waiting_for[0]
+    legal = await bot.table.legal_actions(world.other.id, player)
+    moved = await asyncio.wait_for(bot.table.act(world.other.id, player, policy(legal)), timeout=5)
+    await asyncio.wait_for(bot.show_move(moved), timeout=5)
+    assert moved.version == elsewhere.version + 1 and all(not t.done() for t in waiting)
+    for task in waiting:
+        task.cancel()

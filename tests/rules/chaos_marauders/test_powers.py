@@ -154,6 +154,11 @@ def test_bilge_reorganizes_without_attacking_or_leads_an_incomplete_line() -> No
     moved = act(state, "ann", Reorganize())
     moved = act(moved, "ann", Shift(from_line=0, from_slot=1, line=1, slot=1))
     assert keys(moved, "ann", 1)[1] == "hak" and keys(moved, "ann", 0)[1] is None
+    # house reading "reorganize": each card moves once, so the reorganization always ends
+    assert not any(isinstance(a, Shift) and (a.from_line, a.from_slot) == (1, 1) for a in GAME.legal_actions(moved, "ann"))
+    while (shifts := [a for a in GAME.legal_actions(moved, "ann") if isinstance(a, Shift)]):
+        moved = act(moved, "ann", shifts[0])
+    assert GAME.legal_actions(moved, "ann") == [Done()] and len(moved.shifted) == 4
     moved = act(moved, "ann", Done())
     assert moved.current == "bo"
 
