@@ -3,6 +3,7 @@ finish without error and replay identically from their seeds and logs, shouts in
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -59,3 +60,25 @@ def test_random_games_with_shouts_finish_and_replay(players: int) -> None:
     state, log = _with_shouts(players, 7)
     assert GAME.outcome(state) is not None and any(isinstance(a, Shout) for _, a in log)
     assert GAME.replay(state.seats, None, 7, log).model_dump() == state.model_dump()
+
+
+def test_zagjan_play_runs_to_the_end_from_piped_lines_and_offers_the_shout(capsys, monkeypatch, tmp_path) -> None:
+    # issue 27: `zagjan play chaos-marauders --players 1 --computers 2`, every question answered with its
+    # first choice as a pipe would; the last call before the human's turn lists the shout beside the draw
+    import builtins
+
+    from bot import cli
+
+    answers = iter(["?", *["1"] * 2000])  # "?" first: the moves open are listed
+    shown: list[str] = []
+
+    def typed(prompt: str = "") -> str:
+        shown.append(prompt)
+        return next(answers)
+
+    monkeypatch.setattr(builtins, "input", typed)
+    code = cli.main(["play", "chaos-marauders", "--players", "1", "--computers", "2", "--seed", "3",
+                     "--out", str(tmp_path), "--iterations", "4"])
+    text = "".join(shown) + capsys.readouterr().out
+    assert code == 0 and "Chaos Marauders is over" in text and "Placings:" in text
+    assert "last call for shouts" in text and re.search(r"^\s*\d+\. shout$", text, re.MULTILINE)
