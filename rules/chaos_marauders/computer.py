@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.chaos_marauders.models import CMState, Shout
+from rules.chaos_marauders.models import CMState, Shout, Spare, Take
 from rules.core.engine import PlayerId
 from rules.core.search import Tactics
 
@@ -26,6 +26,8 @@ class MaraudersTactics(Tactics):
         if shouts:
             return shouts[:1]  # a free card for the taking: take it before anyone else
         kept = [a for a in actions if not isinstance(a, Shout)]
+        if any(isinstance(a, Take) for a in kept):  # a wrong shout's price is a free card: never spare it
+            kept = [a for a in kept if not isinstance(a, Spare)]
         return kept or actions
 
     def out_of_turn(self, state: Any, player: PlayerId, actions: list[Any]) -> list[Any]:

@@ -163,3 +163,22 @@ def test_a_wrong_shout_in_the_last_call_pays_the_drawer_and_the_call_goes_on() -
     assert state.ask.kind is AskKind.LAST_CALL and state.ask.players == ["bo"]
     with pytest.raises(RuleViolation, match="the other players"):
         GAME.apply(state, "ann", Shout())
+
+
+def test_a_computer_shouts_only_rightly_and_takes_the_price_of_a_wrong_shout() -> None:
+    # issue 27: never a wrong shout, in turn or out of it; a right one at once
+    from rules.chaos_marauders.computer import TACTICS
+
+    quiet = table(["hak", "claws", "grivziz"], {"bo": {(0, 1): "spittledung"}}, players=3)
+    assert TACTICS.out_of_turn(quiet, "cy", GAME.out_of_turn(quiet, "cy")) == []
+    ended = act(act(table(["hak", "hak", "claws"], players=3), "ann", Place(line=0, slot=1)), "ann",
+                Place(line=1, slot=1), last_call=True)
+    assert ended.ask.kind is AskKind.LAST_CALL  # bo, asked, would not shout wrongly either
+    assert TACTICS.sensible(ended, "bo", GAME.legal_actions(ended, "bo")) == [Begin()]
+    drawn = act(table(["marauders", "hak", "claws"], players=3), "ann", Place(line=0, slot=1))
+    assert TACTICS.out_of_turn(drawn, "cy", GAME.out_of_turn(drawn, "cy")) == [Shout(turn=drawn.turn)]
+    won = act(drawn, "bo", Shout(turn=drawn.turn))
+    assert TACTICS.out_of_turn(won, "cy", GAME.out_of_turn(won, "cy")) == []  # too late is no use
+    priced = act(act(quiet, "bo", Shout()), "ann", Place(line=0, slot=1))
+    assert priced.ask.kind is AskKind.PENALTY
+    assert TACTICS.sensible(priced, "ann", GAME.legal_actions(priced, "ann")) == [Take(line=0, slot=1)]
