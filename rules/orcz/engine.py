@@ -700,18 +700,57 @@ class Orcz(Game[OrczState, Any]):
 
     # -- for the computer players ---------------------------------------------------------------------------
     def standing(self, state: OrczState) -> dict[PlayerId, float] | None:
-        """Slaves lead (a softmax, 3 Slaves a step), times a rough chance that enough Battlefields
-        get cleared for anyone to win at all."""
-        outcome = self.outcome(state)
-        if outcome is not None:
+        """A rough chance for each Warlord to win: the Slaves each holds plus what the Battlefields
+        still to be resolved this turn would pay if they were resolved as they stand (discounted: the
+        deployment and the struggles still change them), as a softmax (3 Slaves a step); times the
+        chance that enough Battlefields get cleared for anyone to win at all, from how many
+        Challenges the three easiest ones still have against the turns left (from 1/8 when each
+        needs a win every turn to 1 when they are cleared; almost 0 when fewer than three can be)."""
+        if state.phase is Phase.OVER:
             return None
-        turns_left = state.turns - state.turn + 1
-        cleared = sum(f.cleared for f in state.fronts)
-        reachable = sum(f.cleared or f.stack + int(f.challenge is not None) <= turns_left for f in state.fronts)
-        hope = 0.0 if reachable < MIN_CLEARED else min(1.0, 0.4 + 0.2 * cleared)
-        chances = win_chances({w.player: float(w.slaves) for w in state.warlords}, 3.0)
+        weight = 0.5 if state.phase is Phase.DEPLOY else 0.8
+        slaves = {w.player: float(w.slaves) for w in state.warlords}
+        left: list[int] = []  # Challenges each Battlefield still has after this turn, as things stand
+        for front in state.fronts:
+            remaining = front.stack + int(front.challenge is not None)
+            if front.challenge is not None and not front.done:
+                won, change = self._projection(state, front)
+                remaining -= int(won)
+                for player, amount in change.items():
+                    slaves[player] += weight * amount
+            left.append(remaining)
+        turns_after = state.turns - state.turn
+        reachable = sorted(n for n in left if n <= turns_after)
+        hope = 1.0 if len(reachable) >= MIN_CLEARED else 0.01
+        for remaining in reachable[:MIN_CLEARED]:  # the three easiest: the fewer Challenges left
+            slack = turns_after - remaining         # for the turns, the likelier they are cleared
+            hope *= 0.5 + 0.5 * (slack + 1) / (turns_after + 1)
+        chances = win_chances(slaves, 3.0)
         return {p: c * hope for p, c in chances.items()}
 
+    def _projection(self, state: OrczState, front: Front) -> tuple[bool, dict[PlayerId, float]]:
+        """Whether `front`'s Challenge would fall as its ranks stand (every card counted, face down
+        or not: the computer reasons on a dealt world), and the Slaves each Warlord would win or pay."""
+        assert front.challenge is not None
+        challenge = CHALLENGES[front.challenge]
+        ranks = (*front.ranks, *front.aside)
+        strength = self.strengths(state, ranks)
+        won = sum(strength.values()) >= self.need(state, front.challenge) or any(r.holds(CHAMPION) for r in ranks)
+        top = max(strength.values())
+        leaders = [p for p, n in strength.items() if n == top and top > 0]
+        change: dict[PlayerId, float] = {}
+        if not leaders:
+            return won, change
+        sign = 1 if won else -1
+        if len(leaders) > 1:
+            each = (challenge.primary + challenge.secondary) // len(leaders)
+            return won, {p: sign * each for p in leaders}
+        leader = leaders[0]
+        change[leader] = sign * challenge.primary
+        others = [p for p, n in strength.items() if p != leader and (n > 0 or not won)]
+        for other in others:  # the secondary, shared evenly as a guess
+            change[other] = sign * challenge.secondary / len(others)
+        return won, change
 
 TIME_UP = TimeUp().model_dump()
 GNORISH = Gnorish()
