@@ -708,7 +708,7 @@ class Orcz(Game[OrczState, Any]):
         needs a win every turn to 1 when they are cleared; almost 0 when fewer than three can be)."""
         if state.phase is Phase.OVER:
             return None
-        weight = 0.5 if state.phase is Phase.DEPLOY else 0.8
+        weight = 0.75 if state.phase is Phase.DEPLOY else 0.9
         slaves = {w.player: float(w.slaves) for w in state.warlords}
         left: list[int] = []  # Challenges each Battlefield still has after this turn, as things stand
         for front in state.fronts:
