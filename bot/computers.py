@@ -96,7 +96,7 @@ def worth_out_of_turn(game: Game[Any, Any], seen: Any, player: str) -> list[Any]
 
 def _has_any_time(game: Game[Any, Any]) -> bool:
     """Whether the game declares any-time moves and its tactics say which are worth making."""
-    return (game.moves is not None and any(m.any_time for m in game.moves.moves)
+    return (game.moves is not None and game.moves.any_time
             and getattr(tactics_of(game), "out_of_turn", None) is not None)
 
 

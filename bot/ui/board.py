@@ -170,8 +170,11 @@ async def _next_up(table: TableService, board: BoardLike) -> tuple[str, discord.
     players: list[str] = []
     if open_prompts and (len(board.waiting_for) == 1 or one_question):
         players = list(dict.fromkeys(p.player for p in open_prompts))
-    # the moves the others may make out of turn (`Move.any_time`) have their buttons too, for anyone
-    others = [s.player for s in board.seats if s.player not in board.waiting_for and not is_computer(s.player)]
+    # the moves the others may make out of turn (`Move.any_time`) have their buttons too, for anyone;
+    # only asked of games that declare such moves (each ask may be a read of the store)
+    book = table.game(board.slug).moves
+    others = [s.player for s in board.seats if s.player not in board.waiting_for and not is_computer(s.player)
+              ] if book is not None and book.any_time else []
     for player in [*players, *others]:
         legal += [a for a in await table.legal_actions(board.channel_id, player) if a not in legal]
     if legal:

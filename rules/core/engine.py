@@ -377,7 +377,7 @@ class Game(ABC, Generic[S, A]):
         """The moves `player` may make now though the game is not waiting for them: those of their
         legal actions whose declared move is `any_time` (none when the game declares no moves)."""
         book = self.moves
-        if book is None or not any(m.any_time for m in book.moves):
+        if book is None or not book.any_time:
             return []
         return [a for a in self.legal_actions(state, player) if (m := book.of(a)) is not None and m.any_time]
 

@@ -393,6 +393,8 @@ class MoveBook:
         """The game asks one question at a time, so a secret choice's buttons answer only the moment
         they were sent for (a doubled or late click cannot answer the next one)."""
         self.moves = tuple(moves)
+        self.any_time = any(m.any_time for m in self.moves)
+        """Some move may be made out of turn (`Move.any_time`): only then is anyone not asked offered one."""
         self._by_type = {m.type: m for m in self.moves}
         self._by_word: dict[str, Move] = {}
         for move in self.moves:
