@@ -36,7 +36,7 @@ from pydantic import BaseModel, SerializeAsAny, ValidationError
 from bot.seat_views import SeatView, private_part
 from bot.store import ChannelBusy, GameRow, SeatRow, StaleVersion, Store, Tx
 from rules.core.computer import Level, is_computer, new_computer
-from rules.core.engine import Event, Game, Outcome, PlayerId, Prompt, Seat, SeatPick, public
+from rules.core.engine import Event, Game, Outcome, PlayerId, Prompt, Seat, SeatPick, TableOption, public
 from rules.core.errors import RuleViolation
 from rules.core.moves import Move, Reading
 
@@ -69,6 +69,7 @@ class Lobby(BaseModel):
     min_players: int
     max_players: int
     pick: SeatPick | None  # what a player picks as they sit down; None: nothing
+    rules: list[TableOption] = []  # the game's optional rules this table switched on
 
 
 class Snapshot(BaseModel):
@@ -290,7 +291,8 @@ class TableService:
         return Lobby(game_id=row.id, slug=row.slug, title=game.title, channel_id=row.channel_id,
                      creator=row.creator, seats=seats, status=status or row.status,
                      note=game.player_count_note(len(seats)) if seats else None,
-                     min_players=game.min_players, max_players=game.max_players, pick=game.seat_pick)
+                     min_players=game.min_players, max_players=game.max_players, pick=game.seat_pick,
+                     rules=game.rules_on(row.options))
 
     def _pick(self, game: Game[Any, Any], wanted: str | None, seats: Sequence[Seat] = (),
               *, at_random: bool = False) -> str:

@@ -16,12 +16,13 @@ from discord.ext import commands
 
 from bot.app import ZagjanBot
 from bot.cogs import PICK, pick_choices, set_game_choices, set_pick_option
-from bot.table import DEFAULT_TURN_SECONDS, Lobby, whose_turn
+from bot.table import DEFAULT_TURN_SECONDS, Lobby, TableError, whose_turn
 from bot.ui.components import lobby_view
 from bot.ui.hand import show_hand
 from bot.ui.text import last_lines
 from bot.ui.turns import DONE, audit, publish, refuse, tell_channel
-from rules.core.engine import Seat, SeatPick
+from rules.core.engine import Game, Seat, SeatPick, TableOption
+from rules.core.errors import RuleViolation
 
 REPOST_SECONDS = 30.0
 """How often the players of a channel may post its board again with /game board."""
@@ -40,6 +41,33 @@ def seat_line(seat: Seat, pick: SeatPick | None) -> str:
     return seat.name + (f" ({pick.label(pick.of(seat))})" if pick is not None else "")
 
 
+def rule_line(option: TableOption) -> str:
+    """'phrase_timer — a slow Warlord can be …': an optional rule as the lobby and /rules list it."""
+    return f"{option.name} — {option.description}"
+
+
+def table_options(game: Game[Any, Any] | None, rule: str | None) -> dict[str, Any]:
+    """The options of a table opened with the optional rule `rule` of `game` switched on (none:
+    the game's plain rules); a refusal that names the game's rules when it declares no such rule.
+    An unknown game is left to the table service to refuse."""
+    if game is None or not (rule or "").strip():
+        return {}
+    try:
+        return game.options_with([rule or ""])
+    except RuleViolation as exc:
+        raise TableError(str(exc)) from None
+
+
+def rule_choices(game: Game[Any, Any] | None, current: str) -> list[app_commands.Choice[str]]:
+    """The autocomplete of the `rule` option: the chosen game's declared optional rules that match
+    what is typed (none until a game is chosen)."""
+    if game is None:
+        return []
+    typed = current.strip().casefold()
+    return [app_commands.Choice(name=rule_line(o)[:100], value=o.name) for o in game.table_options
+            if typed in o.name.casefold() or typed in o.description.casefold()][:25]
+
+
 def lobby_embed(lobby: Lobby, heading: str) -> discord.Embed:
     """Who sits at the table, and how many more it needs."""
     embed = discord.Embed(title=f"{lobby.title} — table open", description=heading,
@@ -48,6 +76,9 @@ def lobby_embed(lobby: Lobby, heading: str) -> discord.Embed:
                       for s in lobby.seats)
     embed.add_field(name=f"Seated: {len(lobby.seats)} of {lobby.max_players}", value=seats or "nobody yet",
                     inline=False)
+    if lobby.rules:
+        embed.add_field(name="Optional rules in play", value="\n".join(f"• {rule_line(o)}" for o in lobby.rules),
+                        inline=False)
     hints = []
     if len(lobby.seats) < lobby.max_players:
         hints.append("Join with /game join; the creator can add computer players with the button or /seat computer.")
@@ -80,14 +111,16 @@ class Lifecycle(commands.Cog):
     @game.command(name="new", description="Open a table for a game in this channel; you take the first seat.")
     @app_commands.describe(game="Which game to play", pick="What you pick as you sit down",
                            turn_limit="How long a player may take over a turn before the bot reminds them "
-                                      "(twice that, and the others may skip or remove them); default 24 hours")
+                                      "(twice that, and the others may skip or remove them); default 24 hours",
+                           rule="An optional rule of the game's text to switch on (the list follows the game)")
     @app_commands.choices(turn_limit=TURN_LIMITS)
     async def new(self, interaction: discord.Interaction[Any], game: str, pick: str | None = None,
-                  turn_limit: int = DEFAULT_TURN_SECONDS) -> None:
+                  turn_limit: int = DEFAULT_TURN_SECONDS, rule: str | None = None) -> None:
         async with audit(interaction, "game new", acknowledge_first=True) as record:
+            options = table_options(self.bot.table.games.get(game), rule)
             lobby = await self.bot.table.new_game(
                 interaction.channel_id, interaction.guild_id, str(interaction.user.id),
-                interaction.user.display_name, game, creator_pick=pick, turn_seconds=turn_limit)
+                interaction.user.display_name, game, options, creator_pick=pick, turn_seconds=turn_limit)
             record.game = lobby.game_id
             await tell_channel(interaction, f"You opened a table of {lobby.title}.", view=lobby_view(),
                                embed=lobby_embed(lobby, f"{interaction.user.mention} opened a table of **{lobby.title}**."))
@@ -107,6 +140,11 @@ class Lifecycle(commands.Cog):
         """The chosen game's seat picks (none until a game is chosen)."""
         game = self.bot.table.games.get(str(getattr(interaction.namespace, "game", "") or ""))
         return pick_choices(game.seat_pick if game is not None else None, current)
+
+    @new.autocomplete("rule")
+    async def rule_for_new(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        """The chosen game's optional rules (none until a game is chosen)."""
+        return rule_choices(self.bot.table.games.get(str(getattr(interaction.namespace, "game", "") or "")), current)
 
     @join.autocomplete(PICK)
     async def pick_for_join(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:

@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.app import ZagjanBot
 from bot.cogs import set_game_choices
+from bot.cogs.lifecycle import rule_line
 from bot.ui.text import split_markdown
 from bot.ui.turns import audit, refuse
 from rules.registry import guide_for
@@ -63,6 +64,10 @@ class RulesGuide(commands.Cog):
                 record.result = "refused"
                 await refuse(interaction, "I have no guide for that game yet.")
                 return
+            if engine.table_options:  # the text's optional rules, and how a table switches one on
+                guide += (f"\n\n**Optional rules** (switch one on as you open the table: `/game new game:{engine.slug} "
+                          f"rule:{engine.table_options[0].name}`):\n"
+                          + "\n".join(f"• {rule_line(o)}" for o in engine.table_options))
             await send_guide(interaction, engine.title, guide)
 
 

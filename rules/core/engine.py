@@ -98,6 +98,19 @@ class SeatPick(BaseModel):
         return found
 
 
+class TableOption(BaseModel):
+    """An optional rule of the text that a table may switch on when it is opened (`/game new
+    rule:`, `zagjan play --rule`). Declared by the game (`Game.table_options`), so the lobby, the
+    autocomplete and /rules list it without shared code naming a game's words; the engine reads it
+    back from its `options` under `name`."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str  # one word: the key in the game's options, and what a player types
+    description: str  # one line, for the autocomplete, the lobby and /rules
+    default: bool = False  # on when nobody chose: a text's optional rule is off unless asked for
+
+
 def _or_list(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
@@ -305,6 +318,9 @@ class Game(ABC, Generic[S, A]):
     secrets: ClassVar[tuple[Secret[Any], ...]] = ()
     """What the game hides from whom (`rules.core.secrets`): its view shows a secret through
     `Secret.seen`, and a computer's picture of the game is veiled from the same list."""
+    table_options: ClassVar[tuple[TableOption, ...]] = ()
+    """The text's optional rules a table may switch on when it opens (`TableOption`); none: the
+    table has no choice to make."""
 
     # -- the contract ---------------------------------------------------------------
     @abstractmethod
@@ -462,6 +478,29 @@ class Game(ABC, Generic[S, A]):
     def table_sizes(self) -> list[int]:
         """The numbers of players the rules accept (`player_counts`, else every one in range)."""
         return list(self.player_counts) or list(range(self.min_players, self.max_players + 1))
+
+    def table_option(self, name: str) -> TableOption:
+        """The declared optional rule called `name` (any case, spaces or dashes for underscores);
+        a `RuleViolation` that lists the game's rules when it declares none of that name."""
+        wanted = name.strip().casefold().replace("-", "_").replace(" ", "_")
+        for option in self.table_options:
+            if option.name.casefold() == wanted:
+                return option
+        known = [o.name for o in self.table_options]
+        if not known:
+            raise RuleViolation(f"{self.title} has no optional rules to switch on.")
+        raise RuleViolation(f"{self.title} has no optional rule '{name.strip()}'; its rules: {', '.join(known)}.")
+
+    def options_with(self, rules: Iterable[str], options: dict[str, Any] | None = None) -> dict[str, Any]:
+        """`options` (none: empty) with the declared optional `rules` switched on; a `RuleViolation`
+        for a rule the game does not declare, and then nothing is switched on."""
+        chosen = [self.table_option(r) for r in rules if r.strip()]
+        return {**(options or {}), **{o.name: True for o in chosen}}
+
+    def rules_on(self, options: dict[str, Any] | None) -> list[TableOption]:
+        """The declared optional rules that are on at a table opened with `options` (for the lobby
+        and the start of the game to say what is in play)."""
+        return [o for o in self.table_options if bool((options or {}).get(o.name, o.default))]
 
     def usual_table(self) -> int:
         """The table size to simulate or measure by default: the smallest recommended one the rules accept."""

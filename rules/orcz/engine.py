@@ -19,7 +19,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from rules.core.engine import Context, Game, Outcome, PlayerId, Prompt, Seat
+from rules.core.engine import Context, Game, Outcome, PlayerId, Prompt, Seat, TableOption
 from rules.core.errors import RuleViolation
 from rules.core.search import win_chances
 from rules.core.views import table_fields
@@ -74,6 +74,11 @@ MIN_CLEARED = 3
 TIMER_OPTION = "phrase_timer"
 """The table option of the optional timer rule (L39-44, L50-54): `options={"phrase_timer": True}`."""
 
+PHRASE_TIMER = TableOption(
+    name=TIMER_OPTION,
+    description="A Warlord slow over a rank can be shouted at (Gnorish!) and discards a Goblin Slave.")
+"""The optional timer as the table declares it (`/game new game:orcz rule:phrase_timer`)."""
+
 PHRASE = "Gnorish vor kladden imtach, hadick vor lotten, ab zamock vor nuamsh!"
 """The Orcish phrase of the challenge (L40)."""
 
@@ -99,6 +104,7 @@ class Orcz(Game[OrczState, Any]):
     action_adapter = TypeAdapter(OrczAction)
     moves = MOVES
     secrets = SECRETS
+    table_options = (PHRASE_TIMER,)
 
     # -- set-up ------------------------------------------------------------------------------------
     def _setup(self, ctx: Context, seats: Sequence[Seat], options: dict[str, Any]) -> OrczState:
@@ -802,4 +808,4 @@ def split_fault(split: Split, shares: dict[PlayerId, int], state: OrczState) -> 
     return f"Make the others pay exactly {split.amount} Slave(s) in all (you asked {total}), or spare them all."
 
 
-__all__ = ["MIN_CLEARED", "PHRASE", "TIMER_OPTION", "Orcz", "fresh_hand", "split_fault", "splits", "turns_for"]
+__all__ = ["MIN_CLEARED", "PHRASE", "PHRASE_TIMER", "TIMER_OPTION", "Orcz", "fresh_hand", "split_fault", "splits", "turns_for"]

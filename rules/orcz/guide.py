@@ -28,7 +28,9 @@ READINGS: dict[str, str] = {
     "shared-win": "Warlords tied for the most Slaves at the end share the win.",
     "skipped-placement": "A Warlord with no lawful pair left skips that placement only, and places again later if "
                          "they can.",
-    "phrase-timer": "The optional timer is a table option (phrase_timer). A Warlord placing a rank has the bot's "
+    "phrase-timer": "The optional timer is off unless the table switches it on as it opens (`/game new game:orcz "
+                    "rule:phrase_timer`; `zagjan play` at one keyboard has no clock, so no timer). A Warlord "
+                    "placing a rank has the bot's "
                     "reaction time (not the book's 15 seconds: the bot's clock, the same for every game); when it "
                     "runs out the others get a Gnorish! button (or /orcz challenge), the phrase said at once. A "
                     "rank still not placed when a Warlord shouts costs its placer one Goblin Slave to the pool (none "
@@ -85,8 +87,9 @@ Slaves wins.
 
 **In Discord:** you place your ranks in private (a form or a menu over your hand, or \
 `/orcz place field:tower left:G2 right:A3 down:right`); the board shows your face-down cards only on your \
-own picture. Struggle and Hold are buttons for the rear rank's owner. With the optional phrase timer, a \
-Warlord who takes too long over a rank can be challenged by the others with the Gnorish! button: they \
+own picture. Struggle and Hold are buttons for the rear rank's owner. With the optional phrase timer \
+(`rule:phrase_timer` on `/game new`), a Warlord who takes too long over a rank can be challenged by the \
+others with the Gnorish! button: they \
 discard one Goblin Slave to the pool and must still place the rank.
 
 **Our readings** (where the rule book is unclear):

@@ -142,3 +142,15 @@ def test_a_timed_game_replays_from_its_log() -> None:
         log.append((player, action))
     again = GAME.replay(seats(3), {TIMER_OPTION: True}, 5, log)
     assert again.model_dump() == state.model_dump()
+
+
+def test_the_timer_is_declared_as_the_tables_one_optional_rule() -> None:
+    # L39 "Optional Rule": the table switches it on by name as it opens; any other name is refused
+    assert [o.name for o in GAME.table_options] == [TIMER_OPTION]
+    assert GAME.table_option("Phrase-Timer").name == TIMER_OPTION
+    options = GAME.options_with([TIMER_OPTION])
+    assert options == {TIMER_OPTION: True} and GAME.rules_on(options) == list(GAME.table_options)
+    assert GAME.rules_on({}) == [] and GAME.options_with([]) == {}
+    with pytest.raises(RuleViolation, match=f"no optional rule 'no_mercy'; its rules: {TIMER_OPTION}"):
+        GAME.options_with([TIMER_OPTION, "no_mercy"])
+    assert GAME.new(seats(3), options, 1).timer
