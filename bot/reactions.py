@@ -1,7 +1,9 @@
 """Reactions with a time limit: a "may" put to a player during someone else's turn.
 
 Rules engines have no clock, so a reaction prompt only names its default action
-(`Prompt.default`). After each board is posted, `schedule` starts one timer per game for
+(`Prompt.default`) and, when the rules set one, its own time limit (`Prompt.seconds`: Chaos
+Marauders' 8-second last call), which then replaces the table's usual reaction time
+(`reaction_seconds`). After each board is posted, `schedule` starts one timer per game for
 the newest such prompt; when it runs out, the default is applied through the table service
 pinned to the version the prompt was asked at, so an answer given meanwhile (which moves
 the version on) makes the timer's move a harmless stale refusal. The default's move is shown
@@ -18,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.settings import Settings
 from bot.table import TableError, TableService
+from rules.core.engine import Prompt
 
 if TYPE_CHECKING:
     from bot.ui.board import BoardLike
@@ -43,15 +46,22 @@ def reaction_seconds() -> float:
     return Settings().reaction_seconds
 
 
+def time_limit(prompt: Prompt) -> float:
+    """How long a reaction waits for its answer: the rules' own limit when they set one (a window they
+    time, such as a last call for shouts), else the table's usual reaction time."""
+    return reaction_seconds() if prompt.seconds is None else prompt.seconds
+
+
 def schedule(bot: Reacting, board: BoardLike, seconds: float | None = None) -> asyncio.Task[None] | None:
-    """Start (or restart) the timer of `board`'s reaction prompt; None when it has none."""
+    """Start (or restart) the timer of `board`'s reaction prompt; None when it has none. `seconds`
+    overrides every limit (a test's, or a caller's own)."""
     cancel(board.game_id)
     if board.outcome is not None:
         return None
     prompt = next((p for p in board.prompts if p.default is not None), None)
     if prompt is None or prompt.default is None:
         return None
-    wait = reaction_seconds() if seconds is None else seconds
+    wait = time_limit(prompt) if seconds is None else seconds
     task = asyncio.get_running_loop().create_task(
         _later(bot, board.channel_id, board.game_id, board.version, prompt.player, dict(prompt.default), wait))
     _TIMERS[board.game_id] = task

@@ -116,12 +116,9 @@ class ChaosMarauders(Game[CMState, Any]):
 
     # -- the contract --------------------------------------------------------------------------------
     def _prompts(self, state: CMState) -> list[Prompt]:
-        prompts = STAGES.prompts(state, state.ask)
-        if state.ask is not None and state.ask.kind is AskKind.GIT:
-            prompts = [p.model_copy(update={"default": LetBe().model_dump()}) for p in prompts]
-        if state.ask is not None and state.ask.kind is AskKind.LAST_CALL:
-            prompts = [p.model_copy(update={"default": Begin().model_dump()}) for p in prompts]
-        return prompts
+        """From the table of questions; the Git's and the last call's carry their default and their
+        own time limit (C8, C14 (b))."""
+        return STAGES.prompts(state, state.ask)
 
     def _legal_actions(self, state: CMState, player: PlayerId) -> list[Any]:
         if state.over:

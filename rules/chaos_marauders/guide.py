@@ -1,6 +1,8 @@
 """The /rules text for Chaos Marauders, in our own words, with the house card set and every reading
 we chose where the rule text is silent or unclear (../shared/games/chaos-marauders.md (b) and (c))."""
 
+from rules.chaos_marauders.questions import GIT_SECONDS, LAST_CALL_SECONDS
+
 READINGS: dict[str, str] = {
     "card-vp": "Every card in your lines is worth 10 points at the end, except machine cards that are not "
                "assembled, which are worth nothing (C1).",
@@ -16,7 +18,7 @@ READINGS: dict[str, str] = {
                     "line, so an empty line cannot take one (C7).",
     "git-discard": "Whatever you draw, once you have said what you will do with it, the owners of Gits in your lines "
                    "may force you to discard it: its power is lost, that Git goes too and your turn ends. Each owner "
-                   "has a short time to decide; if nobody forces it, the card is played (C8).",
+                   f"has {GIT_SECONDS:g} seconds to decide; if nobody forces it, the card is played (C8).",
     "odlugg": "Everyone rolls for Odlugg, the drawer too; booty coming to Odlugg's side is rolled for before it is "
               "placed, and an Odlugg nobody can place is discarded (C9).",
     "boneshaker": "The Boneshaker is a chariot and its crew; a chariot alone scores nothing (C10).",
@@ -29,7 +31,7 @@ READINGS: dict[str, str] = {
     "shout-window": "You may shout \"Chaos Marauders!\" at any time during someone else's turn, whatever they drew. "
                     "The first shout to reach the table wins; after that it is too late. When a turn is over there "
                     "is a last call: shouts about that turn still count until the next player draws their first "
-                    "card, which they do when ready or the bot does for them when the reaction time runs out (a right "
+                    f"card, which they do when ready or the bot does for them after {LAST_CALL_SECONDS:g} seconds (a right "
                     "late shout takes the card from the drawer's line, a wrong one still costs a card). After that, "
                     "it is too late. "
                     "A player who cannot place the card loses it to the discard pile; a declined Marauders is "
@@ -86,13 +88,14 @@ parts from everyone else.
 
 **The shout:** whenever someone else is drawing, you may press **Chaos Marauders!** (or \
 `/cm shout`). If they drew the Chaos Marauders this turn, the first to shout takes it. If not, \
-they may take one of your cards. If nobody shouts before the turn ends, they keep it; a last call \
-after each turn lets a late shout about it count until the next player draws.
+they may take one of your cards. If nobody shouts before the turn ends, they keep it; a last call of \
+{last} seconds after each turn lets a late shout about it count until the next player draws.
 
 **The end:** as soon as anyone has three complete lines. Every card scores 10, booty its extra \
 points, assembled machines 30 more (and 30 more with their crew; the Boneshaker 40), plus the Idol.
 """
 
+GUIDE = GUIDE.replace("{last}", f"{LAST_CALL_SECONDS:g}")
 READING_LINES = "\n".join(f"- **{name}**: {text}" for name, text in READINGS.items())
 GUIDE = GUIDE + "\n**Our readings where the text is unclear:**\n" + READING_LINES + "\n"
 

@@ -1,8 +1,9 @@
 """The questions Chaos Marauders asks, stage by stage (`rules.core.stages`). Nothing is asked in
-secret. The Git owners' question is a reaction: unanswered when its time runs out, the Git lets the
-card be (the engine gives its prompt that default); so is the last call after every turn, asked of the next
-player (unanswered, their turn starts by itself: C14). The shout is not a question: it is a move open
-to every player but the drawer all turn long (the engine offers it beside the questions)."""
+secret. The Git owners' question is a reaction: unanswered when its 20 seconds run out, the Git lets
+the card be (C8); so is the last call after every turn, asked of the next player: unanswered after 8
+seconds, their turn starts by itself (C14 (b)). Both times are the rules' (the stage declares them, the
+bot's reaction timer keeps them), not the table's usual reaction time. The shout is not a question: it
+is a move open to every player but the drawer all turn long (the engine offers it beside the questions)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,11 @@ from rules.chaos_marauders.models import (
 from rules.core.engine import PromptKind
 from rules.core.stages import Stage, Stages
 
+GIT_SECONDS = 20.0
+"""How long each Git owner has to force the discard (C8: "each owner then has 20 s")."""
+LAST_CALL_SECONDS = 8.0
+"""The last call for shouts after every turn (C14 (b): "plus an 8 s last call given after every turn")."""
+
 
 def say(state: CMState, ask: Ask) -> str:
     """The words of the open question, naming the card it is about."""
@@ -65,20 +71,20 @@ def say(state: CMState, ask: Ask) -> str:
         case AskKind.LAST_CALL:
             drawer = state.name_of(state.current)
             return (f"{drawer}'s turn is over: last call for shouts about it. Draw your first card when you are "
-                    "ready (the turn starts by itself when the time runs out).")
+                    f"ready (the turn starts by itself after {LAST_CALL_SECONDS:g} seconds).")
     return ""
 
 
 STAGES: Stages[CMState] = Stages({
     AskKind.DRAWN: Stage((Place, Decline, Steal, Blast, Assassinate)),
-    AskKind.GIT: Stage((ForceDiscard, LetBe)),
+    AskKind.GIT: Stage((ForceDiscard, LetBe), default=LetBe(), seconds=GIT_SECONDS),
     AskKind.HOLD: Stage((Put, Drop), PromptKind.TARGET),
     AskKind.PENALTY: Stage((Take, Spare), PromptKind.TARGET),
     AskKind.ATTACK: Stage((Attack, HoldBack), PromptKind.TARGET),
     AskKind.STICK: Stage((Stick, Skip), PromptKind.TARGET),
     AskKind.BILGE: Stage((Reorganize, Lead, Skip)),
     AskKind.REORGANIZE: Stage((Shift, Done)),
-    AskKind.LAST_CALL: Stage((Begin,)),
+    AskKind.LAST_CALL: Stage((Begin,), default=Begin(), seconds=LAST_CALL_SECONDS),
 }, say)
 
-__all__ = ["STAGES", "say"]
+__all__ = ["GIT_SECONDS", "LAST_CALL_SECONDS", "STAGES", "say"]

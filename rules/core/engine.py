@@ -132,6 +132,7 @@ class Prompt(BaseModel):
     text: str
     secret: bool = False
     default: dict[str, Any] | None = None  # the action (as JSON) the bot applies when a reaction times out
+    seconds: float | None = None  # the rules' own time limit for that reaction; None: the table's usual one
 
 
 class Event(BaseModel):

@@ -42,6 +42,17 @@ class Stage:
     prompt: PromptKind = PromptKind.ACTION
     text: str = ""  # the prompt's words, when they never change (else the table's `say` writes them)
     secret: bool = False  # answered in secret: asked in private, the answer hidden until revealed
+    default: BaseModel | None = None
+    """A reaction's answer when nobody gives one in time (a Git lets the card be): the prompt carries it,
+    and the bot's reaction timer applies it. None: the question waits for its answer."""
+    seconds: float | None = None
+    """The rules' own time limit for a reaction (a stage with a `default`): the bot applies the default
+    when it runs out, instead of after the table's usual reaction time (Chaos Marauders' 8-second last
+    call). None: the table's usual time. The clock is the bot's; the rules only name the number."""
+
+    def __post_init__(self) -> None:
+        if self.seconds is not None and (self.default is None or self.seconds <= 0):
+            raise ValueError("A stage's time limit needs a default answer and a positive number of seconds.")
 
 
 class Stages(Generic[S]):
@@ -65,7 +76,9 @@ class Stages(Generic[S]):
         stage = self.table[ask.kind]
         text = self.text(state, ask)
         return [Prompt(player=p, kind=PromptKind.SECRET if stage.secret else stage.prompt, text=text,
-                       secret=stage.secret) for p in ask.players]
+                       secret=stage.secret, seconds=stage.seconds,
+                       default=None if stage.default is None else stage.default.model_dump(mode="json"))
+                for p in ask.players]
 
     def asks(self, ask: Ask | None, player: PlayerId) -> bool:
         """Whether `player` is one of those the open question waits for."""

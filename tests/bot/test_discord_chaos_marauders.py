@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -241,8 +242,6 @@ async def test_computers_shout_out_of_turn_after_a_seeded_pause_and_never_wrongl
 def test_a_computer_answers_a_timed_window_no_sooner_than_it_would_shout(monkeypatch):
     # C14: the next seat's last call is a reaction; a computer there waits a human's while (3-7 s,
     # from the bot's seeded rng) before drawing, so the others keep time to shout about the turn before
-    from types import SimpleNamespace
-
     from rules.core.engine import Prompt, PromptKind
 
     bot = SimpleNamespace(rng=random.Random(5))
@@ -283,3 +282,58 @@ async def test_a_computer_waiting_to_shout_in_one_channel_holds_up_no_other(simc
     assert moved.version == elsewhere.version + 1 and all(not t.done() for t in waiting)
     for task in waiting:
         task.cancel()
+
+
+async def test_the_last_call_keeps_the_rules_eight_seconds_not_the_tables_reaction_time(simcord_env, world,
+                                                                                        monkeypatch):
+    # seed 001 L42-61, reading C14 (b): "plus an 8 s last call given after every turn". The table's usual
+    # reaction time is an hour here; the last call's timer still waits the rules' 8 seconds (the clock is
+    # forced: each timer's wait is recorded, then it fires at once), and then the next player draws.
+    monkeypatch.setenv("ZAGJAN_REACTION_SECONDS", "3600")
+    timed: list[tuple[int, str, float]] = []
+    later = reactions._later
+
+    async def forced(bot: Any, channel_id: int, game_id: int, version: int, player: str, action: dict[str, Any],
+                     seconds: float) -> None:
+        timed.append((version, action["type"], seconds))
+        await later(bot, channel_id, game_id, version, player, action, 0)
+
+    monkeypatch.setattr(reactions, "_later", forced)
+    bot, channel = simcord_env.bot, world.channel
+    seats = [Seat(player=str(world.alice.id), name="alice", colour=0),
+             Seat(player=str(world.bob.id), name="bob", colour=1)]
+    await bot.show_move(await bot.table.start_seated(channel.id, world.guild.id, "chaos-marauders", seats, {}))
+    for _ in range(300):
+        await settle(bot, channel.id)
+        await asyncio.gather(*[t for t in reactions._TIMERS.values() if not t.done()])
+        await settle(bot, channel.id)
+        if any(kind == "begin" for _, kind, _ in timed):
+            break
+        snap = await bot.table.snapshot(channel.id)
+        assert snap.outcome is None and snap.state.ask.kind is not AskKind.LAST_CALL  # its timer ran first
+        player = snap.waiting_for[0]
+        action = policy(await bot.table.legal_actions(channel.id, player))
+        await bot.show_move(await bot.table.act(channel.id, player, action, expected_version=snap.version))
+    else:
+        raise AssertionError("no turn ended")
+    version, _, seconds = next(t for t in timed if t[1] == "begin")
+    assert seconds == 8.0  # the rules' limit, not the table's 3600
+    assert all(s == 20.0 for _, kind, s in timed if kind == "let-be")  # C8: a Git owner's 20 seconds
+    after = await bot.table.snapshot(channel.id)
+    applied_move = (await bot.table.store.actions(after.game_id))[version]  # the timer's move, at its version
+    assert '"begin"' in applied_move.action_json and after.version > version
+    assert "did not answer in time, so the rules' default was applied" in public_text(channel)
+
+
+def test_a_computer_shouts_inside_the_last_call(monkeypatch):
+    # C14 (b): the 8-second last call leaves a computer time to shout in it: its pause out of turn (3-7 s)
+    # and, when it is the one asked, its pause before drawing are both shorter than the call
+    from rules.chaos_marauders.questions import LAST_CALL_SECONDS
+    from rules.core.engine import Prompt, PromptKind
+
+    assert computers.ANY_TIME_SECONDS[1] < LAST_CALL_SECONDS
+    monkeypatch.delenv("ZAGJAN_COMPUTER_SECONDS", raising=False)  # the bot's usual pause
+    bot = SimpleNamespace(rng=random.Random(3))
+    call = SimpleNamespace(prompts=[Prompt(player="cpu-normal-1", kind=PromptKind.ACTION, text="last call",
+                                           default={"type": "begin"}, seconds=LAST_CALL_SECONDS)])
+    assert all(computers.pause_before(bot, call, "cpu-normal-1") < LAST_CALL_SECONDS for _ in range(200))

@@ -91,6 +91,7 @@ def test_a_git_goes_only_near_a_card_of_an_opponent_and_may_then_force_a_discard
     state = act(state, "bo", Place(line=1, slot=1))
     prompts = GAME.prompts(state)
     assert [p.player for p in prompts] == ["ann"] and prompts[0].default == {"type": "let-be"}
+    assert prompts[0].seconds == 20.0  # C8: "each owner then has 20 s", whatever the table's reaction time
     forced = act(state, "ann", ForceDiscard())
     assert forced.current == "ann" and "hak" in discarded(forced) and "git" in discarded(forced)
     assert keys(forced, "bo", 1)[1] is None

@@ -127,6 +127,8 @@ def test_the_last_call_after_a_turn_is_a_reaction_of_the_next_player_that_draws_
     assert ended.ask.kind is AskKind.LAST_CALL and ended.current == "ann"
     (prompt,) = GAME.prompts(ended)
     assert prompt.player == "bo" and prompt.default == Begin().model_dump() and "last call" in prompt.text
+    # C14 (b) "an 8 s last call": the rules' own limit, which the bot's timer keeps instead of its usual one
+    assert prompt.seconds == 8.0 and "after 8 seconds" in prompt.text
     assert GAME.legal_actions(ended, "bo") == [Begin(), Shout(turn=ended.turn)]
     assert GAME.out_of_turn(ended, "cy") == [Shout(turn=ended.turn)]
     assert GAME.legal_actions(ended, "ann") == []

@@ -83,3 +83,25 @@ def test_thatll_do_pigs_questions_read_states_stored_with_one_player() -> None:
     old = PigsAsk.model_validate({"kind": "deploy", "player": "alice", "rider": "1"})
     assert old.players == ["alice"] and old.player == "alice" and "player" not in old.model_dump()
     assert set(STAGES.table) == set(AskKind)
+
+
+def test_a_reaction_stage_gives_its_prompts_its_default_and_its_own_time_limit() -> None:
+    # a question the rules time themselves (Chaos Marauders' last call, seed 001 C14 (b)): the prompt
+    # carries the default and the seconds, so the bot's reaction timer keeps the rules' time
+    timed: Stages[GameState] = Stages({
+        "call": Stage((Fold,), text="Last call.", default=Fold(), seconds=8.0),
+        "open": Stage((Fold,), text="Whenever you like.", default=Fold()),
+    })
+    (prompt,) = timed.prompts(STATE, Ask(kind="call", players=["b"]))
+    assert (prompt.player, prompt.default, prompt.seconds) == ("b", {"type": "fold"}, 8.0)
+    (untimed,) = timed.prompts(STATE, Ask(kind="open", players=["a"]))
+    assert untimed.default == {"type": "fold"} and untimed.seconds is None  # the table's usual time
+    (plain,) = TABLE.prompts(STATE, Ask(kind="guess", players=["a"]))
+    assert plain.default is None and plain.seconds is None
+
+
+@pytest.mark.parametrize("default, seconds", [(None, 8.0), (Fold(), 0.0), (Fold(), -1.0)])
+def test_a_time_limit_without_a_default_or_of_no_time_is_refused(default: BaseModel | None, seconds: float) -> None:
+    # a limit needs something to apply when it runs out, and some time to answer in
+    with pytest.raises(ValueError, match="time limit needs a default"):
+        Stage((Fold,), default=default, seconds=seconds)
