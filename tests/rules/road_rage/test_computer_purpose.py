@@ -1,5 +1,7 @@
 """A `normal` computer uses its Action Points in Road Rage (issue 24: a Chariot ended its turn at
-speed 0 with 9 Action Points): from a standstill it speeds up and moves, with a small search budget."""
+speed 0 with 9 Action Points): from a standstill it speeds up and moves, with a small search budget;
+and it plays no Dirty Trick that cannot work (13% of its moves changed nothing, most of them tricks
+that failed at Skill 1)."""
 
 from __future__ import annotations
 
@@ -7,12 +9,14 @@ import pytest
 
 from rules.core.computer import Level, decide
 from rules.core.geometry import centre_distance
-from rules.core.search import Budget
+from rules.core.search import Budget, tactics_of
 from rules.orclympics.road_rage.circuits import ready
-from rules.orclympics.road_rage.models import EndTurn
+from rules.orclympics.road_rage.computer import trick_chance
+from rules.orclympics.road_rage.models import DirtyTricks, EndTurn
 from tests.rules.road_rage.track import GAME, Car, Race
 
 SMALL = Budget(iterations=30, depth=6)
+TACTICS = tactics_of(GAME)
 
 
 def standstill(facing: float, ap: int = 9) -> object:
@@ -38,3 +42,53 @@ def test_a_chariot_with_action_points_drives_off_in_its_turn(seed: int) -> None:
         state = GAME.apply(state, "alice", decide(GAME, GAME.seen_by(state, "alice"), "alice", Level.NORMAL,
                                                   seed * 100 + n, SMALL)).state
     assert centre_distance(state.chariots["alice"].xy, start) > 1.0
+
+
+def side_by_side(skill: int = 3, target_skill: int = 3, chassis: int = 3, rerolls: tuple[str, ...] = ()) -> object:
+    """Alice on the Starting Line, moving, with Bob's Chariot in the next cell (well within 3")."""
+    cells = ready("oval", 36.0).cells(2)
+    return Race({"alice": Car(cells[0], facing=90.0, speed=1, skill=skill, chassis=chassis, rerolls=list(rerolls)),
+                 "bob": Car(cells[1], facing=90.0, skill=target_skill)}, ap=6).build()
+
+
+def tricks(state: object) -> list[DirtyTricks]:
+    legal = GAME.legal_actions(state, "alice")
+    return [a for a in TACTICS.sensible(state, "alice", legal) if isinstance(a, DirtyTricks)]
+
+
+def test_both_dirty_tricks_are_considered_when_they_can_work() -> None:
+    # VI 4.2.4: with an enemy within 3" and a fair Skill Test both effects are open
+    state = side_by_side()
+    assert {a.effect for a in GAME.legal_actions(state, "alice") if isinstance(a, DirtyTricks)} == {"skill", "chassis"}
+    assert {a.effect for a in tricks(state)} == {"skill", "chassis"}
+
+
+def test_no_trick_to_lower_a_driver_skill_already_at_one() -> None:
+    # VI 4.2.4 (seed 000 lines 1239-1240): "loses one Driver Skill point ... to a minimum of one"
+    assert [a.effect for a in tricks(side_by_side(target_skill=1))] == ["chassis"]
+
+
+def test_no_chassis_trick_that_would_wreck_its_own_chariot() -> None:
+    # VI 4.2.4: "both Chariots lose one Chassis Point"; at one left, that is its own wreck
+    assert [a.effect for a in tricks(side_by_side(chassis=1))] == ["skill"]
+
+
+def test_a_driver_at_skill_one_plays_no_dirty_tricks() -> None:
+    # VI 4.2.3 Skill Test (seed 000 line 1232): a 1 always passes, so a Skill 1 driver passes one time in six, and its
+    # failure (lose a Skill point, to a minimum of one: lines 1243-1245) changes nothing
+    state = side_by_side(skill=1)
+    assert any(isinstance(a, DirtyTricks) for a in GAME.legal_actions(state, "alice"))
+    assert tricks(state) == []
+    assert trick_chance(state.chariots["alice"], state.chariots["bob"]) == pytest.approx(1 / 6)
+    for seed in range(3):
+        made = decide(GAME, GAME.seen_by(state, "alice"), "alice", Level.NORMAL, seed, SMALL)
+        assert not isinstance(made, DirtyTricks)
+
+
+def test_a_reroll_and_a_big_boss_change_the_odds() -> None:
+    # VI 2.1.2 (lines 1150, 1156): Dead Sneaky rerolls a failed Dirty Tricks test; a Big Boss makes it fail on 5-6
+    state = side_by_side(skill=1, rerolls=("dirty",))
+    assert trick_chance(state.chariots["alice"], state.chariots["bob"]) == pytest.approx(11 / 36)
+    strong = side_by_side(skill=6)
+    strong.chariots["bob"].big_boss = True
+    assert trick_chance(strong.chariots["alice"], strong.chariots["bob"]) == pytest.approx(4 / 6)
