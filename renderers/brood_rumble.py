@@ -42,6 +42,7 @@ from renderers.common import (
     place_tag,
     place_text,
     player_colour,
+    polygon,
     recent_lines,
     shade,
     title,
@@ -395,7 +396,7 @@ def _lying(draw: Draw, cx: float, cy: float, half: float, colour: RGB) -> None:
     points = [(cx + half * (u * math.cos(tilt) - v * math.sin(tilt)),
                cy + half * (u * math.sin(tilt) + v * math.cos(tilt))) for u, v in corners]
     draw.polygon([(x + 3 * SUPERSAMPLE, y + 3 * SUPERSAMPLE) for x, y in points], fill=shade(colour, 0.45))
-    draw.polygon(points, fill=colour, outline=INK, width=3 * LINE)
+    polygon(draw, points, fill=colour, outline=INK, width=3 * LINE)
 
 
 # -- the key -------------------------------------------------------------------------------------------

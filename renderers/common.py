@@ -542,6 +542,27 @@ def dashed(draw: ImageDraw.ImageDraw, points: Sequence[tuple[float, float]], col
             k += dash * 2
 
 
+def polygon(draw: ImageDraw.ImageDraw, points: Sequence[tuple[float, float]], *, fill: RGB | None = None,
+            outline: RGB | None = None, width: int = 1) -> None:
+    """`draw.polygon`, the same pixels, at a fraction of the cost for a thick outline: Pillow draws
+    an outline wider than one pixel through four masks the size of the whole canvas (it keeps the
+    outline inside the shape), which on a supersampled board costs more than the rest of a piece.
+    Here that happens on a crop around the shape, shifted by whole pixels so nothing moves."""
+    image: Image.Image | None = getattr(draw, "_image", None)
+    if width <= 1 or outline is None or image is None or not points:
+        draw.polygon(points, fill=fill, outline=outline, width=width)
+        return
+    pad = width + 2
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    left, top = max(0, math.floor(min(xs)) - pad), max(0, math.floor(min(ys)) - pad)
+    right, bottom = min(image.width, math.ceil(max(xs)) + pad), min(image.height, math.ceil(max(ys)) + pad)
+    if right <= left or bottom <= top:
+        return
+    piece = image.crop((left, top, right, bottom))
+    ImageDraw.Draw(piece).polygon([(x - left, y - top) for x, y in points], fill=fill, outline=outline, width=width)
+    image.paste(piece, (left, top))
+
+
 def inch_labels(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], inches: range,
                 below: float, left: float, size: int = 22 * SUPERSAMPLE) -> None:
     """The inch marks every 6" along the bottom and the left of a board showing `inches`."""

@@ -40,6 +40,7 @@ from renderers.common import (
     outlined_text,
     placing_lines,
     player_colour,
+    polygon,
     recent_lines,
     shade,
     tag_size,
@@ -210,7 +211,7 @@ def _draw_spear(draw: Draw, f: Frame) -> None:
     """A long diagonal shaft with a leaf-shaped blade and a cross-guard."""
     _stick(draw, f.at(-0.45, 0.45), f.at(0.14, -0.14), 0.08 * f.size, WOOD)
     head = [f.at(0.1, -0.1), f.at(0.28, -0.12), f.at(0.45, -0.45), f.at(0.12, -0.28)]
-    draw.polygon(head, fill=METAL, outline=INK, width=LINE)
+    polygon(draw, head, fill=METAL, outline=INK, width=LINE)
     _stick(draw, f.at(0.04, -0.16), f.at(0.16, -0.04), 0.05 * f.size, METAL_DARK)
 
 
@@ -229,7 +230,7 @@ def _draw_helmet(draw: Draw, f: Frame) -> None:
     """An iron dome with a brim, a nose guard and two horns."""
     for side in (-1, 1):
         horn = [(0.28, -0.02), (0.5, -0.22), (0.46, -0.46), (0.18, -0.14)]
-        draw.polygon([f.at(side * u, v) for u, v in horn], fill=BONE, outline=INK, width=LINE)
+        polygon(draw, [f.at(side * u, v) for u, v in horn], fill=BONE, outline=INK, width=LINE)
     draw.pieslice(f.box(-0.32, -0.3, 0.32, 0.3), 180, 360, fill=METAL, outline=INK, width=LINE)
     draw.rectangle(f.box(-0.37, -0.02, 0.37, 0.08), fill=METAL_DARK, outline=INK, width=LINE)
     draw.rectangle(f.box(-0.04, 0.08, 0.04, 0.3), fill=METAL_DARK, outline=INK, width=LINE)
@@ -239,7 +240,7 @@ def _draw_throwing_axe(draw: Draw, f: Frame) -> None:
     """A short handle with a broad bearded blade and a bright edge."""
     _stick(draw, f.at(0.12, 0.45), f.at(-0.08, -0.42), 0.09 * f.size, WOOD)
     blade = [f.at(-0.1, -0.36), f.at(0.3, -0.46), f.at(0.4, -0.2), f.at(0.34, 0.04), f.at(-0.02, -0.12)]
-    draw.polygon(blade, fill=METAL, outline=INK, width=LINE)
+    polygon(draw, blade, fill=METAL, outline=INK, width=LINE)
     draw.line(blade[1:4], fill=(240, 242, 246), width=2 * LINE)
 
 

@@ -42,6 +42,7 @@ from renderers.common import (
     place_tag,
     placing_lines,
     player_colour,
+    polygon,
     recent_lines,
     shade,
     title,
@@ -104,8 +105,8 @@ def _draw_circuit(draw: Draw, view: RoadRageView, board: InchBoard) -> None:
         draw.line((*board.at(x - w / 3, y + h / 4), *board.at(x + w / 5, y - h / 3)), fill=shade(ROCK, 0.6),
                   width=2 * LINE)
     for cx, cy in view.cells:
-        draw.polygon(board.corners((cx, cy), view.grid_facing, HALF_WIDTH + 0.05, HALF_DEPTH + 0.05),
-                     outline=CELL, width=LINE)
+        polygon(draw, board.corners((cx, cy), view.grid_facing, HALF_WIDTH + 0.05, HALF_DEPTH + 0.05),
+                outline=CELL, width=LINE)
     for number, (a, b) in enumerate(view.gates, start=1):
         draw.line((*board.at(*a), *board.at(*b)), fill=INK, width=7 * LINE)
         draw.line((*board.at(*a), *board.at(*b)), fill=GATE, width=4 * LINE)
@@ -139,8 +140,8 @@ def _draw_chariot(draw: Draw, chariot: ChariotView, board: InchBoard, *, active:
     """The base at true size turned to its facing, the boars' end marked by a nose, edged in gold
     while it drives. Its tag is placed later (`_draw_tags`)."""
     colour = player_colour(chariot.colour)
-    draw.polygon(board.corners((chariot.x, chariot.y), chariot.facing, HALF_WIDTH, HALF_DEPTH), fill=colour,
-                 outline=ACCENT if active else INK, width=3 * LINE)
+    polygon(draw, board.corners((chariot.x, chariot.y), chariot.facing, HALF_WIDTH, HALF_DEPTH), fill=colour,
+            outline=ACCENT if active else INK, width=3 * LINE)
     nose = board.corners((chariot.x, chariot.y), chariot.facing, HALF_WIDTH * 0.6, HALF_DEPTH)[:2]
     rad = math.radians(chariot.facing)
     tip = board.at(chariot.x + math.cos(rad) * HALF_DEPTH * 1.35, chariot.y + math.sin(rad) * HALF_DEPTH * 1.35)

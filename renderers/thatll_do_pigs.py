@@ -48,6 +48,7 @@ from renderers.common import (
     place_text,
     placing_lines,
     player_colour,
+    polygon,
     recent_lines,
     shade,
     title,
@@ -247,7 +248,7 @@ def _draw_rider(draw: Draw, rider: RiderView, *, acting: bool) -> None:
     if rider.piglet:
         r = HALF_BASE * INCH * 1.9
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=PIGLET, width=4 * LINE)
-    draw.polygon([at(*c) for c in _corners(rider)], fill=colour, outline=INK, width=3 * LINE)
+    polygon(draw, [at(*c) for c in _corners(rider)], fill=colour, outline=INK, width=3 * LINE)
     nose = [at(rider.x + fx * HALF_BASE * 1.7, rider.y + fy * HALF_BASE * 1.7),
             at(rider.x + HALF_BASE * (0.9 * fx + 0.6 * sx), rider.y + HALF_BASE * (0.9 * fy + 0.6 * sy)),
             at(rider.x + HALF_BASE * (0.9 * fx - 0.6 * sx), rider.y + HALF_BASE * (0.9 * fy - 0.6 * sy))]

@@ -36,6 +36,7 @@ from renderers.common import (
     ink_on,
     placing_lines,
     player_colour,
+    polygon,
     recent_lines,
     shade,
     title,
@@ -247,8 +248,8 @@ def _draw_boar(draw: Draw, f: Frame) -> None:
     draw.ellipse(f.oval(-0.04, 0.02, 0.3, 0.17), fill=BOAR_HIDE, outline=INK, width=2 * LINE)
     bristles = [f.at(-0.28 + k * 0.07, -0.12 - 0.05 * (k % 2)) for k in range(8)]
     draw.line(bristles, fill=INK, width=2 * LINE)
-    draw.polygon([f.at(0.18, -0.1), f.at(0.36, -0.02), f.at(0.36, 0.1), f.at(0.16, 0.12)], fill=BOAR_HIDE,
-                 outline=INK, width=LINE)
+    polygon(draw, [f.at(0.18, -0.1), f.at(0.36, -0.02), f.at(0.36, 0.1), f.at(0.16, 0.12)], fill=BOAR_HIDE,
+            outline=INK, width=LINE)
     draw.polygon([f.at(0.18, -0.1), f.at(0.14, -0.24), f.at(0.26, -0.12)], fill=shade(BOAR_HIDE, 1.3), outline=INK)
     draw.ellipse(f.oval(0.37, 0.04, 0.04, 0.06), fill=BOAR_SNOUT, outline=INK)
     draw.line((f.at(0.31, 0.08), f.at(0.35, 0.0), f.at(0.31, -0.06)), fill=TUSK, width=3 * LINE)
