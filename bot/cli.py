@@ -112,8 +112,9 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 def simulate(game: Game[Any, Any], games: int, seed: int, players: int, *,
              errors_to: TextIO | None = None) -> dict[str, Any]:
-    """Play `games` random games from seeds seed, seed+1, …; a crash counts as an error
-    (its traceback goes to `errors_to` for the first few) and the run goes on."""
+    """Play `games` random games from seeds seed, seed+1, …; a crash, or a log that does not replay
+    to the state it ended in (`replays_to`), counts as an error (its traceback goes to `errors_to`
+    for the first few) and the run goes on."""
     from rules.core.selfplay import play_random
 
     errors_to = errors_to if errors_to is not None else sys.stderr
@@ -122,6 +123,7 @@ def simulate(game: Game[Any, Any], games: int, seed: int, players: int, *,
     for index in range(games):
         try:
             result = play_random(game, players, seed + index)
+            replays_to(game, result, seed + index)
         except Exception:
             errors += 1
             if errors <= SHOWN_TRACEBACKS:
@@ -133,6 +135,16 @@ def simulate(game: Game[Any, Any], games: int, seed: int, players: int, *,
     seconds = time.perf_counter() - started
     return {"game": game.slug, "games": games, "completed": completed, "errors": errors, "actions": actions,
             "seconds": round(seconds, 3), "actions_per_s": round(actions / seconds, 1) if seconds > 0 else 0.0}
+
+
+def replays_to(game: Game[Any, Any], result: Any, seed: int) -> None:
+    """The log of a simulated game, written out as the store writes it (JSON) and replayed from its
+    seed, must rebuild the state it ended in: the store's proof of consistency, checked for every
+    game a simulation plays. Raises when it does not, so the game counts as an error."""
+    log = [(player, game.parse_action(game.dump_action(action))) for player, action in result.log]
+    rebuilt = game.replay(result.state.seats, None, seed, log)
+    if rebuilt.model_dump() != result.state.model_dump():
+        raise RuntimeError(f"{game.slug}: the log of the game from seed {seed} replays to another state")
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

@@ -120,6 +120,28 @@ def test_simulate_counts_crashes_and_shows_only_the_first_tracebacks(
     assert "broken set-up for seed 1" in captured.err and "2 more failing games" in captured.err
 
 
+def test_simulate_counts_a_log_that_replays_to_another_state_as_an_error(
+        monkeypatch: pytest.MonkeyPatch, fakegame: types.ModuleType,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # every simulated game's log, as JSON, is replayed from its seed and must rebuild its state
+    class Forgetful(fakegame.LuckyRace):  # type: ignore[name-defined,misc]
+        played = 0
+
+        def apply(self, state: Any, player: str, action: Any, *, dice: Any = None) -> Step:
+            step = super().apply(state, player, action, dice=dice)
+            Forgetful.played += 1
+            if Forgetful.played % 7 == 0:  # a rule that depends on something outside the log
+                step.state.target += 1
+            return step
+
+    monkeypatch.setattr(cli, "load_games", lambda: {"lucky-race": Forgetful()})
+    assert cli.main(["simulate", "lucky-race", "--games", "3", "--seed", "0"]) == 1
+    captured = capsys.readouterr()
+    assert last_json(captured.out)["errors"] >= 1 and "replays to another state" in captured.err
+    monkeypatch.setattr(cli, "load_games", lambda: {"lucky-race": fakegame.LuckyRace()})
+    assert cli.main(["simulate", "lucky-race", "--games", "3", "--seed", "0"]) == 0
+
+
 @pytest.mark.parametrize(("argv", "message"), [
     (["simulate", "chess"], "There is no game called 'chess'. Known games: lucky-race."),
     (["simulate", "lucky-race", "--players", "9"], "Lucky Race takes 2 to 4 players, not 9."),
