@@ -31,7 +31,7 @@ from bot.ui.shown import Actor, secret_controls
 from bot.ui.text import and_list
 from rules.core.errors import RuleViolation
 from rules.core.grid import parse_square
-from rules.core.moves import Reading, find
+from rules.core.moves import Reading, code, find
 
 if TYPE_CHECKING:
     from bot.app import ZagjanBot
@@ -171,19 +171,20 @@ async def _play_decoded(interaction: discord.Interaction[Any], record: Audit, sn
         # a player the game is not waiting for may still have moves out of turn (`Move.any_time`)
         legal = await bot.table.legal_actions(snapshot.channel_id, player) if snapshot.status == "active" else []
         refusal = _cannot_act(snapshot, player, version, out_of_turn=bool(legal))
-        if refusal:
-            record.result = "refused"
-            await refuse(interaction, refusal)
-            return
         if isinstance(decoded, RandomLegal):
             kind = [a for a in legal if getattr(a, "type", None) == decoded.action_type]
             found: BaseModel | None = bot.rng.choice(kind) if kind else None
         else:
             found = find(legal, decoded.kind, decoded.code)
-        if found is None:
+        if refusal is None and found is None:
+            refusal = "That choice is not open to you any more; use the newest board."
+        if refusal is not None and version is None and isinstance(decoded, Pick):  # judged by the rules alone
+            refusal = _rules_refusal(bot, snapshot, player, decoded) or refusal
+        if refusal is not None:
             record.result = "refused"
-            await refuse(interaction, "That choice is not open to you any more; use the newest board.")
+            await refuse(interaction, refusal)
             return
+        assert found is not None
         action = found
     else:
         action = decoded
@@ -262,6 +263,46 @@ def _cannot_act(snapshot: Any, player: str, version: int | None, *, out_of_turn:
     if version is not None and version != snapshot.version:
         return STALE
     return None
+
+
+def _rules_refusal(bot: ZagjanBot, snapshot: Any, player: str, pick: Pick) -> str | None:
+    """Why the rules refuse a clicked choice that is not open to the player, in their own words. For a
+    button not pinned to a version (`Move.any_version`: a shout, judged by the turn it names), the rules
+    are the only judge of whether it is too late ("that turn is over"), so the click is read back into
+    its move (`read_back`) and tried on a private copy of the game. None when it cannot be read back,
+    or the rules would take it (the caller's refusal stands)."""
+    if snapshot.status != "active" or snapshot.state is None:
+        return None
+    game = bot.table.game(snapshot.slug)
+    action = read_back(game, pick)
+    move = game.moves.of(action) if action is not None and game.moves is not None else None
+    if action is None or move is None or not move.any_version:
+        return None
+    try:
+        game.apply(snapshot.state, player, action)
+    except RuleViolation as exc:
+        return str(exc)
+    return None
+
+
+def read_back(game: Any, pick: Pick) -> BaseModel | None:
+    """The move a clicked choice stands for, from the code it carries (`rules.core.moves.code`: the
+    action's fields in order, joined by `~`): None unless the move it reads as codes back to the very
+    same code (a long code is a hash, a list or a name may not read back)."""
+    if pick.code.startswith("#"):
+        return None
+    schema = game.action_adapter.json_schema()
+    ref = schema.get("discriminator", {}).get("mapping", {}).get(pick.kind, "")
+    fields = [f for f in schema.get("$defs", {}).get(ref.rpartition("/")[2], {}).get("properties", {}) if f != "type"]
+    parts = [] if pick.code == "-" else pick.code.split("~")
+    if not ref or len(parts) > len(fields):
+        return None
+    data: dict[str, Any] = {"type": pick.kind, **{f: v for f, v in zip(fields, parts, strict=False) if v != ""}}
+    try:
+        action = game.parse_action(data)
+    except ValueError:  # pydantic's ValidationError is one
+        return None
+    return action if code(action) == pick.code else None
 
 
 async def _open_secret(interaction: discord.Interaction[Any], record: Audit, snapshot: Any, player: str) -> None:

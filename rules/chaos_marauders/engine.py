@@ -298,11 +298,12 @@ class ChaosMarauders(Game[CMState, Any]):
     # -- the shout (L37-64; C14, C15) ------------------------------------------------------------------
     def _shout(self, ctx: Context, state: CMState, player: PlayerId, action: Shout) -> None:
         state.seat(player)
+        turn = state.turn if action.turn is None else action.turn
+        if turn != state.turn:  # an old board's button: before anything else, its turn is over (C14)
+            raise RuleViolation("Too late: the turn that shout is about is over; a shout counts only during its "
+                                "turn and the last call after it.")
         if player == state.current:
             raise RuleViolation("You are the one drawing: the shout is for the other players.")
-        turn = state.turn if action.turn is None else action.turn
-        if turn != state.turn:
-            raise RuleViolation("Too late: that turn is over, and a shout counts only during the turn it is about.")
         who, drawer = state.name_of(player), state.name_of(state.current)
         if state.claimed:
             if player in state.shouted:

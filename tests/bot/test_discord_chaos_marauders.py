@@ -31,6 +31,7 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtu
 
 from bot import computers, reactions
 from bot.app import ZagjanBot
+from bot.table import STALE
 from rules.chaos_marauders.data import DECK, MARAUDERS
 from rules.chaos_marauders.models import AskKind, Decline, LetBe, Place, Shout, Take
 from rules.core.computer import Level, is_computer, new_computer
@@ -337,3 +338,42 @@ def test_a_computer_shouts_inside_the_last_call(monkeypatch):
     call = SimpleNamespace(prompts=[Prompt(player="cpu-normal-1", kind=PromptKind.ACTION, text="last call",
                                            default={"type": "begin"}, seconds=LAST_CALL_SECONDS)])
     assert all(computers.pause_before(bot, call, "cpu-normal-1") < LAST_CALL_SECONDS for _ in range(200))
+
+
+async def test_an_old_turns_buttons_say_their_turn_is_over(simcord_env, world, monkeypatch):
+    # seed 001 L42-61, C14 (b): a shout counts only in its turn and the last call after it. A shout
+    # button of a turn that is over (judged by its turn, not a version) is answered with that, not with
+    # whose turn it is or "not open to you any more", and nothing is stored.
+    monkeypatch.setenv("ZAGJAN_REACTION_SECONDS", "3600")
+    bot, channel = simcord_env.bot, world.channel
+    seats = [Seat(player=str(world.alice.id), name="alice", colour=0),
+             Seat(player=str(world.bob.id), name="bob", colour=1),
+             Seat(player=str(world.carol.id), name="carol", colour=2)]
+    await bot.show_move(await bot.table.start_seated(channel.id, world.guild.id, "chaos-marauders", seats, {}))
+    await settle(bot, channel.id)
+    first = await bot.table.snapshot(channel.id)
+    old_board = last_board(channel)
+    old_shout = shout_button(old_board)
+    pinned = next(c for c in custom_ids(old_board) if ":shout." not in c and f":{first.version}:" in c)
+    for _ in range(100):  # play on until the next turn has started
+        snap = await bot.table.snapshot(channel.id)
+        if snap.state.turn > first.state.turn:
+            break
+        player = snap.waiting_for[0]
+        action = policy(await bot.table.legal_actions(channel.id, player))
+        await bot.show_move(await bot.table.act(channel.id, player, action, expected_version=snap.version))
+        await settle(bot, channel.id)
+    else:
+        raise AssertionError("the first turn never ended")
+    now = await bot.table.snapshot(channel.id)
+    stored = len(await bot.table.store.actions(now.game_id))
+    bystander = next(p for p in now.state.order if p not in (now.state.current, *now.waiting_for))
+    for player in (bystander, now.state.current):  # whoever clicks it, the drawer of the new turn too
+        late = await click_in_flight(world.by_id(player), old_board, old_shout)
+        assert answered_privately(late).startswith("Too late: the turn that shout is about is over")
+    # an old board's button pinned to its version says it is from an earlier moment, to the player asked
+    # now and to one who may shout (anyone else is told whose turn it is, as in every game)
+    for player in (now.waiting_for[0], bystander):
+        assert answered_privately(await click_in_flight(world.by_id(player), old_board, pinned)) == STALE
+    assert len(await bot.table.store.actions(now.game_id)) == stored  # nothing was applied
+    assert (await bot.table.snapshot(channel.id)).version == now.version

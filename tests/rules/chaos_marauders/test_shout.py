@@ -134,8 +134,10 @@ def test_the_last_call_after_a_turn_is_a_reaction_of_the_next_player_that_draws_
     assert GAME.legal_actions(ended, "ann") == []
     begun, said = step(ended, "bo", Begin())
     assert begun.current == "bo" and begun.turn == ended.turn + 1 and begun.ask.kind is AskKind.DRAWN
-    with pytest.raises(RuleViolation, match="Too late: that turn is over"):
+    with pytest.raises(RuleViolation, match="Too late: the turn that shout is about is over"):
         GAME.apply(begun, "cy", Shout(turn=ended.turn))
+    with pytest.raises(RuleViolation, match="Too late"):  # even for the drawer now: the old turn comes first
+        GAME.apply(begun, "bo", Shout(turn=ended.turn))
 
 
 def test_a_late_right_shout_in_the_last_call_still_takes_the_card() -> None:
