@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from bot.catalog import adapter_for
+from bot.terminal import parse_typed, typed_form
 from bot.ui.components import build_view
 from bot.ui.controls import (
     MAX_BUTTONS_PER_ROW,
@@ -23,10 +24,12 @@ from bot.ui.controls import (
     secret_version,
 )
 from bot.ui.declared import AskForm, Pick
+from rules.core.computer import Level, decide
 from rules.core.engine import Prompt, PromptKind
 from rules.core.errors import RuleViolation
 from rules.core.geometry import centre_distance
 from rules.core.moves import find, parse_number, parse_point, parse_points
+from rules.core.search import Budget
 from rules.core.selfplay import play_random
 from rules.orclympics.brood_rumble import BroodRumble
 from rules.orclympics.brood_rumble.board import in_contact
@@ -38,6 +41,7 @@ from rules.orclympics.brood_rumble.models import (
     BroodRumbleState,
     ChooseAttack,
     Exchange,
+    MoveTo,
     PlaceFeature,
 )
 from rules.orclympics.brood_rumble.plans import find_landmark, resolve_orc, walk_toward
@@ -325,3 +329,45 @@ def test_a_walk_toward_something_stays_legal_and_short_of_enemies() -> None:
         assert centre_distance(moved.xy, target.xy) < centre_distance(mover.xy, target.xy)
         if target.team != mover.team:
             assert not in_contact(moved, step.state.orcs[target.id])
+        assert spot == (round(spot[0], 2), round(spot[1], 2))  # it reads short and replays as it reads
+
+
+LONG_NUMBER = re.compile(r"\d\.\d{3,}")  # a coordinate with more than two decimals
+
+
+def moving_states(count: int) -> Iterator[BroodRumbleState]:
+    """The first position asking where to walk of each of several random games (4 players)."""
+    found = 0
+    for seed in range(1, 60):
+        for state in every_position(4, seed):
+            act = state.activation
+            if state.ask is not None and state.ask.kind is AskKind.MOVE_TO and act is not None and act.budget:
+                yield state
+                found += 1
+                break
+        if found == count:
+            return
+
+
+def test_a_computer_walk_reads_short_and_replays_exactly() -> None:
+    # The terminal narrates a computer's move in its typed form; a walk chosen by the `normal`
+    # computer has its point on the 0.01" grid (issue 24: it read "move to:2.4921,7.1234"), and the
+    # text it prints, typed back, is the very same move
+    walks = 0
+    for n, state in enumerate(moving_states(4)):
+        player = state.ask.players[0]  # type: ignore[union-attr]
+        names = {s.player: s.name for s in state.seats}
+        view = GAME.view(state, None)
+        chosen = decide(GAME, GAME.seen_by(state, player), player, Level.NORMAL, n, Budget(iterations=12, depth=4))
+        offered = [a for a in GAME.legal_actions(state, player) if isinstance(a, MoveTo)]
+        mover = state.orcs[state.ask.orc or ""]  # type: ignore[union-attr]
+        assert all(a.to == (round(a.to[0], 2), round(a.to[1], 2)) for a in offered if a.to != mover.xy)
+        if not isinstance(chosen, MoveTo):
+            continue
+        walks += 1
+        text = typed_form(chosen, names, GAME, view)
+        assert not LONG_NUMBER.search(text), text
+        back = parse_typed(text, GAME.legal_actions(state, player), names, GAME, view)
+        assert back == chosen
+        assert GAME.apply(state, player, back).state == GAME.apply(state, player, chosen).state
+    assert walks >= 2

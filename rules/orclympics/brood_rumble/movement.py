@@ -3,8 +3,9 @@
 A Move is a path of straight legs (each corner is one of the free Pivots) whose length plus
 1" per Platform edge climbed stays within the rolled D6+2". The list of legal actions offers
 a finite set of useful destinations (towards each enemy, Barrel and Debris Mound, and the
-eight compass directions) plus every possible Charge; `MoveTo` accepts any other point, and
-pivot points, as long as the path is legal.
+eight compass directions) plus every possible Charge, each on a 0.01" grid where it can be and
+each checked by `plan`, the one judge of a path and its cost; `MoveTo` accepts any other point,
+and pivot points, as long as the path is legal.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from rules.core.geometry import (
 )
 from rules.orclympics.brood_rumble.board import (
     BOARD,
+    barrel_shape,
     FALL_BACK,
     PLATFORM_HEIGHT,
     PUSH_DISTANCE,
@@ -70,7 +72,9 @@ DIRECTIONS = 16  # the directions offered for a fall-back
 COMPASS = 8  # the plain directions offered for a Move
 TOUCH_IN = 0.002  # a move meant to touch something ends this far past the point of contact
 ENEMY_GAP = 0.05  # plain moves offered towards an enemy stop this far short: touching one is a Charge
-BUDGET_MARGIN = 0.001  # offered points stay this far inside the movement budget
+GRID_PLACES = 2  # offered points are rounded to 0.01" where that stays legal: short to read and type
+GRID_BACKS = (0.0, 0.005, 0.01, 0.02)  # how far back along the line a grid point is looked for
+EXACT_BACKS = (0.0, 0.001, 0.005)  # and, failing that, a point to 4 places
 MIN_STEP = 0.1
 COST_SLACK = 1e-6
 
@@ -131,6 +135,12 @@ def chargeable(state: BroodRumbleState, enemy: Orc) -> str | None:
     return None
 
 
+def line_cost(g: Ground, start: XY, angle: float, length: float) -> float:
+    """What a straight stretch of a walk costs: its length plus 1" for each Platform edge the
+    Orc's centre crosses on it, up or down (II.2 Platforms, reading "platform-centre")."""
+    return length + PLATFORM_HEIGHT * len(g.climbs(start, angle, length))
+
+
 def plan(state: BroodRumbleState, orc: Orc, points: list[XY], budget: float, target: OrcId | None = None,
          ground: Ground | None = None) -> Walk:
     """Check a path through `points` (then, for a Charge, straight at `target` until the bases
@@ -150,7 +160,7 @@ def plan(state: BroodRumbleState, orc: Orc, points: list[XY], budget: float, tar
             raise RuleViolation(f"{orc.id} cannot walk straight from {fmt(pos)} to {fmt(point)}: "
                                 f"{label(state, str(leg.stopped_by))} is in the way.")
         touched += [c.key for c in contacts(orc_shape_at(pos), angle, length, g.dangerous)]
-        cost += length + PLATFORM_HEIGHT * len(g.climbs(pos, angle, length))
+        cost += line_cost(g, pos, angle, length)
         pos = point
         path.append(pos)
         if index < len(points) - 1 or target is not None:
@@ -167,7 +177,7 @@ def plan(state: BroodRumbleState, orc: Orc, points: list[XY], budget: float, tar
             raise RuleViolation(f"{orc.id} cannot charge {target} in a straight line from {fmt(pos)}: "
                                 f"{label(state, str(leg.stopped_by))} is in the way.")
         touched += [k for k in leg.touched if k in g.dangerous]
-        cost += leg.travelled + PLATFORM_HEIGHT * len(g.climbs(pos, angle, leg.travelled))
+        cost += line_cost(g, pos, angle, leg.travelled)
         pos = leg.end
         path.append(pos)
     if cost > budget + COST_SLACK:
@@ -183,7 +193,8 @@ def plan(state: BroodRumbleState, orc: Orc, points: list[XY], budget: float, tar
 
 def affordable(climbs: list[float], limit: float, budget: float) -> float:
     """How far along a line (at most `limit`) the budget carries an Orc that pays for every
-    Platform edge at `climbs`; it stops short of an edge it cannot pay to climb."""
+    Platform edge at `climbs`; it stops short of an edge it cannot pay to climb. Only a first
+    guess for the offers: `plan` has the last word on every point offered."""
     went, left = 0.0, budget
     for point in climbs:
         if point > limit or point - went > left:
@@ -196,33 +207,54 @@ def affordable(climbs: list[float], limit: float, budget: float) -> float:
     return min(limit, went + left)
 
 
+def _on_grid(xy: XY) -> XY:
+    """A point rounded to the offers' grid (0.01"), short to read and to type back."""
+    return (round(xy[0], GRID_PLACES), round(xy[1], GRID_PLACES))
+
+
+def _exact(orc: Orc, angle: float, reach: float) -> XY:
+    """The point `reach` inches along `angle`, to 4 places; along an axis the other coordinate is
+    kept exactly, so the walk does not drift into an edge it slides along."""
+    x, y = offset(orc.xy, angle, reach)
+    ux, uy = heading(angle)
+    return (round(x, 4) if abs(ux) > 1e-9 else orc.xy[0], round(y, 4) if abs(uy) > 1e-9 else orc.xy[1])
+
+
 def _offer_along(state: BroodRumbleState, orc: Orc, g: Ground, angle: float, cap: float, budget: float,
-                 touch: bool) -> XY | None:
-    """The farthest point an Orc can walk to along `angle` (at most `cap` inches), for the
-    list of offers: up to the first thing in the way (into contact when `touch`, short of it
-    when that thing is an enemy), within the budget. None when it hardly moves or would end
-    touching an enemy it may not charge."""
+                 goal: Shape | None) -> XY | None:
+    """The farthest point an Orc can walk to along `angle` (at most `cap` inches), for the list of
+    offers: up to the first thing in the way (into contact with `goal`, a Barrel or a Debris Mound;
+    short of an enemy), within the budget. It lies on the 0.01" grid when a point there is legal
+    and still reaches `goal` (else to 4 places). Whatever is offered has passed `plan`, the one
+    judge of a path and its cost (an offer that measured its own climbs once offered a walk that
+    plan refused). None when it hardly moves or no point along the line passes."""
     leg = travel(orc_shape(orc), angle, cap, g.blockers, area=BOARD)
-    limit = leg.travelled
+    stop = leg.travelled
+    into = False  # the walk is meant to end in contact with the thing that stopped it
     if leg.stopped_by is not None:
         if leg.stopped_by in g.enemies:
-            limit -= ENEMY_GAP
-        elif touch:
-            limit += TOUCH_IN
-    climbs = g.climbs(orc.xy, angle, limit + TOUCH_IN)
-    reach = affordable(climbs, limit, budget)
-    if reach + PLATFORM_HEIGHT * sum(c <= reach for c in climbs) > budget - BUDGET_MARGIN:
-        reach -= BUDGET_MARGIN  # rounding the point must not push it over the budget
-    if reach < MIN_STEP:
+            stop -= ENEMY_GAP
+        else:
+            into = goal is not None
+    climbs = g.climbs(orc.xy, angle, stop + 2 * CONTACT_TOLERANCE)
+    exact = affordable(climbs, stop + TOUCH_IN if into else stop, budget)
+    if exact < MIN_STEP:
         return None
-    x, y = offset(orc.xy, angle, reach)
-    ux, uy = heading(angle)  # along an axis, keep the other coordinate exactly: no drift into an edge
-    point = (round(x, 4) if abs(ux) > 1e-9 else orc.xy[0], round(y, 4) if abs(uy) > 1e-9 else orc.xy[1])
-    if g.unchargeable:  # with no enemy that may not be charged there is nothing to look for
-        already = g.touching_enemies(orc.xy)
-        if any(e in g.unchargeable and e not in already for e in g.touching_enemies(point)):
-            return None
-    return point
+    # A head-on contact is 0.01" deeper than where `travel` stops: the middle of the contact band,
+    # so a grid point near it still touches without cutting in.
+    gridded = affordable(climbs, stop + CONTACT_TOLERANCE if into else stop, budget)
+    reached = goal is not None and touching(orc_shape_at(offset(orc.xy, angle, exact)), goal)
+    candidates = [_on_grid(offset(orc.xy, angle, gridded - back)) for back in GRID_BACKS]
+    candidates += [_exact(orc, angle, exact - back) for back in EXACT_BACKS]
+    for point in dict.fromkeys(candidates):
+        if reached and not touching(orc_shape_at(point), goal):  # type: ignore[arg-type]
+            continue
+        try:
+            plan(state, orc, [point], budget, None, g)
+        except RuleViolation:
+            continue
+        return point
+    return None
 
 
 def move_offers(state: BroodRumbleState, orc: Orc, budget: float) -> list[MoveTo | Charge]:
@@ -233,17 +265,19 @@ def move_offers(state: BroodRumbleState, orc: Orc, budget: float) -> list[MoveTo
     g = Ground.of(state, orc).near(orc.xy, budget + 2 * orc_shape(orc).reach + TOUCH_IN)
     offers: list[MoveTo | Charge] = [MoveTo(to=orc.xy)]
     seen = {orc.xy}
-    aims: list[tuple[float, float, bool]] = []
+    aims: list[tuple[float, float, Shape | None]] = []
     for enemy in sorted(enemies(state, orc), key=lambda o: o.id):
-        aims.append((angle_to(orc.xy, enemy.xy), centre_distance(orc.xy, enemy.xy), False))
+        aims.append((angle_to(orc.xy, enemy.xy), centre_distance(orc.xy, enemy.xy), None))
     for barrel in state.barrels:
-        aims.append((angle_to(orc.xy, (barrel.x, barrel.y)), centre_distance(orc.xy, (barrel.x, barrel.y)), True))
+        aims.append((angle_to(orc.xy, (barrel.x, barrel.y)), centre_distance(orc.xy, (barrel.x, barrel.y)),
+                     barrel_shape(barrel)))
     for mound in state.features:
         if mound.kind is FeatureKind.MOUND:
-            aims.append((angle_to(orc.xy, (mound.x, mound.y)), centre_distance(orc.xy, (mound.x, mound.y)), True))
-    aims += [(k * 360.0 / COMPASS, budget, False) for k in range(COMPASS)]
-    for angle, cap, touch in aims:
-        point = _offer_along(state, orc, g, angle, min(cap, budget), budget, touch)
+            aims.append((angle_to(orc.xy, (mound.x, mound.y)), centre_distance(orc.xy, (mound.x, mound.y)),
+                         feature_shape(mound)))
+    aims += [(k * 360.0 / COMPASS, budget, None) for k in range(COMPASS)]
+    for angle, cap, goal in aims:
+        point = _offer_along(state, orc, g, angle, min(cap, budget), budget, goal)
         if point is not None and point not in seen:
             seen.add(point)
             offers.append(MoveTo(to=point))

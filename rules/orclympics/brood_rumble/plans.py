@@ -37,6 +37,7 @@ Build = Callable[[BroodRumbleState, PlayerId], dict[str, Any]]
 SET_DOWN = ("down", "none", "set down")
 STOP_SHORT = 0.05  # a walk towards an enemy ends this far short of it: touching it would be a Charge
 SEARCH_STEPS = 40
+GRID_STEP = 0.01  # a walk toward something ends on the offers' 0.01" grid, stepping back until legal
 
 
 # -- names ---------------------------------------------------------------------------------------------
@@ -120,7 +121,9 @@ def legal_point(state: BroodRumbleState, mover: Orc, spot: XY, budget: float) ->
 def walk_toward(state: BroodRumbleState, mover: Orc, target: XY, budget: float, *, enemy: bool) -> XY | None:
     """The farthest point on the straight line towards `target` that the Orc may walk to: within its
     rolled distance, no farther than the target's centre, stopping where something blocks it, and short
-    of an enemy (walking into one is a Charge, which /br charge does). None when it cannot move at all."""
+    of an enemy (walking into one is a Charge, which /br charge does). The point is rounded to 0.01"
+    (and checked again once rounded), so the move reads short and replays as it reads. None when it
+    cannot move at all."""
     here = mover.xy
     heading = angle_to(here, target)
     reach = min(budget, centre_distance(here, target))
@@ -139,10 +142,10 @@ def walk_toward(state: BroodRumbleState, mover: Orc, target: XY, budget: float, 
         best -= STOP_SHORT
     while best > STOP_SHORT:
         x, y = offset(here, heading, best)
-        spot = (round(x, 3), round(y, 3))
+        spot = (round(x, movement.GRID_PLACES), round(y, movement.GRID_PLACES))  # short to read and replay
         if legal_point(state, mover, spot, budget):
             return spot
-        best -= 0.005
+        best -= GRID_STEP
     return None
 
 
