@@ -102,7 +102,8 @@ class Tactics:
     def sensible(self, state: Any, player: PlayerId, actions: list[Any]) -> list[Any]:
         """The moves a sensible player would consider (never empty when `actions` is not): a game
         drops the ones that only waste what is free (a strike it may take for nothing, Action
-        Points left unspent while something useful remains)."""
+        Points left unspent while something useful remains), and may add moves its rules accept
+        that the listed ones only approximate (a ride aimed straight at a target)."""
         return actions
 
     def substance(self, state: Any) -> Any:
@@ -214,8 +215,7 @@ class Searcher:
             actions = game.legal_actions(state, player)
             if not actions:
                 break
-            if node is not root:
-                actions = self._sensible(state, player, actions)
+            actions = self._sensible(state, player, actions)  # at the root too: a game may add a move there
             keys = {game.dump_action(a): a for a in actions}
             ordered = [k for k in root_order if k in keys] if node is root else list(keys)
             room = self._width(node.visits)

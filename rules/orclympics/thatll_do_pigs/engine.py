@@ -28,7 +28,6 @@ from rules.core.geometry import (
     travel,
 )
 from rules.core.initiative import age_ties, roll_order
-from rules.core.search import win_chances
 from rules.core.views import table_fields
 from rules.orclympics.broods import Brood, brood_of
 from rules.orclympics.discipline import Discipline
@@ -813,14 +812,11 @@ class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
             trails=[list(t) for t in state.trails], feats=dict(state.feats))
 
     def standing(self, state: ThatllDoPigsState) -> dict[PlayerId, float]:
-        """For a computer's search: how far round the player's best rider is (a gate is 100)."""
-        circuit = circuit_of(state)
-        best = {s.player: -1000.0 for s in state.seats}
-        for rider in state.riders.values():
-            if not rider.out:
-                far = circuit.progress(rider.gates, rider.xy) if rider.placed else 0.0
-                best[rider.player] = max(best[rider.player], far)
-        return win_chances(best, spread=40.0)
+        """For a computer's search: how far each player's best rider is from crossing the Finish Line
+        with the Piglet to win (`computer`)."""
+        from rules.orclympics.thatll_do_pigs.computer import standing
+
+        return standing(state)
 
     def outcome(self, state: ThatllDoPigsState) -> Outcome | None:
         """V.1: the winner, then the others by their place in the race; crashed riders after them,

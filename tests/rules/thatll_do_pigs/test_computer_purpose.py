@@ -1,7 +1,8 @@
 """A `normal` computer rides That'll do Pigs with purpose (issue 24: 17.6% of its moves changed
 nothing, most of them an activation ended while a Lash was there to take): it Lashes on open track,
-keeps ending as a choice only where a Lash meets the crowd or loses ground, and always has a go in
-Get Ready! (small search budget)."""
+keeps ending as a choice only where a Lash meets the crowd or loses ground, always has a go in
+Get Ready!, rides straight at a Piglet within reach, and knows that laps without the Piglet win
+nothing (small search budget)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from rules.core.computer import Level, decide
 from rules.core.engine import Seat
 from rules.core.search import Budget, tactics_of
-from rules.orclympics.thatll_do_pigs.computer import lash_is_free
+from rules.orclympics.thatll_do_pigs.computer import aimed_rides, lash_is_free, target_gates
 from rules.orclympics.thatll_do_pigs.models import (
     Activation,
     Ask,
@@ -18,9 +19,10 @@ from rules.orclympics.thatll_do_pigs.models import (
     EndActivation,
     Lash,
     ReadyAssault,
+    RollSpeed,
     ThatllDoPigsState,
 )
-from tests.rules.thatll_do_pigs.track import GAME, PLAYERS, Racer, Track
+from tests.rules.thatll_do_pigs.track import GAME, PLAYERS, Racer, Track, play
 
 SMALL = Budget(iterations=30, depth=6)
 TACTICS = tactics_of(GAME)
@@ -82,3 +84,40 @@ def test_a_front_row_rider_always_assaults_in_get_ready() -> None:
     for seed in range(3):
         made = decide(GAME, GAME.seen_by(state, player), player, Level.NORMAL, seed, SMALL)
         assert isinstance(made, ReadyAssault) and made.target is not None
+
+
+def test_a_rider_rides_straight_at_a_loose_piglet_within_reach() -> None:
+    # 000 V.4.2.1 and V.4.2.4: touching the Piglet during the Move is a Grab (D6 + Ability more than 4);
+    # the Piglet lies 10° off the nearest of the sixteen menu headings, where a 20 mm Piglet is missed
+    at, pig = (14.0, 5.0), (8.0, 5.0 - 6.0 * 0.2126)  # 12° south of west
+    rivals = {"2": Racer((15.0, 8.0)), "3": Racer((17.0, 3.0)), "4": Racer((16.0, 9.5))}  # close behind
+    state = Track({"1": Racer(at), **rivals}, piglet=pig).build()
+    state = play(state, "alice", RollSpeed(), [3, 3]).state  # Speed 8"
+    legal = GAME.legal_actions(state, "alice")
+    aimed = aimed_rides(state, state.riders["1"], 8.0)
+    assert len(aimed) == 1 and aimed[0] not in legal
+    assert aimed[0] in TACTICS.sensible(state, "alice", legal)
+    grabbed = play(state, "alice", aimed[0], [2]).state  # 2 + 3 > 4
+    assert grabbed.riders["1"].piglet and grabbed.piglet.held_by == "1"
+    for seed in range(2):  # the search takes it, the whole Budget's search as in the bot
+        assert decide(GAME, GAME.seen_by(state, "alice"), "alice", Level.NORMAL, seed, Budget()) == aimed[0]
+
+
+def test_an_unridden_boar_or_a_far_piglet_gets_no_aimed_ride() -> None:
+    # 000 V.4.5: an Unridden Boar pivots exactly 45°; a Piglet beyond the Speed cannot be touched
+    far = Track({"1": Racer((30.0, 5.0)), "2": Racer((30.0, 30.0), facing=0.0)}, piglet=(8.0, 5.0)).build()
+    assert aimed_rides(far, far.riders["1"], 8.0) == []
+    fallen = Track({"1": Racer((14.0, 5.0), ridden=False), "2": Racer((30.0, 30.0))}, piglet=(8.0, 5.0)).build()
+    assert aimed_rides(fallen, fallen.riders["1"], 8.0) == []
+
+
+def test_the_standing_counts_the_piglet_not_laps_alone() -> None:
+    # 000 V.1: the first to cross the Finish Line with the Piglet after the second lap wins; a rider a
+    # lap ahead without it is not winning, one on its last lap with it is
+    lapping = Track({"1": Racer((14.0, 5.0), gates=12), "2": Racer((30.0, 5.0), gates=10, piglet=True)}).build()
+    assert [target_gates(lapping.riders[r]) for r in ("1", "2")] == [16, 11]
+    chances = GAME.standing(lapping)
+    assert chances["bob"] > 0.9 > 0.1 > chances["alice"]
+    near = Track({"1": Racer((14.0, 5.0), gates=10), "2": Racer((14.0, 25.0), gates=8)}, piglet=(12.0, 5.0)).build()
+    far = Track({"1": Racer((14.0, 5.0), gates=10), "2": Racer((14.0, 25.0), gates=8)}, piglet=(14.0, 27.0)).build()
+    assert GAME.standing(near)["alice"] > GAME.standing(far)["alice"]
