@@ -7,7 +7,8 @@ each rider is as far from winning as it still has to go round to that crossing, 
 for the Piglet when another rider has it or it runs loose. `TACTICS` keeps a rider from idling:
 - a rider within reach of the Piglet (loose, or carried by a rival) may ride straight at it;
 - a Get Ready! Assault costs nothing when it fails (V.3: the loser is pushed back, a failed
-  attacker keeps its cell), so a rider on the front row always has a go at a rival;
+  attacker keeps its cell), so a rider on the front row always has a go at a rival, and takes the
+  beaten rider's cell (chosen before its own, in initiative order);
 - a Lash is D6" more ground for free (V.4.2.2), so a rider that may Lash does, unless the run
   ahead is bad ground: the crowd within reach of half the faces (a Falling Test, then thrown back,
   V.4.2.1), or a run that loses ground round the Circuit (away from a loose Piglet). Only then may it end its activation
@@ -30,6 +31,7 @@ from rules.orclympics.thatll_do_pigs.models import (
     ReadyAssault,
     Ride,
     Rider,
+    TakePlace,
     ThatllDoPigsState,
 )
 
@@ -143,6 +145,8 @@ class ThatllDoPigsTactics(Tactics):
             return actions
         if ask.kind is AskKind.READY:  # a failed Get Ready! Assault changes nothing: always try one
             return [a for a in actions if not (isinstance(a, ReadyAssault) and a.target is None)] or actions
+        if ask.kind is AskKind.TAKE_PLACE:  # the beaten rider chose its cell first: take it
+            return [a for a in actions if isinstance(a, TakePlace) and a.take] or actions
         if ask.kind is AskKind.RIDE:
             rider = state.riders.get(ask.rider or "")
             if rider is not None and state.activation is not None and state.activation.speed:

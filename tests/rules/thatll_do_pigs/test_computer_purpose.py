@@ -20,6 +20,7 @@ from rules.orclympics.thatll_do_pigs.models import (
     Lash,
     ReadyAssault,
     RollSpeed,
+    TakePlace,
     ThatllDoPigsState,
 )
 from tests.rules.thatll_do_pigs.track import GAME, PLAYERS, Racer, Track, play
@@ -84,6 +85,16 @@ def test_a_front_row_rider_always_assaults_in_get_ready() -> None:
     for seed in range(3):
         made = decide(GAME, GAME.seen_by(state, player), player, Level.NORMAL, seed, SMALL)
         assert isinstance(made, ReadyAssault) and made.target is not None
+
+
+def test_the_winner_of_a_get_ready_assault_takes_the_beaten_riders_place() -> None:
+    # 000 V.3 (line 924): "the attacker may choose to take the defender's position in the first row"
+    state = get_ready()
+    player, rider = state.ask.player, state.ask.rider
+    state.ask = Ask(kind=AskKind.TAKE_PLACE, players=[player], rider=rider, options=["2"])
+    legal = GAME.legal_actions(state, player)
+    assert legal == [TakePlace(take=True), TakePlace(take=False)]
+    assert TACTICS.sensible(state, player, legal) == [TakePlace(take=True)]
 
 
 def test_a_rider_rides_straight_at_a_loose_piglet_within_reach() -> None:
