@@ -26,10 +26,12 @@ from pydantic import AliasChoices, ValidationError
 import bot.cogs
 from bot import computers, idle, reactions
 from bot.catalog import command_extensions
+from bot.handover import HandOvers, OwnedShowMove
 from bot.logs import configure_logging
 from bot.painter import Painter
 from bot.settings import MISSING_TOKEN, Settings
-from bot.store import Store, describe, is_url
+from bot.shards import Ownership
+from bot.store import Store, StoreError, describe, is_url
 from bot.table import STALE, TableService
 from bot.ui import turns
 from bot.ui.board import BoardComposer, BoardLike
@@ -72,7 +74,8 @@ class ZagjanTree(app_commands.CommandTree["ZagjanBot"]):
 
 class ZagjanBot(commands.Bot):
     """The game master. `games`, `seed_source`, `now`, `rng`, `render_workers` and `courier`
-    are injectable for tests and benchmarks."""
+    are injectable for tests and benchmarks. `ownership` says which shards this process serves
+    (`bot.shards`); several processes need `ShardedZagjanBot` (`make_bot` picks)."""
 
     def __init__(self, database: str | Path, *, dev_guild_id: int | None = None,
                  games: Mapping[str, Game[Any, Any]] | None = None,
@@ -81,11 +84,19 @@ class ZagjanBot(commands.Bot):
                  rng: random.Random | None = None,
                  extensions: Sequence[str] = EXTENSIONS,
                  render_workers: int | None = None,
-                 courier: Courier | None = None) -> None:
+                 courier: Courier | None = None,
+                 ownership: Ownership | None = None) -> None:
+        self.ownership = ownership or Ownership()
+        shards: dict[str, Any] = {}
+        if isinstance(self, discord.AutoShardedClient):
+            shards = {"shard_count": self.ownership.shard_count, "shard_ids": sorted(self.ownership.shards)}
+        elif self.ownership.shard_count > 1:
+            raise ValueError("A bot of several shards is a ShardedZagjanBot (make_bot chooses).")
         # Slash commands and components need no privileged intent (no message content, no members).
         # Nothing the bot says pings anyone unless it says so (only the turn ping does).
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         help_command=None, tree_cls=ZagjanTree, allowed_mentions=discord.AllowedMentions.none())
+                         help_command=None, tree_cls=ZagjanTree, allowed_mentions=discord.AllowedMentions.none(),
+                         **shards)
         self.database = database if is_url(database) else Path(database)
         self.dev_guild_id = dev_guild_id
         self._games = games
@@ -107,6 +118,7 @@ class ZagjanBot(commands.Bot):
         self.computer_moves: dict[int, asyncio.Task[None]] = {}  # game id -> its computer's move in progress
         self.computer_any_time: dict[tuple[int, str], asyncio.Task[None]] = {}  # a computer's move out of turn
         self._sweeper: asyncio.Task[None] | None = None
+        self._hand_overs: HandOvers | None = None
         self.dms = DirectMessages(self)
 
     def _board_queued(self, board: BoardLike) -> None:
@@ -144,6 +156,9 @@ class ZagjanBot(commands.Bot):
 
     async def open_table(self) -> TableService:
         """Open the store and the table service on it (the part of start-up that needs no Discord)."""
+        if not self.ownership.whole and not is_url(self.database):
+            raise StoreError(f"This process serves only {self.ownership.describe()}: the processes serving the "
+                             "others must share its database, so ZAGJAN_DATABASE must be a postgresql:// URL.")
         self.store = await Store.open(self.database)
         extra: dict[str, Any] = {}
         if self._seed_source is not None:
@@ -151,20 +166,33 @@ class ZagjanBot(commands.Bot):
         if self._now is not None:
             extra["now"] = self._now
         self._table = TableService(self.store, self._games, **extra)
+        self._table.ownership = self.ownership
         self._compose = BoardComposer(self._table, self.painter)
         self._boards = BoardPosts(self._courier, self._compose, lambda: self.store)
-        self._show_move = ShowMove(self._table, self._boards, self.dms, self.painter, [self._board_queued])
+        if self.ownership.whole:
+            self._show_move = ShowMove(self._table, self._boards, self.dms, self.painter, [self._board_queued])
+        else:
+            self._show_move = OwnedShowMove(self._table, self._boards, self.dms, self.painter, [self._board_queued],
+                                            ownership=self.ownership)
         return self._table
 
     async def setup_hook(self) -> None:
         await self.open_table()
+        if isinstance(self._show_move, OwnedShowMove):
+            assert isinstance(self.database, str)
+            self._hand_overs = HandOvers(self.database, self.table, self._show_move)
+            await self._hand_overs.start()  # before anything is resumed: no move handed over goes unshown
+            log.info("serving %s; moves in the other shards' games go to their processes",
+                     self.ownership.describe())
         for name in self._extensions:
             await self.load_extension(name)
         self.add_dynamic_items(*DYNAMIC_ITEMS, HandButton)
         await reactions.resume(self)
         await computers.resume(self)
         self._sweeper = asyncio.get_running_loop().create_task(idle.keep_sweeping(self), name="idle-sweep")
-        if self.dev_guild_id:
+        if not self.ownership.syncs_commands:
+            log.info("the process holding shard 0 syncs the commands; this one does not")
+        elif self.dev_guild_id:
             guild = discord.Object(id=self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
@@ -179,6 +207,12 @@ class ZagjanBot(commands.Bot):
         finally:
             if self._sweeper is not None:
                 self._sweeper.cancel()
+            if self._hand_overs is not None:
+                hand_overs, self._hand_overs = self._hand_overs, None
+                try:
+                    await hand_overs.close()
+                except Exception:
+                    log.exception("could not stop listening for hand-overs")
             for task in [*self.computer_moves.values(), *self.computer_any_time.values()]:
                 task.cancel()
             if self._boards is not None:
@@ -234,6 +268,18 @@ class ZagjanBot(commands.Bot):
             pass
 
 
+class ShardedZagjanBot(ZagjanBot, commands.AutoShardedBot):
+    """The game master as one of several processes: discord.py's `AutoShardedBot` connecting the shards
+    of its `ownership` (`ZAGJAN_SHARD_IDS` of `ZAGJAN_SHARD_COUNT`), everything else `ZagjanBot`'s."""
+
+
+def make_bot(database: str | Path, *, ownership: Ownership | None = None, **options: Any) -> ZagjanBot:
+    """The bot for this process: one plain `ZagjanBot` unless the settings split the guilds into shards."""
+    if ownership is not None and ownership.shard_count > 1:
+        return ShardedZagjanBot(database, ownership=ownership, **options)
+    return ZagjanBot(database, ownership=ownership, **options)
+
+
 def run(settings: Settings) -> int:
     """Start the bot and block until it stops; the exit code for `zagjan run`. What goes wrong
     before the bot is up (the token, the network, the development server) is one sentence."""
@@ -242,7 +288,11 @@ def run(settings: Settings) -> int:
         return 2
     configure_logging(settings.log_level, discord_debug=settings.discord_debug)
     log.info("starting with database %s", describe(settings.database))
-    bot = ZagjanBot(settings.database, dev_guild_id=settings.dev_guild_id, render_workers=settings.render_workers)
+    ownership = Ownership.of(settings.shard_count, settings.shard_ids)
+    if ownership.shard_count > 1:
+        log.info("this process serves %s", ownership.describe())
+    bot = make_bot(settings.database, dev_guild_id=settings.dev_guild_id, render_workers=settings.render_workers,
+                   ownership=ownership)
     try:
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)
     except discord.LoginFailure:

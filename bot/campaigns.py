@@ -436,9 +436,11 @@ class CampaignService:
         return scoreboard(info.data.campaign, info.names, {slug: g.title for slug, g in self.table.games.items()})
 
     async def open_votes(self) -> list[CampaignInfo]:
-        """Running campaigns waiting for their players' choice (their timers start again after a restart)."""
+        """Running campaigns waiting for their players' choice (their timers start again after a restart),
+        in the guilds this process owns (`bot.shards`: another process runs its own votes)."""
         rows = await self.table.store.read(lambda tx: tx.active_campaigns())
-        return [info for info in map(_info, rows) if info.data.vote is not None]
+        owns = self.table.ownership.owns
+        return [info for info in map(_info, rows) if info.data.vote is not None and owns(info.guild_id)]
 
 
 def simulate_campaigns(kind: str, campaigns: int, seed: int, players: int, *,

@@ -48,11 +48,12 @@ def _limit_text(seconds: int) -> str:
 
 
 async def sweep(bot: Sweeping, now: datetime | None = None) -> int:
-    """One look at every running game; how many it did something about."""
+    """One look at every running game of the guilds this process owns (`bot.shards`: each process
+    sweeps its own); how many it did something about."""
     now = now or bot.table.now()
     acted = 0
     for row in await bot.table.store.active_games():
-        if row.waiting_since is None:
+        if row.waiting_since is None or not bot.table.ownership.owns(row.guild_id):
             continue
         waited = (now - datetime.fromisoformat(row.waiting_since)).total_seconds()
         stage = ASKED if waited >= 2 * row.turn_seconds else REMINDED if waited >= row.turn_seconds else 0

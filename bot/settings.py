@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import AliasChoices, Field, SecretStr, field_validator
+from pydantic import AliasChoices, Field, SecretStr, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.store_backends import URL_PREFIXES
@@ -56,6 +56,14 @@ class Settings(BaseSettings):
     render_workers: int | None = Field(
         default=None, ge=0, validation_alias=AliasChoices("ZAGJAN_RENDER_WORKERS", "render_workers"))
     """Processes drawing boards; unset: one per core; 0: draw in a thread of the bot's own process."""
+    shard_count: int | None = Field(
+        default=None, ge=1, validation_alias=AliasChoices("ZAGJAN_SHARD_COUNT", "shard_count"))
+    """How many shards Discord splits the bot's servers into (a server is shard `(id >> 22) % count`);
+    unset: one, as a bot in fewer than 2,500 servers needs."""
+    shard_ids: tuple[int, ...] | None = Field(
+        default=None, validation_alias=AliasChoices("ZAGJAN_SHARD_IDS", "shard_ids"))
+    """The shards this process connects, as `0,1`; unset: all of them. The other shards' processes must
+    share the database (PostgreSQL); the one holding shard 0 gets every DM and syncs the commands."""
 
     @field_validator("discord_token", mode="before")
     @classmethod
@@ -65,7 +73,7 @@ class Settings(BaseSettings):
             return None
         return value
 
-    @field_validator("dev_guild_id", "render_workers", mode="before")
+    @field_validator("dev_guild_id", "render_workers", "shard_count", mode="before")
     @classmethod
     def _blank_guild_is_missing(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():
@@ -80,6 +88,42 @@ class Settings(BaseSettings):
             value = value.strip()
             return value if value.startswith(URL_PREFIXES) else Path(value or "zagjan.sqlite3")
         return value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _listed_shards(cls, value: object) -> object:
+        """`0,1` (or `0 1`) as written in .env; blank means every shard."""
+        if isinstance(value, str):
+            words = value.replace(",", " ").split()
+            if not words:
+                return None
+            try:
+                return tuple(int(word) for word in words)
+            except ValueError:
+                raise ValueError("write the shard numbers as whole numbers separated by commas, such as 0,1") from None
+        return value
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _shards_that_exist(cls, value: tuple[int, ...] | None, info: ValidationInfo) -> tuple[int, ...] | None:
+        """Each shard once, each below the count; only some of them needs a database the others share."""
+        if value is None:
+            return None
+        count = info.data.get("shard_count")
+        if count is None:
+            raise ValueError("name the shards this process serves only together with ZAGJAN_SHARD_COUNT")
+        if not value:
+            raise ValueError("name at least one shard")
+        if len(set(value)) != len(value):
+            raise ValueError("each shard may be named once")
+        wrong = [n for n in value if not 0 <= n < count]
+        if wrong:
+            raise ValueError(f"with ZAGJAN_SHARD_COUNT={count} the shards are numbered 0 to {count - 1}")
+        database = info.data.get("database")
+        if set(value) != set(range(count)) and not (isinstance(database, str) and database.startswith(URL_PREFIXES)):
+            raise ValueError("a process serving only some shards shares the others' database: set ZAGJAN_DATABASE "
+                             "to a postgresql:// URL (a SQLite file serves one process only)")
+        return tuple(sorted(value))
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -29,16 +29,19 @@ from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, SerializeAsAny, ValidationError
 
 from bot.seat_views import SeatView, private_part
+from bot.shards import NOTIFY_SQL, Note, Ownership, channel_name
 from bot.store import ChannelBusy, GameRow, SeatRow, StaleVersion, Store, Tx
 from rules.core.computer import Level, is_computer, new_computer
 from rules.core.engine import Event, Game, Outcome, PlayerId, Prompt, Seat, SeatPick, TableOption, public
 from rules.core.errors import RuleViolation
 from rules.core.moves import Move, Reading
+
+T = TypeVar("T")
 
 NO_GAME = "There is no game running in this channel. Start one with /game new."
 NOT_STARTED = "The game has not started yet; its creator can start it with /game start."
@@ -90,6 +93,7 @@ class Snapshot(BaseModel):
     outcome: Outcome | None
     campaign_id: int | None = None
     private_seats: list[PlayerId] = []  # the human seats whose own view shows what the table's does not
+    guild_id: int | None = None  # the server of the channel: which process owns the game (`bot.shards`)
 
 
 class TurnResult(BaseModel):
@@ -111,6 +115,8 @@ class TurnResult(BaseModel):
     private_seats: list[PlayerId] = []  # the human seats whose own view shows what the table's does not
     private_changed: list[PlayerId] = []  # of those, the seats whose private part this move changed
     already_asked: list[PlayerId] = []  # players still at the same secret question as before the move
+    guild_id: int | None = None  # the server of the channel: which process owns the game (`bot.shards`)
+    handed_over: bool = False  # this process does not own the game: its owner was told, with the move
 
 
 @dataclass
@@ -144,6 +150,12 @@ def _default_games() -> Mapping[str, Game[Any, Any]]:
 
 def _seat(row: SeatRow) -> Seat:
     return Seat(player=row.player, name=row.name, pick=row.pick, colour=row.colour)
+
+
+def _free_colour(seats: Sequence[Seat]) -> int:
+    """The lowest colour nobody at the table has: a newcomer's."""
+    taken = {s.colour for s in seats}
+    return next(c for c in itertools.count() if c not in taken)
 
 
 def _names(seats: Sequence[Seat], players: Sequence[PlayerId]) -> list[str]:
@@ -248,6 +260,8 @@ class TableService:
         self._channel_of: dict[int, int] = {}  # game id -> channel id, for buttons that name a game
         self._pings: dict[int, bool] = {}  # channel id -> its turn-ping setting
         self.finish_hooks: list[FinishHook] = []
+        self.ownership = Ownership()
+        """Which guilds this process serves (`bot.shards`): a move in another's game is handed to its owner."""
 
     # -- lookups ----------------------------------------------------------------------
     @property
@@ -270,24 +284,37 @@ class TableService:
         to run several steps, such as posting a board, without another command in between)."""
         return self._locks[channel_id]
 
-    async def _open_game(self, channel_id: int) -> GameRow:
-        row = await self.store.open_game(channel_id)
+    def _open_in(self, tx: Tx, channel_id: int) -> tuple[GameRow, list[Seat]]:
+        """The channel's open game and its seats, read inside a lobby step's transaction: the row stays
+        locked until the commit, so another process's step on the same table waits and then sees this one's."""
+        row = tx.open_game(channel_id)
         if row is None:
             raise TableError(NO_GAME)
-        return row
+        return row, [_seat(r) for r in tx.seats(row.id)]
 
-    async def _lobby_game(self, channel_id: int) -> GameRow:
-        row = await self._open_game(channel_id)
+    def _lobby_in(self, tx: Tx, channel_id: int) -> tuple[GameRow, Game[Any, Any], list[Seat]]:
+        """`_open_in` for a step that needs the table still gathering players."""
+        row, seats = self._open_in(tx, channel_id)
         if row.status != "lobby":
             raise TableError("The game has already started; join the next one.")
-        return row
+        return row, self.game(row.slug), seats
+
+    async def _lobby_step(self, channel_id: int, step: Callable[[Tx], T], changed: str) -> T:
+        """Run one lobby step as one transaction (`step` reads, decides and writes there); `changed` is the
+        sentence for a table that changed under it all the same (it left the lobby, a seat went)."""
+        async with self.lock(channel_id):
+            try:
+                return await self.store.write(step)
+            except StaleVersion:
+                raise TableError(changed) from None
+            finally:
+                self.forget(channel_id)
 
     async def _seats(self, game_id: int) -> list[Seat]:
         return [_seat(row) for row in await self.store.seats(game_id)]
 
-    async def _lobby(self, row: GameRow, status: str | None = None) -> Lobby:
+    def _lobby(self, row: GameRow, seats: list[Seat], status: str | None = None) -> Lobby:
         game = self.game(row.slug)
-        seats = await self._seats(row.id)
         return Lobby(game_id=row.id, slug=row.slug, title=game.title, channel_id=row.channel_id,
                      creator=row.creator, seats=seats, status=status or row.status,
                      note=game.player_count_note(len(seats)) if seats else None,
@@ -334,80 +361,76 @@ class TableService:
         """
         game = self.game(slug)
         pick = self._pick(game, creator_pick)
-        async with self.lock(channel_id):
-            existing = await self.store.open_game(channel_id)
+        seed, at = self._seed_source(), self._now()
+
+        def step(tx: Tx) -> Lobby:
+            existing = tx.open_game(channel_id)
             if existing is not None:
                 raise TableError(self._busy(existing))
-            try:
-                row = await self.store.create_game(
-                    channel_id=channel_id, guild_id=guild_id, slug=slug, creator=creator,
-                    seed=self._seed_source(), options=options, at=self._now(), campaign_id=campaign_id,
-                    turn_seconds=turn_seconds,
-                    creator_name=creator_name, creator_pick=pick, creator_colour=0)
-            except ChannelBusy:
-                existing = await self.store.open_game(channel_id)
-                raise TableError(self._busy(existing)) from None
-            self.forget(channel_id)
-            return await self._lobby(row)
+            row = tx.create_game(channel_id=channel_id, guild_id=guild_id, slug=slug, creator=creator, seed=seed,
+                                 options=options, at=at, campaign_id=campaign_id, turn_seconds=turn_seconds,
+                                 creator_name=creator_name, creator_pick=pick, creator_colour=0)
+            return self._lobby(row, [Seat(player=creator, name=creator_name, pick=pick, colour=0)])
+
+        try:
+            return await self._lobby_step(channel_id, step, "The table changed meanwhile; try again.")
+        except ChannelBusy:  # another process opened one first
+            raise TableError(self._busy(await self.store.open_game(channel_id))) from None
 
     def _busy(self, existing: GameRow | None) -> str:
         title = self._games[existing.slug].title if existing and existing.slug in self._games else "another game"
         return f"This channel already has a game of {title}; finish or /game abandon it first."
 
     async def join(self, channel_id: int, player: str, name: str, pick: str | None = None) -> Lobby:
-        """Take a seat at the channel's table before it starts."""
-        async with self.lock(channel_id):
-            row = await self._lobby_game(channel_id)
-            game = self.game(row.slug)
-            seats = await self._seats(row.id)
+        """Take a seat at the channel's table before it starts. One transaction, the table's row locked
+        from reading its seats to writing the new one, so joins through several processes all land."""
+        at = self._now()
+
+        def step(tx: Tx) -> Lobby:
+            row, game, seats = self._lobby_in(tx, channel_id)
             if any(s.player == player for s in seats):
                 raise TableError("You are already seated at this table.")
-            if len(seats) >= game.max_players:
-                raise TableError(f"The table is full: {game.title} takes at most {game.max_players} players.")
-            chosen = self._pick(game, pick, seats)
-            taken = {s.colour for s in seats}
-            colour = next(c for c in itertools.count() if c not in taken)
-            try:
-                await self.store.add_seat(row.id, player=player, name=name, pick=chosen, colour=colour,
-                                          at=self._now())
-            except StaleVersion:
-                raise TableError("The table changed while you were joining; try again.") from None
-            self.forget(channel_id)
-            return await self._lobby(row)
+            return self._sit(tx, row, game, seats, Seat(player=player, name=name, pick=self._pick(game, pick, seats),
+                                                        colour=_free_colour(seats)), at)
+
+        return await self._lobby_step(channel_id, step, "The table changed while you were joining; try again.")
+
+    def _sit(self, tx: Tx, row: GameRow, game: Game[Any, Any], seats: list[Seat], seat: Seat, at: datetime) -> Lobby:
+        """Seat `seat` at the lobby of `row` (inside its step) if the table has room; the lobby after it."""
+        if len(seats) >= game.max_players:
+            raise TableError(f"The table is full: {game.title} takes at most {game.max_players} players.")
+        tx.add_seat(row.id, player=seat.player, name=seat.name, pick=seat.pick, colour=seat.colour, at=at)
+        return self._lobby(row, [*seats, seat])
 
     async def add_computer(self, channel_id: int, actor: str, level: Level, name: str | None = None,
                            pick: str | None = None) -> Lobby:
         """The table's creator seats a computer player (a name is found when none is given, and a
         random pick when none is asked for)."""
-        async with self.lock(channel_id):
-            row = await self._lobby_game(channel_id)
-            seats = await self._seats(row.id)
+        at = self._now()
+
+        def step(tx: Tx) -> Lobby:
+            row, game, seats = self._lobby_in(tx, channel_id)
             if actor != row.creator:
                 raise TableError(f"Only {_names(seats, [row.creator])[0]}, who opened this table, "
                                  "can seat computer players.")
-            game = self.game(row.slug)
             if len(seats) >= game.max_players:
                 raise TableError(f"The table is full: {game.title} takes at most {game.max_players} players.")
             try:
                 player, chosen_name = new_computer(level, [s.player for s in seats], [s.name for s in seats], name)
             except RuleViolation as exc:
                 raise TableError(str(exc)) from None
-            chosen = self._pick(game, pick, seats, at_random=True)
-            taken = {s.colour for s in seats}
-            colour = next(c for c in itertools.count() if c not in taken)
-            try:
-                await self.store.add_seat(row.id, player=player, name=chosen_name, pick=chosen, colour=colour,
-                                          at=self._now())
-            except StaleVersion:
-                raise TableError("The table changed meanwhile; try again.") from None
-            self.forget(channel_id)
-            return await self._lobby(row)
+            seat = Seat(player=player, name=chosen_name, pick=self._pick(game, pick, seats, at_random=True),
+                        colour=_free_colour(seats))
+            return self._sit(tx, row, game, seats, seat, at)
+
+        return await self._lobby_step(channel_id, step, "The table changed meanwhile; try again.")
 
     async def remove_computer(self, channel_id: int, actor: str, name: str) -> Lobby:
         """The creator takes a computer player off the table before the game starts."""
-        async with self.lock(channel_id):
-            row = await self._lobby_game(channel_id)
-            seats = await self._seats(row.id)
+        at = self._now()
+
+        def step(tx: Tx) -> Lobby:
+            row, _, seats = self._lobby_in(tx, channel_id)
             if actor != row.creator:
                 raise TableError(f"Only {_names(seats, [row.creator])[0]}, who opened this table, "
                                  "can remove computer players.")
@@ -416,45 +439,44 @@ class TableService:
                 computers = [s.name for s in seats if is_computer(s.player)]
                 raise TableError(f"There is no computer player called {name.strip()} at this table"
                                  + (f" (there is {_join_names(computers)})." if computers else "."))
-            try:
-                await self.store.remove_seat(row.id, found.player, at=self._now())
-            except StaleVersion:
-                raise TableError("The table changed meanwhile; try again.") from None
-            self.forget(channel_id)
-            return await self._lobby(row)
+            tx.remove_seat(row.id, found.player, at=at)
+            return self._lobby(row, [s for s in seats if s is not found])
+
+        return await self._lobby_step(channel_id, step, "The table changed meanwhile; try again.")
 
     async def leave(self, channel_id: int, player: str) -> Lobby:
         """Give up a seat before the game starts.
 
         If the creator leaves, the next seated human becomes the creator; if no human
-        is left, the lobby is abandoned (the returned status says so).
+        is left, the lobby is abandoned (the returned status says so). One transaction.
         """
-        async with self.lock(channel_id):
-            row = await self._lobby_game(channel_id)
-            seats = await self._seats(row.id)
+        at = self._now()
+
+        def step(tx: Tx) -> Lobby:
+            row, _, seats = self._lobby_in(tx, channel_id)
             if not any(s.player == player for s in seats):
                 raise TableError("You are not seated at this table.")
-            remaining = [s for s in seats if s.player != player and not is_computer(s.player)]
-            try:
-                await self.store.remove_seat(row.id, player, at=self._now())
-                if not remaining:  # computers alone do not keep a table open
-                    await self.store.set_status(row.id, "abandoned", allowed_from=("lobby",), at=self._now())
-                    return await self._lobby(row, status="abandoned")
-                if player == row.creator:
-                    await self.store.set_creator(row.id, remaining[0].player, at=self._now())
-            except StaleVersion:
-                raise TableError("The table changed while you were leaving; try again.") from None
-            finally:
-                self.forget(channel_id)
-            fresh = await self.store.get_game(row.id)
-            assert fresh is not None
-            return await self._lobby(fresh)
+            left = [s for s in seats if s.player != player]
+            humans = [s for s in left if not is_computer(s.player)]
+            tx.remove_seat(row.id, player, at=at)
+            if not humans:  # computers alone do not keep a table open
+                tx.set_status(row.id, "abandoned", allowed_from=("lobby",), at=at)
+                return self._lobby(row, left, status="abandoned")
+            if player == row.creator:
+                tx.set_creator(row.id, humans[0].player, at=at)
+                row = replace(row, creator=humans[0].player)
+            return self._lobby(row, left)
+
+        return await self._lobby_step(channel_id, step, "The table changed while you were leaving; try again.")
 
     async def start(self, channel_id: int, actor: str) -> TurnResult:
-        """Deal the game out: only the creator may start, with an allowed number of players."""
-        async with self.lock(channel_id):
-            row = await self._open_game(channel_id)
-            seats = await self._seats(row.id)
+        """Deal the game out: only the creator may start, with an allowed number of players. One transaction,
+        the table's row locked from reading its seats to storing the deal, so a join through another process
+        either lands before (and is dealt in) or finds the game started."""
+        at = self._now()
+
+        def deal(tx: Tx) -> tuple[Live, list[Event]]:
+            row, seats = self._open_in(tx, channel_id)
             if actor != row.creator:
                 creator = _names(seats, [row.creator])[0]
                 raise TableError(f"Only {creator}, who opened this table, can start the game.")
@@ -468,28 +490,25 @@ class TableService:
                 step = game.start(seats, row.options, row.seed)
             except RuleViolation as exc:
                 raise TableError(str(exc)) from None
-            try:
-                await self.store.start_game(row.id, state_json=step.state.model_dump_json(),
-                                            events=step.events, at=self._now())
-            except StaleVersion:
-                raise TableError("The game has already started.") from None
-            live = Live(replace(row, status="active", version=0, state_json=None), game, seats, step.state)
-            self._remember(live)
-            return self._result(live, step.events)
+            tx.start_game(row.id, state_json=step.state.model_dump_json(), events=step.events, at=at)
+            return Live(replace(row, status="active", version=0, state_json=None), game, seats, step.state), step.events
+
+        live, events = await self._lobby_step(channel_id, deal, "The game has already started.")
+        self._remember(live)
+        return self._result(live, events)
 
     async def abandon(self, channel_id: int, actor: str, *, is_admin: bool) -> None:
-        """End the channel's game without a result (its creator or a server admin only)."""
-        async with self.lock(channel_id):
-            row = await self._open_game(channel_id)
+        """End the channel's game without a result (its creator or a server admin only), in one transaction."""
+        at = self._now()
+
+        def step(tx: Tx) -> None:
+            row, seats = self._open_in(tx, channel_id)
             if actor != row.creator and not is_admin:
-                creator = _names(await self._seats(row.id), [row.creator])[0]
+                creator = _names(seats, [row.creator])[0]
                 raise TableError(f"Only {creator}, who opened this table, or a server admin can abandon it.")
-            try:
-                await self.store.set_status(row.id, "abandoned", allowed_from=("lobby", "active"), at=self._now())
-            except StaleVersion:
-                raise TableError("This game has already ended.") from None
-            finally:
-                self.forget(channel_id)
+            tx.set_status(row.id, "abandoned", allowed_from=("lobby", "active"), at=at)
+
+        await self._lobby_step(channel_id, step, "This game has already ended.")
 
     # -- playing ------------------------------------------------------------------------
     async def act(self, channel_id: int, player: str, action: dict[str, Any] | BaseModel, *,
@@ -584,7 +603,15 @@ class TableService:
             self._record_result(tx, row, last_place(outcome, forfeited, seats) or outcome, seats, at)
         after = replace(row, version=version, state_json=None, updated_at=at.isoformat(), forfeited=tuple(forfeited),
                         status="finished" if game.outcome(state) is not None else row.status)
+        if self._hands_over(row):
+            tx.run(NOTIFY_SQL, (channel_name(self.ownership.shard(row.guild_id)),
+                                Note(row.id, row.channel_id, version).payload()))
         return Live(after, game, seats, state), events
+
+    def _hands_over(self, row: GameRow) -> bool:
+        """Whether a move in `row`'s game goes to another process to be shown: a DM's secret choice
+        reaches the process holding shard 0, which may not own the game's guild (`bot.shards`)."""
+        return self.store.shared and not self.ownership.owns(row.guild_id)
 
     def _record_result(self, tx: Tx, row: GameRow, outcome: Outcome, seats: Sequence[Seat], at: datetime) -> None:
         """A game's end, in the transaction of its last move: each player's place, Feats and records
@@ -770,7 +797,33 @@ class TableService:
             private_events=private_events(events, [s.player for s in snap.seats]),
             public_view=snap.public_view, prompts=snap.prompts, waiting_for=snap.waiting_for,
             outcome=snap.outcome, campaign_id=snap.campaign_id, private_seats=snap.private_seats,
+            guild_id=snap.guild_id, handed_over=before is not None and self._hands_over(live.row),
             private_changed=changed, already_asked=already)
+
+    async def handed(self, note: Note, shown: int | None) -> TurnResult | None:
+        """The board of a move another process applied in a game this one owns (`bot.shards`): the game
+        as it stands now (at `note`'s version or later), with the public events of every move since the
+        board last `shown` here (else since the note's move). Nothing private, and nobody counted as
+        newly asked a secret question: the process that applied the move sent those itself. None when
+        there is nothing newer than `shown` to show, or the game is gone."""
+        live = await self._by_id(note.game_id)
+        if live is None or live.state is None:
+            return None
+        after = max(note.version - 1, -1 if shown is None else shown)
+        if live.version <= after:
+            return None
+        rows = await self.store.read(lambda tx: tx.fetch(
+            "SELECT event_json FROM events WHERE game_id = ? AND seq > ? AND seq <= ? AND visible_to IS NULL"
+            " ORDER BY seq, n", (note.game_id, after, live.version)))
+        snap = self._snapshot(live)
+        assert snap.public_view is not None
+        return TurnResult(
+            game_id=snap.game_id, slug=snap.slug, title=snap.title, channel_id=snap.channel_id,
+            version=snap.version, seats=snap.seats, public_events=[Event.model_validate_json(r["event_json"])
+                                                                   for r in rows],
+            private_events={}, public_view=snap.public_view, prompts=snap.prompts, waiting_for=snap.waiting_for,
+            outcome=snap.outcome, campaign_id=snap.campaign_id, private_seats=snap.private_seats,
+            guild_id=snap.guild_id, already_asked=[p.player for p in snap.prompts if p.secret])
 
     async def legal_actions(self, channel_id: int, player: str) -> list[BaseModel]:
         """The moves `player` may make now; empty whenever they cannot act (for autocomplete)."""
@@ -838,7 +891,8 @@ class TableService:
                 prompts=game.prompts(state) if playing else [],
                 waiting_for=game.waiting_for(state) if playing else [],
                 outcome=last_place(game.outcome(state), row.forfeited, live.seats) if state is not None else None,
-                campaign_id=row.campaign_id, private_seats=[p for p, part in live.private.items() if part])
+                campaign_id=row.campaign_id, private_seats=[p for p, part in live.private.items() if part],
+                guild_id=row.guild_id)
         return live.snapshot
 
     async def seen_by(self, game_id: int, player: PlayerId) -> tuple[int, str, str] | None:
