@@ -272,6 +272,14 @@ class ShardedZagjanBot(ZagjanBot, commands.AutoShardedBot):
     """The game master as one of several processes: discord.py's `AutoShardedBot` connecting the shards
     of its `ownership` (`ZAGJAN_SHARD_IDS` of `ZAGJAN_SHARD_COUNT`), everything else `ZagjanBot`'s."""
 
+    async def close(self) -> None:
+        # discord.py's AutoShardedClient.close posts to the event queue its `connect` makes: a bot closed
+        # before it connected (Discord refused the token, the database could not be opened) would fail
+        # there and hide the real reason.
+        if not hasattr(self, "_AutoShardedClient__queue"):
+            setattr(self, "_AutoShardedClient__queue", asyncio.PriorityQueue())
+        await super().close()
+
 
 def make_bot(database: str | Path, *, ownership: Ownership | None = None, **options: Any) -> ZagjanBot:
     """The bot for this process: one plain `ZagjanBot` unless the settings split the guilds into shards."""

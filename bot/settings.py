@@ -92,7 +92,10 @@ class Settings(BaseSettings):
     @field_validator("shard_ids", mode="before")
     @classmethod
     def _listed_shards(cls, value: object) -> object:
-        """`0,1` (or `0 1`) as written in .env; blank means every shard."""
+        """`0,1` (or `0 1`) as written in .env; blank means every shard. (A lone `1` comes here as a
+        number: the settings read a list's text as JSON first.)"""
+        if isinstance(value, int) and not isinstance(value, bool):
+            return (value,)
         if isinstance(value, str):
             words = value.replace(",", " ").split()
             if not words:

@@ -155,7 +155,7 @@ class Listener:
     def _connect(self) -> object:
         import psycopg
 
-        conn = psycopg.connect(self._url, autocommit=True, connect_timeout=10)
+        conn = psycopg.connect(self._url, autocommit=True, connect_timeout=10, application_name="zagjan-listen")
         for channel in self._channels:
             conn.execute(f"LISTEN {channel}")
         return conn

@@ -163,6 +163,8 @@ async def lucky_race(pair: Pair, *names: str) -> tuple[ChannelHandle, list[Membe
 async def test_a_secret_choice_in_a_dm_is_posted_once_by_the_guilds_owner(pair: Pair) -> None:
     channel, (alice, bob), game_id = await lucky_race(pair, "alice", "bob")
     zero, one = pair.bot(0), pair.bot(1)
+    synced = [r for r in pair.envs[0].http_requests if r.method == "PUT" and r.path.endswith("/commands")]
+    assert len(synced) == 1, "only the process holding shard 0 syncs the commands"
     assert pair.posted_in(channel) == {1}
     before = len(pair.posts)
 
