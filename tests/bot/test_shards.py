@@ -16,6 +16,7 @@ import discord
 import psycopg
 import pytest
 from fakegame import LuckyRace
+from test_discord_app import clean_env  # noqa: F401  (a fixture: no Zagjan settings but the test's own)
 
 from bot import app
 from bot.app import ShardedZagjanBot, ZagjanBot, make_bot
@@ -24,22 +25,18 @@ from bot.shards import Listener, Note, Ownership, channel_name, shard_of
 from bot.store import Store, StoreError
 from bot.table import TableError, TableService
 
-SHARD_VARS = ("DISCORD_TOKEN", "ZAGJAN_DATABASE", "ZAGJAN_SHARD_COUNT", "ZAGJAN_SHARD_IDS", "ZAGJAN_LOG_LEVEL")
+SHARD_VARS = ("ZAGJAN_SHARD_COUNT", "ZAGJAN_SHARD_IDS")
 GUILD_OF = {0: 2 << 22, 1: 3 << 22}
 """A guild of each of two shards."""
 
 
-@pytest.fixture
-def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    """No Zagjan variables from outside the test, and no .env but the test's own."""
+# -- settings and ownership --------------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def no_shards_from_outside(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in SHARD_VARS:
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setitem(Settings.model_config, "env_file", ".env")
-    return tmp_path
-
-
-# -- settings and ownership --------------------------------------------------------------------------
 
 
 def test_unset_shards_are_one_plain_bot_as_before(clean_env: Path) -> None:
