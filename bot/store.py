@@ -350,6 +350,27 @@ class Tx:
             raise StaleVersion(f"game {game_id} has already left the lobby")
         self.insert_events(game_id, 0, events)
 
+    def remove_seat(self, game_id: int, player: str, *, at: datetime) -> None:
+        """Unseat a player while the game is in the lobby; `StaleVersion` if it left the lobby or they left."""
+        self.lobby(game_id)
+        if self.run("DELETE FROM seats WHERE game_id = ? AND player = ?", (game_id, player)) != 1:
+            raise StaleVersion(f"{player} is not seated in the lobby of game {game_id}")
+        self.touch(game_id, at)
+
+    def set_creator(self, game_id: int, creator: str, *, at: datetime) -> None:
+        """Hand the lobby to another seated player; `StaleVersion` if it left the lobby."""
+        if self.run("UPDATE games SET creator = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
+                    (creator, _stamp(at), game_id)) != 1:
+            raise StaleVersion(f"game {game_id} is no longer in the lobby")
+
+    def set_status(self, game_id: int, status: str, *, allowed_from: Iterable[str], at: datetime) -> None:
+        """Move a game to `status` if it is still in one of `allowed_from`, else `StaleVersion`."""
+        allowed = tuple(allowed_from)
+        marks = ", ".join("?" for _ in allowed)
+        if self.run(f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})",
+                    (status, _stamp(at), game_id, *allowed)) != 1:
+            raise StaleVersion(f"game {game_id} is not in {allowed}")
+
     def touch(self, game_id: int, at: datetime) -> None:
         self.run("UPDATE games SET updated_at = ? WHERE id = ?", (_stamp(at), game_id))
 
@@ -515,27 +536,12 @@ class Store:
 
     async def set_creator(self, game_id: int, creator: str, *, at: datetime) -> None:
         """Hand the lobby to another seated player (when its creator leaves)."""
-        def body(tx: Tx) -> None:
-            changed = tx.run("UPDATE games SET creator = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
-                             (creator, _stamp(at), game_id))
-            if changed != 1:
-                raise StaleVersion(f"game {game_id} is no longer in the lobby")
-
-        await self.write(body)
+        await self.write(lambda tx: tx.set_creator(game_id, creator, at=at))
 
     async def set_status(self, game_id: int, status: str, *, allowed_from: Iterable[str],
                          at: datetime) -> None:
         """Move a game to `status` if it is still in one of `allowed_from`, else `StaleVersion`."""
-        allowed = tuple(allowed_from)
-        marks = ", ".join("?" for _ in allowed)
-
-        def body(tx: Tx) -> None:
-            changed = tx.run(f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})",
-                             (status, _stamp(at), game_id, *allowed))
-            if changed != 1:
-                raise StaleVersion(f"game {game_id} is not in {allowed}")
-
-        await self.write(body)
+        await self.write(lambda tx: tx.set_status(game_id, status, allowed_from=allowed_from, at=at))
 
     async def start_game(self, game_id: int, *, state_json: str, events: Sequence[Event],
                          at: datetime) -> None:
@@ -563,13 +569,7 @@ class Store:
 
     async def remove_seat(self, game_id: int, player: str, *, at: datetime) -> None:
         """Unseat a player while the game is in the lobby."""
-        def body(tx: Tx) -> None:
-            tx.lobby(game_id)
-            if tx.run("DELETE FROM seats WHERE game_id = ? AND player = ?", (game_id, player)) != 1:
-                raise StaleVersion(f"{player} is not seated in the lobby of game {game_id}")
-            tx.touch(game_id, at)
-
-        await self.write(body)
+        await self.write(lambda tx: tx.remove_seat(game_id, player, at=at))
 
     # -- idle tables --------------------------------------------------------------------
     async def set_idle_stage(self, game_id: int, version: int, stage: int) -> bool:

@@ -1,18 +1,21 @@
 """The store on a real SQLite file and on a real PostgreSQL server (the `database` fixture runs each
 test on both): schema, one open game per channel, the append-only log and the version check that
-refuses stale or doubled writes; then what only one of them has (SQLite's file upgrades and WAL,
-PostgreSQL's migration table and lock)."""
+refuses stale or doubled writes; each lobby step one transaction, so steps through two processes at once
+lose nothing; then what only one of them has (SQLite's file upgrades and WAL, PostgreSQL's migration
+table and lock)."""
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from bot.store import MIGRATIONS, ChannelBusy, GameRow, StaleVersion, Store, StoreError
+from bot.table import TableError, TableService
 from pg_server import Server, integrity_error, raw_connection
 from rules.core.engine import Event
 
@@ -170,6 +173,68 @@ async def test_two_processes_writing_the_same_version_apply_it_once(store: Store
         await other.close()
     assert sorted(type(r).__name__ for r in results) == ["StaleVersion", "int"]
     assert [a.seq for a in await store.actions(game.id)] == [1]
+
+
+# -- lobby steps through two processes: each step is one transaction, so none is lost ---------------------
+
+TABLES = 16
+"""Lobbies raced at once in each test below: one race may happen to run its steps one after the other."""
+
+
+@pytest.fixture
+async def two_tables(store: Store, database: Path | str,
+                     make_table: Callable[[Store], TableService]) -> AsyncIterator[tuple[TableService, TableService]]:
+    """Two table services on one database, as two bot processes: each its own store, locks and cache."""
+    other = await Store.open(database)
+    try:
+        yield make_table(store), make_table(other)
+    finally:
+        await other.close()
+
+
+async def test_joins_through_two_processes_at_once_all_land(two_tables: tuple[TableService, TableService]) -> None:
+    first, second = two_tables
+    for channel in range(1, TABLES + 1):
+        await first.new_game(channel, None, "u1", "Grak", "lucky-race")
+    await asyncio.gather(*(join for channel in range(1, TABLES + 1) for join in (
+        first.join(channel, "u2", "Mub"), second.join(channel, "u3", "Snot"), second.join(channel, "u4", "Zog"))))
+    for channel in range(1, TABLES + 1):
+        started = await second.start(channel, "u1")
+        assert sorted(s.player for s in started.seats) == ["u1", "u2", "u3", "u4"]
+        assert sorted(s.colour for s in started.seats) == [0, 1, 2, 3]
+
+
+async def test_a_join_racing_the_start_is_dealt_in_or_refused(two_tables: tuple[TableService, TableService]) -> None:
+    first, second = two_tables
+    for channel in range(1, TABLES + 1):
+        await first.new_game(channel, None, "u1", "Grak", "lucky-race")
+        await first.join(channel, "u2", "Mub")
+    outcomes = await asyncio.gather(*(step for channel in range(1, TABLES + 1) for step in (
+        first.start(channel, "u1"), second.join(channel, "u3", "Snot"))), return_exceptions=True)
+    for channel, joined in zip(range(1, TABLES + 1), outcomes[1::2]):
+        dealt = [s.player for s in (await first.snapshot(channel)).seats]
+        if isinstance(joined, TableError):
+            assert str(joined) == "The game has already started; join the next one." and dealt == ["u1", "u2"]
+        else:
+            assert dealt == ["u1", "u2", "u3"]  # a join that was answered is in the game
+    assert not [o for o in outcomes if isinstance(o, BaseException) and not isinstance(o, TableError)]
+
+
+async def test_the_last_human_leaving_while_another_joins_never_strands_the_newcomer(
+        two_tables: tuple[TableService, TableService]) -> None:
+    first, second = two_tables
+    for channel in range(1, TABLES + 1):
+        await first.new_game(channel, None, "u1", "Grak", "lucky-race")
+    outcomes = await asyncio.gather(*(step for channel in range(1, TABLES + 1) for step in (
+        first.leave(channel, "u1"), second.join(channel, "u2", "Mub"))), return_exceptions=True)
+    for channel, left, joined in zip(range(1, TABLES + 1), outcomes[::2], outcomes[1::2]):
+        assert not isinstance(left, BaseException)
+        table = await second.snapshot(channel)
+        if isinstance(joined, TableError):  # the table was abandoned first
+            assert left.status == "abandoned" and table.status == "abandoned"
+        else:  # the newcomer sat down first, and the table is theirs now
+            assert left.status == "lobby" and left.creator == "u2" and [s.player for s in left.seats] == ["u2"]
+            assert table.status == "lobby" and table.creator == "u2"
 
 
 async def test_seats_keep_join_order_and_refuse_duplicates(store: Store) -> None:
