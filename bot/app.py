@@ -30,7 +30,7 @@ from bot.handover import HandOvers, OwnedShowMove
 from bot.logs import configure_logging
 from bot.painter import Painter
 from bot.settings import MISSING_TOKEN, Settings
-from bot.shards import Ownership
+from bot.shards import Ownership, ShardTaken
 from bot.store import Store, StoreError, describe, is_url
 from bot.table import STALE, TableService
 from bot.ui import turns
@@ -303,6 +303,9 @@ def run(settings: Settings) -> int:
                    ownership=ownership)
     try:
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    except ShardTaken as exc:
+        print(f"zagjan: {exc}", file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print("Discord refused the token in DISCORD_TOKEN. Copy it again from the Bot page of your "
               "application at https://discord.com/developers/applications and put it in .env.", file=sys.stderr)

@@ -28,6 +28,10 @@ import logging
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import psycopg
 
 log = logging.getLogger("zagjan.shards")
 
@@ -113,6 +117,14 @@ class Note:
             return None
 
 
+SHARD_LOCK = 0x7A6A
+"""The first key of the advisory lock a process holds for each of its shards (the second is the shard)."""
+
+
+class ShardTaken(Exception):
+    """Another process already serves one of this process's shards (its boards would be posted twice)."""
+
+
 NOTIFY_SQL = "SELECT pg_notify(?, ?)"
 """Sent inside the move's transaction: PostgreSQL delivers it at the commit, or not at all."""
 
@@ -122,12 +134,17 @@ class Listener:
 
     Each note goes to `deliver` (called on the listener's thread: it must hand the note to the event
     loop itself). After the connection drops, the listener connects again, backing off, and calls
-    `reconnected` so the owner can look for moves it was not told of meanwhile."""
+    `reconnected` so the owner can look for moves it was not told of meanwhile.
+
+    The connection also holds an advisory lock per shard, for as long as it lives (a killed process's
+    go with its connection): a second process given a shard that is already served does not start
+    (`ShardTaken`), and two processes never post one channel's boards."""
 
     def __init__(self, url: str, shards: Iterable[int], deliver: Callable[[Note], None],
                  reconnected: Callable[[], None] = lambda: None) -> None:
         self._url = url
-        self._channels = [channel_name(s) for s in sorted(shards)]
+        self._shards = sorted(shards)
+        self._channels = [channel_name(s) for s in self._shards]
         self._deliver = deliver
         self._reconnected = reconnected
         self._stop = threading.Event()
@@ -152,12 +169,21 @@ class Listener:
         if self._thread.is_alive() and self._thread is not threading.current_thread():
             self._thread.join(timeout=5.0)
 
-    def _connect(self) -> object:
+    def _connect(self) -> psycopg.Connection[Any]:
         import psycopg
 
         conn = psycopg.connect(self._url, autocommit=True, connect_timeout=10, application_name="zagjan-listen")
-        for channel in self._channels:
-            conn.execute(f"LISTEN {channel}")
+        try:
+            taken = [shard for shard in self._shards
+                     if not conn.execute("SELECT pg_try_advisory_lock(%s, %s)", (SHARD_LOCK, shard)).fetchone()[0]]
+            if taken:
+                raise ShardTaken(f"Another process already serves shard(s) {', '.join(map(str, taken))} on this "
+                                 "database; give each shard (ZAGJAN_SHARD_IDS) to one process only.")
+            for channel in self._channels:
+                conn.execute(f"LISTEN {channel}")
+        except BaseException:
+            conn.close()
+            raise
         return conn
 
     def _run(self) -> None:
@@ -168,7 +194,7 @@ class Listener:
         while not self._stop.is_set():
             try:
                 conn = self._connect()
-            except psycopg.Error as exc:
+            except (psycopg.Error, ShardTaken) as exc:
                 if first:
                     self._error = exc
                     self._ready.set()
@@ -178,7 +204,6 @@ class Listener:
                 log.warning("could not listen for hand-overs (%s); trying again in %.1f s", exc, pause)
                 self._stop.wait(pause)
                 continue
-            assert isinstance(conn, psycopg.Connection)
             if not first:
                 log.info("listening for hand-overs again")
                 self._safely(self._reconnected)
@@ -203,4 +228,5 @@ class Listener:
             log.exception("a hand-over could not be passed on")
 
 
-__all__ = ["CHANNEL_PREFIX", "Listener", "NOTIFY_SQL", "Note", "Ownership", "channel_name", "shard_of"]
+__all__ = ["CHANNEL_PREFIX", "Listener", "NOTIFY_SQL", "Note", "Ownership", "SHARD_LOCK", "ShardTaken", "channel_name",
+           "shard_of"]

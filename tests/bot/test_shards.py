@@ -4,6 +4,7 @@ that receives them, through a dropped connection."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import queue
@@ -21,7 +22,7 @@ from test_discord_app import clean_env  # noqa: F401  (a fixture: no Zagjan sett
 from bot import app
 from bot.app import ShardedZagjanBot, ZagjanBot, make_bot
 from bot.settings import Settings
-from bot.shards import Listener, Note, Ownership, channel_name, shard_of
+from bot.shards import Listener, Note, Ownership, ShardTaken, channel_name, shard_of
 from bot.store import Store, StoreError
 from bot.table import TableError, TableService
 
@@ -198,3 +199,43 @@ def test_the_listener_hears_its_shards_and_listens_again_after_its_connection_dr
     finally:
         listener.stop()
     assert not any(t.name == "zagjan-listen" and t.is_alive() for t in threading.enumerate())
+
+
+def test_a_shard_is_served_by_one_process_at_a_time(pg_url: str) -> None:
+    first = Listener(pg_url, [0, 1], lambda note: None)
+    first.start()
+    try:
+        with pytest.raises(ShardTaken, match=r"shard\(s\) 1 .*ZAGJAN_SHARD_IDS"):
+            Listener(pg_url, [1, 2], lambda note: None).start()
+    finally:
+        first.stop()
+    again = Listener(pg_url, [1], lambda note: None)  # the first one's locks went with its connection
+    again.start()
+    again.stop()
+
+
+def test_run_says_so_when_its_shard_is_already_served(clean_env: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str], pg_url: str) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.setenv("ZAGJAN_DATABASE", pg_url)
+    monkeypatch.setenv("ZAGJAN_SHARD_COUNT", "2")
+    monkeypatch.setenv("ZAGJAN_SHARD_IDS", "1")
+    monkeypatch.setattr(app, "configure_logging", lambda level, **kwargs: None)
+
+    def start_listening(self: ZagjanBot, token: str, **kwargs: object) -> None:
+        async def setup() -> None:
+            try:
+                await self.setup_hook()
+            finally:
+                await self.close()
+        asyncio.run(setup())
+
+    monkeypatch.setattr(ZagjanBot, "run", start_listening)
+    serving = Listener(pg_url, [1], lambda note: None)
+    serving.start()
+    try:
+        assert app.main() == 2
+    finally:
+        serving.stop()
+    err = capsys.readouterr().err
+    assert "Another process already serves shard(s) 1" in err and "Traceback" not in err
