@@ -1,10 +1,14 @@
 """Orcz in Discord with no bot code of its own (issue 26): one human and two computers from the
 lobby to the end; the human places a rank by the typed command, the channel never shows a
-face-down card, a hand, a Slave total or what a Scout saw."""
+face-down card, a hand, a Slave total or what a Scout saw. And a whole 4-player game of one human,
+whose DMs are closed, and three computers: the human's private news and choices reach only them
+(ephemerally), and no secret of anyone's — the human's or a computer's — reaches a channel message,
+a board picture or its description, /game log, the bot's logging or any DM."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 import pytest
@@ -16,11 +20,16 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
     snapshot,
     world,
 )
+from test_discord_brood_rumble import CANNOT_DM, attachment_bytes, newest_board, since, texts
+from test_discord_orcz_humans import MARKERS, no_picture, place_by_form
 
 from bot.app import ZagjanBot
+from bot.ui.hand import HAND_FILE
+from renderers import describe, render
 from rules.core.dice import Dice
 from rules.core.search import kind_first, picker
-from rules.orcz.models import AskKind, Place
+from rules.orcz import GAME
+from rules.orcz.models import AskKind, OrczState, Place, Scout
 
 
 @pytest.fixture(autouse=True)
@@ -83,3 +92,94 @@ async def test_one_human_and_two_computers_play_orcz_to_the_end(simcord_env, wor
         assert secret not in public
     dms = "\n".join(m.content or "" for m in world.alice.user.dm_channel.history())
     assert "Face down on the" in dms or "You now have" in dms  # the private news went to its owner
+
+
+async def test_one_human_with_closed_dms_and_three_computers_play_a_whole_game_and_no_secret_leaks(
+        simcord_env, world, caplog, monkeypatch):
+    # seed 003 L34-35 (hands behind the screen), L112-120 (a face-down card), L306-308 (the Scout's
+    # look), L27-31 (the Slaves behind the screen): each reaches its owner only
+    caplog.set_level(logging.DEBUG, logger="zagjan")
+    bot: ZagjanBot = simcord_env.bot
+    simcord_env.inject_error("POST", f"/channels/{world.alice.user.dm_channel.id}/messages", **CANNOT_DM)
+    await world.alice.slash(world.channel, "game new", game="orcz")
+    for level in ("easy", "easy", "easy"):  # (what a computer may know is the rules tests' matter)
+        assert applied(await world.alice.slash(world.channel, "seat computer", level=level))
+    started = await world.alice.slash(world.channel, "game start")  # her hand comes back to her alone
+    assert started.acknowledged and started.response.ephemeral and "for your eyes only" in started.response.content
+    human = str(world.alice.id)
+    chooser = Dice(seed=6)
+    by_form = by_button = 0
+    scouted = checked_picture = False
+    for _ in range(3000):
+        await computers_done(bot, world.channel.id)
+        snap = await snapshot(simcord_env, world.channel)
+        if snap.outcome is not None or snap.status != "active":
+            break
+        state: OrczState = snap.state
+        assert snap.waiting_for == [human]
+        legal = await bot.table.legal_actions(world.channel.id, human)
+        scout = [a for a in legal if isinstance(a, Scout)]
+        if scout and not scouted and state.round >= 3:  # the Scout, at a computer's face-down card
+            await bot.show_move(await bot.table.act(world.channel.id, human, scout[0]))
+            scouted = True
+            continue
+        if not checked_picture and state.round == 3:  # the posted picture is the public view's
+            await drained(bot, world.channel.id)
+            board = newest_board(simcord_env, world.channel)
+            lines = board.embeds[0].description.split("\n")
+            public_view, own_view = GAME.view(state, None), GAME.view(state, human)
+            assert await attachment_bytes(simcord_env, board) == render(public_view, lines)
+            alt = board.attachments[0].description or ""
+            assert alt == describe(public_view, lines) != describe(own_view, lines)
+            checked_picture = True
+            monkeypatch.setattr(bot.painter, "render", no_picture)  # the rest is checked in words
+        if state.ask.kind is AskKind.PLACE and state.turn == 1:  # the private choice under the board
+            place = chooser.pick([a for a in legal if isinstance(a, Place)], "a rank")
+            await place_by_form(simcord_env, world, world.alice, place, dms_closed=True)
+            by_form += 1
+            continue
+        if state.ask.kind is AskKind.STRUGGLE and by_button < 3:  # Struggle and Hold are board buttons
+            await drained(bot, world.channel.id)
+            label = "Struggle!" if by_button % 2 == 0 else "Hold"
+            clicked = await world.alice.click(newest_board(simcord_env, world.channel), label=label)
+            assert clicked.acknowledged and (await snapshot(simcord_env, world.channel)).version > snap.version
+            by_button += 1
+            continue
+        result = await bot.table.act(world.channel.id, human, kind_first(legal, picker(chooser)),
+                                     expected_version=snap.version)
+        await bot.show_move(result)
+    await drained(bot, world.channel.id)
+    final = await snapshot(simcord_env, world.channel)
+    assert final.status == "finished" and final.outcome is not None and len(final.state.players) == 4
+    assert by_form == 5 and by_button >= 1 and scouted and checked_picture
+
+    private: dict[str, set[str]] = {}
+    for p in final.state.players:
+        private[p] = {e.text for e in await bot.table.store.events(final.game_id, viewer=p) if e.visible_to}
+        assert any(t.startswith("Face down on the") for t in private[p])
+    assert any(t.startswith("Your Scout saw") for t in private[human])
+    everyone_private = set().union(*private.values())
+
+    channel = since(simcord_env, world.channel)
+    public = [m for m in channel if not m.flags.ephemeral]
+    said = texts(public)
+    for marker in MARKERS:
+        assert marker not in said
+    assert not any(text in said for text in everyone_private)
+    assert not any(a.filename == HAND_FILE for m in public for a in m.attachments)
+    assert not any(marker in (a.description or "") for m in public for a in m.attachments for marker in MARKERS)
+    assert "private news here instead" in said  # the DM failed, and the channel only says so
+    # Alice's own news came back to her alone, ephemerally, and nobody's secret reached any DM.
+    assert "Face down on the" in texts([m for m in channel if m.flags.ephemeral])
+    for member in world.players:
+        assert since(simcord_env, member.user.dm_channel) == []
+    # /game log shows Alice her own news, none of the computers'; the bot's logging none at all.
+    asked = await world.alice.slash(world.channel, "game log", lines=100)
+    shown = "\n".join(m.content or "" for m in [asked.response, *asked.followups] if m is not None)
+    assert not any(text in shown for text in everyone_private - private[human])
+    for marker in MARKERS:
+        assert marker not in caplog.text
+
+
+async def drained(bot: ZagjanBot, channel_id: int) -> None:
+    await bot.boards.channel(channel_id).drained()
