@@ -14,6 +14,13 @@ and its secret choices are shown only after the screen is cleared and the keyboa
 seat's player; with one human there is nobody to hide from, so the screen is not cleared and
 private news is shown at once (before the rules reveal anything).
 
+Moves out of turn (`Move.any_time`: a shout in Chaos Marauders, Orcz's Scout) are offered while the
+computers play: in a game that has them, after every computer move each human the game is not waiting
+for who may make one now is asked once, with Enter to go on. The offer comes whenever the rules open
+such a move, never because of what happened (a shout is offered after every card, whatever was drawn),
+so it gives nothing away; and as it is an ordinary line of input, piped play reads it like any other
+(an empty line goes on) and ends when the input ends, never waiting on a clock.
+
 The keyboard is the terminal's line editor (arrow keys and history through the standard
 `readline` module, where Python has it); what was typed while the computers played is dropped
 before the next question, so a line never answers a question it was not typed for.
@@ -291,6 +298,7 @@ class TerminalGame:
                 action = decide(game, game.seen_by(state, computer), computer, self.level,
                                 self.thinker.getrandbits(62), Budget(iterations=self.iterations))
                 state = self._apply(state, computer, action)
+                state = self._offer_out_of_turn(state)
                 continue
             self._picture(state)
             player = waiting[0]
@@ -395,6 +403,54 @@ class TerminalGame:
                 self.say(f"✋ {exc}")
                 continue
             return action
+
+    def _offer_out_of_turn(self, state: Any) -> Any:
+        """After a computer's move: every human the game is not waiting for, who may make a move out of
+        turn now (`Game.out_of_turn`), is asked once whether to make one (Enter goes on). Games without
+        such moves ask nothing. Returns the state after whatever was made."""
+        game = self.game
+        if game.moves is None or not game.moves.any_time:
+            return state
+        for player in self.humans:
+            if game.outcome(state) is not None or player in game.waiting_for(state):
+                continue
+            offered = game.out_of_turn(state, player)
+            if offered:
+                state = self._out_of_turn_move(state, player, offered)
+        return state
+
+    def _out_of_turn_move(self, state: Any, player: PlayerId, offered: Sequence[BaseModel]) -> Any:
+        """One human's chance at a move out of turn: an empty line goes on; otherwise a move typed (or
+        numbered) as at any question, from `offered` only; `?`, `rules` and `quit` work as ever."""
+        game, name = self.game, self.names[player]
+        book = game.moves
+        assert book is not None
+        view = game.view(state, player)
+        words = sorted({m.name for a in offered if (m := book.of(a)) is not None})
+        self.keyboard.drop_typed_ahead()  # typed while the computers played: not an answer to this
+        while True:
+            try:
+                typed = self.ask(f"⏳ {name}: Enter to go on, or {' / '.join(words)} now (? lists) > ")
+            except EOFError:
+                raise Quit() from None
+            word, _, rest = typed.strip().lower().partition(" ")
+            if not word:
+                return state
+            if word in ("quit", "exit"):
+                raise Quit()
+            if word in ("?", "help", "list", "moves"):
+                self._list(offered, view, rest.strip())
+                continue
+            if word == "rules":
+                self.say(guide_for(game) or "There is no guide for this game yet.")
+                continue
+            try:
+                action = parse_typed(typed, offered, self.names, game, view)
+                game.apply(state, player, action)  # a dry run: a refused move is explained and changes nothing
+            except RuleViolation as exc:
+                self.say(f"✋ {exc}")
+                continue
+            return self._apply(state, player, action)
 
     def _list(self, legal: Sequence[BaseModel], view: Any, word: str) -> None:
         """`?`: the legal moves as they are typed (numbered, so a number picks one), and for a move

@@ -570,3 +570,65 @@ def test_the_readme_names_the_moves_as_they_are_typed():
     assert {group for group, _ in rows} == set(books), "every game with moves has its row"
     for command in re.findall(r"^\.venv/bin/zagjan play (\S+)", readme, re.MULTILINE):
         assert command in GAMES
+
+
+# -- moves out of turn while the computers play ------------------------------------------------------------
+
+OFFER = "⏳ "  # how the offer of a move out of turn begins
+
+
+def test_a_game_without_moves_out_of_turn_never_offers_one(monkeypatch, tmp_path):
+    # Masters' Fight declares no `Move.any_time`: the computers' moves ask the human nothing
+    monkeypatch.setattr(TerminalGame, "_picture", lambda self, state: None)
+    out = io.StringIO()
+    prompts: list[str] = []
+    answer = Picker(out, seed=4, stop=lambda text: answer.moves == 4)
+
+    def typed(prompt: str) -> str:
+        prompts.append(prompt)
+        return answer(prompt)
+
+    table = TerminalGame(GAMES["masters-fight"], 1, 2, level=Level.EASY, seed=4, out_dir=tmp_path,
+                         keyboard=Lines(typed), out=out)
+    with pytest.raises(Quit):
+        table.play()
+    assert prompts and not any(p.startswith(OFFER) for p in prompts)
+
+
+def test_orcz_offers_the_scout_while_the_computers_play_and_tells_only_the_scout_what_it_saw(monkeypatch, tmp_path):
+    # seed 002 L306-308: the Scout looks at a face-down card at any moment; at the terminal the human is
+    # offered it after the computers' moves (`?` lists it, a number sends it), and what it saw is for the
+    # human's eyes only
+    monkeypatch.setattr(TerminalGame, "_picture", lambda self, state: None)
+    out = io.StringIO()
+    offers: list[str] = []
+    listing: list[int] = []
+
+    def typed(prompt: str) -> str:
+        text = out.getvalue()
+        if "Your Scout saw" in text:
+            raise Quit()
+        if listing:  # the answer to the list just asked for
+            listed = LISTED.findall(text[listing.pop():])
+            assert listed
+            if prompt.startswith(OFFER):
+                assert all(line.startswith("scout") for line in listed)  # only the moves out of turn
+                return "1"
+            return next(line for line in listed if not line.startswith("scout"))
+        if prompt.startswith(OFFER):
+            offers.append(prompt)
+            if len(offers) < 3:
+                return ""  # Enter: go on
+        listing.append(len(text))
+        return "?"
+
+    table = TerminalGame(GAMES["orcz"], 1, 2, level=Level.EASY, seed=2, out_dir=tmp_path, keyboard=Lines(typed),
+                         out=out)
+    with pytest.raises(Quit):
+        table.play()
+    text = out.getvalue()
+    name = table.names[table.humans[0]]
+    assert len(offers) == 3 and all(o.startswith(f"{OFFER}{name}: Enter to go on, or ") for o in offers)
+    assert "scout" in offers[0]
+    scouted = text.index(f"{name} sends the Scout to peek at")
+    assert re.search(rf"🔒 For {name}'s eyes only: Your Scout saw ", text[scouted:])

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from rules.chaos_marauders import GAME
-from rules.chaos_marauders.models import Shout
+from rules.chaos_marauders.models import Place, Shout
 from rules.core.dice import Dice
 from rules.core.selfplay import play_random, random_seats
 from tests.rules.chaos_marauders.helpers import table
@@ -82,3 +82,74 @@ def test_zagjan_play_runs_to_the_end_from_piped_lines_and_offers_the_shout(capsy
     text = "".join(shown) + capsys.readouterr().out
     assert code == 0 and "Chaos Marauders is over" in text and "Placings:" in text
     assert "last call for shouts" in text and re.search(r"^\s*\d+\. shout$", text, re.MULTILINE)
+    # the shout was also offered while the computers played, and those prompts read the pipe's lines too
+    assert "⏳" in "".join(shown) and "shouts \"Chaos Marauders!\"" in text
+
+
+def _at_the_keyboard(state: Any, answers: list[str]) -> tuple[Any, list[str], str]:
+    """`zagjan play`'s offer of moves out of turn after a computer's move, on a hand-built table (every
+    seat at the keyboard; the drawer is the one the game waits for): the state after it, the prompts
+    asked and what was printed."""
+    import io
+
+    from bot.terminal import TerminalGame
+    from rules.registry import GAMES
+
+    prompts: list[str] = []
+
+    class Keys:
+        def ask(self, prompt: str) -> str:
+            prompts.append(prompt)
+            if not answers:
+                raise EOFError
+            return answers.pop(0)
+
+        def drop_typed_ahead(self) -> None:
+            pass
+
+    out = io.StringIO()
+    terminal = TerminalGame(GAMES["chaos-marauders"], 3, 0, keyboard=Keys(), out=out)
+    terminal.seats, terminal.names = list(state.seats), {s.player: s.name for s in state.seats}
+    return terminal._offer_out_of_turn(state), prompts, out.getvalue()
+
+
+def test_the_terminal_offers_the_shout_after_every_card_whatever_was_drawn() -> None:
+    # seed 001 L37-64 (C14): the shout is open all turn to everyone but the drawer, so the offer after a
+    # card is placed is the same whether the Chaos Marauders was drawn or not, and gives nothing away
+    from tests.rules.chaos_marauders.helpers import act
+
+    drew_it = act(table(["marauders", "hak", "claws"], players=3), "ann", Place(line=0, slot=1))
+    did_not = act(table(["hak", "claws", "grivziz"], players=3), "ann", Place(line=0, slot=1))
+    assert drew_it.marauders_turn == drew_it.turn and did_not.marauders_turn != did_not.turn
+    seen = []
+    for state in (drew_it, did_not):
+        after, prompts, printed = _at_the_keyboard(state, ["", ""])  # Enter, Enter: both go on
+        assert after.model_dump() == state.model_dump()
+        seen.append((prompts, printed))
+    assert seen[0] == seen[1]
+    assert seen[0][0] == ["⏳ Bo: Enter to go on, or shout now (? lists) > ",
+                          "⏳ Cy: Enter to go on, or shout now (? lists) > "]
+
+
+def test_a_shout_typed_at_the_offer_is_made_and_judged_by_the_rules() -> None:
+    # seed 001 L37-64: right, the shouter takes the card (C14); wrong, the drawer may take one of theirs (C15)
+    from tests.rules.chaos_marauders.helpers import act
+
+    drew_it = act(table(["marauders", "hak", "claws"], players=3), "ann", Place(line=0, slot=1))
+    right, prompts, printed = _at_the_keyboard(drew_it, ["shout", ""])
+    assert right.claimed and right.shouted == ["bo"] and right.held[0].player == "bo"
+    assert [p.split(":")[0] for p in prompts] == ["⏳ Bo", "⏳ Cy"]  # Cy may still shout, too late (told, not refused)
+    assert 'Bo shouts "Chaos Marauders!" first' in printed
+    did_not = act(table(["hak", "claws", "grivziz"], {"cy": {(0, 1): "spittledung"}}, players=3), "ann",
+                  Place(line=0, slot=1))
+    wrong, _, printed = _at_the_keyboard(did_not, ["", "?", "1"])  # Bo goes on; Cy lists, then shouts
+    assert wrong.penalties == ["cy"] and "  1. shout" in printed and "has not drawn it this turn" in printed
+
+
+def test_piped_input_that_ends_at_the_offer_ends_the_game_without_waiting() -> None:
+    # a pipe's lines are read like any other; when they end, `zagjan play` stops (Quit), nothing hangs
+    from bot.terminal import Quit
+
+    state = table(["hak", "claws", "grivziz"], players=3)
+    with pytest.raises(Quit):
+        _at_the_keyboard(state, [])
