@@ -1,7 +1,8 @@
-"""Orcz with four humans in Discord (issue 26): a whole 4-player game in which the ranks of the first
-turn are placed through the private form — in each player's DMs, or, for Bob, whose DMs are closed,
-through the private choice opened under the board — and the rest is played through the table
-service and shown as any move is shown (so every DM and private note still goes out). Then nothing
+"""Orcz with four humans in Discord (issue 26): a whole 4-player game in which every rank is placed
+through the private form — in each player's DMs, or, for Bob, whose DMs are closed, through the
+private choice opened under the board — and every struggle or hold is a click on the board's
+buttons; the share-outs are played through the table service and shown as any move is shown (so
+every DM and private note still goes out). Then nothing
 secret — a hand, a face-down card, a Slave total, what a Scout saw — may be found in any channel
 message, board picture (or its description), log line (`/game log`, the bot's own logging) or other
 player's DM (seed 003 L34-35, L112-120, L306-308)."""
@@ -100,7 +101,7 @@ async def test_four_humans_place_in_private_and_no_secret_leaks(simcord_env, wor
     assert applied(await world.alice.slash(world.channel, "game start"))
     bob = str(world.bob.id)
     chooser = Dice(seed=5)
-    by_form = scouted = 0
+    by_form = by_button = scouted = 0
     checked_picture = False
     for _ in range(2000):
         await drained(bot, world.channel.id)
@@ -111,8 +112,15 @@ async def test_four_humans_place_in_private_and_no_secret_leaks(simcord_env, wor
         player = snap.waiting_for[0]
         actor = world.by_id(player)
         legal = await bot.table.legal_actions(world.channel.id, player)
-        if state.turn == 1 and state.ask is not None and state.ask.kind is AskKind.PLACE:
-            if state.round == 3 and scouted < 2:  # Bob (DMs closed) and another send their Scouts, out of turn
+        if state.ask is not None and state.ask.kind is AskKind.STRUGGLE:  # the board's buttons
+            await drained(bot, world.channel.id)
+            label = chooser.pick(["Struggle!", "Hold"], "struggle or hold")
+            clicked = await actor.click(newest_board(simcord_env, world.channel), label=label)
+            assert clicked.acknowledged and (await snapshot(simcord_env, world.channel)).version == snap.version + 1
+            by_button += 1
+            continue
+        if state.ask is not None and state.ask.kind is AskKind.PLACE:
+            if state.turn == 1 and state.round == 3 and scouted < 2:  # Bob (DMs closed) and another send their Scouts, out of turn
                 scout_owner = [bob, next(p for p in state.players if p not in (bob, player))][scouted]
                 scout = next(a for a in GAME.legal_actions(state, scout_owner) if isinstance(a, Scout))
                 result = await bot.table.act(world.channel.id, scout_owner, scout)
@@ -145,7 +153,8 @@ async def test_four_humans_place_in_private_and_no_secret_leaks(simcord_env, wor
     await drained(bot, world.channel.id)
     final = await snapshot(simcord_env, world.channel)
     assert final.status == "finished" and final.outcome is not None
-    assert by_form >= 20 and scouted == 2 and checked_picture
+    placed = sum(e.text.count(" places rank ") for e in await bot.table.store.events(final.game_id, viewer=None))
+    assert by_form == placed >= 60 and by_button >= 1 and scouted == 2 and checked_picture
 
     # What each player alone was told, from the store (the news of their own face-down cards, Scout, Slaves).
     private: dict[str, set[str]] = {}
