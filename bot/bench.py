@@ -11,7 +11,9 @@ asserted by timers in the test suite: the numbers depend on the machine.
   On a temporary SQLite file, or (`--database URL`) in a scratch schema on a PostgreSQL server.
 - `load`: many channels playing at once through the bot's own action path (what a menu click
   runs once its value is decoded), with Discord replaced by a stand-in that records every call
-  and answers at once.
+  and answers at once. On a temporary SQLite file, or (`--database URL`) a scratch schema on a
+  PostgreSQL server; `--processes N` runs N bot processes on it, the channels dealt out between
+  them, their measures merged (CPU: the bot processes and their drawing processes, not the server).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -371,7 +373,7 @@ class LoadReport:
     applied_by_game: Counter[int] = field(default_factory=Counter)
 
 
-def _bench_bot(database: Path, calls: Calls, latency: float, workers: int | None) -> Any:
+def _bench_bot(database: str | Path, calls: Calls, latency: float, workers: int | None) -> Any:
     from bot.app import ZagjanBot
 
     class BenchBot(ZagjanBot):
@@ -384,8 +386,8 @@ def _bench_bot(database: Path, calls: Calls, latency: float, workers: int | None
                     rng=random.Random(3))
 
 
-async def _open_tables(bot: Any, channels: int, slugs: list[str], rng: random.Random) -> None:
-    for channel in range(1, channels + 1):
+async def _open_tables(bot: Any, channels: Sequence[int], slugs: list[str]) -> None:
+    for channel in channels:
         slug = slugs[channel % len(slugs)]
         game = bot.table.game(slug)
         players = game.usual_table()
@@ -470,62 +472,145 @@ def _cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-async def _load(channels: int, think: float, seconds: float, latency: float, double: float,
-                workers: int | None, seed: int, out: Any) -> dict[str, Any]:
+@dataclass(frozen=True)
+class LoadPlan:
+    """What one bot process of `bench load` plays: its channels (each with its player's seed), how
+    fast, for how long, against which database."""
+
+    target: str | Path
+    channels: dict[int, float]  # channel id -> the seed of its player's random choices
+    think: float
+    seconds: float
+    latency: float
+    double: float
+    workers: int | None
+
+
+async def _load_part(plan: LoadPlan, out: Any, ready: Callable[[], None] = lambda: None) -> dict[str, Any]:
+    """One bot process's share of `bench load`: it opens its channels' tables, says it is `ready` (several
+    processes start playing together), plays them for `plan.seconds`, and returns what it measured, raw,
+    for `_summary` (latencies as lists, so several processes' can be merged before taking quantiles)."""
     calls = Calls()
     report = LoadReport()
-    rng = random.Random(seed)
-    with tempfile.TemporaryDirectory() as folder:
-        bot = _bench_bot(Path(folder) / "load.sqlite3", calls, latency, workers)
-        await bot.open_table()
-        slugs = sorted(bot.table.games)  # every game, at its usual table size, one per channel in turn
-        try:
-            await _open_tables(bot, channels, slugs, rng)
-            for board in bot.boards._channels.values():
-                await board.drained()
-            await bot.painter.warm()
-            calls.count.clear()
-            print(f"load: {channels} channels, a move every {think} s per channel, for {seconds} s "
-                  f"({bot.painter.workers} drawing processes)", file=out)
-            cpu_before, wall_before = _cpu_seconds(), time.perf_counter()
-            until = wall_before + seconds
-            await asyncio.gather(*(_player_loop(bot, channel, slugs, calls, report, random.Random(rng.random()),
-                                                think, until, double) for channel in range(1, channels + 1)))
-            for board in bot.boards._channels.values():
-                await board.drained()
-            await asyncio.sleep(0.05)  # the last board timings
-            wall = time.perf_counter() - wall_before
-            bot.painter.close(wait=True)  # the drawing processes' CPU counts once they are reaped
-            cpu = _cpu_seconds() - cpu_before
-            stored = Counter[int]()
-            for game_id in report.applied_by_game:
-                stored[game_id] = len(await bot.store.actions(game_id))
-        finally:
-            bot.painter.close()
-            if bot.store is not None:
-                await bot.store.close()
-    lost = sum(max(0, report.applied_by_game[g] - stored[g]) for g in report.applied_by_game)
-    doubled = sum(max(0, stored[g] - report.applied_by_game[g]) for g in report.applied_by_game)
-    http = sum(calls.count.values())
-    summary = {
+    bot = _bench_bot(plan.target, calls, plan.latency, plan.workers)
+    await bot.open_table()
+    slugs = sorted(bot.table.games)  # every game, at its usual table size, one per channel in turn
+    try:
+        await _open_tables(bot, list(plan.channels), slugs)
+        for board in bot.boards._channels.values():
+            await board.drained()
+        await bot.painter.warm()
+        calls.count.clear()
+        print(f"load: {len(plan.channels)} channels, a move every {plan.think} s per channel, for {plan.seconds} s "
+              f"({bot.painter.workers} drawing processes)", file=out)
+        ready()
+        cpu_before, wall_before = _cpu_seconds(), time.perf_counter()
+        until = wall_before + plan.seconds
+        await asyncio.gather(*(_player_loop(bot, channel, slugs, calls, report, random.Random(seed), plan.think, until,
+                                            plan.double) for channel, seed in plan.channels.items()))
+        for board in bot.boards._channels.values():
+            await board.drained()
+        await asyncio.sleep(0.05)  # the last board timings
+        wall = time.perf_counter() - wall_before
+        bot.painter.close(wait=True)  # the drawing processes' CPU counts once they are reaped
+        cpu = _cpu_seconds() - cpu_before
+        stored = Counter[int]()
+        for game_id in report.applied_by_game:
+            stored[game_id] = len(await bot.store.actions(game_id))
+    finally:
+        bot.painter.close()
+        if bot.store is not None:
+            await bot.store.close()
+    return {"wall": wall, "cpu": cpu, "clicks": report.clicks, "applied": report.applied, "refused": report.refused,
+            "doubled_sent": report.doubled_sent, "acks": report.acks, "boards": report.boards,
+            "unanswered": report.unanswered, "http": dict(calls.count),
+            "lost": sum(max(0, report.applied_by_game[g] - stored[g]) for g in report.applied_by_game),
+            "doubled": sum(max(0, stored[g] - report.applied_by_game[g]) for g in report.applied_by_game)}
+
+
+def _load_process(plan: LoadPlan, start: Any, results: Any) -> None:
+    """A spawned bot process of `bench load --processes N`: its part, sent back on `results`. Every
+    process waits at the `start` barrier once its tables are open, so they all play at the same time."""
+    try:
+        results.put(asyncio.run(_load_part(plan, sys.stderr, ready=lambda: start.wait(timeout=600))))
+    except BaseException as exc:
+        results.put({"error": f"{type(exc).__name__}: {exc}"})
+        raise
+
+
+def _summary(channels: int, think: float, processes: int, parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """The JSON line of `bench load`: the processes' measures together (latency quantiles over all their
+    clicks, CPU summed over the bot processes and their drawing processes, not the database server's)."""
+    applied = sum(p["applied"] for p in parts)
+    wall = max(p["wall"] for p in parts)
+    cpu = sum(p["cpu"] for p in parts)
+    acks = [a for p in parts for a in p["acks"]]
+    boards = [b for p in parts for b in p["boards"]]
+    http = sum((Counter(p["http"]) for p in parts), Counter[str]())
+    return {
         "bench": "load", "channels": channels, "think_s": think, "seconds": round(wall, 1),
-        "clicks": report.clicks, "applied": report.applied, "refused": report.refused,
-        "doubled_clicks_sent": report.doubled_sent,
-        "ack_p50_ms": _ms(_p(report.acks, 0.5)), "ack_p99_ms": _ms(_p(report.acks, 0.99)),
-        "board_p50_ms": _ms(_p(report.boards, 0.5)), "board_p99_ms": _ms(_p(report.boards, 0.99)),
-        "actions_per_s": round(report.applied / wall, 2) if wall else 0.0,
-        "cpu_ms_per_action": round(cpu * 1000 / report.applied, 2) if report.applied else 0.0,
-        "http_calls_per_action": round(http / report.applied, 2) if report.applied else 0.0,
-        "http_calls": dict(sorted(calls.count.items())),
-        "lost": lost, "doubled": doubled, "unanswered": report.unanswered,
+        "clicks": sum(p["clicks"] for p in parts), "applied": applied, "refused": sum(p["refused"] for p in parts),
+        "doubled_clicks_sent": sum(p["doubled_sent"] for p in parts),
+        "ack_p50_ms": _ms(_p(acks, 0.5)), "ack_p99_ms": _ms(_p(acks, 0.99)),
+        "board_p50_ms": _ms(_p(boards, 0.5)), "board_p99_ms": _ms(_p(boards, 0.99)),
+        "actions_per_s": round(applied / wall, 2) if wall else 0.0,
+        "cpu_ms_per_action": round(cpu * 1000 / applied, 2) if applied else 0.0,
+        "http_calls_per_action": round(sum(http.values()) / applied, 2) if applied else 0.0,
+        "http_calls": dict(sorted(http.items())),
+        "lost": sum(p["lost"] for p in parts), "doubled": sum(p["doubled"] for p in parts),
+        "unanswered": sum(p["unanswered"] for p in parts), "processes": processes,
     }
-    return summary
+
+
+def _load_plans(target: str | Path, channels: int, processes: int, think: float, seconds: float, latency: float,
+                double: float, workers: int | None, seed: int) -> list[LoadPlan]:
+    """The channels dealt out to the processes in turn (so each plays every game), each with the seed its
+    player had when one process played them all."""
+    rng = random.Random(seed)
+    seeds = {channel: rng.random() for channel in range(1, channels + 1)}
+    if workers is None and processes > 1:
+        from bot.painter import default_workers
+
+        workers = max(1, default_workers() // processes)  # the cores shared out, as one machine's processes would
+    return [LoadPlan(target, {c: seeds[c] for c in seeds if (c - 1) % processes == k}, think, seconds, latency,
+                     double, workers) for k in range(processes)]
+
+
+def _load_processes(plans: list[LoadPlan]) -> list[dict[str, Any]]:
+    """Run each plan in a process of its own (spawned: a fresh interpreter, as a bot process would be)."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    start, results = context.Barrier(len(plans)), context.Queue()
+    children = [context.Process(target=_load_process, args=(plan, start, results), name=f"zagjan-load-{k}")
+                for k, plan in enumerate(plans)]
+    for child in children:
+        child.start()
+    try:
+        parts = [results.get(timeout=max(p.seconds for p in plans) + 900) for _ in children]
+    finally:
+        for child in children:
+            child.join(timeout=60)
+            if child.is_alive():
+                child.kill()
+                child.join()
+    failed = [p["error"] for p in parts if "error" in p]
+    if failed:
+        raise RuntimeError(f"a load process failed: {failed[0]}")
+    return parts
 
 
 def bench_load(channels: int = 200, think: float = 10.0, seconds: float = 60.0, *, latency: float = 0.0,
-               double: float = 0.05, workers: int | None = None, seed: int = 1,
-               out: Any = sys.stderr) -> dict[str, Any]:
-    return asyncio.run(_load(channels, think, seconds, latency, double, workers, seed, out))
+               double: float = 0.05, workers: int | None = None, seed: int = 1, out: Any = sys.stderr,
+               database: str | None = None, processes: int = 1) -> dict[str, Any]:
+    """`database`: a PostgreSQL URL (a scratch schema on it, dropped after); None, a temporary SQLite file.
+    `processes`: bot processes sharing that database, the channels dealt out between them."""
+    with _scratch(database) as target:
+        if isinstance(target, Path):
+            target = target.with_name("load.sqlite3")
+        plans = _load_plans(target, channels, processes, think, seconds, latency, double, workers, seed)
+        parts = (_load_processes(plans) if processes > 1 else [asyncio.run(_load_part(plans[0], out))])
+    return _summary(channels, think, processes, parts)
 
 
 def print_last(report: dict[str, Any]) -> None:

@@ -241,10 +241,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
     elif args.what == "persist":
         report = bench.bench_persist(args.game or "masters-fight", moves=args.samples, database=args.database)
     else:
-        if args.channels < 1 or args.seconds <= 0 or args.think < 0:
-            raise CliError("--channels must be at least 1, --seconds above 0 and --think not negative.")
+        if args.channels < 1 or args.seconds <= 0 or args.think < 0 or not 1 <= args.processes <= args.channels:
+            raise CliError("--channels must be at least 1, --seconds above 0, --think not negative and "
+                           "--processes from 1 to --channels.")
         report = bench.bench_load(args.channels, args.think, args.seconds, latency=args.latency,
-                                  double=args.double, workers=args.workers, seed=args.seed)
+                                  double=args.double, workers=args.workers, seed=args.seed,
+                                  database=args.database, processes=args.processes)
     bench.print_last(report)
     return 0
 
@@ -317,7 +319,9 @@ def build_parser() -> argparse.ArgumentParser:
     speed.add_argument("--samples", type=int, default=400, help="steps to time (engine, persist)")
     speed.add_argument("--game", default=None, help="the game for persist (default masters-fight)")
     speed.add_argument("--database", default=None,
-                       help="persist: a postgresql:// URL to measure on (in a scratch schema, dropped after)")
+                       help="persist, load: a postgresql:// URL to measure on (in a scratch schema, dropped after)")
+    speed.add_argument("--processes", type=int, default=1,
+                       help="load: bot processes sharing the database, the channels dealt out between them")
     speed.add_argument("--channels", type=int, default=200, help="load: channels playing at once")
     speed.add_argument("--think", type=float, default=10.0, help="load: mean seconds between moves in a channel")
     speed.add_argument("--seconds", type=float, default=60.0, help="load: how long to play")
