@@ -370,7 +370,8 @@ class LoadReport:
     acks: list[float] = field(default_factory=list)
     boards: list[float] = field(default_factory=list)
     unanswered: int = 0
-    applied_by_game: Counter[int] = field(default_factory=Counter)
+    moves: list[tuple[int, int]] = field(default_factory=list)  # (game, version) of each click that applied
+    doubled: int = 0  # clicks sent twice that applied twice
 
 
 def _bench_bot(database: str | Path, calls: Calls, latency: float, workers: int | None) -> Any:
@@ -431,6 +432,7 @@ async def _player_loop(bot: Any, channel: int, slugs: list[str], calls: Calls, r
                                         expected_version=snap.version, game_id=snap.game_id)
 
         results = await asyncio.gather(*(click(one) for one in clicks))
+        report.doubled += max(0, sum(result is not None for result in results) - 1)
         for one, result in zip(clicks, results):
             report.clicks += 1
             if one.acked is None:
@@ -441,7 +443,7 @@ async def _player_loop(bot: Any, channel: int, slugs: list[str], calls: Calls, r
                 report.refused += 1
                 continue
             report.applied += 1
-            report.applied_by_game[result.game_id] += 1
+            report.moves.append((result.game_id, result.version))
             asyncio.get_running_loop().create_task(_board_time(calls, channel, result.version, one.started, report))
 
 
@@ -514,9 +516,7 @@ async def _load_part(plan: LoadPlan, out: Any, ready: Callable[[], None] = lambd
         wall = time.perf_counter() - wall_before
         bot.painter.close(wait=True)  # the drawing processes' CPU counts once they are reaped
         cpu = _cpu_seconds() - cpu_before
-        stored = Counter[int]()
-        for game_id in report.applied_by_game:
-            stored[game_id] = len(await bot.store.actions(game_id))
+        stored = {game_id: {a.seq for a in await bot.store.actions(game_id)} for game_id in dict(report.moves)}
     finally:
         bot.painter.close()
         if bot.store is not None:
@@ -524,8 +524,10 @@ async def _load_part(plan: LoadPlan, out: Any, ready: Callable[[], None] = lambd
     return {"wall": wall, "cpu": cpu, "clicks": report.clicks, "applied": report.applied, "refused": report.refused,
             "doubled_sent": report.doubled_sent, "acks": report.acks, "boards": report.boards,
             "unanswered": report.unanswered, "http": dict(calls.count),
-            "lost": sum(max(0, report.applied_by_game[g] - stored[g]) for g in report.applied_by_game),
-            "doubled": sum(max(0, stored[g] - report.applied_by_game[g]) for g in report.applied_by_game)}
+            # lost: an answered move not in the log; doubled: a click sent twice that applied twice, or two
+            # answered clicks given the same move (the bot's own moves, a timer's default, are neither)
+            "lost": sum(version not in stored[game] for game, version in report.moves),
+            "doubled": report.doubled + sum(n - 1 for n in Counter(report.moves).values())}
 
 
 def _load_process(plan: LoadPlan, start: Any, results: Any) -> None:
