@@ -232,12 +232,15 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from bot import bench
 
+    games = load_games()
+    if args.game is not None and args.what in ("engine", "render", "think"):  # one game instead of all
+        games = {args.game: _game(args.game)}
     if args.what == "engine":
-        report = bench.bench_engine(load_games(), samples=args.samples)
+        report = bench.bench_engine(games, samples=args.samples)
     elif args.what == "render":
-        report = bench.bench_render(load_games())
+        report = bench.bench_render(games)
     elif args.what == "think":
-        report = bench.bench_think(load_games())
+        report = bench.bench_think(games)
     elif args.what == "persist":
         report = bench.bench_persist(args.game or "masters-fight", moves=args.samples, database=args.database)
     else:
@@ -317,7 +320,8 @@ def build_parser() -> argparse.ArgumentParser:
                             "game; render: one board per game; persist: one stored move against a raw insert; "
                             "load: many channels through the action path")
     speed.add_argument("--samples", type=int, default=400, help="steps to time (engine, persist)")
-    speed.add_argument("--game", default=None, help="the game for persist (default masters-fight)")
+    speed.add_argument("--game", default=None, help="engine, render, think: only this game (default: every game); "
+                            "persist: the game to store (default masters-fight)")
     speed.add_argument("--database", default=None,
                        help="persist, load: a postgresql:// URL to measure on (in a scratch schema, dropped after)")
     speed.add_argument("--processes", type=int, default=1,

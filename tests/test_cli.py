@@ -272,3 +272,20 @@ def test_bench_persist_takes_the_database_to_measure_on(monkeypatch):
     args = build_parser().parse_args(["bench", "persist", "--samples", "5", "--database", "postgresql:///x"])
     assert cmd_bench(args) == 0
     assert seen == {"slug": "masters-fight", "moves": 5, "database": "postgresql:///x"}
+
+
+def test_bench_engine_and_render_take_one_game(monkeypatch, fake_registry):
+    # `zagjan bench engine --game orcz` measures that game alone; a name it does not know is refused
+    from bot import bench
+    from bot.cli import build_parser, cmd_bench
+
+    seen = []
+    monkeypatch.setattr(bench, "bench_engine", lambda games, samples=400: seen.append(sorted(games)) or {})
+    monkeypatch.setattr(bench, "bench_render", lambda games: seen.append(sorted(games)) or {})
+    fake_registry["other-race"] = fake_registry["lucky-race"]
+    for what in ("engine", "render"):
+        assert cmd_bench(build_parser().parse_args(["bench", what, "--game", "lucky-race"])) == 0
+        assert cmd_bench(build_parser().parse_args(["bench", what])) == 0
+    assert seen == [["lucky-race"], ["lucky-race", "other-race"]] * 2
+    with pytest.raises(cli.CliError, match="no game called 'chess'"):
+        cmd_bench(build_parser().parse_args(["bench", "engine", "--game", "chess"]))
