@@ -12,8 +12,9 @@ bytes.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from renderers.common import (
     ACCENT,
@@ -36,6 +37,7 @@ from renderers.common import (
     write,
 )
 from renderers.kits.cards import Card, CardNumber, empty_slot, paste_card
+from rules.chaos_marauders.data import LINES, SLOTS
 from rules.chaos_marauders.models import CardView, CMView, LineView, PlayerView
 
 SLUG = "chaos-marauders"
@@ -82,30 +84,71 @@ def _colour_of(view: CMView, player: str) -> RGB:
     return player_colour(seat.colour) if seat is not None else MUTED
 
 
+def _columns(players: int) -> int:
+    return 2 if players > 2 else 1
+
+
+def _seat_at(n: int, columns: int) -> tuple[int, int]:
+    """The top-left corner of the `n`-th player's area."""
+    return MARGIN + (n % columns) * (SEAT_WIDTH + SEAT_GAP), MARGIN + (n // columns) * (SEAT_HEIGHT + SEAT_GAP)
+
+
 def render(view: CMView, recent: Sequence[str] = ()) -> bytes:
     """The board and its side panel as PNG bytes; `recent` are the newest log lines."""
     lines = panel_lines(view, recent)
-    columns = 2 if len(view.players) > 2 else 1
-    rows = -(-len(view.players) // columns)
+    players = len(view.players)
+    columns = _columns(players)
+    rows = -(-players // columns)
     board_right = MARGIN + columns * SEAT_WIDTH + (columns - 1) * SEAT_GAP
     board_bottom = MARGIN + rows * SEAT_HEIGHT + (rows - 1) * SEAT_GAP + MARGIN
     width, height = PANEL.picture_size(board_right, board_bottom, MARGIN, lines)
-    canvas = base_canvas(SLUG, (width, height), lambda draw: None)
+    canvas = base_canvas((SLUG, players), (width, height),
+                         lambda draw: _draw_ground(draw, players, board_right + MARGIN // 2, height))
     draw = ImageDraw.Draw(canvas)
-    draw.rectangle((0, 0, board_right + MARGIN // 2, height), fill=BOARD_BG)
     for n, seat in enumerate(view.players):
-        left = MARGIN + (n % columns) * (SEAT_WIDTH + SEAT_GAP)
-        top = MARGIN + (n // columns) * (SEAT_HEIGHT + SEAT_GAP)
-        _draw_seat(canvas, draw, view, seat, left, top)
+        _draw_seat(canvas, draw, view, seat, *_seat_at(n, columns))
     PANEL.draw(draw, board_right, MARGIN, height, lines)
     return encode_png(canvas)
 
 
+def _draw_ground(draw: ImageDraw.ImageDraw, players: int, right: int, height: int) -> None:
+    """What is the same on every board of this many players, drawn once per worker (`base_canvas`):
+    the board's ground and each player's area with its eighteen empty slots. A board then draws only
+    what changed on it: the area of the player drawing, the cards, the words."""
+    draw.rectangle((0, 0, right, height), fill=BOARD_BG)
+    for n in range(players):
+        _draw_area(draw, *_seat_at(n, _columns(players)), SEAT_BG)
+
+
+def _draw_area(draw: ImageDraw.ImageDraw, left: int, top: int, fill: RGB) -> None:
+    """A player's area in `fill`, every slot empty (its dashed outline)."""
+    draw.rounded_rectangle((left, top, left + SEAT_WIDTH, top + SEAT_HEIGHT), radius=8 * S, fill=fill)
+    for n in range(LINES):
+        for slot in range(SLOTS):
+            empty_slot(draw, _slot_box(left + 8 * S, top + NAME_ROW + n * LINE_ROW, slot))
+
+
+@lru_cache(maxsize=4)
+def _area(fill: RGB) -> Image.Image:
+    """The area of the player drawing, on the board's ground: drawn once per worker, then pasted
+    whole over the ground's (a card laid in a slot then covers that slot's outline)."""
+    picture = Image.new("RGB", (SEAT_WIDTH + 1, SEAT_HEIGHT + 1), BOARD_BG)
+    _draw_area(ImageDraw.Draw(picture), 0, 0, fill)
+    return picture
+
+
+def _slot_box(left: int, top: int, slot: int) -> tuple[int, int, int, int]:
+    """Where slot `slot` of a line whose first column starts at `left` lies."""
+    x = left + VALUE_COLUMN + slot * (CARD[0] + GAP)
+    return x, top, x + CARD[0] - 1, top + CARD[1] - 1
+
+
 def _draw_seat(canvas: object, draw: ImageDraw.ImageDraw, view: CMView, seat: PlayerView, left: int, top: int) -> None:
-    """One player's area: their name and points, then their three lines top to bottom."""
+    """One player's area: their name and points, then their three lines top to bottom. The ground
+    has it already in the colour of a player not drawing; the drawing player's is drawn anew."""
     active = seat.player == view.active
-    draw.rounded_rectangle((left, top, left + SEAT_WIDTH, top + SEAT_HEIGHT), radius=8 * S,
-                           fill=ACTIVE_BG if active else SEAT_BG)
+    if active:
+        canvas.paste(_area(ACTIVE_BG), (left, top))  # type: ignore[attr-defined]
     colour = _colour_of(view, seat.player)
     draw.rounded_rectangle((left + 8 * S, top + 9 * S, left + 24 * S, top + 25 * S), radius=3 * S, fill=colour)
     big, small = font(18 * S), font(14 * S)
@@ -115,12 +158,14 @@ def _draw_seat(canvas: object, draw: ImageDraw.ImageDraw, view: CMView, seat: Pl
     room = points_box[0] - (left + 32 * S) - 10 * S
     write(draw, (left + 32 * S, top + 6 * S), fit(name, big, room), big, ACCENT if active else TEXT)
     for n, line in enumerate(seat.lines):
-        _draw_line(canvas, draw, view, line, n, left + 8 * S, top + NAME_ROW + n * LINE_ROW)
+        _draw_line(canvas, draw, view, line, n, left + 8 * S, top + NAME_ROW + n * LINE_ROW,
+                   ACTIVE_BG if active else SEAT_BG)
 
 
 def _draw_line(canvas: object, draw: ImageDraw.ImageDraw, view: CMView, line: LineView, number: int, left: int,
-               top: int) -> None:
-    """A line: its number and Attack Value, marks for the Horned Rat and Odlugg, then six slots."""
+               top: int, ground: RGB) -> None:
+    """A line: its number and Attack Value, marks for the Horned Rat and Odlugg, then its cards (the
+    empty slots are on the ground already; a card, laid on its area's ground, covers its slot's outline)."""
     small, tiny = font(14 * S), font(12 * S)
     write(draw, (left + VALUE_COLUMN / 2 - 4 * S, top + 4 * S), f"Line {number + 1}", tiny, MUTED, anchor="ma")
     write(draw, (left + VALUE_COLUMN / 2 - 4 * S, top + 22 * S), f"AV {line.value}", small,
@@ -135,11 +180,17 @@ def _draw_line(canvas: object, draw: ImageDraw.ImageDraw, view: CMView, line: Li
         draw.rounded_rectangle((x0 - 4 * S, top - 4 * S, x0 + 6 * CARD[0] + 5 * GAP + 4 * S, top + CARD[1] + 4 * S),
                                radius=6 * S, outline=COMPLETE, width=3 * S)
     for s, card in enumerate(line.slots):
-        x = x0 + s * (CARD[0] + GAP)
-        if card is None:
-            empty_slot(draw, (x, top, x + CARD[0] - 1, top + CARD[1] - 1))
-        else:
-            paste_card(canvas, (x, top), _card(view, card), CARD)  # type: ignore[arg-type]
+        if card is not None:
+            canvas.paste(_card_on(_card(view, card), ground), _slot_box(left, top, s)[:2])  # type: ignore[attr-defined]
+
+
+@lru_cache(maxsize=512)
+def _card_on(card: Card, ground: RGB) -> Image.Image:
+    """A card's box already laid on the ground of a player's area (its rounded corners show that
+    ground), kept per worker: pasted whole it covers its slot's outline, with no mask to blend."""
+    picture = Image.new("RGB", CARD, ground)
+    paste_card(picture, (0, 0), card, CARD)
+    return picture
 
 
 def panel_lines(view: CMView, recent: Sequence[str] = ()) -> list[PanelLine]:

@@ -45,3 +45,14 @@ def test_cards_placed_this_turn_all_look_alike_the_marauders_included() -> None:
                 if card is not None:
                     assert (_card(view, card).dot is not None) == card.new
     assert isinstance(view.pile, int)
+
+
+def test_a_board_drawn_after_others_on_the_kept_ground_is_the_same_as_drawn_first() -> None:
+    # the ground (every area with its empty slots) is drawn once per worker and the drawing player's
+    # area and the cards over it: what one board drew must never show on the next
+    early = GAME.view(_busy(3, 5, 10), None)
+    late = GAME.view(_busy(3, 5, None), None)
+    assert early.active != late.active or early.players != late.players
+    first = render(early)
+    render(late)
+    assert render(early) == first
