@@ -46,7 +46,7 @@ def rule_line(option: TableOption) -> str:
     return f"{option.name} — {option.description}"
 
 
-def table_options(game: Game[Any, Any] | None, rule: str | None) -> dict[str, Any]:
+def opening_options(game: Game[Any, Any] | None, rule: str | None) -> dict[str, Any]:
     """The options of a table opened with the optional rule `rule` of `game` switched on (none:
     the game's plain rules); a refusal that names the game's rules when it declares no such rule.
     An unknown game is left to the table service to refuse."""
@@ -117,7 +117,7 @@ class Lifecycle(commands.Cog):
     async def new(self, interaction: discord.Interaction[Any], game: str, pick: str | None = None,
                   turn_limit: int = DEFAULT_TURN_SECONDS, rule: str | None = None) -> None:
         async with audit(interaction, "game new", acknowledge_first=True) as record:
-            options = table_options(self.bot.table.games.get(game), rule)
+            options = opening_options(self.bot.table.games.get(game), rule)
             lobby = await self.bot.table.new_game(
                 interaction.channel_id, interaction.guild_id, str(interaction.user.id),
                 interaction.user.display_name, game, options, creator_pick=pick, turn_seconds=turn_limit)
