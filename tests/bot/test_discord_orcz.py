@@ -20,15 +20,20 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
     snapshot,
     world,
 )
-from test_discord_brood_rumble import CANNOT_DM, attachment_bytes, newest_board, since, texts
-from test_discord_orcz_humans import MARKERS, no_picture, place_by_form
+from test_discord_brood_rumble import CANNOT_DM, newest_board, since, texts
+from test_discord_orcz_humans import (
+    MARKERS,
+    channel_keeps_secrets,
+    log_keeps_secrets,
+    no_picture,
+    place_by_form,
+    posted_picture_is_public,
+    private_news,
+)
 
 from bot.app import ZagjanBot
-from bot.ui.hand import HAND_FILE
-from renderers import describe, render
 from rules.core.dice import Dice
 from rules.core.search import kind_first, picker
-from rules.orcz import GAME
 from rules.orcz.models import AskKind, OrczState, Place, Scout
 
 
@@ -125,12 +130,7 @@ async def test_one_human_with_closed_dms_and_three_computers_play_a_whole_game_a
             continue
         if not checked_picture and state.round == 3:  # the posted picture is the public view's
             await drained(bot, world.channel.id)
-            board = newest_board(simcord_env, world.channel)
-            lines = board.embeds[0].description.split("\n")
-            public_view, own_view = GAME.view(state, None), GAME.view(state, human)
-            assert await attachment_bytes(simcord_env, board) == render(public_view, lines)
-            alt = board.attachments[0].description or ""
-            assert alt == describe(public_view, lines) != describe(own_view, lines)
+            await posted_picture_is_public(simcord_env, world, state, human)
             checked_picture = True
             monkeypatch.setattr(bot.painter, "render", no_picture)  # the rest is checked in words
         if state.ask.kind is AskKind.PLACE and state.turn == 1:  # the private choice under the board
@@ -153,30 +153,18 @@ async def test_one_human_with_closed_dms_and_three_computers_play_a_whole_game_a
     assert final.status == "finished" and final.outcome is not None and len(final.state.players) == 4
     assert by_form == 5 and by_button >= 1 and scouted and checked_picture
 
-    private: dict[str, set[str]] = {}
-    for p in final.state.players:
-        private[p] = {e.text for e in await bot.table.store.events(final.game_id, viewer=p) if e.visible_to}
-        assert any(t.startswith("Face down on the") for t in private[p])
+    private = await private_news(bot, final.game_id, final.state.players)  # the computers' too
     assert any(t.startswith("Your Scout saw") for t in private[human])
     everyone_private = set().union(*private.values())
 
-    channel = since(simcord_env, world.channel)
-    public = [m for m in channel if not m.flags.ephemeral]
-    said = texts(public)
-    for marker in MARKERS:
-        assert marker not in said
-    assert not any(text in said for text in everyone_private)
-    assert not any(a.filename == HAND_FILE for m in public for a in m.attachments)
-    assert not any(marker in (a.description or "") for m in public for a in m.attachments for marker in MARKERS)
+    said = channel_keeps_secrets(simcord_env, world, everyone_private)
     assert "private news here instead" in said  # the DM failed, and the channel only says so
     # Alice's own news came back to her alone, ephemerally, and nobody's secret reached any DM.
-    assert "Face down on the" in texts([m for m in channel if m.flags.ephemeral])
+    assert "Face down on the" in texts([m for m in since(simcord_env, world.channel) if m.flags.ephemeral])
     for member in world.players:
         assert since(simcord_env, member.user.dm_channel) == []
     # /game log shows Alice her own news, none of the computers'; the bot's logging none at all.
-    asked = await world.alice.slash(world.channel, "game log", lines=100)
-    shown = "\n".join(m.content or "" for m in [asked.response, *asked.followups] if m is not None)
-    assert not any(text in shown for text in everyone_private - private[human])
+    await log_keeps_secrets(world.alice, world, everyone_private - private[human])
     for marker in MARKERS:
         assert marker not in caplog.text
 

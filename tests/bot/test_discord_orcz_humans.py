@@ -91,6 +91,49 @@ async def no_picture(view: Any, recent: Any = ()) -> None:
     return None
 
 
+async def posted_picture_is_public(env: Any, world: World, state: OrczState, player: str) -> None:
+    """The newest board's picture and its description are drawn from the public view, not from
+    `player`'s own (whatever lies face down); the Slaves are hidden on it."""
+    board = newest_board(env, world.channel)
+    png = await attachment_bytes(env, board)
+    lines = board.embeds[0].description.split("\n")
+    public_view, own_view = GAME.view(state, None), GAME.view(state, player)
+    assert png == render(public_view, lines) != render(own_view, lines)
+    alt = board.attachments[0].description or ""
+    assert alt == describe(public_view, lines) != describe(own_view, lines)
+    assert "Slaves hidden" in alt
+
+
+async def private_news(bot: ZagjanBot, game_id: int, players: list[str]) -> dict[str, set[str]]:
+    """What each player alone was told, from the store (their face-down cards, Scout, Slaves)."""
+    private: dict[str, set[str]] = {}
+    for p in players:
+        private[p] = {e.text for e in await bot.table.store.events(game_id, viewer=p) if e.visible_to is not None}
+        assert any(t.startswith("Face down on the") for t in private[p])
+    return private
+
+
+def channel_keeps_secrets(env: Any, world: World, everyone_private: set[str]) -> str:
+    """No private news, no own picture and nothing secret in a picture's description in the
+    channel's public messages; gives what they say."""
+    public = [m for m in since(env, world.channel) if not m.flags.ephemeral]
+    said = texts(public)
+    for marker in MARKERS:
+        assert marker not in said
+    assert not any(text in said for text in everyone_private)
+    assert not any(a.filename == HAND_FILE for m in public for a in m.attachments)
+    assert not any(marker in (a.description or "") for m in public for a in m.attachments for marker in MARKERS)
+    return said
+
+
+async def log_keeps_secrets(member: Any, world: World, others: set[str]) -> None:
+    """/game log, asked by `member`, shows none of `others` (the other players' private news)."""
+    asked = await member.slash(world.channel, "game log", lines=100)
+    shown = "\n".join((m.content or "") + "".join(e.description or "" for e in m.embeds)
+                      for m in [asked.response, *asked.followups] if m is not None)
+    assert not any(text in shown for text in others)
+
+
 async def test_four_humans_place_in_private_and_no_secret_leaks(simcord_env, world, caplog, monkeypatch):
     caplog.set_level(logging.DEBUG, logger="zagjan")
     bot: ZagjanBot = simcord_env.bot
@@ -133,15 +176,7 @@ async def test_four_humans_place_in_private_and_no_secret_leaks(simcord_env, wor
             if by_form == 6:  # the picture posted is the public view's, whatever lies face down
                 await drained(bot, world.channel.id)
                 after = await snapshot(simcord_env, world.channel)
-                board = newest_board(simcord_env, world.channel)
-                png = await attachment_bytes(simcord_env, board)
-                lines = board.embeds[0].description.split("\n")
-                public_view, own_view = GAME.view(after.state, None), GAME.view(after.state, player)
-                assert png == render(public_view, lines)
-                assert png != render(own_view, lines)
-                alt = board.attachments[0].description or ""
-                assert alt == describe(public_view, lines) != describe(own_view, lines)
-                assert "Slaves hidden" in alt
+                await posted_picture_is_public(simcord_env, world, after.state, player)
                 checked_picture = True
                 # The rest of the game is checked in words: the pictures from here on are not drawn
                 # (each takes tens of milliseconds; their view is the public one, as just checked).
@@ -156,27 +191,13 @@ async def test_four_humans_place_in_private_and_no_secret_leaks(simcord_env, wor
     placed = sum(e.text.count(" places rank ") for e in await bot.table.store.events(final.game_id, viewer=None))
     assert by_form == placed >= 60 and by_button >= 1 and scouted == 2 and checked_picture
 
-    # What each player alone was told, from the store (the news of their own face-down cards, Scout, Slaves).
-    private: dict[str, set[str]] = {}
-    for p in final.state.players:
-        mine = await bot.table.store.events(final.game_id, viewer=p)
-        private[p] = {e.text for e in mine if e.visible_to is not None}
-        assert any(t.startswith("Face down on the") for t in private[p])
+    private = await private_news(bot, final.game_id, final.state.players)
     assert any(t.startswith("Your Scout saw") for t in private[bob])
     everyone_private = set().union(*private.values())
 
-    # The channel: no private news, no own picture, nothing secret in a picture's description.
-    public = [m for m in since(simcord_env, world.channel) if not m.flags.ephemeral]
-    said = texts(public)
-    for marker in MARKERS:
-        assert marker not in said
-    assert not any(text in said for text in everyone_private)
-    assert not any(a.filename == HAND_FILE for m in public for a in m.attachments)
-    for message in public:
-        for attachment in message.attachments:
-            assert not any(marker in (attachment.description or "") for marker in MARKERS)
+    said = channel_keeps_secrets(simcord_env, world, everyone_private)
     # Bob's DMs are closed: his private news and choices reached him privately, never the channel.
-    assert any("private news here instead" in (m.content or "") for m in public)
+    assert "private news here instead" in said
 
     # Each player's DMs: their own news only.
     for member in (world.alice, world.carol, world.dave):
@@ -189,11 +210,7 @@ async def test_four_humans_place_in_private_and_no_secret_leaks(simcord_env, wor
 
     # The log: /game log for a player shows none of the others' news; the bot's own logging none at all.
     for member in world.players:
-        asked = await member.slash(world.channel, "game log")
-        shown = "\n".join((m.content or "") + "".join(e.description or "" for e in m.embeds)
-                          for m in [asked.response, *asked.followups] if m is not None)
-        others = everyone_private - private[str(member.id)]
-        assert not any(text in shown for text in others)
+        await log_keeps_secrets(member, world, everyone_private - private[str(member.id)])
     for marker in MARKERS:
         assert marker not in caplog.text
 
