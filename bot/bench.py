@@ -468,10 +468,27 @@ async def _restart_table(bot: Any, channel: int, slugs: list[str]) -> None:
     bot.boards.show(result, ["A new game begins."])
 
 
-def _cpu_seconds() -> float:
+def _live_children_cpu() -> float:
+    """CPU seconds so far of this process's children still running (Linux's /proc; 0 elsewhere)."""
+    me, total = os.getpid(), 0
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # gone meanwhile
+        if int(fields[1]) == me:  # ppid; then utime and stime are fields 14 and 15 of the line
+            total += int(fields[11]) + int(fields[12])
+    return total / tick
+
+
+def _cpu_seconds() -> tuple[float, float]:
+    """CPU seconds so far of this process (the bot: Discord side, table, store) and of its children (the
+    drawing processes): those reaped, and those still running, so what they did before a measure starts
+    (warming up, drawing the tables' first boards) is not counted in it."""
     own = resource.getrusage(resource.RUSAGE_SELF)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+    return own.ru_utime + own.ru_stime, children.ru_utime + children.ru_stime + _live_children_cpu()
 
 
 @dataclass(frozen=True)
@@ -515,13 +532,13 @@ async def _load_part(plan: LoadPlan, out: Any, ready: Callable[[], None] = lambd
         await asyncio.sleep(0.05)  # the last board timings
         wall = time.perf_counter() - wall_before
         bot.painter.close(wait=True)  # the drawing processes' CPU counts once they are reaped
-        cpu = _cpu_seconds() - cpu_before
+        bot_cpu, drawing_cpu = (after - before for after, before in zip(_cpu_seconds(), cpu_before))
         stored = {game_id: {a.seq for a in await bot.store.actions(game_id)} for game_id in dict(report.moves)}
     finally:
         bot.painter.close()
         if bot.store is not None:
             await bot.store.close()
-    return {"wall": wall, "cpu": cpu, "clicks": report.clicks, "applied": report.applied, "refused": report.refused,
+    return {"wall": wall, "cpu": bot_cpu + drawing_cpu, "bot_cpu": bot_cpu, "clicks": report.clicks, "applied": report.applied, "refused": report.refused,
             "doubled_sent": report.doubled_sent, "acks": report.acks, "boards": report.boards,
             "unanswered": report.unanswered, "http": dict(calls.count),
             # lost: an answered move not in the log; doubled: a click sent twice that applied twice, or two
@@ -612,7 +629,12 @@ def bench_load(channels: int = 200, think: float = 10.0, seconds: float = 60.0, 
             target = target.with_name("load.sqlite3")
         plans = _load_plans(target, channels, processes, think, seconds, latency, double, workers, seed)
         parts = (_load_processes(plans) if processes > 1 else [asyncio.run(_load_part(plans[0], out))])
-    return _summary(channels, think, processes, parts)
+    report = _summary(channels, think, processes, parts)
+    if report["applied"]:
+        bot_ms = sum(p["bot_cpu"] for p in parts) * 1000 / report["applied"]
+        print(f"load: CPU per move {report['cpu_ms_per_action']} ms: {bot_ms:.1f} ms in the bot process"
+              f"{'es' if processes > 1 else ''}, the rest drawing", file=out)
+    return report
 
 
 def print_last(report: dict[str, Any]) -> None:

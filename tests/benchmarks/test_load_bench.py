@@ -23,8 +23,8 @@ def test_the_channels_are_dealt_out_once_each_with_the_seed_one_process_would_gi
 
 
 def part(acks: list[float], applied: int, wall: float, cpu: float, **counts: int) -> dict[str, Any]:
-    return {"wall": wall, "cpu": cpu, "clicks": applied + counts.get("refused", 0), "applied": applied,
-            "refused": counts.get("refused", 0), "doubled_sent": counts.get("refused", 0), "acks": acks,
+    return {"wall": wall, "cpu": cpu, "bot_cpu": cpu / 2, "clicks": applied + counts.get("refused", 0),
+            "applied": applied, "refused": counts.get("refused", 0), "doubled_sent": counts.get("refused", 0), "acks": acks,
             "boards": [a * 10 for a in acks], "unanswered": counts.get("unanswered", 0),
             "http": {"channel edit": applied}, "lost": counts.get("lost", 0), "doubled": counts.get("doubled", 0)}
 
