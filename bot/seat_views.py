@@ -9,6 +9,7 @@ they may see (the "My hand" button), and whether a move changed it (their pictur
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,12 +37,25 @@ class SeatView:
 def private_part(seat: BaseModel, public: BaseModel) -> dict[str, Any]:
     """What `seat` shows and `public` does not, by path: `{"combat.attack": "headbutt"}`. Empty when
     the seat sees nothing more than everyone (and then it has nothing to be shown privately)."""
-    mine, everyone = seat.model_dump(mode="json"), public.model_dump(mode="json")
-    mine.pop(VIEWER_FIELD, None)
-    everyone.pop(VIEWER_FIELD, None)
-    found: dict[str, Any] = {}
-    _differences(mine, everyone, "", found)
-    return found
+    return private_parts({"": seat}, public)[""]
+
+
+def private_parts(seats: Mapping[str, BaseModel], public: BaseModel) -> dict[str, dict[str, Any]]:
+    """`private_part` of each seat's view against the one public view, which is read once for all of
+    them (the table does this for every human seat after every move)."""
+    everyone = _plain(public)
+    parts: dict[str, dict[str, Any]] = {}
+    for player, view in seats.items():
+        parts[player] = {}
+        _differences(_plain(view), everyone, "", parts[player])
+    return parts
+
+
+def _plain(view: BaseModel) -> dict[str, Any]:
+    """A view as plain JSON values, without whom it was drawn for."""
+    plain = view.model_dump(mode="json")
+    plain.pop(VIEWER_FIELD, None)
+    return plain
 
 
 def _differences(mine: Any, everyone: Any, path: str, found: dict[str, Any]) -> None:
@@ -60,4 +74,4 @@ def _differences(mine: Any, everyone: Any, path: str, found: dict[str, Any]) -> 
     found[path] = None if mine is _ABSENT else mine
 
 
-__all__ = ["SeatView", "private_part", "VIEWER_FIELD"]
+__all__ = ["SeatView", "private_part", "private_parts", "VIEWER_FIELD"]

@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, SerializeAsAny, ValidationError
 
-from bot.seat_views import SeatView, private_part
+from bot.seat_views import SeatView, private_parts
 from bot.shards import NOTIFY_SQL, Note, Ownership, channel_name
 from bot.store import ChannelBusy, GameRow, SeatRow, StaleVersion, Store, Tx
 from rules.core.computer import Level, is_computer, new_computer
@@ -882,8 +882,8 @@ class TableService:
             playing = state is not None and row.status == "active"
             public_view = game.view(state, None) if state is not None else None
             if public_view is not None:
-                live.private = {s.player: private_part(game.view(state, s.player), public_view)
-                                for s in live.seats if not is_computer(s.player)}
+                live.private = private_parts({s.player: game.view(state, s.player) for s in live.seats
+                                              if not is_computer(s.player)}, public_view)
             live.snapshot = Snapshot(
                 game_id=row.id, slug=row.slug, title=game.title, channel_id=row.channel_id, status=row.status,
                 version=row.version, creator=row.creator, seats=live.seats, state=state,
