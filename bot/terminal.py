@@ -382,23 +382,34 @@ class TerminalGame:
         self.say(f"▶ {prompt.text if prompt else 'Choose your move.'}")
         if prompt is not None and prompt.secret:
             self.say("(a secret choice: only you see it until the rules reveal it)")
+        action = self._read_move(state, player, legal, view, f"{self.names[player]} > ")
+        assert action is not None
+        return action
+
+    def _read_move(self, state: Any, player: PlayerId, legal: Sequence[BaseModel], view: Any, prompt: str, *,
+                   may_pass: bool = False) -> BaseModel | None:
+        """Lines typed after `prompt` until one names a move of `legal` the rules take (a dry run: a
+        refused move is explained and changes nothing); `?`, `rules` and `quit` answered on the way.
+        With `may_pass`, an empty line is None: the player lets the moment go."""
         while True:
             try:
-                typed = self.ask(f"{self.names[player]} > ")
+                typed = self.ask(prompt)
             except EOFError:
                 raise Quit() from None
             word, _, rest = typed.strip().lower().partition(" ")
+            if not word and may_pass:
+                return None
             if word in ("quit", "exit"):
                 raise Quit()
             if word in ("?", "help", "list", "moves"):
                 self._list(legal, view, rest.strip())
                 continue
             if word == "rules":
-                self.say(guide_for(game) or "There is no guide for this game yet.")
+                self.say(guide_for(self.game) or "There is no guide for this game yet.")
                 continue
             try:
-                action = parse_typed(typed, legal, self.names, game, view)
-                game.apply(state, player, action)  # a dry run: a refused move is explained and changes nothing
+                action = parse_typed(typed, legal, self.names, self.game, view)
+                self.game.apply(state, player, action)
             except RuleViolation as exc:
                 self.say(f"✋ {exc}")
                 continue
@@ -428,29 +439,9 @@ class TerminalGame:
         view = game.view(state, player)
         words = sorted({m.name for a in offered if (m := book.of(a)) is not None})
         self.keyboard.drop_typed_ahead()  # typed while the computers played: not an answer to this
-        while True:
-            try:
-                typed = self.ask(f"⏳ {name}: Enter to go on, or {' / '.join(words)} now (? lists) > ")
-            except EOFError:
-                raise Quit() from None
-            word, _, rest = typed.strip().lower().partition(" ")
-            if not word:
-                return state
-            if word in ("quit", "exit"):
-                raise Quit()
-            if word in ("?", "help", "list", "moves"):
-                self._list(offered, view, rest.strip())
-                continue
-            if word == "rules":
-                self.say(guide_for(game) or "There is no guide for this game yet.")
-                continue
-            try:
-                action = parse_typed(typed, offered, self.names, game, view)
-                game.apply(state, player, action)  # a dry run: a refused move is explained and changes nothing
-            except RuleViolation as exc:
-                self.say(f"✋ {exc}")
-                continue
-            return self._apply(state, player, action)
+        action = self._read_move(state, player, offered, view,
+                                 f"⏳ {name}: Enter to go on, or {' / '.join(words)} now (? lists) > ", may_pass=True)
+        return state if action is None else self._apply(state, player, action)
 
     def _list(self, legal: Sequence[BaseModel], view: Any, word: str) -> None:
         """`?`: the legal moves as they are typed (numbered, so a number picks one), and for a move
