@@ -285,17 +285,29 @@ def _rules_refusal(bot: ZagjanBot, snapshot: Any, player: str, pick: Pick) -> st
     return None
 
 
+_FIELDS: dict[str, dict[str, list[str]]] = {}
+
+
+def _fields_of(game: Any) -> dict[str, list[str]]:
+    """Each of a game's action types with its fields in order (from its actions' schema, read once
+    per game: a schema takes some milliseconds to build)."""
+    found = _FIELDS.get(game.slug)
+    if found is None:
+        schema = game.action_adapter.json_schema()
+        models = schema.get("$defs", {})
+        found = _FIELDS[game.slug] = {
+            kind: [f for f in models.get(ref.rpartition("/")[2], {}).get("properties", {}) if f != "type"]
+            for kind, ref in schema.get("discriminator", {}).get("mapping", {}).items()}
+    return found
+
+
 def read_back(game: Any, pick: Pick) -> BaseModel | None:
     """The move a clicked choice stands for, from the code it carries (`rules.core.moves.code`: the
     action's fields in order, joined by `~`): None unless the move it reads as codes back to the very
     same code (a long code is a hash, a list or a name may not read back)."""
-    if pick.code.startswith("#"):
-        return None
-    schema = game.action_adapter.json_schema()
-    ref = schema.get("discriminator", {}).get("mapping", {}).get(pick.kind, "")
-    fields = [f for f in schema.get("$defs", {}).get(ref.rpartition("/")[2], {}).get("properties", {}) if f != "type"]
+    fields = _fields_of(game).get(pick.kind)
     parts = [] if pick.code == "-" else pick.code.split("~")
-    if not ref or len(parts) > len(fields):
+    if pick.code.startswith("#") or fields is None or len(parts) > len(fields):
         return None
     data: dict[str, Any] = {"type": pick.kind, **{f: v for f, v in zip(fields, parts, strict=False) if v != ""}}
     try:
