@@ -23,6 +23,7 @@ import contextlib
 import io
 import os
 import json
+import queue
 import random
 import resource
 import statistics
@@ -605,11 +606,20 @@ def _load_processes(plans: list[LoadPlan]) -> list[dict[str, Any]]:
                 for k, plan in enumerate(plans)]
     for child in children:
         child.start()
+    parts: list[dict[str, Any]] = []
     try:
-        parts = [results.get(timeout=max(p.seconds for p in plans) + 900) for _ in children]
+        while len(parts) < len(children):
+            try:
+                parts.append(results.get(timeout=1.0))
+                if "error" in parts[-1]:
+                    break  # the others may be waiting for it at the start: stop them
+            except queue.Empty:
+                dead = [c for c in children if c.exitcode not in (None, 0)]
+                if dead and results.empty():  # died without a word (killed): the others would wait for it
+                    raise RuntimeError(f"load process {dead[0].name} stopped (exit code {dead[0].exitcode})") from None
     finally:
         for child in children:
-            child.join(timeout=60)
+            child.join(timeout=60 if not any("error" in p for p in parts) else 1)
             if child.is_alive():
                 child.kill()
                 child.join()
