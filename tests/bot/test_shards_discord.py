@@ -30,6 +30,7 @@ from bot.shards import NOTIFY_SQL, Note, Ownership, channel_name
 from bot.ui.board import SECRET_LABEL
 from bot.ui.poster import DiscordCourier
 from rules.core.computer import is_computer
+from rules.core.engine import Seat
 from rules.registry import GAMES
 
 WAIT_SECONDS = 10.0
@@ -55,18 +56,18 @@ class RecordingCourier:
         await self.inner.edit(channel_id, message_id, kwargs)
 
 
-def _task_wake_ups_stay_task_wake_ups(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Two environments on one loop each wrap the loop's `call_soon`. The inner one would take the
-    outer one's wrapper of a task's wake-up for a plain callback and resume the task in a copied
-    context; the wrapper is marked with the task it wakes, so both see it for what it is."""
+def _one_environment_tracks_each_callback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two environments on one loop each wrap the loop's `call_soon`. What the outer one (the second
+    attached) already tracks as its bot's work reaches the inner one wrapped; the inner one would take
+    it for someone else's and run it in a context without its bot (a task's wake-up resumed in a
+    copied context, a hand-over's callback outside its bot's work), so it passes it on untouched."""
     from simcord import _runtime
 
     real = _runtime._track_callback
 
     def tracked(work: Any, original: Any, callback: Any, args: Any, **kwargs: Any) -> Any:
-        woken = getattr(getattr(callback, "__simcord_original_callback__", None), "__self__", None)
-        if isinstance(woken, asyncio.Task) and getattr(callback, "__self__", None) is None:
-            callback.__self__ = woken
+        if hasattr(callback, "__simcord_original_callback__"):
+            return original(*kwargs.get("schedule_args", ()), callback, *args, context=kwargs.get("context"))
         return real(work, original, callback, args, **kwargs)
 
     monkeypatch.setattr(_runtime, "_track_callback", tracked)
@@ -118,7 +119,7 @@ class Pair:
 async def pair(pg_server: Any, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Pair]:
     """Two processes, started in turn; on the way out stopped in the other order (each environment
     put back what it wrapped) and every bot closed, whatever the test did."""
-    _task_wake_ups_stay_task_wake_ups(monkeypatch)
+    _one_environment_tracks_each_callback(monkeypatch)
     monkeypatch.setenv("ZAGJAN_COMPUTER_SECONDS", "0")
     monkeypatch.setenv("ZAGJAN_COMPUTER_ITERATIONS", "6")
     made = Pair(pg_server.new_schema(), [])
@@ -259,3 +260,18 @@ async def test_a_restarted_process_resumes_only_its_own_computers(pair: Pair,
     assert is_computer(untouched.waiting_for[0]), "and left the other process's computer alone"
     for process in (0, 1):
         assert pair.posted_in(games[process][0]) == {process}
+
+
+async def test_a_board_shown_where_its_guild_is_not_owned_reaches_the_owner_after_the_fact(pair: Pair) -> None:
+    """A result no move's transaction handed over (a table started whole, as a campaign's next game
+    is) is handed over right after, when a process that does not own its guild shows it."""
+    channel, alice = pair.member(1, "alice")
+    bob = channel.guild.add_member(pair.envs[1].create_user("bob"))
+    zero, one = pair.bot(0), pair.bot(1)
+    seats = [Seat(player=str(m.id), name=m.name, pick="common", colour=n) for n, m in enumerate((alice, bob))]
+    started = await zero.table.start_seated(channel.id, channel.guild.id, LuckyRace.slug, seats, {})
+    assert not started.handed_over
+    assert await (await zero.show_move(started))
+    await pair.until(1, lambda: asyncio.sleep(0, started.game_id in one.show_move.shown))
+    assert pair.posted_in(channel) == {1}
+    assert "Everyone now picks a secret lucky number." in last_board(channel).embeds[0].description
