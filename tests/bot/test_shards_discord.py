@@ -12,6 +12,7 @@ import asyncio
 import json
 import random
 import time
+from datetime import UTC, datetime
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,6 +26,7 @@ from simcord._runtime import _LIVE_LOOPS
 from simcord.actors import MemberActor
 from simcord.builders import ChannelHandle, UserHandle
 
+from bot import idle
 from bot.app import ShardedZagjanBot, ZagjanBot, make_bot
 from bot.shards import NOTIFY_SQL, Note, Ownership, channel_name
 from bot.ui.board import SECRET_LABEL
@@ -258,6 +260,12 @@ async def test_a_restarted_process_resumes_only_its_own_computers(pair: Pair,
     assert not any(is_computer(p) for p in after.waiting_for), "the restarted process played its computer"
     untouched = await new.table.game_by_id(games[0][1])
     assert is_computer(untouched.waiting_for[0]), "and left the other process's computer alone"
+    # Its idle sweep, long after, looks at its own tables only (shard 0's computer stays shard 0's).
+    assert await idle.sweep(new, now=datetime(2030, 1, 1, tzinfo=UTC)) == 1
+    await pair.envs[1].settle()
+    assert set(new.computer_moves) <= {games[1][1]}
+    assert (await new.table.game_by_id(games[0][1])).version == untouched.version, "shard 0's table untouched"
+    assert "may vote" in games[1][0].last_message.content
     for process in (0, 1):
         assert pair.posted_in(games[process][0]) == {process}
 
