@@ -202,9 +202,7 @@ async def resume(bot: Playing) -> int:
     """After a restart: every running game waiting for a computer gets its move, in the guilds this
     process owns (`bot.shards`); how many."""
     started = 0
-    for row in await bot.table.store.active_games():
-        if not bot.table.ownership.owns(row.guild_id):
-            continue
+    for row in await bot.table.active_games():
         try:
             snapshot = await bot.table.game_by_id(row.id)
         except TableError:

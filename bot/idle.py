@@ -52,8 +52,8 @@ async def sweep(bot: Sweeping, now: datetime | None = None) -> int:
     sweeps its own); how many it did something about."""
     now = now or bot.table.now()
     acted = 0
-    for row in await bot.table.store.active_games():
-        if row.waiting_since is None or not bot.table.ownership.owns(row.guild_id):
+    for row in await bot.table.active_games():
+        if row.waiting_since is None:
             continue
         waited = (now - datetime.fromisoformat(row.waiting_since)).total_seconds()
         stage = ASKED if waited >= 2 * row.turn_seconds else REMINDED if waited >= row.turn_seconds else 0

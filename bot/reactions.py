@@ -72,9 +72,7 @@ async def resume(bot: Reacting) -> int:
     """Restart the timers of the reactions that were open when the bot stopped, in the games of the
     guilds this process owns (`bot.shards`: another process resumes its own); how many."""
     started = 0
-    for row in await bot.table.store.active_games():
-        if not bot.table.ownership.owns(row.guild_id):
-            continue
+    for row in await bot.table.active_games():
         snapshot = await bot.table.game_by_id(row.id)
         if schedule(bot, snapshot) is not None:
             started += 1

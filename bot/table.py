@@ -828,7 +828,18 @@ class TableService:
     async def legal_actions(self, channel_id: int, player: str) -> list[BaseModel]:
         """The moves `player` may make now; empty whenever they cannot act (for autocomplete)."""
         live = await self._latest(channel_id)
-        if live is None or live.row.status != "active" or live.state is None:
+        return [] if live is None else self._legal(live, player)
+
+    def cached_legal(self, game_id: int, player: PlayerId) -> list[BaseModel] | None:
+        """`legal_actions` in the game as the table last saw it (`cached`), if it remembers it: no
+        database trip, ever (what a board's buttons offered; the move itself is checked when made)."""
+        live = self._cached_live(game_id)
+        return self._legal(live, player) if live is not None else None
+
+    @staticmethod
+    def _legal(live: Live, player: PlayerId) -> list[BaseModel]:
+        """The moves `player` may make in `live`, worked out once per version."""
+        if live.row.status != "active" or live.state is None:
             return []
         if player not in live.legal:
             state = live.state
@@ -837,6 +848,12 @@ class TableService:
         return live.legal[player]
 
     # -- looking ----------------------------------------------------------------------
+    async def active_games(self) -> list[GameRow]:
+        """Every running game of the guilds this process owns (`bot.shards`; all of them in one
+        process): what its timers, computers and sweeps look after, and pick up again after a restart."""
+        owns = self.ownership.owns
+        return [row for row in await self.store.active_games() if owns(row.guild_id)]
+
     async def snapshot(self, channel_id: int) -> Snapshot:
         """The channel's open game, or else its most recent one (so a final board can be shown)."""
         live = await self._latest(channel_id)

@@ -172,6 +172,20 @@ async def test_the_owner_reads_a_handed_over_move_once_without_private_parts(pg_
         assert await owner.handed(Note(game_id, 7, 1), 1) is None, "shown already: nothing again"
 
 
+async def test_a_process_looks_after_the_running_games_of_its_own_guilds_only(tmp_path: Path) -> None:
+    """What reaction timers, computers and idle sweeps go through (`TableService.active_games`)."""
+    async with await Store.open(tmp_path / "x.sqlite3") as store:
+        table = TableService(store, {LuckyRace.slug: LuckyRace()}, seed_source=lambda: 3)
+        for channel, guild in ((7, GUILD_OF[0]), (8, GUILD_OF[1])):
+            await table.new_game(channel, guild, "a", "alice", LuckyRace.slug)
+            await table.join(channel, "b", "bob")
+            await table.start(channel, "a")
+        assert sorted(row.channel_id for row in await table.active_games()) == [7, 8]
+        for shard, channel in ((0, 7), (1, 8)):
+            table.ownership = Ownership(2, frozenset({shard}))
+            assert [row.channel_id for row in await table.active_games()] == [channel]
+
+
 # -- the listener -------------------------------------------------------------------------------------
 
 
