@@ -413,12 +413,20 @@ async def _player_loop(bot: Any, channel: int, slugs: list[str], calls: Calls, r
         if time.perf_counter() + pause >= until:
             return  # this player would not move again before the end
         await asyncio.sleep(pause)
-        snap = await bot.table.snapshot(channel)
+        # The player reads the board the bot last showed, as a person reads the channel: from the table's
+        # memory, which costs the bot no database trip (a real click comes with its move; only the move
+        # itself is checked, in its transaction). Only a channel the table forgot is read from the store.
+        known = bot.table.known_game(channel)
+        snap = bot.table.cached(known) if known is not None else None
+        if snap is None:
+            snap = await bot.table.snapshot(channel)
         if snap.status != "active":
             await _restart_table(bot, channel, slugs)
             continue
         player = rng.choice(snap.waiting_for)
-        legal = await bot.table.legal_actions(channel, player)
+        legal = bot.table.cached_legal(snap.game_id, player)
+        if legal is None:
+            legal = await bot.table.legal_actions(channel, player)
         if not legal:
             continue
         game = bot.table.game(snap.slug)
@@ -551,6 +559,9 @@ async def _load_part(plan: LoadPlan, out: Any, ready: Callable[[], None] = lambd
 def _load_process(plan: LoadPlan, start: Any, results: Any) -> None:
     """A spawned bot process of `bench load --processes N`: its part, sent back on `results`. Every
     process waits at the `start` barrier once its tables are open, so they all play at the same time."""
+    import faulthandler
+
+    faulthandler.dump_traceback_later(plan.seconds + 600, exit=True)  # a stuck process says where, and ends
     try:
         results.put(asyncio.run(_load_part(plan, sys.stderr, ready=lambda: start.wait(timeout=600))))
     except BaseException as exc:

@@ -828,7 +828,18 @@ class TableService:
     async def legal_actions(self, channel_id: int, player: str) -> list[BaseModel]:
         """The moves `player` may make now; empty whenever they cannot act (for autocomplete)."""
         live = await self._latest(channel_id)
-        if live is None or live.row.status != "active" or live.state is None:
+        return [] if live is None else self._legal(live, player)
+
+    def cached_legal(self, game_id: int, player: PlayerId) -> list[BaseModel] | None:
+        """`legal_actions` in the game as the table last saw it (`cached`), if it remembers it: no
+        database trip, ever (what a board's buttons offered; the move itself is checked when made)."""
+        live = self._cached_live(game_id)
+        return self._legal(live, player) if live is not None else None
+
+    @staticmethod
+    def _legal(live: Live, player: PlayerId) -> list[BaseModel]:
+        """The moves `player` may make in `live`, worked out once per version."""
+        if live.row.status != "active" or live.state is None:
             return []
         if player not in live.legal:
             state = live.state
