@@ -5,7 +5,8 @@ here. `standing` (the engine's, for cut play-outs) knows that laps alone win not
 by crossing the Finish Line with the Piglet to complete its second lap or a later one (V.1), so
 each rider is as far from winning as it still has to go round to that crossing, plus the chase
 for the Piglet when another rider has it or it runs loose. `TACTICS` keeps a rider from idling:
-- a rider within reach of the Piglet (loose, or carried by a rival) may ride straight at it;
+- a rider within reach of the Piglet (loose, or carried by a rival) may ride straight at it, and a
+  rider that may Lash after its Move does not ride to a stop facing the crowd close ahead;
 - a Get Ready! Assault costs nothing when it fails (V.3: the loser is pushed back, a failed
   attacker keeps its cell), so a rider on the front row always has a go at a rival, and takes the
   beaten rider's cell (chosen before its own, in initiative order);
@@ -22,9 +23,10 @@ from typing import Any
 from rules.core.engine import PlayerId
 from rules.core.geometry import angle_to, centre_distance, offset, travel
 from rules.core.search import Tactics, win_chances
-from rules.orclympics.thatll_do_pigs.circuit import BOARD
-from rules.orclympics.thatll_do_pigs.engine import LAPS, circuit_of, rider_shape
+from rules.orclympics.thatll_do_pigs.circuit import BOARD, RIDER_BASE
+from rules.orclympics.thatll_do_pigs.engine import LAPS, _models, circuit_of, rider_shape
 from rules.orclympics.thatll_do_pigs.models import (
+    XY,
     AskKind,
     EndActivation,
     Lash,
@@ -52,9 +54,9 @@ def lash_is_free(state: ThatllDoPigsState, rider: Rider) -> bool:
     edge) is farther ahead than `CROWD_REACH`, and a middling Lash does not lose ground round the
     Circuit (or, while the Piglet runs loose, does not take the rider away from it). A Lash stops 1" short of models (V.4.2.2), so riders and the Piglet never make it worse."""
     circuit = circuit_of(state)
-    ahead = travel(rider_shape(rider), rider.facing, LASH_MOST, circuit.walls, area=BOARD)
-    if ahead.stopped_by is not None and ahead.travelled <= CROWD_REACH:
+    if crowd_within_reach(state, rider.xy, rider.facing):
         return False
+    ahead = travel(rider_shape(rider), rider.facing, LASH_MOST, circuit.walls, area=BOARD)
     middle = offset(rider.xy, rider.facing, min(LASH_MOST / 2, ahead.travelled))
     pig = state.piglet
     if pig.placed and pig.held_by is None:  # a loose Piglet: the ground that counts is the way to it
@@ -120,6 +122,38 @@ def standing(state: ThatllDoPigsState) -> dict[PlayerId, float]:
     return win_chances(best, spread=SPREAD)
 
 
+def crowd_within_reach(state: ThatllDoPigsState, at: XY, facing: float) -> bool:
+    """Whether a rider at `at` facing `facing` would meet the crowd (a Public Area or the board edge)
+    on a Lash of `CROWD_REACH` inches or less."""
+    ahead = travel(RIDER_BASE.at(at, facing), facing, CROWD_REACH, circuit_of(state).walls, area=BOARD)
+    return ahead.stopped_by is not None
+
+
+_BLIND: dict[tuple[Any, ...], frozenset[tuple[float, float]]] = {}
+"""`blind_rides` remembered by position (the search asks the same question at every iteration)."""
+
+
+def blind_rides(state: ThatllDoPigsState, rider: Rider, rides: list[Ride]) -> frozenset[tuple[float, float]]:
+    """The (heading, distance) of the rides that touch nothing and stop with the crowd within
+    `CROWD_REACH` ahead: the Lash after them is a gamble, so ending there idles the rider."""
+    others = tuple((r.id, r.x, r.y, r.placed, r.out) for r in state.riders.values() if r.id != rider.id)
+    pig = state.piglet
+    key = (tuple(map(tuple, state.poles)), state.crowd, rider.id, rider.x, rider.y, others,
+           (pig.x, pig.y, pig.placed, pig.held_by), tuple((a.heading, a.distance) for a in rides))
+    found = _BLIND.get(key)
+    if found is None:
+        things = {**_models(state, rider), **circuit_of(state).walls}
+        blind = set()
+        for ride in rides:
+            leg = travel(rider_shape(rider, facing=ride.heading), ride.heading, ride.distance, things, area=BOARD)
+            if leg.stopped_by is None and crowd_within_reach(state, leg.end, ride.heading):
+                blind.add((ride.heading, ride.distance))
+        if len(_BLIND) > 512:
+            _BLIND.clear()
+        found = _BLIND[key] = frozenset(blind)
+    return found
+
+
 def aimed_rides(state: ThatllDoPigsState, rider: Rider, speed: float) -> list[Ride]:
     """Rides straight at the Piglet, loose or carried by a rival, when it is within the Speed rolled:
     touching it is the Grab or the Assault that takes it (V.4.2.1, V.4.2.3, V.4.2.4). Any heading is
@@ -150,7 +184,12 @@ class ThatllDoPigsTactics(Tactics):
         if ask.kind is AskKind.RIDE:
             rider = state.riders.get(ask.rider or "")
             if rider is not None and state.activation is not None and state.activation.speed:
-                return actions + [a for a in aimed_rides(state, rider, state.activation.speed) if a not in actions]
+                kept = actions
+                if not rider.piglet:  # a rider that may Lash after its Move does not stop facing the crowd
+                    blind = blind_rides(state, rider, [a for a in actions if isinstance(a, Ride)])
+                    kept = [a for a in actions if not (isinstance(a, Ride) and (a.heading, a.distance) in blind)]
+                kept = kept or actions
+                return kept + [a for a in aimed_rides(state, rider, state.activation.speed) if a not in kept]
         if ask.kind is AskKind.SECOND and any(isinstance(a, Lash) for a in actions):
             rider = state.riders.get(ask.rider or "")
             if rider is not None and lash_is_free(state, rider):
@@ -167,4 +206,4 @@ class ThatllDoPigsTactics(Tactics):
 
 TACTICS = ThatllDoPigsTactics()
 
-__all__ = ["CROWD_REACH", "TACTICS", "aimed_rides", "ThatllDoPigsTactics", "lash_is_free", "standing", "target_gates", "to_win"]
+__all__ = ["CROWD_REACH", "TACTICS", "aimed_rides", "blind_rides", "crowd_within_reach", "ThatllDoPigsTactics", "lash_is_free", "standing", "target_gates", "to_win"]

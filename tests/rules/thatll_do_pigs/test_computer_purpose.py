@@ -19,6 +19,7 @@ from rules.orclympics.thatll_do_pigs.models import (
     EndActivation,
     Lash,
     ReadyAssault,
+    Ride,
     RollSpeed,
     TakePlace,
     ThatllDoPigsState,
@@ -132,3 +133,17 @@ def test_the_standing_counts_the_piglet_not_laps_alone() -> None:
     near = Track({"1": Racer((14.0, 5.0), gates=10), "2": Racer((14.0, 25.0), gates=8)}, piglet=(12.0, 5.0)).build()
     far = Track({"1": Racer((14.0, 5.0), gates=10), "2": Racer((14.0, 25.0), gates=8)}, piglet=(14.0, 27.0)).build()
     assert GAME.standing(near)["alice"] > GAME.standing(far)["alice"]
+
+
+def test_a_rider_that_may_lash_does_not_ride_to_a_stop_facing_the_crowd() -> None:
+    # 000 V.4.2.1 and V.4.2.2: an 11" ride due west from (14, 5) stops 2.5" short of the board edge (a
+    # Public Area), where a Lash of 3 or more meets the crowd; the half ride leaves open track ahead
+    state = Track({"1": Racer((14.0, 5.0)), "2": Racer((30.0, 30.0), facing=0.0)}).build()
+    state = play(state, "alice", RollSpeed(), [4, 5]).state  # Speed 11"
+    legal = GAME.legal_actions(state, "alice")
+    full, half = Ride(heading=180.0, distance=11.0), Ride(heading=180.0, distance=5.5)
+    assert full in legal and half in legal
+    kept = TACTICS.sensible(state, "alice", legal)
+    assert full not in kept and half in kept
+    after = play(state, "alice", half).state
+    assert after.ask.kind is AskKind.SECOND and lash_is_free(after, after.riders["1"])
