@@ -23,19 +23,6 @@ from pg_server import Server, find_binary
 from rules.core.engine import Game
 
 
-SETTLE_SECONDS = 30.0
-"""How long a SimCord step may take to settle (simcord's own default is 5 s). A step of a whole
-game draws boards and lets computers think; on two cores shared with a parallel test run and other
-work that can pass 5 s without anything being wrong. A real hang still fails, after this long."""
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every SimCord test without its own `simcord` marker gets the patient settle limit above."""
-    for item in items:
-        if "simcord_env" in getattr(item, "fixturenames", ()) and item.get_closest_marker("simcord") is None:
-            item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_SECONDS))
-
-
 class FakeClock:
     """A clock that ticks one second per reading, so timestamps are distinct and repeatable."""
 
