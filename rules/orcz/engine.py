@@ -783,7 +783,7 @@ about 4, less what the struggles take)."""
 SPREAD, RANK_SPREAD, LEAD_SPREAD = 1.5, 1.5, 1.0
 """How uncertain a Battlefield's Strength against its need, and who leads there, are: a little for
 the struggles, more for every rank still to come."""
-LATER_FALLS = 0.6
+LATER_FALLS = 0.45
 """The chance that a Battlefield's Challenge falls in one of the turns still to come."""
 
 
