@@ -1,9 +1,15 @@
 """Road Rage for computer players: the moves not worth a thought, and what a move must change.
 
-The search (`rules.core.search`) is the same for every game; the engine's `standing` scores the
-race, and `TACTICS` here keeps a Chariot from idling:
+The search (`rules.core.search`) is the same for every game; what it needs to know of this one is
+here. `standing` (the engine's, for cut play-outs) scores the race: Checkpoints passed and the
+inches to the next one, and what carries a Chariot round faster or keeps it in one piece: its
+Current Speed (kept from turn to turn, VI 4.1), its Driver Skill (the Action Points, VI 4.1, and
+every Skill Test) and its Chassis. `TACTICS` keeps a Chariot from idling:
 - one standing still with Action Points to spend speeds up before it turns (the first Pivot fixes
   the speed for the turn) or ends its turn;
+- one that has moved its distance and still has Action Points turns towards the next Checkpoint
+  before it ends its turn (the next turn's first Pivot would fix its speed before it could change);
+- it tries no Outta da way! whose failure would wreck it (VI 4.2.3: a failure costs a Chassis Point);
 - it plays no Dirty Trick that cannot work (VI 4.2.4): "lose a Driver Skill point" against a driver
   already at the minimum of one, "both lose a Chassis Point" when that point would wreck its own
   Chariot, or any trick while its own Skill Test (VI 4.2.3) passes less than one time in three (a driver at
@@ -15,9 +21,11 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.engine import PlayerId
-from rules.core.search import Tactics
+from rules.core.geometry import angle_to, centre_distance
+from rules.core.search import Tactics, win_chances
 from rules.orclympics.road_rage.chariots import Reroll
-from rules.orclympics.road_rage.engine import _nearest_enemy
+from rules.orclympics.road_rage.circuits import Gate
+from rules.orclympics.road_rage.engine import PIVOT, _nearest_enemy
 from rules.orclympics.road_rage.models import (
     Chariot,
     DirtyTricks,
@@ -27,6 +35,56 @@ from rules.orclympics.road_rage.models import (
     RoadRageState,
     SpeedChange,
 )
+
+CHECKPOINT = 30.0
+"""A Checkpoint passed, in inches of the race."""
+
+SPEED_WORTH = 2.0
+"""A point of Current Speed: 3" more every turn it is kept, less what it costs to turn and to crash."""
+
+SKILL_WORTH = 3.0
+"""A point of Driver Skill: an Action Point every turn and better Skill Tests."""
+
+CHASSIS_WORTH = 2.0
+"""A Chassis Point: a crash further from the wreck."""
+
+WRECK_RISK = {1: 12.0, 2: 5.0, 3: 1.5}
+"""What a Chariot this close to its wreck loses besides: a crash takes D3 Chassis Points (VI 4.3)
+and a failed Outta da way! one (VI 4.2.3), and a wreck is out of the race."""
+
+SPREAD = 8.0
+"""The lead (in inches of the race) that makes a Chariot about e times as likely to win."""
+
+
+def standing(state: RoadRageState) -> dict[PlayerId, float]:
+    """Each player's rough chance to win (see the module); the winner stays the winner even if wrecked
+    on its victory lap (reading winner-wrecked)."""
+    scores: dict[PlayerId, float] = {}
+    for chariot in state.chariots.values():
+        if chariot.finished == 1:
+            scores[chariot.player] = 1000.0
+        elif chariot.destroyed:
+            scores[chariot.player] = -1000.0
+        elif chariot.finished is not None:
+            scores[chariot.player] = 1000.0 - chariot.finished
+        elif not chariot.placed or not state.gates:
+            scores[chariot.player] = 0.0
+        else:
+            gate = Gate(*state.gates[chariot.next_gate])
+            passed = chariot.laps * len(state.gates) + chariot.next_gate
+            scores[chariot.player] = (CHECKPOINT * passed - centre_distance(chariot.xy, gate.middle)
+                                      + SPEED_WORTH * chariot.speed + SKILL_WORTH * chariot.skill
+                                      + CHASSIS_WORTH * chariot.chassis - WRECK_RISK.get(chariot.chassis, 0.0))
+    return win_chances(scores, spread=SPREAD)
+
+
+def off_course(state: RoadRageState, chariot: Chariot) -> float:
+    """Degrees between where the Chariot faces and its next Checkpoint's middle (-180 to 180,
+    positive: the Checkpoint lies to its left)."""
+    if not state.gates:
+        return 0.0
+    want = angle_to(chariot.xy, Gate(*state.gates[chariot.next_gate]).middle)
+    return (want - chariot.facing + 180.0) % 360.0 - 180.0
 
 LEAST_SKILL = 1
 """VI 4.2.4: Driver Skill never drops below one."""
@@ -66,6 +124,12 @@ class RoadRageTactics(Tactics):
             target = _nearest_enemy(state, chariot)
             kept = [a for a in kept if not isinstance(a, DirtyTricks)
                     or (target is not None and trick_can_work(chariot, target, a.effect))]
+        if chariot.chassis <= 1:  # a failed Outta da way! costs a Chassis Point: its own wreck
+            kept = [a for a in kept if not isinstance(a, OuttaDaWay)]
+        if any(isinstance(a, EndTurn) for a in kept) and abs(off_course(state, chariot)) > PIVOT / 2:
+            toward = 1 if off_course(state, chariot) > 0 else -1
+            if any(isinstance(a, Pivot) and a.turn == toward for a in kept):  # not a risky Outta da way!
+                kept = [a for a in kept if not isinstance(a, EndTurn)]  # turn for the next Checkpoint first
         if chariot.speed > 0:
             return kept or actions
         faster = any(isinstance(a, (SpeedChange, OuttaDaWay)) and (a.speed if isinstance(a, OuttaDaWay) else a.delta)
@@ -85,4 +149,4 @@ class RoadRageTactics(Tactics):
 
 TACTICS = RoadRageTactics()
 
-__all__ = ["TACTICS", "RoadRageTactics", "trick_can_work", "trick_chance"]
+__all__ = ["TACTICS", "RoadRageTactics", "off_course", "standing", "trick_can_work", "trick_chance"]

@@ -24,7 +24,6 @@ from rules.core.geometry import (
     travel,
 )
 from rules.core.initiative import age_ties, roll_order
-from rules.core.search import win_chances
 from rules.core.views import table_fields
 from rules.orclympics.broods import Brood, brood_of
 from rules.orclympics.discipline import Discipline
@@ -698,23 +697,11 @@ class RoadRage(Discipline[RoadRageState, Action]):
             paths=[list(p) for p in state.paths], feats=dict(state.feats))
 
     def standing(self, state: RoadRageState) -> dict[PlayerId, float]:
-        """For a computer's search: Checkpoints passed (30 each), less the inches to the next one,
-        and the Chassis left; a finished Chariot far ahead, a wrecked one far behind."""
-        scores: dict[PlayerId, float] = {}
-        for chariot in state.chariots.values():
-            if chariot.finished == 1:  # the winner, wrecked or not (reading winner-wrecked)
-                scores[chariot.player] = 1000.0
-            elif chariot.destroyed:
-                scores[chariot.player] = -1000.0
-            elif chariot.finished is not None:
-                scores[chariot.player] = 1000.0 - chariot.finished
-            elif not chariot.placed or not state.gates:
-                scores[chariot.player] = 0.0
-            else:
-                gate = Gate(*state.gates[chariot.next_gate])
-                passed = chariot.laps * len(state.gates) + chariot.next_gate
-                scores[chariot.player] = 30.0 * passed - centre_distance(chariot.xy, gate.middle) + 2 * chariot.chassis
-        return win_chances(scores, spread=8.0)
+        """For a computer's search: how far round each Chariot is, its speed, Driver Skill and Chassis
+        (`computer`); a finished Chariot far ahead, a wrecked one far behind."""
+        from rules.orclympics.road_rage.computer import standing
+
+        return standing(state)
 
     def outcome(self, state: RoadRageState) -> Outcome | None:
         """VI.4.4: the first to complete the laps wins, even when wrecked on its victory lap; the others

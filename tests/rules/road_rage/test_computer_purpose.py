@@ -11,8 +11,8 @@ from rules.core.computer import Level, decide
 from rules.core.geometry import centre_distance
 from rules.core.search import Budget, tactics_of
 from rules.orclympics.road_rage.circuits import ready
-from rules.orclympics.road_rage.computer import trick_chance
-from rules.orclympics.road_rage.models import DirtyTricks, EndTurn
+from rules.orclympics.road_rage.computer import off_course, trick_chance
+from rules.orclympics.road_rage.models import DirtyTricks, EndTurn, OuttaDaWay, Pivot
 from tests.rules.road_rage.track import GAME, Car, Race
 
 SMALL = Budget(iterations=30, depth=6)
@@ -92,3 +92,55 @@ def test_a_reroll_and_a_big_boss_change_the_odds() -> None:
     strong = side_by_side(skill=6)
     strong.chariots["bob"].big_boss = True
     assert trick_chance(strong.chariots["alice"], strong.chariots["bob"]) == pytest.approx(4 / 6)
+
+
+def moved_its_distance(facing: float) -> object:
+    """Alice has moved her full Current Speed this turn (the oval's first Checkpoint ahead, east
+    of her), with Action Points to spare."""
+    cells = ready("oval", 36.0).cells(2)
+    state = Race({"alice": Car(cells[0], facing=facing, speed=1), "bob": Car((30.0, 30.0))}, ap=6).build()
+    state.current.started, state.current.to_move, state.current.increments = True, 1, 1
+    return state
+
+
+def test_a_chariot_turns_for_the_next_checkpoint_before_it_ends_its_turn() -> None:
+    # VI 4.1: a Chariot keeps its Current Speed and facing into the next turn, where the first Pivot
+    # closes Speed Changes (VI 4.2.1-4.2.2): Action Points left at the end go on facing the way on
+    state = moved_its_distance(facing=180.0)
+    chariot = state.chariots["alice"]
+    assert abs(off_course(state, chariot)) > 90.0
+    legal = GAME.legal_actions(state, "alice")
+    assert EndTurn() in legal and Pivot(turn=1) in legal
+    assert EndTurn() not in TACTICS.sensible(state, "alice", legal)
+    for seed in range(2):
+        assert not isinstance(decide(GAME, GAME.seen_by(state, "alice"), "alice", Level.NORMAL, seed, SMALL), EndTurn)
+
+
+def test_a_chariot_facing_its_checkpoint_may_end_its_turn() -> None:
+    state = moved_its_distance(facing=0.0)
+    state.chariots["alice"].facing = round(state.chariots["alice"].facing + off_course(state, state.chariots["alice"]))
+    assert abs(off_course(state, state.chariots["alice"])) < 22.5
+    assert EndTurn() in TACTICS.sensible(state, "alice", GAME.legal_actions(state, "alice"))
+
+
+def test_the_standing_counts_speed_and_driver_skill() -> None:
+    # VI 4.1: the Current Speed carries over; the Initiative Roll (the Action Points) is D6 + Driver Skill
+    cells = ready("oval", 36.0).cells(2)
+    even = Race({"alice": Car(cells[0]), "bob": Car(cells[1])}).build()
+    assert GAME.standing(even)["alice"] == pytest.approx(0.5, abs=0.05)
+    for field in ("speed", "skill"):
+        state = Race({"alice": Car(cells[0]), "bob": Car(cells[1])}).build()
+        setattr(state.chariots["alice"], field, getattr(state.chariots["alice"], field) + 1)
+        assert GAME.standing(state)["alice"] > GAME.standing(even)["alice"], field
+
+
+def test_no_outta_da_way_that_would_wreck_its_own_chariot() -> None:
+    # VI 4.2.3: beyond its Agility a change is Outta da way! (2 Action Points, a Skill Test); a failure
+    # costs a Chassis Point, which at one left is the Chariot's wreck
+    cells = ready("oval", 36.0).cells(2)
+    state = Race({"alice": Car(cells[0], facing=90.0, agility=0, chassis=1), "bob": Car((30.0, 30.0))}, ap=6).build()
+    legal = GAME.legal_actions(state, "alice")
+    assert any(isinstance(a, OuttaDaWay) for a in legal)
+    assert not any(isinstance(a, OuttaDaWay) for a in TACTICS.sensible(state, "alice", legal))
+    state.chariots["alice"].chassis = 2
+    assert any(isinstance(a, OuttaDaWay) for a in TACTICS.sensible(state, "alice", legal))
