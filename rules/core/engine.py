@@ -100,7 +100,7 @@ class SeatPick(BaseModel):
 
 class TableOption(BaseModel):
     """An optional rule of the text that a table may switch on when it is opened (`/game new
-    rule:`, `zagjan play --rule`). Declared by the game (`Game.table_options`), so the lobby, the
+    rule:`). Declared by the game (`Game.table_options`), so the lobby, the
     autocomplete and /rules list it without shared code naming a game's words; the engine reads it
     back from its `options` under `name`."""
 
