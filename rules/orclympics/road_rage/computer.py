@@ -12,8 +12,9 @@ every Skill Test) and its Chassis. `TACTICS` keeps a Chariot from idling:
 - it tries no Outta da way! whose failure would wreck it (VI 4.2.3: a failure costs a Chassis Point);
 - it plays no Dirty Trick that cannot work (VI 4.2.4): "lose a Driver Skill point" against a driver
   already at the minimum of one, "both lose a Chassis Point" when that point would wreck its own
-  Chariot, or any trick while its own Skill Test (VI 4.2.3) passes less than one time in three (a driver at
-  Skill 1 passes only on a 1, and its failures cost nothing more: the Action Point goes for nothing).
+  Chariot or leave it one crash (D3) from its wreck without wrecking the target, or any trick while
+  its own Skill Test (VI 4.2.3) passes less than one time in three (a driver at Skill 1 passes only
+  on a 1, and its failures cost nothing more: the Action Point goes for nothing).
 """
 
 from __future__ import annotations
@@ -89,6 +90,9 @@ def off_course(state: RoadRageState, chariot: Chariot) -> float:
 LEAST_SKILL = 1
 """VI 4.2.4: Driver Skill never drops below one."""
 
+ONE_CRASH = 3
+"""The most Chassis Points one crash takes (D3, VI 4.3): a Chariot with no more is a crash from its wreck."""
+
 TRICK_CHANCE = 1 / 3
 """The least chance of passing the Skill Test that makes a Dirty Trick worth its Action Point."""
 
@@ -110,7 +114,9 @@ def trick_can_work(chariot: Chariot, target: Chariot, effect: str) -> bool:
         return False
     if effect == "skill":
         return target.skill > LEAST_SKILL
-    return chariot.chassis > 1
+    if chariot.chassis <= 1:
+        return False
+    return target.chassis <= 1 or chariot.chassis - 1 > ONE_CRASH  # it wrecks the target, or stays out of reach
 
 
 class RoadRageTactics(Tactics):
@@ -129,7 +135,9 @@ class RoadRageTactics(Tactics):
         if any(isinstance(a, EndTurn) for a in kept) and abs(off_course(state, chariot)) > PIVOT / 2:
             toward = 1 if off_course(state, chariot) > 0 else -1
             if any(isinstance(a, Pivot) and a.turn == toward for a in kept):  # not a risky Outta da way!
-                kept = [a for a in kept if not isinstance(a, EndTurn)]  # turn for the next Checkpoint first
+                # turn for the next Checkpoint first, and that way
+                kept = [a for a in kept if not isinstance(a, EndTurn)
+                        and not (isinstance(a, (Pivot, OuttaDaWay)) and a.turn == -toward)]
         if chariot.speed > 0:
             return kept or actions
         faster = any(isinstance(a, (SpeedChange, OuttaDaWay)) and (a.speed if isinstance(a, OuttaDaWay) else a.delta)

@@ -44,11 +44,12 @@ def test_a_chariot_with_action_points_drives_off_in_its_turn(seed: int) -> None:
     assert centre_distance(state.chariots["alice"].xy, start) > 1.0
 
 
-def side_by_side(skill: int = 3, target_skill: int = 3, chassis: int = 3, rerolls: tuple[str, ...] = ()) -> object:
+def side_by_side(skill: int = 3, target_skill: int = 3, chassis: int = 5, rerolls: tuple[str, ...] = (),
+                 target_chassis: int = 3) -> object:
     """Alice on the Starting Line, moving, with Bob's Chariot in the next cell (well within 3")."""
     cells = ready("oval", 36.0).cells(2)
     return Race({"alice": Car(cells[0], facing=90.0, speed=1, skill=skill, chassis=chassis, rerolls=list(rerolls)),
-                 "bob": Car(cells[1], facing=90.0, skill=target_skill)}, ap=6).build()
+                 "bob": Car(cells[1], facing=90.0, skill=target_skill, chassis=target_chassis)}, ap=6).build()
 
 
 def tricks(state: object) -> list[DirtyTricks]:
@@ -71,6 +72,14 @@ def test_no_trick_to_lower_a_driver_skill_already_at_one() -> None:
 def test_no_chassis_trick_that_would_wreck_its_own_chariot() -> None:
     # VI 4.2.4: "both Chariots lose one Chassis Point"; at one left, that is its own wreck
     assert [a.effect for a in tricks(side_by_side(chassis=1))] == ["skill"]
+
+
+def test_a_chassis_trick_keeps_its_own_chariot_out_of_one_crash_of_its_wreck() -> None:
+    # VI 4.3: a crash costs D3 Chassis Points; a trick that leaves 3 or fewer puts its own Chariot one
+    # crash from its wreck: only worth it when it wrecks the target (at one Chassis Point left)
+    assert [a.effect for a in tricks(side_by_side(chassis=4))] == ["skill"]
+    assert {a.effect for a in tricks(side_by_side(chassis=4, target_chassis=1))} == {"skill", "chassis"}
+    assert {a.effect for a in tricks(side_by_side(chassis=5))} == {"skill", "chassis"}
 
 
 def test_a_driver_at_skill_one_plays_no_dirty_tricks() -> None:
@@ -110,8 +119,10 @@ def test_a_chariot_turns_for_the_next_checkpoint_before_it_ends_its_turn() -> No
     chariot = state.chariots["alice"]
     assert abs(off_course(state, chariot)) > 90.0
     legal = GAME.legal_actions(state, "alice")
-    assert EndTurn() in legal and Pivot(turn=1) in legal
-    assert EndTurn() not in TACTICS.sensible(state, "alice", legal)
+    toward = 1 if off_course(state, chariot) > 0 else -1
+    assert EndTurn() in legal and Pivot(turn=toward) in legal and Pivot(turn=-toward) in legal
+    kept = TACTICS.sensible(state, "alice", legal)
+    assert EndTurn() not in kept and Pivot(turn=-toward) not in kept and Pivot(turn=toward) in kept
     for seed in range(2):
         assert not isinstance(decide(GAME, GAME.seen_by(state, "alice"), "alice", Level.NORMAL, seed, SMALL), EndTurn)
 
