@@ -543,9 +543,7 @@ async def _load_part(plan: LoadPlan, out: Any, ready: Callable[[], None] = lambd
         bot_cpu, drawing_cpu = (after - before for after, before in zip(_cpu_seconds(), cpu_before))
         stored = {game_id: {a.seq for a in await bot.store.actions(game_id)} for game_id in dict(report.moves)}
     finally:
-        bot.painter.close()
-        if bot.store is not None:
-            await bot.store.close()
+        await bot.close()  # its pools (drawing, thinking), its listener for hand-overs, its store
     return {"wall": wall, "cpu": bot_cpu + drawing_cpu, "bot_cpu": bot_cpu, "clicks": report.clicks, "applied": report.applied, "refused": report.refused,
             "doubled_sent": report.doubled_sent, "acks": report.acks, "boards": report.boards,
             "unanswered": report.unanswered, "http": dict(calls.count),
@@ -561,11 +559,16 @@ def _load_process(plan: LoadPlan, start: Any, results: Any) -> None:
     import faulthandler
 
     faulthandler.dump_traceback_later(plan.seconds + 600, exit=True)  # a stuck process says where, and ends
+    import multiprocessing
+
     try:
         results.put(asyncio.run(_load_part(plan, sys.stderr, ready=lambda: start.wait(timeout=600))))
     except BaseException as exc:
         results.put({"error": f"{type(exc).__name__}: {exc}"})
         raise
+    finally:
+        for child in multiprocessing.active_children():  # a pool's worker left behind would outlive us
+            child.terminate()
 
 
 def _summary(channels: int, think: float, processes: int, parts: list[dict[str, Any]]) -> dict[str, Any]:
