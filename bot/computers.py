@@ -35,7 +35,7 @@ from bot.table import TableError, TableService
 from rules.core.computer import Level, decide, level_of
 from rules.core.dice import Dice
 from rules.core.engine import Game
-from rules.core.search import Budget, kind_first, picker, tactics_of
+from rules.core.search import Budget, kind_first, picker, tactics_of, worth_out_of_turn
 
 if TYPE_CHECKING:
     from bot.ui.board import BoardLike
@@ -82,16 +82,6 @@ def think(slug: str, seen_json: str, player: str, seed: int, iterations: int) ->
         return game.dump_action(kind_first(kept, picker(Dice(seed=seed))))
     action = decide(game, seen, player, level, seed, Budget(iterations=iterations))
     return game.dump_action(action)
-
-
-def worth_out_of_turn(game: Game[Any, Any], seen: Any, player: str) -> list[Any]:
-    """The any-time moves (`Move.any_time`) open to `player` that its game's tactics find worth
-    making now (`Tactics.out_of_turn`, when the game's tactics have it; none otherwise)."""
-    actions = game.out_of_turn(seen, player)
-    choose = getattr(tactics_of(game), "out_of_turn", None)
-    if not actions or choose is None:
-        return []
-    return [a for a in choose(seen, player, actions) if a in actions]
 
 
 def _has_any_time(game: Game[Any, Any]) -> bool:

@@ -19,7 +19,9 @@ computers play: in a game that has them, after every computer move each human th
 for who may make one now is asked once, with Enter to go on. The offer comes whenever the rules open
 such a move, never because of what happened (a shout is offered after every card, whatever was drawn),
 so it gives nothing away; and as it is an ordinary line of input, piped play reads it like any other
-(an empty line goes on) and ends when the input ends, never waiting on a clock.
+(an empty line goes on) and ends when the input ends, never waiting on a clock. After every move,
+and after the humans had their chance, the computers make theirs as their tactics judge (the same
+judgement as in Discord), so a human's Chaos Marauders is raced for here as well.
 
 The keyboard is the terminal's line editor (arrow keys and history through the standard
 `readline` module, where Python has it); what was typed while the computers played is dropped
@@ -45,7 +47,7 @@ from rules.core.computer import Level, decide, is_computer, new_computer
 from rules.core.engine import Event, Game, PlayerId, Prompt, Seat
 from rules.core.errors import RuleViolation
 from rules.core.moves import Move, MoveBook, Param, Reading
-from rules.core.search import Budget
+from rules.core.search import Budget, worth_out_of_turn
 from rules.registry import guide_for
 
 CLEAR = "\033[2J\033[H"
@@ -257,6 +259,7 @@ class TerminalGame:
         """The human who has the screen to themselves (the one human, or whoever it was cleared and
         passed to): their private news is shown at once; anyone else's waits for their turn."""
         self.thinker = random.Random(seed ^ 0xC0FFEE)
+        self.racer = random.Random(seed ^ 0x5B0A7)  # who of the computers moves out of turn first
         self.pictures: list[Path] = []
         self.no_viewer_said = False
 
@@ -298,11 +301,12 @@ class TerminalGame:
                 action = decide(game, game.seen_by(state, computer), computer, self.level,
                                 self.thinker.getrandbits(62), Budget(iterations=self.iterations))
                 state = self._apply(state, computer, action)
-                state = self._offer_out_of_turn(state)
+                state = self._computers_out_of_turn(self._offer_out_of_turn(state))
                 continue
             self._picture(state)
             player = waiting[0]
             state = self._apply(state, player, self._human_move(state, player))
+            state = self._computers_out_of_turn(state)
         self._picture(state)
         outcome = game.outcome(state)
         assert outcome is not None
@@ -428,6 +432,24 @@ class TerminalGame:
             offered = game.out_of_turn(state, player)
             if offered:
                 state = self._out_of_turn_move(state, player, offered)
+        return state
+
+    def _computers_out_of_turn(self, state: Any) -> Any:
+        """After any move, and after the humans had their chance: each computer the game is not
+        waiting for makes the move out of turn its tactics find worth making, if any (in Discord the
+        same move comes after a 3-7 s pause). So a human's Chaos Marauders is raced for here too. The
+        computers go in an order drawn from the seed, so no seat always shouts first."""
+        game = self.game
+        if game.moves is None or not game.moves.any_time:
+            return state
+        computers = [s.player for s in self.seats if is_computer(s.player)]
+        self.racer.shuffle(computers)
+        for player in computers:
+            if game.outcome(state) is not None or player in game.waiting_for(state):
+                continue
+            found = worth_out_of_turn(game, game.seen_by(state, player), player)
+            if found:
+                state = self._apply(state, player, found[0])
         return state
 
     def _out_of_turn_move(self, state: Any, player: PlayerId, offered: Sequence[BaseModel]) -> Any:

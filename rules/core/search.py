@@ -128,6 +128,17 @@ def tactics_of(game: Game[Any, Any]) -> Tactics:
     return _TACTICS[kind]
 
 
+def worth_out_of_turn(game: Game[Any, Any], seen: Any, player: PlayerId) -> list[Any]:
+    """The any-time moves (`Move.any_time`) open to `player` that its game's tactics find worth
+    making now (`Tactics.out_of_turn`, when the game's tactics have it; none otherwise). The bot's
+    computers and the terminal's ask the same question, so they make the same moves out of turn."""
+    actions = game.out_of_turn(seen, player)
+    choose = getattr(tactics_of(game), "out_of_turn", None)
+    if not actions or choose is None:
+        return []
+    return [a for a in choose(seen, player, actions) if a in actions]
+
+
 def kind_first(actions: Sequence[T], pick: Callable[[list[Any], str], Any]) -> T:
     """A random legal move, its kind (`type`) drawn first, so an attack is not drowned by forty
     squares to move to: the `easy` player, the other players of a play-out, and self-play.
@@ -286,4 +297,4 @@ def search(game: Game[Any, Any], seen: Any, me: PlayerId, seed: int, budget: Bud
 
 
 __all__ = ["EXPLORATION", "Budget", "Searcher", "Tactics", "kind_first", "placing_rewards", "search", "tactics_of",
-           "win_chances"]
+           "win_chances", "worth_out_of_turn"]

@@ -153,3 +153,36 @@ def test_piped_input_that_ends_at_the_offer_ends_the_game_without_waiting() -> N
     state = table(["hak", "claws", "grivziz"], players=3)
     with pytest.raises(Quit):
         _at_the_keyboard(state, [])
+
+
+def _with_computers(state: Any, ids: dict[str, str]) -> Any:
+    """The same table with some seats played by computers (their ids say so)."""
+    text = state.model_dump_json()
+    for plain, computer in ids.items():
+        text = text.replace(f'"{plain}"', f'"{computer}"')
+    return type(state).model_validate_json(text)
+
+
+def test_the_terminals_computers_race_for_a_humans_marauders_and_never_shout_wrongly() -> None:
+    # seed 001 L37-64 (C14): when the human drawer places the Chaos Marauders, the others race to shout;
+    # at the keyboard the computers race too (their tactics, as in Discord), and never shout at a card
+    # that is not the Marauders
+    import io
+
+    from bot.terminal import TerminalGame
+    from rules.registry import GAMES
+    from tests.rules.chaos_marauders.helpers import act
+
+    ids = {"bo": "cpu-normal-1", "cy": "cpu-easy-1"}
+    drew_it = _with_computers(act(table(["marauders", "hak", "claws"], players=3), "ann", Place(line=0, slot=1)), ids)
+    did_not = _with_computers(act(table(["hak", "claws", "grivziz"], players=3), "ann", Place(line=0, slot=1)), ids)
+    for state, shouted in ((drew_it, True), (did_not, False)):
+        out = io.StringIO()
+        terminal = TerminalGame(GAMES["chaos-marauders"], 1, 0, out=out, seed=5)
+        terminal.seats, terminal.names = list(state.seats), {s.player: s.name for s in state.seats}
+        after = terminal._computers_out_of_turn(state)
+        if shouted:
+            assert after.claimed and after.shouted[0] in ids.values() and after.held[0].player == after.shouted[0]
+            assert "shout" in out.getvalue()
+        else:
+            assert after.model_dump() == state.model_dump() and out.getvalue() == ""
