@@ -22,7 +22,7 @@ import logging
 from collections import defaultdict
 from typing import Any
 
-from bot.shards import NOTIFY_SQL, Listener, Note, Ownership, channel_name
+from bot.shards import Listener, Note, Ownership, hand_over
 from bot.table import TableService, TurnResult
 from bot.ui.shown import Actor, ShowMove
 
@@ -44,9 +44,8 @@ class OwnedShowMove(ShowMove):
             self.shown[result.game_id] = max(self.shown.get(result.game_id, -1), result.version)
             return await super().__call__(result, heading=heading, actor=actor)
         if not result.handed_over:  # a move stored some other way than the table's moves: tell the owner now
-            await self.table.store.write(lambda tx: tx.run(NOTIFY_SQL, (
-                channel_name(self.ownership.shard(result.guild_id)),
-                Note(result.game_id, result.channel_id, result.version).payload())))
+            shard, note = self.ownership.shard(result.guild_id), Note(result.game_id, result.channel_id, result.version)
+            await self.table.store.write(lambda tx: hand_over(tx, shard, note))
         log.info("move in game=%s version=%s handed to the owner of shard %s", result.game_id, result.version,
                  self.ownership.shard(result.guild_id))
         await self.deliver_private(result, actor)
@@ -69,8 +68,21 @@ class HandOvers:
         self._listener = Listener(url, show_move.ownership.shards, self._deliver, self._reconnected)
 
     async def start(self) -> None:
-        """Listen before anything else starts, so no move stored from now on goes unshown."""
+        """Listen before anything else starts, so no move stored from now on goes unshown; then show
+        what was handed over while this process was not listening (kept as rows)."""
         await asyncio.to_thread(self._listener.start)
+        await self.catch_up()
+
+    async def catch_up(self) -> int:
+        """Take every hand-over still kept for this process's shards (their owner was down or not
+        listening when the note was sent); how many there were."""
+        shards = sorted(self._show_move.ownership.shards)
+        marks = ", ".join("?" for _ in shards)
+        rows = await self._table.store.read(lambda tx: tx.fetch(
+            f"SELECT game_id, channel_id, version FROM handovers WHERE shard IN ({marks})", tuple(shards)))
+        for row in rows:
+            self._begin(Note(int(row["game_id"]), int(row["channel_id"]), int(row["version"])))
+        return len(rows)
 
     async def close(self) -> None:
         await asyncio.to_thread(self._listener.stop)
@@ -84,14 +96,19 @@ class HandOvers:
 
     def _reconnected(self) -> None:
         """On the listener's thread, after a dropped connection: notes sent meanwhile were lost, so
-        every game shown here is looked at again (a game with nothing newer shows nothing)."""
+        every game shown here is looked at again (a game with nothing newer shows nothing), and the
+        hand-overs kept as rows are taken."""
         for game_id, version in list(self._show_move.shown.items()):
             self._deliver(Note(game_id, 0, version + 1))
+        self._loop.call_soon_threadsafe(self._later, self.catch_up(), context=self._context)
 
-    def _begin(self, note: Note) -> None:
-        task = self._loop.create_task(self.take(note), name=f"hand-over-{note.game_id}")
+    def _later(self, work: Any) -> None:
+        task = self._loop.create_task(work, name="hand-over-catch-up")
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    def _begin(self, note: Note) -> None:
+        self._later(self.take(note))
 
     async def take(self, note: Note) -> bool:
         """Show the board of the note's move unless a board of that version or a newer one was shown
@@ -99,6 +116,7 @@ class HandOvers:
         async with self._locks[note.game_id]:
             shown = self._show_move.shown.get(note.game_id)
             if shown is not None and note.version <= shown:
+                await self._taken(note.game_id, shown)
                 return False
             try:
                 result = await self._table.handed(note, shown)
@@ -106,10 +124,21 @@ class HandOvers:
                 log.exception("could not read the handed-over move of game %s", note.game_id)
                 return False
             if result is None or not self._show_move.ownership.owns(result.guild_id):
+                await self._taken(note.game_id, note.version)
                 return False
             log.info("showing game=%s version=%s handed over by another process", result.game_id, result.version)
             await self._show_move(result)
+            await self._taken(result.game_id, result.version)
             return True
+
+    async def _taken(self, game_id: int, version: int) -> None:
+        """The kept hand-over of a game is done with once a board at its version or later is queued
+        (a newer move handed over meanwhile keeps its row)."""
+        try:
+            await self._table.store.write(lambda tx: tx.run(
+                "DELETE FROM handovers WHERE game_id = ? AND version <= ?", (game_id, version)))
+        except Exception:
+            log.exception("could not clear the kept hand-over of game %s", game_id)
 
 
 __all__ = ["HandOvers", "OwnedShowMove"]

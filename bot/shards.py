@@ -16,9 +16,10 @@ dedicated connection (`Listener`, on a thread of its own, so the event loop neve
 and posts the board once (`HandOver`, idempotent by the game's version). On SQLite there is only
 ever one process and nothing of this runs.
 
-What is lost when the owner is down: the notification (PostgreSQL keeps none for a listener that
-is not there). The move is stored all the same; the board shows it at the next move or /game board,
-and after a dropped connection the listener looks again at the games it knows (`catch_up`).
+PostgreSQL keeps no notification for a listener that is not there, so the same transaction also
+keeps the hand-over as a row (`handovers`, the newest move per game): an owner that was down shows
+those boards when it starts, and clears each row once its board is shown. After a dropped connection
+the listener looks again at the games it knows, and at the rows.
 """
 
 from __future__ import annotations
@@ -128,6 +129,19 @@ class ShardTaken(Exception):
 NOTIFY_SQL = "SELECT pg_notify(?, ?)"
 """Sent inside the move's transaction: PostgreSQL delivers it at the commit, or not at all."""
 
+PENDING_SQL = ("INSERT INTO handovers (game_id, shard, channel_id, version) VALUES (?, ?, ?, ?)"
+               " ON CONFLICT (game_id) DO UPDATE SET shard = excluded.shard, channel_id = excluded.channel_id,"
+               " version = excluded.version")
+"""The same hand-over, kept in the database until the owner has shown it (moves on one game are
+applied one after the other, so the newest version is the last written)."""
+
+
+def hand_over(tx: Any, shard: int, note: Note) -> None:
+    """Tell the owner of `shard` about `note`'s move, in the move's own transaction: a notification
+    for an owner that is listening, and a row for one that is not (it reads the rows when it starts)."""
+    tx.run(NOTIFY_SQL, (channel_name(shard), note.payload()))
+    tx.run(PENDING_SQL, (note.game_id, shard, note.channel_id, note.version))
+
 
 class Listener:
     """A thread with its own PostgreSQL connection, LISTENing on this process's shards' channels.
@@ -228,5 +242,5 @@ class Listener:
             log.exception("a hand-over could not be passed on")
 
 
-__all__ = ["CHANNEL_PREFIX", "Listener", "NOTIFY_SQL", "Note", "Ownership", "SHARD_LOCK", "ShardTaken", "channel_name",
-           "shard_of"]
+__all__ = ["CHANNEL_PREFIX", "Listener", "NOTIFY_SQL", "Note", "Ownership", "PENDING_SQL", "SHARD_LOCK", "ShardTaken",
+           "channel_name", "hand_over", "shard_of"]

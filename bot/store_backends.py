@@ -170,6 +170,17 @@ _MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE results ADD COLUMN won INTEGER NOT NULL DEFAULT 0;
     UPDATE results SET won = CASE WHEN place = 1 THEN 1 ELSE 0 END;
     """,
+    # 6: a move handed to the process that owns its game's guild (`bot.shards`), kept until that
+    # process has shown its board: PostgreSQL keeps no notification for an owner that is down, so an
+    # owner shows what it missed when it starts. The newest move per game is enough.
+    """
+    CREATE TABLE handovers (
+        game_id     {big} PRIMARY KEY REFERENCES games(id),
+        shard       INTEGER NOT NULL,
+        channel_id  {big} NOT NULL,
+        version     INTEGER NOT NULL
+    );
+    """,
 )
 
 

@@ -34,7 +34,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, SerializeAsAny, ValidationError
 
 from bot.seat_views import SeatView, private_parts
-from bot.shards import NOTIFY_SQL, Note, Ownership, channel_name
+from bot.shards import Note, Ownership, hand_over
 from bot.store import ChannelBusy, GameRow, SeatRow, StaleVersion, Store, Tx
 from rules.core.computer import Level, is_computer, new_computer
 from rules.core.engine import Event, Game, Outcome, PlayerId, Prompt, Seat, SeatPick, TableOption, public
@@ -604,8 +604,7 @@ class TableService:
         after = replace(row, version=version, state_json=None, updated_at=at.isoformat(), forfeited=tuple(forfeited),
                         status="finished" if game.outcome(state) is not None else row.status)
         if self._hands_over(row):
-            tx.run(NOTIFY_SQL, (channel_name(self.ownership.shard(row.guild_id)),
-                                Note(row.id, row.channel_id, version).payload()))
+            hand_over(tx, self.ownership.shard(row.guild_id), Note(row.id, row.channel_id, version))
         return Live(after, game, seats, state), events
 
     def _hands_over(self, row: GameRow) -> bool:

@@ -172,6 +172,56 @@ async def test_the_owner_reads_a_handed_over_move_once_without_private_parts(pg_
         assert await owner.handed(Note(game_id, 7, 1), 1) is None, "shown already: nothing again"
 
 
+class Shown:
+    """The owner's `show_move` as `HandOvers` uses it: what it showed, by game."""
+
+    def __init__(self, ownership: Ownership) -> None:
+        self.ownership, self.shown, self.results = ownership, {}, []
+
+    async def __call__(self, result: Any) -> None:
+        self.shown[result.game_id] = result.version
+        self.results.append(result)
+
+
+async def kept(store: Store) -> list[tuple[int, int]]:
+    rows = await store.read(lambda tx: tx.fetch("SELECT game_id, version FROM handovers ORDER BY game_id"))
+    return [(int(r["game_id"]), int(r["version"])) for r in rows]
+
+
+async def test_an_owner_that_was_down_shows_the_moves_handed_over_meanwhile_when_it_starts(pg_url: str) -> None:
+    # PostgreSQL keeps no notification for a process that is not listening: the hand-over is kept as a
+    # row in the move's transaction, and the owner takes the rows when it starts (once: then they go)
+    from bot.handover import HandOvers
+
+    async with await Store.open(pg_url) as store:
+        mover = TableService(store, {LuckyRace.slug: LuckyRace()}, seed_source=lambda: 3)
+        mover.ownership = Ownership(2, frozenset({0}))  # the DMs' process; the owner of shard 1 is down
+        game_id = await lucky_race(mover, GUILD_OF[1])
+        await mover.act(7, "a", {"type": "choose", "number": 4})
+        await mover.act(7, "b", {"type": "choose", "number": 2})
+        assert await kept(store) == [(game_id, 2)], "the newest hand-over per game is kept"
+
+        owner = TableService(store, {LuckyRace.slug: LuckyRace()})
+        owner.ownership = Ownership(2, frozenset({1}))
+        for attempt in range(2):
+            shown = Shown(owner.ownership)
+            hand_overs = HandOvers(pg_url, owner, shown)  # type: ignore[arg-type]
+            try:
+                await hand_overs.start()
+                for _ in range(100):
+                    if not hand_overs._tasks:
+                        break
+                    await asyncio.sleep(0.02)
+            finally:
+                await hand_overs.close()
+            if attempt == 0:
+                assert [(r.game_id, r.version) for r in shown.results] == [(game_id, 2)]
+                assert [e.text for e in shown.results[0].public_events][-1].startswith("bob has picked")
+            else:
+                assert shown.results == [], "taken once: a second start shows nothing again"
+            assert await kept(store) == []
+
+
 async def test_a_process_looks_after_the_running_games_of_its_own_guilds_only(tmp_path: Path) -> None:
     """What reaction timers, computers and idle sweeps go through (`TableService.active_games`)."""
     async with await Store.open(tmp_path / "x.sqlite3") as store:
