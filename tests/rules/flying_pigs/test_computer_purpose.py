@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from rules.core.computer import Level, decide
 from rules.core.dice import Dice
-from rules.core.search import Budget, kind_first, picker
+from rules.core.search import Budget, kind_first, picker, tactics_of
 from rules.core.selfplay import play_random
-from rules.orclympics.flying_pigs.models import GreaseToss, Kind, React, Stage, Stance
+from rules.orclympics.flying_pigs.models import Done, GreaseToss, Kind, MoveToward, React, Stage, Stance
 from rules.registry import GAMES
 
 GAME = GAMES["flying-pigs"]
@@ -70,3 +72,40 @@ def test_grease_goes_on_your_own_pig() -> None:
     for n, state in enumerate(states):
         player, made = choice(state, n)
         assert isinstance(made, GreaseToss) and made.target == state.pig_of(player).id
+
+
+def test_every_orc_gets_a_stance() -> None:
+    # I.5 Step 4: each Orc takes Shove, Shoo! or Fire it up!; Shove and Fire it up! are only offered
+    # when something stops within 2", so a stance costs nothing and ending the step without one idles
+    def choosing(state: Any) -> bool:
+        return not state.pending and state.stage is Stage.ACTION and state.active is not None and any(
+            not o.acted for o in state.orcs_of(state.active))
+
+    states = positions(choosing, 3)
+    assert len(states) >= 2
+    for state in states:
+        legal = GAME.legal_actions(state, state.active)
+        assert Done() in legal
+        assert Done() not in tactics_of(GAME).sensible(state, state.active, legal)
+
+
+def test_no_walk_that_ends_where_it_began() -> None:
+    # I.6.1: a walk at a model stops at the first thing in its way and is backed off to 1" from it
+    def moving(state: Any) -> bool:
+        return not state.pending and state.stage is Stage.MOVEMENT and state.active is not None
+
+    dropped = kept_some = 0
+    for state in positions(moving, 6):
+        player = state.active
+        legal = GAME.legal_actions(state, player)
+        kept = tactics_of(GAME).sensible(state, player, legal)
+        for action in legal:
+            if not isinstance(action, MoveToward):
+                continue
+            moved = GAME.apply(state, player, action).state.models[action.orc].xy
+            if action in kept:
+                kept_some += 1
+            else:
+                dropped += 1
+                assert moved == pytest.approx(state.models[action.orc].xy, abs=0.06)
+    assert dropped and kept_some
