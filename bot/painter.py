@@ -43,6 +43,18 @@ def describe(view: Any, recent: Sequence[str] = ()) -> str | None:
     return words(view, recent)
 
 
+def picture(view: Any, recent: Sequence[str] = ()) -> tuple[bytes | None, str | None]:
+    """A board's PNG and its words, in one trip to a worker (the view is sent once, not twice). The
+    words failing leaves the picture without them, never the board without its picture."""
+    png = draw(view, recent)
+    try:
+        words = describe(view, recent)
+    except Exception:
+        log.exception("could not describe the board")
+        words = None
+    return png, words
+
+
 def _warm() -> None:
     import renderers  # noqa: F401  (import once per worker, not on the first board)
 
@@ -74,14 +86,14 @@ class Painter:
             log.exception("could not draw the board")
             return None
 
-    async def describe(self, view: Any, recent: Sequence[str] = ()) -> str | None:
-        """The picture's description, worked out beside the drawing (it reads the same panel); a
-        failure leaves the picture without one rather than the move without a board."""
+    async def board(self, view: Any, recent: Sequence[str] = ()) -> tuple[bytes | None, str | None]:
+        """A board's picture and its description (alt text), worked out together from the same panel;
+        a failure to draw leaves the move's message without a picture, never without the move."""
         try:
-            return await self.run(describe, view, tuple(recent))
+            return await self.run(picture, view, tuple(recent))
         except Exception:
-            log.exception("could not describe the board")
-            return None
+            log.exception("could not draw the board")
+            return None, None
 
     async def run(self, work: Callable[..., T], *args: Any) -> T:
         """`work(*args)` in a worker process (or a thread with `workers=0`): off the event loop.

@@ -8,7 +8,6 @@ the event loop). The controls come from the game's adapter, found in the catalog
 
 from __future__ import annotations
 
-import asyncio
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -105,8 +104,7 @@ async def board_message(table: TableService, painter: Painter, board: BoardLike,
                         lines: Sequence[str] = ()) -> BoardMessage:
     """Log lines, the picture, who is next, and the next player's controls."""
     names = {s.player: s.name for s in board.seats}
-    png, description = await asyncio.gather(painter.render(board.public_view, lines),
-                                            painter.describe(board.public_view, lines))
+    png, description = await painter.board(board.public_view, lines)
     embed = discord.Embed(title=_title(board), colour=discord.Colour.dark_red())
     if any(lines):
         embed.description = last_lines(lines)
