@@ -3,11 +3,12 @@
 The search (`rules.core.search`) is the same for every game; what it needs to know of this one is
 here. A Pig wins by touching the Kitchen, so every Random Move it makes is a chance: Grease on
 your own Pig makes its moves longer (more ground swept), a Shove gives it one more move, and a Pig
-on fire can win only by ending a move on the Kitchen. So a sensible chef greases their own Pig and
-nobody else's, Shoves their own Pig and not the others', and sets fire to the others' Pigs only; it
-gives every Orc a stance (each is free: Shove and Fire it up! are only offered, Shoo! turns a Pig
-that bumps into it, which had stopped there), and does not walk at a
-model whose way is blocked within the 1" it would be backed off to (a walk that ends where it began).
+on fire can win only by ending a move on the Kitchen. So a sensible chef keeps an Orc within a Grease
+Toss of its own Pig (`standing` counts it), greases their own Pig and nobody else's, Shoves their own
+Pig and not the others', and sets fire to the others' Pigs only; it gives every Orc a stance (each is
+free: Shove and Fire it up! are only offered, Shoo! turns a Pig that bumps into it, which had stopped
+there), and does not walk at a model whose way is blocked within the 1" it would be backed off to (a
+walk that ends where it began).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.engine import PlayerId
-from rules.core.geometry import angle_to
+from rules.core.geometry import angle_to, distance
 from rules.core.search import Tactics, win_chances
 from rules.orclympics.flying_pigs import board
 from rules.orclympics.flying_pigs.models import (
@@ -24,6 +25,7 @@ from rules.orclympics.flying_pigs.models import (
     FlyingPigsState,
     GreaseToss,
     Kind,
+    Model,
     MoveToward,
     React,
     Stage,
@@ -36,8 +38,21 @@ GREASE_WORTH = 1.5
 NOWHERE = 0.05
 """Inches beyond the 1" spacing a walk must make to end anywhere new."""
 
+GREASER_WORTH = 1.0
+"""Inches nearer the Kitchen a Pig is worth with one of its own Orcs within a Grease Toss of it."""
+
 FIRE_COST = 6.0
 """Inches further a burning Pig is, in effect: it must end a move on the Kitchen to win."""
+
+
+def greaser_near(state: FlyingPigsState, pig: Model) -> bool:
+    """Whether one of the Pig's own Orcs stands within a Grease Toss of it (10", I.5 Step 3) while
+    it can take more Grease: it may grease it again next turn."""
+    if not pig.placed or pig.grease >= board.MAX_GREASE:
+        return False
+    shape = board.shape_of(pig)
+    return any(o.kind is Kind.ORC and o.owner == pig.owner and o.placed
+               and distance(board.shape_of(o), shape) <= board.TOSS_RANGE for o in state.models.values())
 
 
 def standing(state: FlyingPigsState) -> dict[PlayerId, float]:
@@ -48,6 +63,8 @@ def standing(state: FlyingPigsState) -> dict[PlayerId, float]:
             continue
         d = board.kitchen_distance(m) if m.placed else board.PIGSTY_RADIUS + board.BOARD / 2
         d += -GREASE_WORTH * m.grease + (FIRE_COST if m.fire else 0.0)
+        if greaser_near(state, m):
+            d -= GREASER_WORTH
         far[m.owner] = d
     return win_chances({p: -d for p, d in far.items()}, spread=4.0)
 
@@ -106,4 +123,5 @@ class FlyingPigsTactics(Tactics):
 
 TACTICS = FlyingPigsTactics()
 
-__all__ = ["FIRE_COST", "GREASE_WORTH", "TACTICS", "FlyingPigsTactics", "standing"]
+__all__ = ["FIRE_COST", "GREASER_WORTH", "GREASE_WORTH", "TACTICS", "FlyingPigsTactics", "goes_nowhere", "greaser_near",
+           "standing"]

@@ -13,6 +13,7 @@ from rules.core.computer import Level, decide
 from rules.core.dice import Dice
 from rules.core.search import Budget, kind_first, picker, tactics_of
 from rules.core.selfplay import play_random
+from rules.orclympics.flying_pigs.computer import greaser_near
 from rules.orclympics.flying_pigs.models import Done, GreaseToss, Kind, MoveToward, React, Stage, Stance
 from rules.registry import GAMES
 
@@ -109,3 +110,23 @@ def test_no_walk_that_ends_where_it_began() -> None:
                 dropped += 1
                 assert moved == pytest.approx(state.models[action.orc].xy, abs=0.06)
     assert dropped and kept_some
+
+
+def test_an_orc_within_a_grease_toss_of_its_own_pig_counts() -> None:
+    # I.5 Step 3: an Orc may toss Grease at a model within 10"; each marker lengthens the Pig's Random
+    # Moves by D3" (I.7), so an Orc that stays within reach of its own Pig is worth something
+    def placed(state: Any) -> bool:
+        return state.phase.value == "turns" and not state.pending
+
+    state = positions(placed, 1)[0]
+    player = state.seats[0].player
+    pig = state.pig_of(player)
+    pig.grease = 0
+    for orc in state.orcs_of(player):
+        orc.x, orc.y = pig.x + 1.5, pig.y  # right beside it
+    near = GAME.standing(state)[player]
+    assert greaser_near(state, pig)
+    for orc in state.orcs_of(player):
+        orc.x, orc.y = pig.x + (20.0 if pig.x < 24.0 else -20.0), pig.y
+    assert not greaser_near(state, pig)
+    assert GAME.standing(state)[player] < near
