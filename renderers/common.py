@@ -787,8 +787,9 @@ def encode_png(canvas: Image.Image) -> bytes:
     Deterministic on purpose: no text chunks, no timestamp, a fixed quantizer and compression
     level, so the same view always gives the same bytes and tests can compare them.
     """
-    _finish(canvas.size)
-    picture = canvas.reduce(SUPERSAMPLE)
+    size = _picture_size(canvas)
+    _finish(size)
+    picture = canvas.reduce(SUPERSAMPLE, (0, 0, *size))
     width, height = picture.size
     sample = picture.resize((max(1, width // PALETTE_SAMPLE), max(1, height // PALETTE_SAMPLE)),
                             Image.Resampling.NEAREST)
@@ -799,46 +800,58 @@ def encode_png(canvas: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
-_BASES: OrderedDict[tuple[Hashable, tuple[int, int]], tuple[Image.Image, Labels]] = OrderedDict()
+_BASES: OrderedDict[tuple[Hashable, int], tuple[Image.Image, Labels]] = OrderedDict()
 BASES_KEPT = 12
-"""Base pictures kept per process (each a few MB): the ground and grids of every game and panel
-height in use, which are the same for every table of a game."""
+"""Base pictures kept per process (each a few MB): the ground and grids of every game in use,
+which are the same for every table of a game."""
 
 
 def base_canvas(key: Hashable, size: tuple[int, int], draw_base: Callable[[ImageDraw.ImageDraw], None]
                 ) -> Image.Image:
     """A canvas with what every board of a game starts with (ground, grid, labels) already drawn.
-    `draw_base` runs once per `key` and size; later pictures start from the stored base, which is
+    `draw_base` runs once per `key` and width; later pictures start from the stored base, which is
     many times faster than drawing a grid of lines and labels again. The canvas belongs to the
     calling thread and is handed out again by its next call for the same base: draw and encode it
     before then.
 
+    The side panel makes a picture taller or shorter from one move to the next, so a base is not
+    kept per height: it is drawn at the tallest height asked for so far and a shorter picture is its
+    top part (`encode_png` encodes only the picture's own size). With a base kept per height, a busy
+    bot drew a base for every other board. So `draw_base` must draw the same pixels above any
+    height whatever height it is given (a ground filled down to the bottom is fine).
+
     It also begins the picture's labels (`labels()`) with the base's own, such as the inch marks,
     so what is drawn over the base is placed clear of them too."""
-    entry = (key, size)
+    entry = (key, size[0])
     stored = _BASES.get(entry)
-    if stored is None:
+    if stored is None or stored[0].height < size[1]:
         base = Image.new("RGB", size, BACKGROUND)
         base_labels = _begin(Labels(size))
         draw_base(ImageDraw.Draw(base))
         stored = _BASES[entry] = (base, base_labels)
         while len(_BASES) > BASES_KEPT:
             _BASES.popitem(last=False)
-    else:
-        _BASES.move_to_end(entry)
+    _BASES.move_to_end(entry)
     base, base_labels = stored
     _begin(Labels(size, base_labels.drawn, base_labels.cut))
-    work: OrderedDict[tuple[Hashable, tuple[int, int]], Image.Image] = getattr(_WORK, "canvases", None) or OrderedDict()
+    work: OrderedDict[tuple[Hashable, int], Image.Image] = getattr(_WORK, "canvases", None) or OrderedDict()
     _WORK.canvases = work
     canvas = work.get(entry)
-    if canvas is None:
+    if canvas is None or canvas.size != base.size:
         canvas = work[entry] = base.copy()
         while len(work) > BASES_KEPT:
             work.popitem(last=False)
     else:
-        work.move_to_end(entry)
         canvas.paste(base, (0, 0))
+    work.move_to_end(entry)
+    _WORK.picture = (canvas, size)
     return canvas
+
+
+def _picture_size(canvas: Image.Image) -> tuple[int, int]:
+    """The size of the picture painted on `canvas`: a base canvas may be taller than its picture."""
+    marked: tuple[Image.Image, tuple[int, int]] | None = getattr(_WORK, "picture", None)
+    return marked[1] if marked is not None and marked[0] is canvas else canvas.size
 
 
 _WORK = threading.local()
