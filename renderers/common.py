@@ -804,6 +804,25 @@ _BASES: OrderedDict[tuple[Hashable, int], tuple[Image.Image, Labels]] = OrderedD
 BASES_KEPT = 12
 """Base pictures kept per process (each a few MB): the ground and grids of every game in use,
 which are the same for every table of a game."""
+BASES_PER_GAME = 2
+"""Of which one game keeps at most this many: a game whose ground differs from table to table (a
+circuit laid out per race) would otherwise push every other game's base out on a busy bot."""
+
+
+def _keep(cache: OrderedDict[tuple[Hashable, int], Any], entry: tuple[Hashable, int]) -> None:
+    """Make `entry` the newest in `cache` and drop the oldest beyond the limits above."""
+    cache.move_to_end(entry)
+    family = _game_of(entry[0])
+    mine = [e for e in cache if _game_of(e[0]) == family]
+    for old in mine[:-BASES_PER_GAME]:
+        del cache[old]
+    while len(cache) > BASES_KEPT:
+        cache.popitem(last=False)
+
+
+def _game_of(key: Hashable) -> Hashable:
+    """The game a base's key belongs to: its first part (renderers key a base by their slug first)."""
+    return key[0] if isinstance(key, tuple) and key else key
 
 
 def base_canvas(key: Hashable, size: tuple[int, int], draw_base: Callable[[ImageDraw.ImageDraw], None]
@@ -829,9 +848,7 @@ def base_canvas(key: Hashable, size: tuple[int, int], draw_base: Callable[[Image
         base_labels = _begin(Labels(size))
         draw_base(ImageDraw.Draw(base))
         stored = _BASES[entry] = (base, base_labels)
-        while len(_BASES) > BASES_KEPT:
-            _BASES.popitem(last=False)
-    _BASES.move_to_end(entry)
+    _keep(_BASES, entry)
     base, base_labels = stored
     _begin(Labels(size, base_labels.drawn, base_labels.cut))
     work: OrderedDict[tuple[Hashable, int], Image.Image] = getattr(_WORK, "canvases", None) or OrderedDict()
@@ -839,11 +856,9 @@ def base_canvas(key: Hashable, size: tuple[int, int], draw_base: Callable[[Image
     canvas = work.get(entry)
     if canvas is None or canvas.size != base.size:
         canvas = work[entry] = base.copy()
-        while len(work) > BASES_KEPT:
-            work.popitem(last=False)
     else:
         canvas.paste(base, (0, 0))
-    work.move_to_end(entry)
+    _keep(work, entry)
     _WORK.picture = (canvas, size)
     return canvas
 
