@@ -76,13 +76,10 @@ class HandOvers:
     async def catch_up(self) -> int:
         """Take every hand-over still kept for this process's shards (their owner was down or not
         listening when the note was sent); how many there were."""
-        shards = sorted(self._show_move.ownership.shards)
-        marks = ", ".join("?" for _ in shards)
-        rows = await self._table.store.read(lambda tx: tx.fetch(
-            f"SELECT game_id, channel_id, version FROM handovers WHERE shard IN ({marks})", tuple(shards)))
-        for row in rows:
-            self._begin(Note(int(row["game_id"]), int(row["channel_id"]), int(row["version"])))
-        return len(rows)
+        kept = await self._table.store.kept_hand_overs(sorted(self._show_move.ownership.shards))
+        for game_id, channel_id, version in kept:
+            self._begin(Note(game_id, channel_id, version))
+        return len(kept)
 
     async def close(self) -> None:
         await asyncio.to_thread(self._listener.stop)
@@ -135,8 +132,7 @@ class HandOvers:
         """The kept hand-over of a game is done with once a board at its version or later is queued
         (a newer move handed over meanwhile keeps its row)."""
         try:
-            await self._table.store.write(lambda tx: tx.run(
-                "DELETE FROM handovers WHERE game_id = ? AND version <= ?", (game_id, version)))
+            await self._table.store.drop_hand_over(game_id, version)
         except Exception:
             log.exception("could not clear the kept hand-over of game %s", game_id)
 

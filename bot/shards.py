@@ -129,18 +129,12 @@ class ShardTaken(Exception):
 NOTIFY_SQL = "SELECT pg_notify(?, ?)"
 """Sent inside the move's transaction: PostgreSQL delivers it at the commit, or not at all."""
 
-PENDING_SQL = ("INSERT INTO handovers (game_id, shard, channel_id, version) VALUES (?, ?, ?, ?)"
-               " ON CONFLICT (game_id) DO UPDATE SET shard = excluded.shard, channel_id = excluded.channel_id,"
-               " version = excluded.version")
-"""The same hand-over, kept in the database until the owner has shown it (moves on one game are
-applied one after the other, so the newest version is the last written)."""
-
 
 def hand_over(tx: Any, shard: int, note: Note) -> None:
     """Tell the owner of `shard` about `note`'s move, in the move's own transaction: a notification
     for an owner that is listening, and a row for one that is not (it reads the rows when it starts)."""
     tx.run(NOTIFY_SQL, (channel_name(shard), note.payload()))
-    tx.run(PENDING_SQL, (note.game_id, shard, note.channel_id, note.version))
+    tx.keep_hand_over(note.game_id, shard, note.channel_id, note.version)
 
 
 class Listener:
@@ -242,5 +236,5 @@ class Listener:
             log.exception("a hand-over could not be passed on")
 
 
-__all__ = ["CHANNEL_PREFIX", "Listener", "NOTIFY_SQL", "Note", "Ownership", "PENDING_SQL", "SHARD_LOCK", "ShardTaken",
+__all__ = ["CHANNEL_PREFIX", "Listener", "NOTIFY_SQL", "Note", "Ownership", "SHARD_LOCK", "ShardTaken",
            "channel_name", "hand_over", "shard_of"]

@@ -253,6 +253,13 @@ class Tx:
         rows = self.fetch("SELECT status, version, updated_at FROM games WHERE id = ?", (game_id,))
         return (rows[0]["status"], rows[0]["version"], rows[0]["updated_at"]) if rows else None
 
+    def keep_hand_over(self, game_id: int, shard: int, channel_id: int, version: int) -> None:
+        """Keep a move handed to another process (`bot.shards`) until its owner has shown it: the
+        newest per game (moves on one game are applied one after the other)."""
+        self.run("INSERT INTO handovers (game_id, shard, channel_id, version) VALUES (?, ?, ?, ?)"
+                 " ON CONFLICT (game_id) DO UPDATE SET shard = excluded.shard, channel_id = excluded.channel_id,"
+                 " version = excluded.version", (game_id, shard, channel_id, version))
+
     def latest_version(self, channel_id: int) -> tuple[int, str, int, str] | None:
         """Id, status, version and last change of the channel's latest game (`latest_game`), alone."""
         rows = self.fetch("SELECT id, status, version, updated_at FROM games WHERE channel_id = ?"
@@ -618,15 +625,34 @@ class Store:
         return [ActionRow(game_id=r["game_id"], seq=r["seq"], player=r["player"],
                           action_json=r["action_json"], created_at=r["created_at"]) for r in rows]
 
-    async def events(self, game_id: int, *, viewer: str | None = None, limit: int | None = None) -> list[Event]:
+    async def events(self, game_id: int, *, viewer: str | None = None, limit: int | None = None,
+                     after: int | None = None, upto: int | None = None) -> list[Event]:
         """The game's events that `viewer` may see (None = public only), oldest first;
-        with `limit`, only the most recent ones."""
+        with `limit`, only the most recent ones; with `after` and `upto`, only those of the moves
+        after version `after` up to version `upto`."""
         seen = "visible_to IS NULL" if viewer is None else f"(visible_to IS NULL OR {self.dialect.viewer_may_see})"
-        params = (game_id, *(() if viewer is None else (viewer,)), *(() if limit is None else (limit,)))
+        span = ("" if after is None else " AND seq > ?") + ("" if upto is None else " AND seq <= ?")
+        params = (game_id, *(() if viewer is None else (viewer,)), *(() if after is None else (after,)),
+                  *(() if upto is None else (upto,)), *(() if limit is None else (limit,)))
         rows = await self.read(lambda tx: tx.fetch(
-            f"SELECT event_json FROM (SELECT seq, n, event_json FROM events WHERE game_id = ? AND {seen}"
+            f"SELECT event_json FROM (SELECT seq, n, event_json FROM events WHERE game_id = ? AND {seen}{span}"
             f" ORDER BY seq DESC, n DESC{'' if limit is None else ' LIMIT ?'}) AS latest ORDER BY seq, n", params))
         return [Event.model_validate_json(r["event_json"]) for r in rows]
+
+    # -- hand-overs between processes (`bot.shards`) --------------------------------------
+    async def kept_hand_overs(self, shards: Sequence[int]) -> list[tuple[int, int, int]]:
+        """The hand-overs still kept for `shards` (their owner has not shown them): game, channel, version."""
+        if not shards:
+            return []
+        marks = ", ".join("?" for _ in shards)
+        rows = await self.read(lambda tx: tx.fetch(
+            f"SELECT game_id, channel_id, version FROM handovers WHERE shard IN ({marks})", tuple(shards)))
+        return [(int(r["game_id"]), int(r["channel_id"]), int(r["version"])) for r in rows]
+
+    async def drop_hand_over(self, game_id: int, version: int) -> None:
+        """A game's kept hand-over is done with once a board at its version (or later) is shown."""
+        await self.write(lambda tx: tx.run("DELETE FROM handovers WHERE game_id = ? AND version <= ?",
+                                           (game_id, version)))
 
 
 __all__ = ["Store", "Tx", "is_url", "describe", "StoreError", "StaleVersion", "ChannelBusy", "GameRow", "SeatRow", "ActionRow",

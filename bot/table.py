@@ -811,15 +811,12 @@ class TableService:
         after = max(note.version - 1, -1 if shown is None else shown)
         if live.version <= after:
             return None
-        rows = await self.store.read(lambda tx: tx.fetch(
-            "SELECT event_json FROM events WHERE game_id = ? AND seq > ? AND seq <= ? AND visible_to IS NULL"
-            " ORDER BY seq, n", (note.game_id, after, live.version)))
+        events = await self.store.events(note.game_id, after=after, upto=live.version)
         snap = self._snapshot(live)
         assert snap.public_view is not None
         return TurnResult(
             game_id=snap.game_id, slug=snap.slug, title=snap.title, channel_id=snap.channel_id,
-            version=snap.version, seats=snap.seats, public_events=[Event.model_validate_json(r["event_json"])
-                                                                   for r in rows],
+            version=snap.version, seats=snap.seats, public_events=events,
             private_events={}, public_view=snap.public_view, prompts=snap.prompts, waiting_for=snap.waiting_for,
             outcome=snap.outcome, campaign_id=snap.campaign_id, private_seats=snap.private_seats,
             guild_id=snap.guild_id, already_asked=[p.player for p in snap.prompts if p.secret])
