@@ -31,7 +31,7 @@ from bot.ui.shown import Actor, secret_controls
 from bot.ui.text import and_list
 from rules.core.errors import RuleViolation
 from rules.core.grid import parse_square
-from rules.core.moves import Reading, code, find
+from rules.core.moves import Reading, find, read_back
 
 if TYPE_CHECKING:
     from bot.app import ZagjanBot
@@ -274,7 +274,7 @@ def _rules_refusal(bot: ZagjanBot, snapshot: Any, player: str, pick: Pick) -> st
     if snapshot.status != "active" or snapshot.state is None:
         return None
     game = bot.table.game(snapshot.slug)
-    action = read_back(game, pick)
+    action = read_back(game, pick.kind, pick.code)
     move = game.moves.of(action) if action is not None and game.moves is not None else None
     if action is None or move is None or not move.any_version:
         return None
@@ -283,38 +283,6 @@ def _rules_refusal(bot: ZagjanBot, snapshot: Any, player: str, pick: Pick) -> st
     except RuleViolation as exc:
         return str(exc)
     return None
-
-
-_FIELDS: dict[str, dict[str, list[str]]] = {}
-
-
-def _fields_of(game: Any) -> dict[str, list[str]]:
-    """Each of a game's action types with its fields in order (from its actions' schema, read once
-    per game: a schema takes some milliseconds to build)."""
-    found = _FIELDS.get(game.slug)
-    if found is None:
-        schema = game.action_adapter.json_schema()
-        models = schema.get("$defs", {})
-        found = _FIELDS[game.slug] = {
-            kind: [f for f in models.get(ref.rpartition("/")[2], {}).get("properties", {}) if f != "type"]
-            for kind, ref in schema.get("discriminator", {}).get("mapping", {}).items()}
-    return found
-
-
-def read_back(game: Any, pick: Pick) -> BaseModel | None:
-    """The move a clicked choice stands for, from the code it carries (`rules.core.moves.code`: the
-    action's fields in order, joined by `~`): None unless the move it reads as codes back to the very
-    same code (a long code is a hash, a list or a name may not read back)."""
-    fields = _fields_of(game).get(pick.kind)
-    parts = [] if pick.code == "-" else pick.code.split("~")
-    if pick.code.startswith("#") or fields is None or len(parts) > len(fields):
-        return None
-    data: dict[str, Any] = {"type": pick.kind, **{f: v for f, v in zip(fields, parts, strict=False) if v != ""}}
-    try:
-        action = game.parse_action(data)
-    except ValueError:  # pydantic's ValidationError is one
-        return None
-    return action if code(action) == pick.code else None
 
 
 async def _open_secret(interaction: discord.Interaction[Any], record: Audit, snapshot: Any, player: str) -> None:

@@ -459,6 +459,38 @@ def code(action: BaseModel) -> str:
     return text
 
 
+_FIELDS: dict[str, dict[str, list[str]]] = {}
+
+
+def _fields_of(game: Any) -> dict[str, list[str]]:
+    """Each of a game's action types with its fields in order (from its actions' schema, read once
+    per game: a schema takes some milliseconds to build)."""
+    found = _FIELDS.get(game.slug)
+    if found is None:
+        schema = game.action_adapter.json_schema()
+        models = schema.get("$defs", {})
+        found = _FIELDS[game.slug] = {
+            kind: [f for f in models.get(ref.rpartition("/")[2], {}).get("properties", {}) if f != "type"]
+            for kind, ref in schema.get("discriminator", {}).get("mapping", {}).items()}
+    return found
+
+
+def read_back(game: Any, kind: str, text: str) -> BaseModel | None:
+    """`code`'s inverse, where there is one: the action of type `kind` of `game` that codes as `text`
+    (its fields in order, joined by `~`). None unless the action it reads as codes back to the very
+    same text (a long code is a hash, a list or a name may not read back)."""
+    fields = _fields_of(game).get(kind)
+    parts = [] if text == "-" else text.split("~")
+    if text.startswith("#") or fields is None or len(parts) > len(fields):
+        return None
+    data: dict[str, Any] = {"type": kind, **{f: v for f, v in zip(fields, parts, strict=False) if v != ""}}
+    try:
+        action = game.parse_action(data)
+    except ValueError:  # pydantic's ValidationError is one
+        return None
+    return action if code(action) == text else None
+
+
 def _code_value(value: Any) -> str:
     if value is None or value is False:
         return ""  # an option left out, as when it is not typed
@@ -585,4 +617,4 @@ def describe(action: BaseModel) -> str:
 
 __all__ = ["Args", "EXAMPLES", "FORM_KINDS", "Kind", "Move", "MoveBook", "Param", "Pause", "Plan", "Reading", "choice",
            "choices_of", "code", "describe", "find", "flag", "number", "parse_number", "parse_point",
-           "parse_points", "point"]
+           "parse_points", "point", "read_back"]

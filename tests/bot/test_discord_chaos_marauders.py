@@ -380,11 +380,9 @@ async def test_an_old_turns_buttons_say_their_turn_is_over(simcord_env, world, m
 
 
 def test_a_click_read_back_from_its_code_is_the_move_coded_or_nothing():
-    # the refusal of an old shout reads the click back into its move (bot.ui.turns.read_back): for every
+    # the refusal of an old shout reads the click back into its move (rules.core.moves.read_back): for every
     # game's legal moves along a random game, it gives that very move or None, never another one
-    from bot.ui.declared import Pick
-    from bot.ui.turns import read_back
-    from rules.core.moves import code
+    from rules.core.moves import code, read_back
     from rules.core.selfplay import play_random
     from rules.registry import GAMES
 
@@ -395,10 +393,10 @@ def test_a_click_read_back_from_its_code_is_the_move_coded_or_nothing():
         for player, action in log:
             for seat in state.seats:
                 for legal in game.legal_actions(state, seat.player):
-                    back = read_back(game, Pick(legal.type, code(legal)))
+                    back = read_back(game, legal.type, code(legal))
                     assert back is None or back == legal, (slug, legal, back)
                     read += back is not None
             state = game.apply(state, player, action).state
     assert read > 100
     shout = Shout(turn=7)
-    assert read_back(GAMES["chaos-marauders"], Pick("shout", code(shout))) == shout
+    assert read_back(GAMES["chaos-marauders"], "shout", code(shout)) == shout
