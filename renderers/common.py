@@ -350,11 +350,32 @@ def write(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, face: F
           anchor: str = "la", stroke: int = 0, stroke_fill: RGB | None = None, label: bool = True) -> Box:
     """Every text on a picture is drawn here, so the picture's labels know where each one went;
     `label=False` for text inside a tag, which counts as the tag's. Returns the text's box."""
-    draw.text(xy, text, font=face, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=stroke_fill)
-    box: Box = draw.textbbox(xy, text, font=face, anchor=anchor, stroke_width=stroke)
+    box: Box
+    if "\n" in text or not isinstance(face, _RememberingFont) or draw.fontmode != "L":
+        draw.text(xy, text, font=face, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=stroke_fill)
+        box = draw.textbbox(xy, text, font=face, anchor=anchor, stroke_width=stroke)
+    else:
+        box = _one_line(draw, xy, text, face, fill, anchor, stroke, stroke_fill)
     if label and text.strip():
         labels().add(text, box)
     return box
+
+
+def _one_line(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, face: _RememberingFont, fill: RGB,
+              anchor: str, stroke: int, stroke_fill: RGB | None) -> Box:
+    """`ImageDraw.text` and `textbbox` for one line of text, the same pixels and box, without the layout
+    objects Pillow builds for every call (a third of the cost of drawing a board's text was those):
+    the glyphs' mask, at the fraction of a pixel where the text starts, painted with the fill's ink
+    (first the stroke's, with its width, when the text has one)."""
+    x, y = xy
+    at, start = (int(x), int(y)), (math.modf(x)[0], math.modf(y)[0])
+    ink = draw._getink(fill)[0]
+    strokes = [(draw._getink(stroke_fill)[0] if stroke_fill is not None else ink, stroke)] if stroke else []
+    for paint, width in [*strokes, (ink, 0)][: 1 if strokes and strokes[0][0] == ink else None]:
+        mask, offset = face.getmask2(text, "L", None, None, None, width, anchor, paint, start, stroke_filled=True)
+        draw.draw.draw_bitmap((at[0] + offset[0], at[1] + offset[1]), mask, paint)
+    left, top, right, bottom = face.getbbox(text, "L", None, None, None, stroke, anchor)
+    return (left + x, top + y, right + x, bottom + y)
 
 
 def draw_lines(draw: ImageDraw.ImageDraw, centre: tuple[float, float], lines: Sequence[str], face: Font,
@@ -800,7 +821,8 @@ def encode_png(canvas: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
-_BASES: OrderedDict[tuple[Hashable, int], tuple[Image.Image, Labels]] = OrderedDict()
+_BASES: OrderedDict[tuple[Hashable, int], tuple[Image.Image, Labels, int]] = OrderedDict()
+"""Each base with its labels and the height it was drawn for (its memory may be taller: recycled)."""
 BASES_KEPT = 12
 """Base pictures kept per process (each a few MB): the ground and grids of every game in use,
 which are the same for every table of a game."""
@@ -825,8 +847,12 @@ def _game_of(key: Hashable) -> Hashable:
     return key[0] if isinstance(key, tuple) and key else key
 
 
-def base_canvas(key: Hashable, size: tuple[int, int], draw_base: Callable[[ImageDraw.ImageDraw], None]
-                ) -> Image.Image:
+Layer = tuple[Hashable, Callable[[ImageDraw.ImageDraw], None]]
+"""A drawing kept per process as a base: its key (the game's slug first) and how to draw it."""
+
+
+def base_canvas(key: Hashable, size: tuple[int, int], draw_base: Callable[[ImageDraw.ImageDraw], None],
+                *, ground: Layer | None = None) -> Image.Image:
     """A canvas with what every board of a game starts with (ground, grid, labels) already drawn.
     `draw_base` runs once per `key` and width; later pictures start from the stored base, which is
     many times faster than drawing a grid of lines and labels again. The canvas belongs to the
@@ -839,28 +865,71 @@ def base_canvas(key: Hashable, size: tuple[int, int], draw_base: Callable[[Image
     bot drew a base for every other board. So `draw_base` must draw the same pixels above any
     height whatever height it is given (a ground filled down to the bottom is fine).
 
+    A game whose base differs from table to table (a circuit laid out per race) names the `ground`
+    its bases share (the track and its inch grid, the same at every table): it is kept as a base of
+    its own, and `draw_base` draws the table's own parts over a copy of it. A busy bot draws such a
+    game's base at nearly every board, and the grid was half of it.
+
     It also begins the picture's labels (`labels()`) with the base's own, such as the inch marks,
     so what is drawn over the base is placed clear of them too."""
     entry = (key, size[0])
-    stored = _BASES.get(entry)
-    if stored is None or stored[0].height < size[1]:
-        base = Image.new("RGB", size, BACKGROUND)
-        base_labels = _begin(Labels(size))
-        draw_base(ImageDraw.Draw(base))
-        stored = _BASES[entry] = (base, base_labels)
-    _keep(_BASES, entry)
-    base, base_labels = stored
-    _begin(Labels(size, base_labels.drawn, base_labels.cut))
     work: OrderedDict[tuple[Hashable, int], Image.Image] = getattr(_WORK, "canvases", None) or OrderedDict()
     _WORK.canvases = work
-    canvas = work.get(entry)
-    if canvas is None or canvas.size != base.size:
-        canvas = work[entry] = base.copy()
-    else:
-        canvas.paste(base, (0, 0))
+    with _BASES_LOCK:  # threads share the bases (a drawing thread of the bot's own); a recycled one is redrawn
+        base, base_labels, _ = _stored(entry, size, draw_base, work, ground)
+        canvas = work.get(entry)
+        if canvas is None or canvas.size != base.size:
+            canvas = work[entry] = base.copy()
+        else:
+            canvas.paste(base, (0, 0))
+    _begin(Labels(size, base_labels.drawn, base_labels.cut))
     _keep(work, entry)
     _WORK.picture = (canvas, size)
     return canvas
+
+
+_BASES_LOCK = threading.Lock()
+
+
+def _stored(entry: tuple[Hashable, int], size: tuple[int, int], draw_base: Callable[[ImageDraw.ImageDraw], None],
+            work: OrderedDict[tuple[Hashable, int], Image.Image], ground: Layer | None = None
+            ) -> tuple[Image.Image, Labels, int]:
+    """The base of `entry`, drawn for at least `size`, drawn now when it is not kept (over its `ground`)."""
+    stored = _BASES.get(entry)
+    if stored is None or stored[2] < size[1]:
+        base = _recycled(entry, size, work, blank=ground is None)
+        if ground is None:
+            base_labels = _begin(Labels(size))
+        else:
+            under, under_labels, _ = _stored((ground[0], size[0]), base.size, ground[1], work)
+            base.paste(under if under.size == base.size else under.crop((0, 0, *base.size)), (0, 0))
+            base_labels = _begin(Labels(size, under_labels.drawn, under_labels.cut))
+        draw_base(ImageDraw.Draw(base))
+        stored = _BASES[entry] = (base, base_labels, size[1])
+    _keep(_BASES, entry)
+    return stored
+
+
+def _recycled(entry: tuple[Hashable, int], size: tuple[int, int],
+              work: OrderedDict[tuple[Hashable, int], Image.Image], *, blank: bool = True) -> Image.Image:
+    """The memory for `entry`'s new base (filled with the background when `blank`, else to be drawn
+    over whole): the base of the same game that it pushes out (with this thread's canvas for it) when
+    that one is large enough, else new memory. A game whose base differs from table to table pushes
+    one out at nearly every board of a busy bot."""
+    family = _game_of(entry[0])
+    mine = [e for e in _BASES if e != entry and _game_of(e[0]) == family]
+    if len(mine) >= BASES_PER_GAME:
+        victim = mine[0]
+        old = _BASES[victim][0]
+        if old.width == size[0] and old.height >= size[1]:
+            del _BASES[victim]
+            canvas = work.pop(victim, None)
+            if canvas is not None:
+                work[entry] = canvas
+            if blank:
+                old.paste(BACKGROUND, (0, 0, *old.size))
+            return old
+    return Image.new("RGB", size, BACKGROUND)
 
 
 def _picture_size(canvas: Image.Image) -> tuple[int, int]:

@@ -79,7 +79,8 @@ def render(view: RoadRageView, recent: Sequence[str] = ()) -> bytes:
     key = _key(view)
     width, height = board.picture_size(PANEL, lines, key)
     base = ("road-rage", view.size, tuple(view.gates), tuple(view.blocks), tuple(view.cells))
-    canvas = base_canvas(base, (width, height), lambda draw: _draw_circuit(draw, view, board))
+    canvas = base_canvas(base, (width, height), lambda draw: _draw_circuit(draw, view, board),
+                         ground=(("road-rage ground", view.size), lambda draw: _draw_dirt(draw, board)))
     draw = ImageDraw.Draw(canvas)
     _draw_paths(draw, view.paths, board)
     chariots = _chariots(view)
@@ -95,10 +96,16 @@ def _chariots(view: RoadRageView) -> list[ChariotView]:
     return sorted((c for c in view.chariots if c.placed and not c.destroyed), key=lambda c: c.player)
 
 
-def _draw_circuit(draw: Draw, view: RoadRageView, board: InchBoard) -> None:
+def _draw_dirt(draw: Draw, board: InchBoard) -> None:
+    """What every circuit of a board's size is laid on: the dirt, its inch grid, the edge, the marks."""
     board.fill(draw, DIRT)
     board.grid(draw, DIRT_GRID, SIX_LINE, line=LINE)
     board.edge(draw, INK, 4 * LINE)
+    board.labels(draw)
+
+
+def _draw_circuit(draw: Draw, view: RoadRageView, board: InchBoard) -> None:
+    """This race's rocks, starting cells and Checkpoints, on the dirt (`_draw_dirt`)."""
     for x, y, w, h in view.blocks:
         draw.rectangle((*board.at(x - w / 2, y + h / 2), *board.at(x + w / 2, y - h / 2)), fill=ROCK, outline=INK,
                        width=2 * LINE)
@@ -118,7 +125,6 @@ def _draw_circuit(draw: Draw, view: RoadRageView, board: InchBoard) -> None:
         r = 14 * SUPERSAMPLE
         draw.ellipse((mx - r, my - r, mx + r, my + r), fill=GATE, outline=INK, width=2 * LINE)
         bold_text(draw, (mx, my), str(number), font(18 * SUPERSAMPLE), fill=INK, anchor="mm")
-    board.labels(draw)
 
 
 def _draw_paths(draw: Draw, paths: Sequence[Sequence[XY]], board: InchBoard) -> None:

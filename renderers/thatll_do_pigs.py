@@ -96,7 +96,8 @@ def render(view: ThatllDoPigsView, recent: Sequence[str] = ()) -> bytes:
     key = _key(view)
     width, height = BOARD.picture_size(PANEL, lines, key)
     base = ("thatll-do-pigs", tuple(view.poles), view.crowd)
-    canvas = base_canvas(base, (width, height), lambda draw: _draw_circuit(draw, view))
+    canvas = base_canvas(base, (width, height), lambda draw: _draw_circuit(draw, view),
+                         ground=(("thatll-do-pigs ground",), _draw_track))
     draw = ImageDraw.Draw(canvas)
     _draw_trails(draw, view.trails)
     riders = _riders(view)
@@ -127,9 +128,15 @@ def _piglet_box(view: ThatllDoPigsView) -> Box:
 # -- the Circuit ------------------------------------------------------------------------------------
 
 
-def _draw_circuit(draw: Draw, view: ThatllDoPigsView) -> None:
+def _draw_track(draw: Draw) -> None:
+    """What every race's Circuit is drawn on: the track and its inch grid."""
     BOARD.fill(draw, TRACK)
     BOARD.grid(draw, TRACK_GRID, SIX_LINE, line=LINE)
+
+
+def _draw_circuit(draw: Draw, view: ThatllDoPigsView) -> None:
+    """This race's Circuit, on the track (`_draw_track`); the inch marks last, over a stand that reaches
+    the margin."""
     # the crowd: the central stand, its diagonals, the outside stand and the board edge
     draw.polygon([at(*p) for p in view.stand], fill=CROWD, outline=INK)
     _speckle(draw, view.stand)

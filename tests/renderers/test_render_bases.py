@@ -1,0 +1,95 @@
+"""The bases boards start from: kept per game, recycled, laid over a shared ground; and text drawn
+without Pillow's layout objects. Whatever the cache did before, a board is the bytes it has alone."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from PIL import Image, ImageDraw
+
+from renderers import common, render
+from renderers.common import BACKGROUND, base_canvas, encode_png, font, outlined_text, write
+from rules.core.selfplay import play_random
+from rules.registry import get_game
+
+
+@pytest.fixture
+def empty_cache() -> Iterator[Callable[[], None]]:
+    """A function that forgets every base and canvas of this process, as a new drawing worker has
+    none; the cache is emptied before and after the test."""
+
+    def forget() -> None:
+        common._BASES.clear()
+        common._WORK.canvases = None
+
+    forget()
+    yield forget
+    forget()
+
+
+def _tables(slug: str, count: int) -> list[Any]:
+    """A mid-game public view of `count` different tables (each its own seed, so its own circuit)."""
+    game = get_game(slug)
+    players = game.usual_table()
+    views = []
+    for seed in range(1, count + 1):
+        steps = len(play_random(game, players, seed).log) // 2
+        views.append(game.view(play_random(game, players, seed, stop_after=steps).state, None))
+    return views
+
+
+@pytest.mark.parametrize("slug", ["thatll-do-pigs", "road-rage"])
+def test_a_circuit_drawn_over_the_shared_ground_in_recycled_memory_is_drawn_as_alone(
+        slug: str, empty_cache: Callable[[], None]) -> None:
+    views = _tables(slug, common.BASES_PER_GAME + 2)  # more tables than bases kept: each pushes one out
+    alone = []
+    for view in views:
+        empty_cache()
+        alone.append(render(view))
+    empty_cache()
+    for _ in range(2):
+        assert [render(view) for view in views] == alone
+    grounds = [entry for entry in common._BASES if "ground" in str(entry[0][0])]
+    assert 1 <= len(grounds) < len(views), "a ground is shared by the tables of a game (of one board size)"
+
+
+def _ground_to(height: int) -> Callable[[ImageDraw.ImageDraw], None]:
+    """A base drawn for one height only (as Orcz fills its board's ground down to the picture's foot)."""
+    return lambda draw: draw.rectangle((0, 0, 60, height), fill=(120, 90, 40))
+
+
+def test_a_recycled_base_taller_than_its_drawing_is_drawn_again_for_a_taller_picture(
+        empty_cache: Callable[[], None]) -> None:
+    size = (80, 300)
+    for k in range(common.BASES_PER_GAME):
+        base_canvas(("bases-test", k), size, _ground_to(size[1]))
+    short = base_canvas(("bases-test", "new"), (80, 200), _ground_to(200))  # in the memory of a 300 px base
+    assert common._BASES[(("bases-test", "new"), 80)][0].height == 300
+    assert short.getpixel((10, 250)) == BACKGROUND  # filled only as far as it was drawn
+    tall = encode_png(base_canvas(("bases-test", "new"), size, _ground_to(size[1])))
+    empty_cache()
+    assert tall == encode_png(base_canvas(("bases-test", "new"), size, _ground_to(size[1])))
+
+
+@pytest.mark.parametrize("anchor", ["la", "mm", "rm", "ma", "lm", "rs"])
+@pytest.mark.parametrize("stroke, stroke_fill", [(0, None), (3, (20, 18, 16)), (2, None)])
+def test_one_line_of_text_is_drawn_as_pillow_draws_it(anchor: str, stroke: int,
+                                                      stroke_fill: tuple[int, int, int] | None) -> None:
+    face = font(37)
+    ours, pillows = (Image.new("RGB", (420, 120), BACKGROUND) for _ in range(2))
+    for x, y in ((100.0, 60.0), (123.37, 58.81), (17.5, 30.25)):
+        box = write(ImageDraw.Draw(ours), (x, y), "Grishnakh 5/6 KD", face, (235, 200, 10), anchor=anchor,
+                    stroke=stroke, stroke_fill=stroke_fill)
+        draw = ImageDraw.Draw(pillows)
+        draw.text((x, y), "Grishnakh 5/6 KD", font=face, fill=(235, 200, 10), anchor=anchor, stroke_width=stroke,
+                  stroke_fill=stroke_fill)
+        assert box == draw.textbbox((x, y), "Grishnakh 5/6 KD", font=face, anchor=anchor, stroke_width=stroke)
+    assert ours.tobytes() == pillows.tobytes()
+
+
+def test_text_on_two_lines_still_goes_through_pillow() -> None:
+    canvas = Image.new("RGB", (300, 160), BACKGROUND)
+    box = outlined_text(ImageDraw.Draw(canvas), (20, 20), "Crowd\nstand", font(30))
+    assert box[3] - box[1] > 50  # both lines counted
