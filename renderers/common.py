@@ -17,7 +17,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
@@ -885,6 +885,7 @@ def base_canvas(key: Hashable, size: tuple[int, int], draw_base: Callable[[Image
     _begin(Labels(size, base_labels.drawn, base_labels.cut))
     _keep(work, entry)
     _WORK.picture = (canvas, size)
+    _WORK.base = (canvas, entry, len(base_labels.drawn))
     return canvas
 
 
@@ -1038,7 +1039,72 @@ def key_height(entries: Sequence[KeyEntry], width: float) -> int:
 
 def draw_key(draw: ImageDraw.ImageDraw, entries: Sequence[KeyEntry], left: float, top: float,
              width: float) -> None:
-    """The entries in rows from (`left`, `top`): each symbol drawn small, then its words."""
+    """The entries in rows from (`left`, `top`): each symbol drawn small, then its words.
+
+    On a board's base canvas the key drawn is kept (per thread, by base, place and entries) and later
+    pasted whole: a game's key changes seldom (only its entries' symbols appear, as the board shows
+    them) and drawing its icons and words was a twentieth of a board. It is pasted only where the
+    picture still shows its base (no label or model of this picture reaches into it), so the pixels
+    are those the drawing would give."""
+    place = _key_place(draw, entries, left, top, width)
+    if place is None:
+        _draw_key(draw, entries, left, top, width)
+        return
+    canvas, box, memo = place
+    sheet = labels()
+    kept: OrderedDict[Hashable, tuple[Image.Image, list[Label]]] = getattr(_WORK, "keys", None) or OrderedDict()
+    _WORK.keys = kept
+    if memo in kept:
+        picture, added = kept[memo]
+        Image.Image.paste(canvas, picture, box[:2])
+        sheet.drawn.extend(added)
+        kept.move_to_end(memo)
+        return
+    before = len(sheet.drawn)
+    _draw_key(draw, entries, left, top, width)
+    kept[memo] = (canvas.crop(box), sheet.drawn[before:])
+    while len(kept) > KEYS_KEPT:
+        kept.popitem(last=False)
+
+
+KEYS_KEPT = 24
+"""Keys kept per thread (each a strip of a board, a MB or two): a few per game in use."""
+KEY_ROOM = 6 * SUPERSAMPLE
+"""Beyond the key's rows and width, how far an icon's outline may reach: kept with the key."""
+
+
+def _key_place(draw: ImageDraw.ImageDraw, entries: Sequence[KeyEntry], left: float, top: float, width: float
+               ) -> tuple[Image.Image, Box, Hashable] | None:
+    """Where a key drawn on a board's base canvas lies, and what it is kept by; None when it cannot be
+    kept (not on a base canvas, an icon that cannot be named, or the picture already reaches into it)."""
+    canvas = getattr(draw, "_image", None)
+    base: tuple[Image.Image, Hashable, int] | None = getattr(_WORK, "base", None)
+    if canvas is None or base is None or base[0] is not canvas:
+        return None
+    box = (max(0, math.floor(left - KEY_ROOM)), max(0, math.floor(top)),
+           min(canvas.width, math.ceil(left + width + KEY_ROOM)),
+           min(canvas.height, math.ceil(top + key_height(entries, width) + KEY_ROOM)))
+    sheet = labels()
+    if any(overlap(label.box, box) > 0 for label in sheet.drawn[base[2]:]) or any(
+            overlap(clear, box) > 0 for clear in sheet.clear):
+        return None
+    try:
+        memo = (base[1], box, tuple((_icon_name(entry.icon), entry.text) for entry in entries))
+        hash(memo)
+    except TypeError:
+        return None
+    return canvas, box, memo
+
+
+def _icon_name(icon: Icon) -> Hashable:
+    """An icon as a key of the kept keys: the function, and the arguments a `partial` gives it."""
+    if isinstance(icon, partial):
+        return (icon.func, icon.args, tuple(sorted(icon.keywords.items())))
+    return icon
+
+
+def _draw_key(draw: ImageDraw.ImageDraw, entries: Sequence[KeyEntry], left: float, top: float,
+              width: float) -> None:
     face = font(KEY_TEXT)
     y = top + KEY_PITCH // 3
     for row in _key_rows(entries, width):

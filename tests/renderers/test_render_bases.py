@@ -4,15 +4,27 @@ without Pillow's layout objects. Whatever the cache did before, a board is the b
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import cache
 from typing import Any
 
 import pytest
 from PIL import Image, ImageDraw
 
-from renderers import common, render
-from renderers.common import BACKGROUND, base_canvas, encode_png, font, outlined_text, write
+from renderers import RENDERERS, common, render
+from renderers.common import (
+    BACKGROUND,
+    KeyEntry,
+    base_canvas,
+    draw_key,
+    encode_png,
+    font,
+    heading_icon,
+    outlined_text,
+    path_icon,
+    write,
+)
 from rules.core.selfplay import play_random
-from rules.registry import get_game
+from rules.registry import GAMES, get_game
 
 
 @pytest.fixture
@@ -23,36 +35,66 @@ def empty_cache() -> Iterator[Callable[[], None]]:
     def forget() -> None:
         common._BASES.clear()
         common._WORK.canvases = None
+        common._WORK.keys = None
 
     forget()
     yield forget
     forget()
 
 
-def _tables(slug: str, count: int) -> list[Any]:
-    """A mid-game public view of `count` different tables (each its own seed, so its own circuit)."""
+@cache
+def _tables(slug: str, count: int, moments: int = 1) -> list[Any]:
+    """Public views of `count` different tables (each its own seed, so its own circuit), after 30
+    random moves, 60 (as many `moments`), or the game's end if it comes first."""
     game = get_game(slug)
     players = game.usual_table()
-    views = []
-    for seed in range(1, count + 1):
-        steps = len(play_random(game, players, seed).log) // 2
-        views.append(game.view(play_random(game, players, seed, stop_after=steps).state, None))
-    return views
+    return [game.view(play_random(game, players, seed, stop_after=30 * k).state, None)
+            for seed in range(1, count + 1) for k in range(1, moments + 1)]
+
+
+def _alone(views: list[Any], forget: Callable[[], None]) -> list[bytes]:
+    drawn = []
+    for view in views:
+        forget()
+        drawn.append(render(view))
+    forget()
+    return drawn
+
+
+@pytest.mark.parametrize("slug", sorted(set(RENDERERS) & set(GAMES)))
+def test_a_board_drawn_from_kept_bases_grounds_and_keys_is_drawn_as_alone(
+        slug: str, empty_cache: Callable[[], None]) -> None:
+    views = _tables(slug, common.BASES_PER_GAME + 1, moments=2)  # more tables than bases kept
+    alone = _alone(views, empty_cache)
+    for _ in range(2):
+        assert [render(view) for view in views] == alone
 
 
 @pytest.mark.parametrize("slug", ["thatll-do-pigs", "road-rage"])
-def test_a_circuit_drawn_over_the_shared_ground_in_recycled_memory_is_drawn_as_alone(
-        slug: str, empty_cache: Callable[[], None]) -> None:
-    views = _tables(slug, common.BASES_PER_GAME + 2)  # more tables than bases kept: each pushes one out
-    alone = []
-    for view in views:
-        empty_cache()
-        alone.append(render(view))
-    empty_cache()
-    for _ in range(2):
-        assert [render(view) for view in views] == alone
+def test_a_circuit_is_drawn_over_a_ground_the_tables_share(slug: str, empty_cache: Callable[[], None]) -> None:
+    views = _tables(slug, common.BASES_PER_GAME + 1, moments=2)  # each table pushes a base out, takes its memory
+    alone = _alone(views, empty_cache)
+    assert [render(view) for view in views] == alone
     grounds = [entry for entry in common._BASES if "ground" in str(entry[0][0])]
     assert 1 <= len(grounds) < len(views), "a ground is shared by the tables of a game (of one board size)"
+
+
+def test_a_key_is_drawn_again_where_the_board_reaches_into_it(empty_cache: Callable[[], None]) -> None:
+    entries = [KeyEntry(path_icon, "a walk this turn"), KeyEntry(heading_icon, "headings: 0° east")]
+
+    def board(tag_in_key: bool) -> bytes:
+        canvas = base_canvas(("key-test",), (600, 300), lambda draw: None)
+        draw = ImageDraw.Draw(canvas)
+        if tag_in_key:
+            write(draw, (30, 140), "Grak", font(40), (255, 0, 0))
+        draw_key(draw, entries, 10, 120, 560)
+        return encode_png(canvas)
+
+    plain, tagged = board(False), board(True)
+    assert board(False) == plain  # the kept key, pasted
+    assert board(True) == tagged != plain  # drawn again over the tag, which stays
+    empty_cache()
+    assert board(True) == tagged
 
 
 def _ground_to(height: int) -> Callable[[ImageDraw.ImageDraw], None]:
