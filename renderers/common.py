@@ -347,11 +347,19 @@ def recording() -> Iterator[list[Labels]]:
 
 
 def write(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, face: Font, fill: RGB = TEXT, *,
-          anchor: str = "la", stroke: int = 0, stroke_fill: RGB | None = None, label: bool = True) -> Box:
+          anchor: str = "la", stroke: int = 0, stroke_fill: RGB | None = None, label: bool = True,
+          sharp: bool = False) -> Box:
     """Every text on a picture is drawn here, so the picture's labels know where each one went;
-    `label=False` for text inside a tag, which counts as the tag's. Returns the text's box."""
+    `label=False` for text inside a tag, which counts as the tag's. Returns the text's box.
+
+    `sharp` text (one line, no stroke) is drawn at the picture's own size once the canvas is shrunk,
+    over everything on the canvas, in a font `SUPERSAMPLE` times smaller: text needs no supersampling
+    (the font smooths its own edges), and a side panel's text drawn large and shrunk was a sixth of a
+    board's cost. Its box is in canvas pixels, as every label's."""
     box: Box
-    if "\n" in text or not isinstance(face, _RememberingFont) or draw.fontmode != "L":
+    if sharp and "\n" not in text and not stroke:
+        box = _later(draw, xy, text, face, fill, anchor)
+    elif "\n" in text or not isinstance(face, _RememberingFont) or draw.fontmode != "L":
         draw.text(xy, text, font=face, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=stroke_fill)
         box = draw.textbbox(xy, text, font=face, anchor=anchor, stroke_width=stroke)
     else:
@@ -376,6 +384,36 @@ def _one_line(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fac
         draw.draw.draw_bitmap((at[0] + offset[0], at[1] + offset[1]), mask, paint)
     left, top, right, bottom = face.getbbox(text, "L", None, None, None, stroke, anchor)
     return (left + x, top + y, right + x, bottom + y)
+
+
+def _later(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, face: Font, fill: RGB, anchor: str) -> Box:
+    """Note `text` to be drawn at output size (see `write`'s `sharp`); its box in canvas pixels now."""
+    small = font(max(1, round(face.size / SUPERSAMPLE)))
+    at = (xy[0] / SUPERSAMPLE, xy[1] / SUPERSAMPLE)
+    at_output_size(draw, lambda out: _one_line(out, at, text, small, fill, anchor, 0, None))  # type: ignore[arg-type]
+    left, top, right, bottom = small.getbbox(text, "L", None, None, None, 0, anchor)
+    return ((left + at[0]) * SUPERSAMPLE, (top + at[1]) * SUPERSAMPLE, (right + at[0]) * SUPERSAMPLE,
+            (bottom + at[1]) * SUPERSAMPLE)
+
+
+def at_output_size(draw: ImageDraw.ImageDraw, paint: Callable[[ImageDraw.ImageDraw], None]) -> None:
+    """Note `paint` to be run by `encode_png` on the picture once the canvas `draw` paints on is shrunk:
+    it draws in output pixels (canvas pixels / `SUPERSAMPLE`), over everything on the canvas."""
+    canvas = draw._image  # type: ignore[attr-defined]
+    noted: tuple[Image.Image, list[Callable[[ImageDraw.ImageDraw], None]]] | None = getattr(_WORK, "later", None)
+    if noted is None or noted[0] is not canvas:
+        noted = _WORK.later = (canvas, [])
+    noted[1].append(paint)
+
+
+def _draw_later(canvas: Image.Image, picture: Image.Image) -> None:
+    """Draw on `picture` (the shrunk `canvas`) what was noted to be drawn at output size on `canvas`."""
+    noted: tuple[Image.Image, list[Callable[[ImageDraw.ImageDraw], None]]] | None = getattr(_WORK, "later", None)
+    _WORK.later = None
+    if noted is not None and noted[0] is canvas and noted[1]:
+        out = ImageDraw.Draw(picture)
+        for paint in noted[1]:
+            paint(out)
 
 
 def draw_lines(draw: ImageDraw.ImageDraw, centre: tuple[float, float], lines: Sequence[str], face: Font,
@@ -717,6 +755,10 @@ def panel_height(lines: Sequence[PanelLine], padding: int, width: float) -> int:
     return 2 * padding + sum(row.height for row in _layout(lines, width, padding))
 
 
+PANEL_FILL: RGB = shade(BACKGROUND, 0.75)
+"""The side panel's ground: a little darker than the message around the picture."""
+
+
 def draw_panel(
     draw: ImageDraw.ImageDraw,
     box: tuple[int, int, int, int],
@@ -724,13 +766,28 @@ def draw_panel(
     padding: int,
 ) -> None:
     """A rounded side panel in `box` with the lines top to bottom; a line too long for it wraps,
-    and a note that does not fit beside its text goes on the row under it."""
+    and a note that does not fit beside its text goes on the row under it.
+
+    Laid out in canvas pixels, like the rest of the picture, but drawn at the picture's own size
+    once the canvas is shrunk (`at_output_size`): text and a flat ground need no supersampling, and
+    the panel, a third of a board, was a sixth of its cost drawn large. The pointers and swatches,
+    which do need it, are drawn large once and shrunk (`_mark`)."""
     left, top, right, bottom = box
-    draw.rounded_rectangle(box, radius=padding, fill=shade(BACKGROUND, 0.75))
+    sheet = labels()
+    before = len(sheet.drawn)
+    at_output_size(draw, lambda out: out.rounded_rectangle(_small(box), radius=padding / SUPERSAMPLE,
+                                                           fill=PANEL_FILL))
     y = top + padding
     for row in _layout(lines, right - left, padding):
         _draw_row(draw, row, left + padding, left + padding + PANEL_INDENT, right - padding, y)
         y += row.height
+    # what lies right of the panel's left edge is on the canvas as the base had it (see `_shrunk`)
+    _WORK.aside = (getattr(draw, "_image", None), left // SUPERSAMPLE * SUPERSAMPLE, before, len(sheet.drawn))
+
+
+def _small(box: Box) -> Box:
+    """A box in canvas pixels, in the picture's own."""
+    return (box[0] / SUPERSAMPLE, box[1] / SUPERSAMPLE, box[2] / SUPERSAMPLE, box[3] / SUPERSAMPLE)
 
 
 def _draw_row(draw: ImageDraw.ImageDraw, row: _Row, left: int, indent: int, right: int, y: int) -> None:
@@ -739,25 +796,46 @@ def _draw_row(draw: ImageDraw.ImageDraw, row: _Row, left: int, indent: int, righ
     middle = y + line.space_before + line.size * 0.6 if row.first else y + line.size * 0.5
     x = indent if line.swatch is not None or line.marked else left
     if row.first and line.marked:
-        half = line.size * 0.32
-        draw.polygon([(left, middle - half), (left + half * 1.5, middle), (left, middle + half)], fill=ACCENT)
+        half = round(line.size * 0.32)
+        _mark(draw, (left, middle - half), _pointer(half))
     if row.first and line.swatch is not None:
-        side = line.size * 0.72
-        swatch_right = indent - 8 * SUPERSAMPLE
-        draw.rounded_rectangle(
-            (swatch_right - side, middle - side / 2, swatch_right, middle + side / 2),
-            radius=side / 5,
-            fill=line.swatch,
-            outline=INK,
-            width=SUPERSAMPLE,
-        )
+        side = round(line.size * 0.72)
+        _mark(draw, (indent - 8 * SUPERSAMPLE - side, middle - side / 2), _swatch(side, line.swatch))
     if row.text:
-        write(draw, (x, middle), row.text, face, line.colour, anchor="lm")
+        write(draw, (x, middle), row.text, face, line.colour, anchor="lm", sharp=True)
         if line.struck:
             thickness = max(SUPERSAMPLE, line.size // 10)
-            draw.line((x, middle, x + face.getlength(row.text), middle), fill=line.colour, width=thickness)
+            ends = _small((x, middle, x + face.getlength(row.text), middle))
+            at_output_size(draw, lambda out: out.line(ends, fill=line.colour, width=max(1, thickness // SUPERSAMPLE)))
     if row.note:
-        write(draw, (right, middle), row.note, font(round(line.size * 0.85)), MUTED, anchor="rm")
+        write(draw, (right, middle), row.note, font(round(line.size * 0.85)), MUTED, anchor="rm", sharp=True)
+
+
+def _mark(draw: ImageDraw.ImageDraw, at: tuple[float, float], mark: Image.Image) -> None:
+    """`mark` (at output size) pasted with its top-left corner at `at` (canvas pixels) once shrunk."""
+    corner = (round(at[0] / SUPERSAMPLE), round(at[1] / SUPERSAMPLE))
+    at_output_size(draw, lambda out: out._image.paste(mark, corner))  # type: ignore[attr-defined]
+
+
+def _drawn_large(size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw], None]) -> Image.Image:
+    """A small mark drawn on the panel's ground at canvas size and shrunk, so its edges are smooth."""
+    large = Image.new("RGB", (size[0] + SUPERSAMPLE, size[1] + SUPERSAMPLE), PANEL_FILL)
+    paint(ImageDraw.Draw(large))
+    return large.reduce(SUPERSAMPLE)
+
+
+@lru_cache(maxsize=64)
+def _pointer(half: int) -> Image.Image:
+    """The pointer before the line of whoever is to play: a triangle `half` high above its middle."""
+    return _drawn_large((round(half * 1.5), 2 * half),
+                        lambda draw: draw.polygon([(0, 0), (half * 1.5, half), (0, 2 * half)], fill=ACCENT))
+
+
+@lru_cache(maxsize=256)
+def _swatch(side: int, colour: RGB) -> Image.Image:
+    """A player's colour: a small rounded square, rimmed in ink."""
+    return _drawn_large((side, side), lambda draw: draw.rounded_rectangle(
+        (0, 0, side, side), radius=side / 5, fill=colour, outline=INK, width=SUPERSAMPLE))
 
 
 @dataclass(frozen=True)
@@ -809,8 +887,9 @@ def encode_png(canvas: Image.Image) -> bytes:
     level, so the same view always gives the same bytes and tests can compare them.
     """
     size = _picture_size(canvas)
+    picture = _shrunk(canvas, size)
+    _draw_later(canvas, picture)
     _finish(size)
-    picture = canvas.reduce(SUPERSAMPLE, (0, 0, *size))
     width, height = picture.size
     sample = picture.resize((max(1, width // PALETTE_SAMPLE), max(1, height // PALETTE_SAMPLE)),
                             Image.Resampling.NEAREST)
@@ -821,8 +900,51 @@ def encode_png(canvas: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
-_BASES: OrderedDict[tuple[Hashable, int], tuple[Image.Image, Labels, int]] = OrderedDict()
-"""Each base with its labels and the height it was drawn for (its memory may be taller: recycled)."""
+def _shrunk(canvas: Image.Image, size: tuple[int, int]) -> Image.Image:
+    """The picture of `size` canvas pixels shrunk to output size. A board whose side panel is drawn at
+    output size (`draw_panel`) left the canvas right of the panel's left edge as its base was: that
+    part is taken from the base's own shrunk picture, and only the rest is shrunk, a third less of the
+    heaviest step of a board. Taken only where no label or model of this picture reaches into it and
+    nothing was drawn after the panel; else the whole canvas is shrunk."""
+    aside: tuple[Image.Image, int, int, int] | None = getattr(_WORK, "aside", None)
+    base: tuple[Image.Image, _Kept, int] | None = getattr(_WORK, "base", None)
+    _WORK.aside = None
+    width, height = size
+    whole = (0, 0, width, height)
+    if aside is None or base is None or aside[0] is not canvas or base[0] is not canvas:
+        return canvas.reduce(SUPERSAMPLE, whole)
+    _, split, before, after = aside
+    strip = (split, 0, width, height)
+    sheet = labels()
+    if (not 0 < split < width or len(sheet.drawn) != after
+            or any(overlap(label.box, strip) > 0 for label in sheet.drawn[base[2]:before])
+            or any(overlap(clear, strip) > 0 for clear in sheet.clear)):
+        return canvas.reduce(SUPERSAMPLE, whole)
+    picture = base[1].shrunk().crop((0, 0, -(-width // SUPERSAMPLE), -(-height // SUPERSAMPLE)))
+    picture.paste(canvas.reduce(SUPERSAMPLE, (0, 0, split, height)), (0, 0))
+    if height % SUPERSAMPLE:  # the base's last row was shrunk from one more row of the (taller) base
+        picture.paste(canvas.reduce(SUPERSAMPLE, (split, height - 1, width, height)),
+                      (split // SUPERSAMPLE, height // SUPERSAMPLE))
+    return picture
+
+
+@dataclass(eq=False)
+class _Kept:
+    """A base as kept: its picture, its labels, the height it was drawn for (its memory may be taller:
+    recycled), and its picture shrunk to output size, made when first asked for."""
+
+    image: Image.Image
+    labels: Labels
+    height: int
+    small: Image.Image | None = None
+
+    def shrunk(self) -> Image.Image:
+        if self.small is None:
+            self.small = self.image.reduce(SUPERSAMPLE)
+        return self.small
+
+
+_BASES: OrderedDict[tuple[Hashable, int], _Kept] = OrderedDict()
 BASES_KEPT = 12
 """Base pictures kept per process (each a few MB): the ground and grids of every game in use,
 which are the same for every table of a game."""
@@ -876,7 +998,8 @@ def base_canvas(key: Hashable, size: tuple[int, int], draw_base: Callable[[Image
     work: OrderedDict[tuple[Hashable, int], Image.Image] = getattr(_WORK, "canvases", None) or OrderedDict()
     _WORK.canvases = work
     with _BASES_LOCK:  # threads share the bases (a drawing thread of the bot's own); a recycled one is redrawn
-        base, base_labels, _ = _stored(entry, size, draw_base, work, ground)
+        kept = _stored(entry, size, draw_base, work, ground)
+        base, base_labels = kept.image, kept.labels
         canvas = work.get(entry)
         if canvas is None or canvas.size != base.size:
             canvas = work[entry] = base.copy()
@@ -885,7 +1008,8 @@ def base_canvas(key: Hashable, size: tuple[int, int], draw_base: Callable[[Image
     _begin(Labels(size, base_labels.drawn, base_labels.cut))
     _keep(work, entry)
     _WORK.picture = (canvas, size)
-    _WORK.base = (canvas, entry, len(base_labels.drawn))
+    _WORK.base = (canvas, kept, len(base_labels.drawn))
+    _WORK.later = _WORK.aside = None  # a picture left unfinished on this canvas leaves nothing to the next
     return canvas
 
 
@@ -894,19 +1018,20 @@ _BASES_LOCK = threading.Lock()
 
 def _stored(entry: tuple[Hashable, int], size: tuple[int, int], draw_base: Callable[[ImageDraw.ImageDraw], None],
             work: OrderedDict[tuple[Hashable, int], Image.Image], ground: Layer | None = None
-            ) -> tuple[Image.Image, Labels, int]:
+            ) -> _Kept:
     """The base of `entry`, drawn for at least `size`, drawn now when it is not kept (over its `ground`)."""
     stored = _BASES.get(entry)
-    if stored is None or stored[2] < size[1]:
+    if stored is None or stored.height < size[1]:
         base = _recycled(entry, size, work, blank=ground is None)
         if ground is None:
             base_labels = _begin(Labels(size))
         else:
-            under, under_labels, _ = _stored((ground[0], size[0]), base.size, ground[1], work)
-            base.paste(under if under.size == base.size else under.crop((0, 0, *base.size)), (0, 0))
-            base_labels = _begin(Labels(size, under_labels.drawn, under_labels.cut))
+            under = _stored((ground[0], size[0]), base.size, ground[1], work)
+            base.paste(under.image if under.image.size == base.size else under.image.crop((0, 0, *base.size)),
+                       (0, 0))
+            base_labels = _begin(Labels(size, under.labels.drawn, under.labels.cut))
         draw_base(ImageDraw.Draw(base))
-        stored = _BASES[entry] = (base, base_labels, size[1])
+        stored = _BASES[entry] = _Kept(base, base_labels, size[1])
     _keep(_BASES, entry)
     return stored
 
@@ -921,7 +1046,7 @@ def _recycled(entry: tuple[Hashable, int], size: tuple[int, int],
     mine = [e for e in _BASES if e != entry and _game_of(e[0]) == family]
     if len(mine) >= BASES_PER_GAME:
         victim = mine[0]
-        old = _BASES[victim][0]
+        old = _BASES[victim].image
         if old.width == size[0] and old.height >= size[1]:
             del _BASES[victim]
             canvas = work.pop(victim, None)

@@ -3,6 +3,7 @@ without Pillow's layout objects. Whatever the cache did before, a board is the b
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
@@ -14,6 +15,9 @@ from renderers import RENDERERS, common, render
 from renderers.common import (
     BACKGROUND,
     KeyEntry,
+    PanelLine,
+    SidePanel,
+    title,
     base_canvas,
     draw_key,
     encode_png,
@@ -108,7 +112,7 @@ def test_a_recycled_base_taller_than_its_drawing_is_drawn_again_for_a_taller_pic
     for k in range(common.BASES_PER_GAME):
         base_canvas(("bases-test", k), size, _ground_to(size[1]))
     short = base_canvas(("bases-test", "new"), (80, 200), _ground_to(200))  # in the memory of a 300 px base
-    assert common._BASES[(("bases-test", "new"), 80)][0].height == 300
+    assert common._BASES[(("bases-test", "new"), 80)].image.height == 300
     assert short.getpixel((10, 250)) == BACKGROUND  # filled only as far as it was drawn
     tall = encode_png(base_canvas(("bases-test", "new"), size, _ground_to(size[1])))
     empty_cache()
@@ -135,3 +139,40 @@ def test_text_on_two_lines_still_goes_through_pillow() -> None:
     canvas = Image.new("RGB", (300, 160), BACKGROUND)
     box = outlined_text(ImageDraw.Draw(canvas), (20, 20), "Crowd\nstand", font(30))
     assert box[3] - box[1] > 50  # both lines counted
+
+
+@pytest.mark.parametrize("slug", sorted(set(RENDERERS) & set(GAMES)))
+def test_right_of_the_side_panel_a_board_is_its_base_shrunk(slug: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The part of a board from the side panel's left edge is taken from the base's shrunk picture:
+    it must be what shrinking the canvas gives, for every game and at every moment."""
+    shrink = common._shrunk
+    taken = []
+
+    def both(canvas: Image.Image, size: tuple[int, int]) -> Image.Image:
+        aside = common._WORK.aside
+        picture = shrink(canvas, size)
+        assert picture.tobytes() == canvas.reduce(common.SUPERSAMPLE, (0, 0, *size)).tobytes()
+        taken.append(aside is not None)
+        return picture
+
+    monkeypatch.setattr(common, "_shrunk", both)
+    for view in _tables(slug, common.BASES_PER_GAME + 1, moments=2):
+        render(view)
+    assert all(taken), "every board has a side panel at output size"
+
+
+def test_a_label_right_of_the_side_panel_is_shrunk_with_the_canvas(empty_cache: Callable[[], None]) -> None:
+    lines = [title("A panel"), PanelLine("Grak", swatch=(230, 57, 70), marked=True, note="5/6")]
+    panel = SidePanel(width=160)
+
+    def board(tag: bool) -> Image.Image:
+        canvas = base_canvas(("strip-test",), (600, 400), lambda draw: None)
+        draw = ImageDraw.Draw(canvas)
+        if tag:  # a label that strays past the panel's edge, under the panel's top margin
+            write(draw, (560, 380), "Zog", font(30), (255, 0, 0))
+        panel.draw(draw, 380, 40, 360, lines)
+        return Image.open(io.BytesIO(encode_png(canvas))).convert("RGB")
+
+    corner = (270, 180, 300, 200)  # under the panel, right of its left edge
+    assert set(board(False).crop(corner).get_flattened_data()) == {BACKGROUND}
+    assert any(r > 150 and g < 60 for r, g, _ in board(True).crop(corner).get_flattened_data())  # the label, shown
