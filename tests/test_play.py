@@ -16,10 +16,11 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from bot import cli
+from bot import arena, cli
 from bot.terminal import CLEAR, Quit, TerminalGame, parse_typed, typed_form
 from rules.core.computer import Level
 from rules.core.errors import RuleViolation
+from rules.core.search import Tactics
 from rules.core.selfplay import play_random
 from rules.orclympics.masters_fight.models import EndActivation, Move, Smash
 from rules.registry import GAMES
@@ -226,9 +227,84 @@ def test_arena_prints_one_json_line_with_its_keys(capsys):
     assert code == 0 and report["errors"] == 0
     assert list(report) == ["game", "games", "seed", "players", "wins", "win_rate", "win_rate_se", "baseline", "ratio",
                             "errors", "think_ms_p50", "choices", "idle_moves", "idle_rate", "idle_by_kind", "turns",
-                            "idle_turns", "idle_turn_rate"]
+                            "idle_turns", "idle_turn_rate", "declined_risks", "declined_risk_rate",
+                            "declined_risk_by_kind", "declined_risk_alternatives", "idle_alternatives"]
     assert report["game"] == "road-rage" and report["games"] == 2 and report["players"] == 2
+    assert report["idle_moves"] + report["declined_risks"] <= report["choices"]
+    assert sum(report["declined_risk_by_kind"].values()) == report["declined_risks"]
     assert report["baseline"] == 0.5 and 0 <= report["wins"] <= 2 and report["think_ms_p50"] > 0
+
+
+class Stay(BaseModel):
+    type: str = "stay"
+
+
+class Gamble(BaseModel):
+    type: str = "gamble"
+
+
+class Walk(BaseModel):
+    type: str = "walk"
+
+
+class Ledge:
+    """A game of one rule for the arena's idle count, duck-typed to what the count asks of a game:
+    the mover may stay, walk a step (ground, never a loss), or gamble for two steps, which in one
+    dice world in three (`luck` 0) costs a health point instead. Its standing is ground plus health."""
+
+    def __init__(self, moves: list[BaseModel]) -> None:
+        self.moves = moves
+
+    def seen_by(self, state: dict[str, int], player: str) -> dict[str, int]:
+        return dict(state)
+
+    def determinize(self, seen: dict[str, int], player: str, chooser: Any) -> dict[str, int]:
+        seen["worlds"] = seen.get("worlds", 0) + 1  # each world another face: 1, 2, 0
+        return {**seen, "luck": seen["worlds"] % 3}
+
+    def legal_actions(self, state: dict[str, int], player: str) -> list[BaseModel]:
+        return self.moves
+
+    def dump_action(self, action: BaseModel) -> str:
+        return action.model_dump_json()
+
+    def apply(self, state: dict[str, int], player: str, action: BaseModel) -> Any:
+        after = dict(state)
+        if isinstance(action, Walk):
+            after["ground"] += 1
+        elif isinstance(action, Gamble) and state.get("luck") == 0:
+            after["health"] -= 1
+        elif isinstance(action, Gamble):
+            after["ground"] += 2
+        return type("Step", (), {"state": after})()
+
+    def outcome(self, state: dict[str, int]) -> None:
+        return None
+
+    def standing(self, state: dict[str, int]) -> dict[str, float]:
+        return {"me": (state["ground"] + state["health"]) / 100}
+
+
+class LedgeTactics(Tactics):
+    def substance(self, state: dict[str, int]) -> Any:
+        return state["ground"], state["health"]
+
+
+def test_arena_reports_a_declined_risk_apart_not_as_an_idle_move(monkeypatch):
+    """Staying put while the only move that would change anything may cost health is prudence."""
+    monkeypatch.setattr(arena, "tactics_of", lambda game: LedgeTactics())
+    game, state = Ledge([Stay(), Gamble()]), {"ground": 0, "health": 3}
+    assert arena.idle_move(game, state, "me", Stay(), seed=1) is False
+    assert arena.verdict(game, state, "me", Stay(), seed=1) == (arena.Verdict.DECLINED_RISK, ["gamble"])
+
+
+def test_arena_counts_staying_idle_while_a_harmless_useful_move_exists(monkeypatch):
+    """A risky move beside it does not excuse staying put when a step forward could not hurt."""
+    monkeypatch.setattr(arena, "tactics_of", lambda game: LedgeTactics())
+    game, state = Ledge([Stay(), Gamble(), Walk()]), {"ground": 0, "health": 3}
+    assert arena.idle_move(game, state, "me", Stay(), seed=1) is True
+    assert arena.verdict(game, state, "me", Stay(), seed=1) == (arena.Verdict.IDLE, ["walk"])
+    assert arena.verdict(game, state, "me", Walk(), seed=1) == (arena.Verdict.BUSY, [])
 
 
 def test_timber_moves_are_typed_as_the_slash_commands_with_orcs_by_name():
