@@ -16,7 +16,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from typing import Any
 
@@ -920,8 +920,9 @@ def _shrunk(canvas: Image.Image, size: tuple[int, int]) -> Image.Image:
             or any(overlap(label.box, strip) > 0 for label in sheet.drawn[base[2]:before])
             or any(overlap(clear, strip) > 0 for clear in sheet.clear)):
         return canvas.reduce(SUPERSAMPLE, whole)
-    picture = base[1].shrunk().crop((0, 0, -(-width // SUPERSAMPLE), -(-height // SUPERSAMPLE)))
+    picture = Image.new("RGB", (-(-width // SUPERSAMPLE), -(-height // SUPERSAMPLE)))
     picture.paste(canvas.reduce(SUPERSAMPLE, (0, 0, split, height)), (0, 0))
+    picture.paste(base[1].strip(split), (split // SUPERSAMPLE, 0))  # the base is taller: cut at the foot
     if height % SUPERSAMPLE:  # the base's last row was shrunk from one more row of the (taller) base
         picture.paste(canvas.reduce(SUPERSAMPLE, (split, height - 1, width, height)),
                       (split // SUPERSAMPLE, height // SUPERSAMPLE))
@@ -931,23 +932,27 @@ def _shrunk(canvas: Image.Image, size: tuple[int, int]) -> Image.Image:
 @dataclass(eq=False)
 class _Kept:
     """A base as kept: its picture, its labels, the height it was drawn for (its memory may be taller:
-    recycled), and its picture shrunk to output size, made when first asked for."""
+    recycled), and the part of it right of a side panel's edge shrunk to output size (`_shrunk`)."""
 
     image: Image.Image
     labels: Labels
     height: int
-    small: Image.Image | None = None
+    strips: dict[int, Image.Image] = field(default_factory=dict)
 
-    def shrunk(self) -> Image.Image:
-        if self.small is None:
-            self.small = self.image.reduce(SUPERSAMPLE)
-        return self.small
+    def strip(self, split: int) -> Image.Image:
+        """The base from canvas column `split` to its right edge, shrunk, made when first asked for."""
+        if split not in self.strips:
+            self.strips[split] = self.image.reduce(SUPERSAMPLE, (split, 0, *self.image.size))
+        return self.strips[split]
 
 
 _BASES: OrderedDict[tuple[Hashable, int], _Kept] = OrderedDict()
-BASES_KEPT = 12
-"""Base pictures kept per process (each a few MB): the ground and grids of every game in use,
-which are the same for every table of a game."""
+BASES_KEPT = 16
+"""Base pictures kept per process (each about 20 MB): the ground and grids of every game in use,
+which are the same for every table of a game (a circuit's ground too, and two of its circuits)."""
+CANVASES_KEPT = 10
+"""Canvases kept per drawing thread, one per size of picture (about one per game): a board is drawn
+over the last one's memory of its size, whatever base it had (new memory costs its page faults)."""
 BASES_PER_GAME = 2
 """Of which one game keeps at most this many: a game whose ground differs from table to table (a
 circuit laid out per race) would otherwise push every other game's base out on a busy bot."""
@@ -995,18 +1000,20 @@ def base_canvas(key: Hashable, size: tuple[int, int], draw_base: Callable[[Image
     It also begins the picture's labels (`labels()`) with the base's own, such as the inch marks,
     so what is drawn over the base is placed clear of them too."""
     entry = (key, size[0])
-    work: OrderedDict[tuple[Hashable, int], Image.Image] = getattr(_WORK, "canvases", None) or OrderedDict()
+    work: OrderedDict[tuple[int, int], Image.Image] = getattr(_WORK, "canvases", None) or OrderedDict()
     _WORK.canvases = work
     with _BASES_LOCK:  # threads share the bases (a drawing thread of the bot's own); a recycled one is redrawn
-        kept = _stored(entry, size, draw_base, work, ground)
+        kept = _stored(entry, size, draw_base, ground)
         base, base_labels = kept.image, kept.labels
-        canvas = work.get(entry)
-        if canvas is None or canvas.size != base.size:
-            canvas = work[entry] = base.copy()
+        canvas = work.get(base.size)
+        if canvas is None:
+            canvas = work[base.size] = base.copy()
         else:
             canvas.paste(base, (0, 0))
     _begin(Labels(size, base_labels.drawn, base_labels.cut))
-    _keep(work, entry)
+    work.move_to_end(base.size)
+    while len(work) > CANVASES_KEPT:
+        work.popitem(last=False)
     _WORK.picture = (canvas, size)
     _WORK.base = (canvas, kept, len(base_labels.drawn))
     _WORK.later = _WORK.aside = None  # a picture left unfinished on this canvas leaves nothing to the next
@@ -1017,16 +1024,15 @@ _BASES_LOCK = threading.Lock()
 
 
 def _stored(entry: tuple[Hashable, int], size: tuple[int, int], draw_base: Callable[[ImageDraw.ImageDraw], None],
-            work: OrderedDict[tuple[Hashable, int], Image.Image], ground: Layer | None = None
-            ) -> _Kept:
+            ground: Layer | None = None) -> _Kept:
     """The base of `entry`, drawn for at least `size`, drawn now when it is not kept (over its `ground`)."""
     stored = _BASES.get(entry)
     if stored is None or stored.height < size[1]:
-        base = _recycled(entry, size, work, blank=ground is None)
+        base = _recycled(entry, size, blank=ground is None)
         if ground is None:
             base_labels = _begin(Labels(size))
         else:
-            under = _stored((ground[0], size[0]), base.size, ground[1], work)
+            under = _stored((ground[0], size[0]), base.size, ground[1])
             base.paste(under.image if under.image.size == base.size else under.image.crop((0, 0, *base.size)),
                        (0, 0))
             base_labels = _begin(Labels(size, under.labels.drawn, under.labels.cut))
@@ -1036,12 +1042,11 @@ def _stored(entry: tuple[Hashable, int], size: tuple[int, int], draw_base: Calla
     return stored
 
 
-def _recycled(entry: tuple[Hashable, int], size: tuple[int, int],
-              work: OrderedDict[tuple[Hashable, int], Image.Image], *, blank: bool = True) -> Image.Image:
+def _recycled(entry: tuple[Hashable, int], size: tuple[int, int], *, blank: bool = True) -> Image.Image:
     """The memory for `entry`'s new base (filled with the background when `blank`, else to be drawn
-    over whole): the base of the same game that it pushes out (with this thread's canvas for it) when
-    that one is large enough, else new memory. A game whose base differs from table to table pushes
-    one out at nearly every board of a busy bot."""
+    over whole): the base of the same game that it pushes out when that one is large enough, else new
+    memory. A game whose base differs from table to table pushes one out at nearly every board of a
+    busy bot, and taking new memory each time cost as much again as drawing it."""
     family = _game_of(entry[0])
     mine = [e for e in _BASES if e != entry and _game_of(e[0]) == family]
     if len(mine) >= BASES_PER_GAME:
@@ -1049,9 +1054,6 @@ def _recycled(entry: tuple[Hashable, int], size: tuple[int, int],
         old = _BASES[victim].image
         if old.width == size[0] and old.height >= size[1]:
             del _BASES[victim]
-            canvas = work.pop(victim, None)
-            if canvas is not None:
-                work[entry] = canvas
             if blank:
                 old.paste(BACKGROUND, (0, 0, *old.size))
             return old
@@ -1065,7 +1067,7 @@ def _picture_size(canvas: Image.Image) -> tuple[int, int]:
 
 
 _WORK = threading.local()
-"""Each thread's canvases, one per base: a new picture is painted over the last one's memory
+"""Each thread's canvases, one per size: a new picture is painted over the last one's memory
 (copying a base into fresh memory costs several times more, in page faults, than the copy)."""
 
 

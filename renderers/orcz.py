@@ -84,9 +84,9 @@ def render(view: OrczView, recent: Sequence[str] = ()) -> bytes:
     board_bottom = MARGIN + HEADER + max(tallest, 2 * ROW) + 12 * S + hand_height + MARGIN
     width, height = PANEL.picture_size(board_right, board_bottom, MARGIN, lines)
     column_bottom = board_bottom - hand_height - MARGIN
-    canvas = base_canvas((SLUG, column_bottom), (width, height),
-                         lambda draw: _draw_ground(draw, board_right, height, column_bottom))
+    canvas = base_canvas(SLUG, (width, height), lambda draw: _draw_ground(draw, board_right, height))
     draw = ImageDraw.Draw(canvas)
+    _draw_columns(draw, column_bottom)
     for n, front in enumerate(view.fronts):
         left = MARGIN + n * (COLUMN + GAP)
         _draw_front(canvas, draw, view, front, left, column_bottom)
@@ -96,10 +96,16 @@ def render(view: OrczView, recent: Sequence[str] = ()) -> bytes:
     return encode_png(canvas)
 
 
-def _draw_ground(draw: ImageDraw.ImageDraw, board_right: int, height: int, column_bottom: int) -> None:
-    """What every picture of this size starts with, drawn once per size (`base_canvas`): the board's
-    ground and the four empty Battlefield columns."""
+def _draw_ground(draw: ImageDraw.ImageDraw, board_right: int, height: int) -> None:
+    """What every picture starts with, drawn once (`base_canvas`, again for a taller picture): the
+    board's ground."""
     draw.rectangle((0, 0, board_right + MARGIN // 2, height), fill=BOARD_BG)
+
+
+def _draw_columns(draw: ImageDraw.ImageDraw, column_bottom: int) -> None:
+    """The four empty Battlefield columns, as long as the longest line of ranks needs: drawn on each
+    picture, since their length changes as ranks are placed (a base per length was a base drawn
+    anew at nearly every Orcz board of a busy bot)."""
     for n in range(4):
         left = MARGIN + n * (COLUMN + GAP)
         draw.rounded_rectangle((left, MARGIN, left + COLUMN, column_bottom), radius=8 * S, fill=COLUMN_BG)
