@@ -920,7 +920,14 @@ def _shrunk(canvas: Image.Image, size: tuple[int, int]) -> Image.Image:
             or any(overlap(label.box, strip) > 0 for label in sheet.drawn[base[2]:before])
             or any(overlap(clear, strip) > 0 for clear in sheet.clear)):
         return canvas.reduce(SUPERSAMPLE, whole)
-    picture = Image.new("RGB", (-(-width // SUPERSAMPLE), -(-height // SUPERSAMPLE)))
+    out = (-(-width // SUPERSAMPLE), -(-height // SUPERSAMPLE))
+    pictures: dict[tuple[int, int], Image.Image] = getattr(_WORK, "pictures", None) or {}
+    _WORK.pictures = pictures
+    if out not in pictures:  # the two parts pasted below cover it whole: its memory is used again
+        if len(pictures) >= CANVASES_KEPT:
+            pictures.clear()
+        pictures[out] = Image.new("RGB", out)
+    picture = pictures[out]
     picture.paste(canvas.reduce(SUPERSAMPLE, (0, 0, split, height)), (0, 0))
     picture.paste(base[1].strip(split), (split // SUPERSAMPLE, 0))  # the base is taller: cut at the foot
     if height % SUPERSAMPLE:  # the base's last row was shrunk from one more row of the (taller) base
