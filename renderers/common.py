@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 RGB = tuple[int, int, int]
 Font = ImageFont.FreeTypeFont
@@ -500,8 +500,42 @@ def tag_size(chips: Sequence[Chip], face: Font) -> tuple[float, float]:
 
 def draw_tag(draw: ImageDraw.ImageDraw, box: Box, chips: Sequence[Chip], face: Font, *, outline: RGB = INK,
              line: int = SUPERSAMPLE) -> None:
-    """A rounded tag filling `box`, its chips side by side (each text bold on its colour, in the ink
-    that reads on it): one label for the picture, however many chips it has."""
+    """A rounded tag filling `box` (moved to whole pixels), its chips side by side (each text bold on
+    its colour, in the ink that reads on it): one label for the picture, however many chips it has.
+
+    A tag is drawn once per look (chips, font, size, outline) and kept, then pasted through its own
+    shape: a board repeats the same tags move after move, and drawing them (rounded chips, bold
+    text) was a twentieth of a board. On a canvas that is not a picture (`_image` missing) it is drawn."""
+    left, top = round(box[0]), round(box[1])
+    size = (round(box[2]) - left, round(box[3]) - top)
+    canvas: Image.Image | None = getattr(draw, "_image", None)
+    if canvas is None:
+        _paint_tag(draw, (left, top, left + size[0], top + size[1]), chips, face, outline, line)
+    else:
+        picture, shape = _tag_picture(size, tuple(chips), face.size, outline, line)
+        canvas.paste(picture, (left, top), shape)
+    labels().add(" ".join(c.text for c in chips), box)
+
+
+@lru_cache(maxsize=512)
+def _tag_picture(size: tuple[int, int], chips: tuple[Chip, ...], face_size: int, outline: RGB, line: int
+                 ) -> tuple[Image.Image, Image.Image]:
+    """A tag of `size` drawn with its top-left corner at (0, 0), and its shape: the pixels the drawing
+    covers (the same on any ground: drawn on black and on white, what came out alike). Pasted at whole
+    pixels it is the very drawing, moved."""
+    drawn = []
+    reach = max(size[0], math.ceil(sum(_chip_width(chip, font(face_size)) for chip in chips)))  # chips may stick out
+    for ground in ((0, 0, 0), (255, 255, 255)):
+        picture = Image.new("RGB", (reach + 2, size[1] + 2), ground)
+        with apart():
+            _paint_tag(ImageDraw.Draw(picture), (0, 0, *size), chips, font(face_size), outline, line)
+        drawn.append(picture)
+    shape = ImageChops.difference(*drawn).convert("L").point(lambda v: 255 if v == 0 else 0)
+    return drawn[0], shape
+
+
+def _paint_tag(draw: ImageDraw.ImageDraw, box: Box, chips: Sequence[Chip], face: Font, outline: RGB,
+               line: int) -> None:
     left, top, right, bottom = box
     radius = (bottom - top) / 2.5
     draw.rounded_rectangle(box, radius=radius, fill=chips[0].fill, outline=outline, width=line)
@@ -519,7 +553,6 @@ def draw_tag(draw: ImageDraw.ImageDraw, box: Box, chips: Sequence[Chip], face: F
         bold_text(draw, (x + width / 2, (top + bottom) / 2), chip.text, face, fill=ink_on(chip.fill), anchor="mm",
                   label=False)
         x += width
-    labels().add(" ".join(c.text for c in chips), box)
 
 
 def around(target: Box, size: tuple[float, float], gap: float, rings: int = 3) -> list[Box]:

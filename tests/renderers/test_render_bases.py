@@ -14,12 +14,14 @@ from PIL import Image, ImageDraw
 from renderers import RENDERERS, common, render
 from renderers.common import (
     BACKGROUND,
+    Chip,
     KeyEntry,
     PanelLine,
     SidePanel,
     title,
     base_canvas,
     draw_key,
+    draw_tag,
     encode_png,
     font,
     heading_icon,
@@ -176,3 +178,19 @@ def test_a_label_right_of_the_side_panel_is_shrunk_with_the_canvas(empty_cache: 
     corner = (270, 180, 300, 200)  # under the panel, right of its left edge
     assert set(board(False).crop(corner).get_flattened_data()) == {BACKGROUND}
     assert any(r > 150 and g < 60 for r, g, _ in board(True).crop(corner).get_flattened_data())  # the label, shown
+
+
+@pytest.mark.parametrize("corner", [(40.0, 30.0), (41.3, 29.6), (7.5, 80.5)])
+@pytest.mark.parametrize("chips", [(Chip("1a", (230, 57, 70)), Chip("3/6", (46, 204, 113)), Chip("KD", (200, 30, 40))),
+                                   (Chip("Ugluk", (241, 196, 15)),)])
+def test_a_kept_tag_is_the_tag_drawn_there(corner: tuple[float, float], chips: tuple[Chip, ...]) -> None:
+    width, height = common.tag_size(chips, font(24))
+    box = (*corner, corner[0] + width, corner[1] + height)
+    ground = Image.effect_noise((200, 140), 80).convert("RGB")  # a busy board under the tag
+    kept, drawn = ground.copy(), ground.copy()
+    for _ in range(2):  # drawn and kept, then pasted from the kept picture
+        draw_tag(ImageDraw.Draw(kept), box, chips, font(24))
+    left, top = round(box[0]), round(box[1])
+    common._paint_tag(ImageDraw.Draw(drawn), (left, top, round(box[2]), round(box[3])), chips, font(24),
+                      common.INK, common.SUPERSAMPLE)
+    assert kept.tobytes() == drawn.tobytes()
