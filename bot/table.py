@@ -131,10 +131,20 @@ class Live:
     snapshot: Snapshot | None = None
     legal: dict[PlayerId, list[BaseModel]] = field(default_factory=dict)
     private: dict[PlayerId, dict[str, Any]] = field(default_factory=dict)  # human seat -> its private part
+    views: dict[PlayerId, BaseModel] = field(default_factory=dict)  # a seat with a private part -> its view
+    waiting: list[PlayerId] | None = None  # whom the rules wait for at this version, once asked (`waiting_for`)
 
     @property
     def version(self) -> int:
         return self.row.version
+
+    def waiting_for(self) -> list[PlayerId]:
+        """`Game.waiting_for` of this version, asked of the rules once: the move that made the version
+        knows it, and its board, its players' legal moves and the next move ask again (a shared list:
+        not to be changed)."""
+        if self.waiting is None:
+            self.waiting = self.game.waiting_for(self.state) if self.state is not None else []
+        return self.waiting
 
 
 def _utc_now() -> datetime:
@@ -185,6 +195,28 @@ def private_events(events: Sequence[Event], players: Sequence[PlayerId]) -> dict
         if mine:
             routed[player] = mine
     return routed
+
+
+def _seat_views(game: Game[Any, Any], state: Any, public_view: BaseModel, seats: Sequence[Seat]
+                ) -> tuple[dict[PlayerId, BaseModel], dict[PlayerId, dict[str, Any]]]:
+    """Each human seat's private part of its view of `state` (what it shows that `public_view` does
+    not), in seat order, and the views of the seats that have one: what the table works out after every
+    move, to know whose private part changed (their picture is sent, from the view kept here) and who
+    may ask for their hand. A seat that the rules say sees only the table (`Game.sees_only_the_table`)
+    has nothing private, and its view, the public one, is not built again (Chaos Marauders' every seat,
+    and every Orclympics seat but a brood that chose an attack in secret)."""
+    views: dict[PlayerId, BaseModel] = {}
+    plain: list[PlayerId] = []
+    for seat in seats:
+        if is_computer(seat.player):
+            continue  # a computer is shown nothing: it reads the game itself
+        if game.sees_only_the_table(state, seat.player):
+            plain.append(seat.player)
+        else:
+            views[seat.player] = game.view(state, seat.player)
+    parts = private_parts(views, public_view) if views else {}
+    private = {s.player: parts.get(s.player, {}) for s in seats if s.player in views or s.player in plain}
+    return {p: v for p, v in views.items() if private[p]}, private
 
 
 def explain_validation(error: ValidationError, title: str) -> str:
@@ -557,13 +589,14 @@ class TableService:
         seats, state = before.seats, before.state
         if not from_board and not any(s.player == player for s in seats):
             raise TableError(NOT_PLAYING)
-        waiting = game.waiting_for(state)
+        waiting = before.waiting_for()
         if player not in waiting and not self._open_out_of_turn(game, state, player, action):
             raise TableError(whose_turn(seats, waiting))
         if expected_version is not None and expected_version != row.version:
             raise TableError(STALE)
         moves = [(player, self._parse(game, action))]
-        return (*self._write_moves(tx, row, game, seats, state, moves, forfeited=row.forfeited), before)
+        return (*self._write_moves(tx, row, game, seats, state, moves, forfeited=row.forfeited, waiting=waiting),
+                before)
 
     def _current(self, tx: Tx, row: GameRow, game: Game[Any, Any], cached: Live | None) -> Live:
         """The game of `row` as it stands: the cached one when the cache is at the row's version, else read."""
@@ -572,40 +605,43 @@ class TableService:
         return Live(replace(row, state_json=None), game, [_seat(r) for r in tx.seats(row.id)], self._state(game, row))
 
     def _write_moves(self, tx: Tx, row: GameRow, game: Game[Any, Any], seats: list[Seat], state: Any,
-                     moves: list[tuple[PlayerId, Any]], *, forfeited: Sequence[PlayerId]) -> tuple[Live, list[Event]]:
+                     moves: list[tuple[PlayerId, Any]], *, forfeited: Sequence[PlayerId],
+                     waiting: list[PlayerId]) -> tuple[Live, list[Event]]:
         """Apply and append `moves`, then one for every player removed for idling whom the game waits
-        for, until it waits for someone else: all in the caller's transaction."""
+        for, until it waits for someone else: all in the caller's transaction. `waiting` is whom the
+        game waits for in `state`; each state's is asked of the rules once, and the last one's is kept
+        with the game (`Live.waiting_for`)."""
         events: list[Event] = []
         version, at = row.version, self._now()
         for _ in range(AUTO_MOVES_AT_ONCE):
             if not moves:
-                idle = next((p for p in game.waiting_for(state) if p in forfeited), None)
+                idle = next((p for p in waiting if p in forfeited), None)
                 if idle is None or game.outcome(state) is not None:
                     break
                 moves.append((idle, auto_action(game, state, idle)))
             player, move = moves.pop(0)
-            before = set(game.waiting_for(state))
             try:
                 step = game.apply(state, player, move)
             except RuleViolation as exc:
                 raise TableError(str(exc)) from None
             finished = game.outcome(step.state) is not None
+            then = game.waiting_for(step.state)
             try:
                 version = tx.append_action(
                     row.id, expected_version=version, player=player, action_json=game.dump_action(move),
                     state_json=step.state.model_dump_json(), events=step.events, finished=finished, at=at,
-                    new_wait=not set(game.waiting_for(step.state)) <= before)
+                    new_wait=not set(then) <= set(waiting))
             except StaleVersion:
                 raise TableError(STALE) from None
-            state, events = step.state, events + step.events
+            state, waiting, events = step.state, then, events + step.events
         outcome = game.outcome(state)
         if outcome is not None:
             self._record_result(tx, row, last_place(outcome, forfeited, seats) or outcome, seats, at)
         after = replace(row, version=version, state_json=None, updated_at=at.isoformat(), forfeited=tuple(forfeited),
-                        status="finished" if game.outcome(state) is not None else row.status)
+                        status="finished" if outcome is not None else row.status)
         if self._hands_over(row):
             hand_over(tx, self.ownership.shard(row.guild_id), Note(row.id, row.channel_id, version))
-        return Live(after, game, seats, state), events
+        return Live(after, game, seats, state, waiting=waiting), events
 
     def _hands_over(self, row: GameRow) -> bool:
         """Whether a move in `row`'s game goes to another process to be shown: a DM's secret choice
@@ -670,7 +706,8 @@ class TableService:
                 game = self.game(row.slug)
                 before = self._current(tx, row, game, cached)
                 seats, state = before.seats, before.state
-                idle = [p for p in players if p in game.waiting_for(state)]
+                waiting = before.waiting_for()
+                idle = [p for p in players if p in waiting]
                 if not idle:
                     raise TableError(STALE)
                 forfeited = list(row.forfeited)
@@ -678,7 +715,8 @@ class TableService:
                     tx.forfeit(row.id, row.version, idle)
                     forfeited += [p for p in idle if p not in forfeited]
                 moves = [(p, auto_action(game, state, p)) for p in idle[:1]] if choice == "skip" else []
-                return (*self._write_moves(tx, row, game, seats, state, moves, forfeited=forfeited), before)
+                return (*self._write_moves(tx, row, game, seats, state, moves, forfeited=forfeited, waiting=waiting),
+                        before)
 
             live, events, before = await self.store.write(body)
             self._remember(live)
@@ -840,7 +878,7 @@ class TableService:
         if player not in live.legal:
             state = live.state
             live.legal[player] = (list(live.game.legal_actions(state, player))
-                                  if player in live.game.waiting_for(state) else live.game.out_of_turn(state, player))
+                                  if player in live.waiting_for() else live.game.out_of_turn(state, player))
         return live.legal[player]
 
     # -- looking ----------------------------------------------------------------------
@@ -895,14 +933,13 @@ class TableService:
             playing = state is not None and row.status == "active"
             public_view = game.view(state, None) if state is not None else None
             if public_view is not None:
-                live.private = private_parts({s.player: game.view(state, s.player) for s in live.seats
-                                              if not is_computer(s.player)}, public_view)
+                live.views, live.private = _seat_views(game, state, public_view, live.seats)
             live.snapshot = Snapshot(
                 game_id=row.id, slug=row.slug, title=game.title, channel_id=row.channel_id, status=row.status,
                 version=row.version, creator=row.creator, seats=live.seats, state=state,
                 public_view=public_view,
                 prompts=game.prompts(state) if playing else [],
-                waiting_for=game.waiting_for(state) if playing else [],
+                waiting_for=list(live.waiting_for()) if playing else [],
                 outcome=last_place(game.outcome(state), row.forfeited, live.seats) if state is not None else None,
                 campaign_id=row.campaign_id, private_seats=[p for p, part in live.private.items() if part],
                 guild_id=row.guild_id)
@@ -928,8 +965,10 @@ class TableService:
         if not any(s.player == player for s in live.seats):
             raise TableError(NOT_PLAYING)
         snap = self._snapshot(live)
+        view = live.views.get(player)  # kept with the snapshot when it shows something private
         return SeatView(game_id=snap.game_id, slug=snap.slug, title=snap.title, version=snap.version, player=player,
-                        view=live.game.view(live.state, player), private=bool(live.private.get(player)))
+                        view=view if view is not None else live.game.view(live.state, player),
+                        private=bool(live.private.get(player)))
 
     async def quiet_move(self, game_id: int, player: PlayerId) -> Any:
         """The move the bot would make for `player` if they idled (`auto_action`), for a computer

@@ -14,6 +14,7 @@ import json
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from operator import attrgetter
 from string import ascii_lowercase
 from typing import Any
 
@@ -22,7 +23,7 @@ from pydantic import BaseModel
 
 from rules.core.engine import Prompt
 from rules.core.errors import RuleViolation
-from rules.core.moves import EXAMPLES, FORM_KINDS, Kind, Move, MoveBook, Reading, code, describe
+from rules.core.moves import EXAMPLES, FORM_KINDS, Kind, Move, MoveBook, Param, Reading, code, describe
 from bot.table import TableError
 from bot.ui.controls import (
     MAX_BUTTONS_PER_ROW,
@@ -74,10 +75,27 @@ class AskForm:
     fields: tuple[FormField, ...]
 
 
-def payload(name: str, action: BaseModel) -> str:
-    """A button's payload for one action: the move's word, and its code when there is a choice in it."""
-    wanted = code(action)
+def payload(name: str, action: BaseModel, coded: Callable[[BaseModel], str] = code) -> str:
+    """A button's payload for one action: the move's word, and its code when there is a choice in it.
+    `coded` is `code`, or the memo of one `controls` call (`_Codes`)."""
+    wanted = coded(action)
     return name if wanted == "-" else f"{name}.{wanted}"
+
+
+class _Codes:
+    """`code` of each action, worked out once while one set of controls is built: a menu's first options
+    are coded to count what the menus show and again as the options themselves, and a code is a JSON
+    dump of the action (a large part of building the controls of a game of many moves)."""
+
+    def __init__(self) -> None:
+        self._known: dict[int, tuple[BaseModel, str]] = {}
+
+    def __call__(self, action: BaseModel) -> str:
+        # keyed by identity, and the action is kept with its code so its id cannot be reused meanwhile
+        found = self._known.get(id(action))
+        if found is None:
+            found = self._known[id(action)] = (action, code(action))
+        return found[1]
 
 
 class DeclaredControls:
@@ -90,6 +108,7 @@ class DeclaredControls:
     def controls(self, view: Any, legal: Sequence[BaseModel], player: str,
                  names: Mapping[str, str] | None = None) -> Controls:
         reading = Reading(view, dict(names or getattr(view, "names", None) or {}))
+        coded = _Codes()
         out = Controls()
         groups: dict[str, list[BaseModel]] = {}
         strays: list[BaseModel] = []
@@ -102,7 +121,7 @@ class DeclaredControls:
         for move in self.book.moves:
             actions = groups.get(move.type)
             if actions:
-                self._add(out, move, actions, reading)
+                self._add(out, move, actions, reading, coded)
                 hint = move.hint(reading, player) if move.hint is not None else None
                 if hint:
                     out.notes.append(hint)
@@ -117,19 +136,20 @@ class DeclaredControls:
                 OptionSpec(describe(a)[:100], _value(a)) for a in strays[:MAX_OPTIONS]]))
         return out
 
-    def _add(self, out: Controls, move: Move, actions: list[BaseModel], reading: Reading) -> None:
+    def _add(self, out: Controls, move: Move, actions: list[BaseModel], reading: Reading,
+             coded: Callable[[BaseModel], str] = code) -> None:
         style, emoji = STYLES.get(move.style, discord.ButtonStyle.secondary), move.emoji
         if move.order is not None:
             actions = sorted(actions, key=lambda a: move.order(a, reading))  # type: ignore[misc]
         if move.pin is not None:
             for action in (a for a in actions if move.pin(a)):  # type: ignore[misc]
-                self._button(out, move, action, move.words(action, reading), style, emoji)
+                self._button(out, move, action, move.words(action, reading), style, emoji, coded)
             actions = [a for a in actions if not move.pin(a)]  # type: ignore[misc]
             if not actions:
                 return
         typeable = _form_fields(move)
         menus = _menus(move, actions, reading)
-        unshown = len(actions) - len({code(a) for _, _, some in menus for a in some[:MAX_OPTIONS]})
+        unshown = len(actions) - len({coded(a) for _, _, some in menus for a in some[:MAX_OPTIONS]})
         overflow = unshown > 0 if move.menus is not None else len(actions) > MAX_OPTIONS
         form = bool(typeable) and (move.layout == FORM or move.samples or overflow)
         if form:
@@ -145,7 +165,7 @@ class DeclaredControls:
                     label = f"{move.label} ({n})"
                 else:
                     label = move.words(action, reading) if len(actions) > 1 or move.say is not None else move.label
-                self._button(out, move, action, label, style, emoji)
+                self._button(out, move, action, label, style, emoji, coded)
             return
         maker = self.book.maker(move.type) if not move.typed else None
         typed = f"/{self.book.group} {(maker[0] if maker else move).name}" if move.typed or maker else "the form"
@@ -156,7 +176,7 @@ class DeclaredControls:
         for kind, placeholder, some in menus:
             if move.samples and len(some) > MAX_OPTIONS:
                 some = some[::math.ceil(len(some) / MAX_OPTIONS)]  # an even spread: they are all examples
-            options = [OptionSpec(move.words(a, reading)[:100], code(a),
+            options = [OptionSpec(move.words(a, reading)[:100], coded(a),
                                   (move.note(a, reading) if move.note is not None else None))
                        for a in some]
             out.selects.append(SelectSpec(kind, placeholder, options))
@@ -201,11 +221,12 @@ class DeclaredControls:
         return [] if move is None else [(move, replace(o, value=f"{move.name}.{o.value}")) for o in select.options]
 
     def _button(self, out: Controls, move: Move, action: BaseModel, label: str, style: discord.ButtonStyle,
-                emoji: str | None) -> None:
+                emoji: str | None, coded: Callable[[BaseModel], str] = code) -> None:
         if move.look is not None:
             looks, emoji = move.look(action)
             style = STYLES.get(looks, style)
-        out.buttons.append(ButtonSpec(payload(move.name, action), label[:80], style, emoji, move.any_version))
+        out.buttons.append(ButtonSpec(payload(move.name, action, coded), label[:80], style, emoji,
+                                      move.any_version))
 
     # -- secret choices ---------------------------------------------------------------------------------------
     def secret_text(self, view: Any, prompt: Prompt) -> str:
@@ -293,7 +314,7 @@ def _composer(move: Move, actions: Sequence[BaseModel], reading: Reading) -> Sel
     for param in params:
         values = list(param.choices)
         if param.kind is Kind.CHOICE:
-            seen = {param.token(param.value_of(a), reading) for a in actions}
+            seen = _tokens(param, actions, reading)
             values = [(v, label) for v, label in values if v in seen]
             least, most = least + int(param.required), most + 1
         else:
@@ -304,6 +325,22 @@ def _composer(move: Move, actions: Sequence[BaseModel], reading: Reading) -> Sel
         return None
     return SelectSpec(f"{move.name}-{PARTS}", move.compose, options, min_values=max(1, least),
                       max_values=min(most, len(options)))
+
+
+def _tokens(param: Param, actions: Sequence[BaseModel], reading: Reading) -> set[str]:
+    """The values of a CHOICE parameter among `actions`, as typed (`Param.token`). A move with thousands of legal
+    actions (an Orcz placement: a Battlefield, two cards, a side) has only a handful of values of each
+    parameter, so each distinct value is spelt once, not once per action. Only strings (and string enums,
+    equal to their value) are merged so: two equal values of other types may spell apart (1 and 1.0)."""
+    distinct: set[Any] | None = None
+    if param.get is None:  # the value is one field of the action, as is
+        try:
+            distinct = set(map(attrgetter(param.key), actions))
+        except (AttributeError, TypeError):  # an action without the field, a value that cannot be hashed
+            distinct = None
+    if distinct is None or not all(isinstance(v, str) for v in distinct):
+        return {param.token(param.value_of(a), reading) for a in actions}
+    return {param.token(v, reading) for v in distinct}
 
 
 def composition(move: Move, picked: Sequence[str]) -> dict[str, Any]:

@@ -102,6 +102,7 @@ class ChaosMarauders(Game[CMState, Any]):
     action_adapter = ACTIONS
     moves = MOVES
     secrets = SECRETS
+    private_by_secrets = True  # a seat sees more than the table only through `secrets` (the pile's order, which nobody sees)
 
     # -- set-up ------------------------------------------------------------------------------------
     def _setup(self, ctx: Context, seats: Sequence[Seat], options: dict[str, Any]) -> CMState:

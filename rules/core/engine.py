@@ -319,6 +319,12 @@ class Game(ABC, Generic[S, A]):
     secrets: ClassVar[tuple[Secret[Any], ...]] = ()
     """What the game hides from whom (`rules.core.secrets`): its view shows a secret through
     `Secret.seen`, and a computer's picture of the game is veiled from the same list."""
+    private_by_secrets: ClassVar[bool] = False
+    """True when a seat's view differs from the table's (`view(state, None)`) only in its `viewer` and
+    where a declared secret shows that seat something (nothing like Orcz's own ranks marked as one's
+    own). Then a seat that sees no spot of any secret has the table's view (`sees_only_the_table`), and
+    the bot, which compares every human seat's view with the table's after every move, need not build
+    that seat's (`tests/rules/core/test_secrets.py` checks every game that says so)."""
     table_options: ClassVar[tuple[TableOption, ...]] = ()
     """The text's optional rules a table may switch on when it opens (`TableOption`); none: the
     table has no choice to make."""
@@ -400,6 +406,12 @@ class Game(ABC, Generic[S, A]):
 
     @abstractmethod
     def view(self, state: S, viewer: PlayerId | None) -> BaseModel: ...
+
+    def sees_only_the_table(self, state: S, player: PlayerId) -> bool:
+        """Whether `player`'s view is the table's but for its `viewer` (`private_by_secrets`, and no
+        spot of the game's secrets is one `player` may see now)."""
+        return self.private_by_secrets and not any(player in spot.seen_by for secret in self.secrets
+                                                   for spot in secret.spots(state))
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None: ...

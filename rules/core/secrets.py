@@ -58,6 +58,12 @@ class Secret(ABC, Generic[S]):
         (two states that differ only there become equal), else with a possible value drawn from
         `chooser`."""
 
+    def spots_at(self, state: S, key: Hashable) -> Iterable[Spot]:
+        """The spots found at `key` (none: nothing is hidden there). Every spot, filtered, unless a
+        secret finds the one place directly: a view asks `seen` for each hidden thing it draws, and
+        listing every spot each time made a view's cost grow with the square of its secrets."""
+        return (spot for spot in self.spots(state) if spot.key == key)
+
     def hidden_from(self, state: S, viewer: PlayerId | None) -> list[Spot]:
         """The spots of this kind that `viewer` may not see (all of them for the public view)."""
         return [spot for spot in self.spots(state) if viewer is None or viewer not in spot.seen_by]
@@ -65,7 +71,7 @@ class Secret(ABC, Generic[S]):
     def seen(self, state: S, key: Hashable, viewer: PlayerId | None) -> Any:
         """The value at `key` as `viewer` sees it: the value itself, or None while it is hidden
         from them. What a view shows of a secret always goes through here."""
-        if any(spot.key == key for spot in self.hidden_from(state, viewer)):
+        if any(viewer is None or viewer not in spot.seen_by for spot in self.spots_at(state, key)):
             return None
         return self.read(state, key)
 

@@ -823,8 +823,15 @@ def _placements(hand: tuple[str, ...], fields: tuple[Battlefield, ...]) -> tuple
     """Every lawful placement of `hand` at `fields`: the same few hands come back again and again in
     a game and in a computer's play-outs, so they are listed once (the actions are never changed)."""
     pairs = _lawful_pairs(hand)
-    return tuple(Place.model_construct(type="place", field=f, left=a, right=b, down=d)
-                 for f in fields for a, b in pairs for d in ("left", "right"))
+    return tuple(_place(f, a, b, d) for f in fields for a, b in pairs for d in ("left", "right"))
+
+
+@functools.lru_cache(maxsize=8192)
+def _place(field: Battlefield, left: str, right: str, down: str) -> Place:
+    """One placement, made once: a new hand lists its placements again (every rank placed changes the
+    hand), mostly the same ones, and making each took most of the time of listing them. A few thousand
+    exist (four Battlefields, the lawful pairs of the cards, two sides); they are never changed."""
+    return Place.model_construct(type="place", field=field, left=left, right=right, down=down)
 
 
 def splits(split: Split) -> list[dict[PlayerId, int]]:

@@ -50,6 +50,22 @@ class Cards(Secret[OrczState]):
                     lookers = {look.by for look in state.looks if look.rank == rank.id}
                     yield Spot(down_key(rank.id), frozenset({rank.owner, *lookers}))
 
+    def spots_at(self, state: OrczState, key: Hashable) -> Iterable[Spot]:
+        """`spots` at one key, found directly: a hand by its owner, a face-down card by its rank (rank
+        ids are never reused), instead of every rank's spot with its Scouts' looks (a view asks for
+        each rank it draws)."""
+        if state.phase is Phase.OVER or not isinstance(key, tuple) or len(key) != 2:
+            return ()
+        kind, which = key
+        if kind == HAND:
+            return tuple(Spot(hand_key(w.player), frozenset({w.player})) for w in state.warlords if w.player == which)
+        found = state.rank(which) if kind == DOWN else None
+        if found is None or found[1].hidden is None:
+            return ()
+        rank = found[1]
+        lookers = {look.by for look in state.looks if look.rank == rank.id}
+        return (Spot(down_key(rank.id), frozenset({rank.owner, *lookers})),)
+
     def read(self, state: OrczState, key: Hashable) -> Any:
         kind, which = key  # type: ignore[misc]
         if kind == HAND:

@@ -170,3 +170,37 @@ def test_a_form_button_is_known_from_its_payload_alone() -> None:
     with pytest.raises(ValueError):
         CONTROLS.from_button("form.mf.grab")
     assert isinstance(CONTROLS.from_button("deploy.random"), RandomLegal)
+
+
+def test_a_menu_of_many_picks_offers_each_value_some_legal_action_has() -> None:
+    # Orcz's placements are many (every Battlefield, lawful pair and side): the menu spells each value
+    # once, and offers exactly the values of the legal actions, as spelling every action's would
+    game = GAMES["orcz"]
+    adapter = adapter_for(game)
+    place = adapter.book.named("place")
+    assert place is not None and place.compose
+    state = play_random(game, 4, 3, stop_after=5).state  # a hand small enough for one menu
+    player = game.waiting_for(state)[0]
+    view = game.view(state, None)
+    legal = [a for a in game.legal_actions(state, player) if a.type == "place"]
+    assert len(legal) > 100
+    menu = next(s for s in adapter.controls(view, legal, player).selects if s.kind == "place-parts")
+    reading = Reading(view, dict(view.names))
+    spelt = {f"{p.name}={p.token(p.value_of(a), reading)}" for a in legal for p in place.params}
+    assert {o.value for o in menu.options} == spelt
+
+
+def test_equal_values_of_different_types_are_spelt_one_by_one() -> None:
+    from pydantic import BaseModel
+
+    from bot.ui.declared import _tokens
+    from rules.core.moves import Kind, Param
+
+    class Pick(BaseModel):
+        type: str = "pick"
+        n: Any
+
+    param = Param("n", Kind.CHOICE, "n", choices=(("1", "one"), ("1.0", "one point nought")))
+    assert _tokens(param, [Pick(n=1), Pick(n=1.0), Pick(n=1)], Reading(None)) == {"1", "1.0"}
+    assert _tokens(param, [Pick(n="1"), Pick(n="1")], Reading(None)) == {"1"}
+    assert _tokens(param, [Pick(n=[1]), Pick(n=[1])], Reading(None)) == {"[1]"}  # not hashable

@@ -330,6 +330,54 @@ async def test_simultaneous_secret_choices_through_two_processes_both_apply_in_t
     assert await table.replay_check(third.game_id)
 
 
+async def test_a_seats_own_view_is_the_stored_versions_not_one_kept_from_before(
+        table: TableService, database: Path | str, make_table: Callable[[Store], TableService]) -> None:
+    """The table keeps each version's seat views with its snapshot (a moved seat's picture is drawn from
+    them): a later version, made here or by another process, never shows a view kept at an earlier one."""
+    started_at = (await started(table)).version
+    await table.act(CHANNEL, "u1", {"type": "choose", "number": 1})
+    game_id = (await table.snapshot(CHANNEL)).game_id
+    mine = await table.seat_view(game_id, "u1")
+    assert (mine.version, mine.view.lucky, mine.private) == (started_at + 1, {"u1": 1}, True)
+    assert (await table.seat_view(game_id, "u2")).view.lucky == {}  # built at this version: nothing kept
+    await table.act(CHANNEL, "u2", {"type": "choose", "number": 2})
+    theirs = await table.seat_view(game_id, "u2")
+    assert (theirs.version, theirs.view.lucky, theirs.private) == (started_at + 2, {"u2": 2}, True)
+    again = await table.seat_view(game_id, "u1")  # u1's own part is as it was; the table's moved on
+    assert (again.version, again.view.lucky, again.view.chosen) == (started_at + 2, {"u1": 1}, ["u1", "u2"])
+    other_store = await Store.open(database)
+    try:  # another process moves on: a store shared by processes is asked for the version first
+        await make_table(other_store).act(CHANNEL, "u3", {"type": "choose", "number": 3})
+    finally:
+        await other_store.close()
+    if table.store.shared:
+        third = await table.seat_view(game_id, "u3")
+        assert (third.version, third.view.lucky, third.private) == (started_at + 3, {"u3": 3}, True)
+        assert (await table.seat_view(game_id, "u1")).view.chosen == ["u1", "u2", "u3"]
+
+
+async def test_whom_the_game_waits_for_is_asked_again_at_a_version_another_process_made(
+        table: TableService, database: Path | str, make_table: Callable[[Store], TableService]) -> None:
+    """The table keeps whom each version waits for (`Live.waiting_for`): a move checked against a cached
+    game another process has moved on from reads the stored version, and whom it waits for, again."""
+    snap = await chosen(table)
+    roller = snap.waiting_for[0]
+    assert await table.legal_actions(CHANNEL, roller) == [RollDie()]  # this version's, kept
+    other_store = await Store.open(database)
+    try:
+        moved = await make_table(other_store).act(CHANNEL, roller, {"type": "roll"})
+    finally:
+        await other_store.close()
+    following = moved.waiting_for[0]
+    assert following != roller
+    if table.store.shared:  # the cached version is checked before its legal moves are given
+        assert await table.legal_actions(CHANNEL, roller) == []
+        assert await table.legal_actions(CHANNEL, following) == [RollDie()]
+    after = await table.act(CHANNEL, following, {"type": "roll"})  # not refused as out of turn
+    assert after.version == snap.version + 2
+    assert await table.replay_check(snap.game_id)
+
+
 async def test_a_game_plays_to_the_end_and_replays_from_its_seed(table: TableService) -> None:
     await chosen(table)
     last = await play_to_the_end(table)

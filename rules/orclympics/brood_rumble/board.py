@@ -6,6 +6,7 @@ and `BARREL` and listed in `guide.READINGS`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from rules.core.geometry import SQUARE_25MM, Board, Shape, disc, mm, rectangle, touching
@@ -46,8 +47,18 @@ IMPASSABLE = (FeatureKind.PIT, FeatureKind.COVER, FeatureKind.MOUND)
 
 
 def feature_shape_at(kind: FeatureKind, centre: XY) -> Shape:
+    x, y = centre
+    return _feature_shape(kind, x, y, type(x), type(y))
+
+
+@functools.lru_cache(maxsize=16384)
+def _feature_shape(kind: FeatureKind, x: float, y: float, *_types: type) -> Shape:
+    """A feature's shape, made once per place: the set-up tries each kind on a grid of places against
+    every feature standing (legal moves, a random placement, the deployment), and making the shapes
+    again each time was a fifth of it. A `Shape` is frozen; the types are in the key so 3 and 3.0 keep
+    their own (equal) shapes."""
     width, height, round_ = FEATURE_SIZES[kind]
-    return disc(centre, width) if round_ else rectangle(centre, width, height)
+    return disc((x, y), width) if round_ else rectangle((x, y), width, height)
 
 
 def feature_shape(feature: Feature) -> Shape:
@@ -55,11 +66,18 @@ def feature_shape(feature: Feature) -> Shape:
 
 
 def orc_shape_at(centre: XY) -> Shape:
-    return ORC_BASE.at(centre)
+    x, y = centre
+    return _orc_shape(x, y, type(x), type(y))
+
+
+@functools.lru_cache(maxsize=16384)
+def _orc_shape(x: float, y: float, *_types: type) -> Shape:
+    """An Orc's base standing at a place, made once (as `_feature_shape`)."""
+    return ORC_BASE.at((x, y))
 
 
 def orc_shape(orc: Orc) -> Shape:
-    return ORC_BASE.at(orc.xy)
+    return orc_shape_at(orc.xy)
 
 
 def barrel_shape_at(centre: XY) -> Shape:

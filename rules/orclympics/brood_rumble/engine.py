@@ -79,6 +79,7 @@ class BroodRumble(Discipline[BroodRumbleState, Action]):
     action_adapter = ACTION_ADAPTER
     moves = MOVES
     secrets = SECRETS
+    private_by_secrets = True  # a seat sees more than the table only through `secrets` (the attack chosen in secret, which its owner sees)
 
     # -- II.1 teams, II.2 set-up --------------------------------------------------------
     def _setup(self, ctx: Context, seats: Sequence[Seat], options: dict[str, Any]) -> BroodRumbleState:

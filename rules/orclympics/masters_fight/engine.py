@@ -75,6 +75,7 @@ class MastersFight(Discipline[MastersFightState, Action]):
     state_type = MastersFightState
     action_adapter = ACTION_ADAPTER
     moves = MOVES
+    private_by_secrets = True  # a seat sees more than the table only through `secrets` (nothing: everything is on the table)
 
     # -- III.2 Setting up the Game, III.3 Deployment ---------------------------------
     def _setup(self, ctx: Context, seats: Sequence[Seat], options: dict[str, Any]) -> MastersFightState:

@@ -115,6 +115,7 @@ class RoadRage(Discipline[RoadRageState, Action]):
     state_type = RoadRageState
     action_adapter = ACTION_ADAPTER
     moves = MOVES
+    private_by_secrets = True  # a seat sees more than the table only through `secrets` (nothing: everything is on the table)
 
     # -- VI.2 set-up ---------------------------------------------------------------------------
     def _setup(self, ctx: Context, seats: Sequence[Seat], options: dict[str, Any]) -> RoadRageState:

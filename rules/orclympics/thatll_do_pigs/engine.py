@@ -120,6 +120,7 @@ class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
     state_type = ThatllDoPigsState
     action_adapter = ACTION_ADAPTER
     moves = MOVES
+    private_by_secrets = True  # a seat sees more than the table only through `secrets` (nothing: everything is on the table)
 
     # -- V.2 set-up, V.3 deployment ------------------------------------------------------------
     def _setup(self, ctx: Context, seats: Sequence[Seat], options: dict[str, Any]) -> ThatllDoPigsState:

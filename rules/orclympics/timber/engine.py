@@ -100,6 +100,7 @@ class Timber(Discipline[TimberState, Action]):
     state_type = TimberState
     action_adapter = ACTION_ADAPTER
     moves = MOVES
+    private_by_secrets = True  # a seat sees more than the table only through `secrets` (nothing: everything is on the table)
 
     def player_count_note(self, count: int) -> str | None:
         """IV.1 recommends exactly four players; say so in plain words."""

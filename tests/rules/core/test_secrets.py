@@ -64,6 +64,41 @@ def test_a_view_is_the_same_in_every_world_its_viewer_cannot_tell_apart(slug: st
     assert varied, f"{slug}: redrawing the hidden things never changed anything"
 
 
+PRIVATE_BY_SECRETS: dict[str, Game[Any, Any]] = {slug: game for slug, game in GAMES.items() if game.private_by_secrets}
+
+
+def test_the_games_whose_seats_see_more_only_through_secrets_are_checked() -> None:
+    # the bot copies the table's view for their seats that see no secret (`bot.table._seat_views`)
+    assert {"brood-rumble", "chaos-marauders", "masters-fight", "road-rage", "thatll-do-pigs",
+            "timber"} <= set(PRIVATE_BY_SECRETS)
+    assert "orcz" not in PRIVATE_BY_SECRETS  # a seat's own ranks are marked as its own: no secret, but not public
+
+
+@pytest.mark.parametrize("slug", sorted(PRIVATE_BY_SECRETS))
+def test_a_seat_that_sees_no_secret_has_the_tables_view(slug: str) -> None:
+    # `Game.private_by_secrets`: a seat's view is the table's but for its viewer, unless a secret shows it more
+    game = PRIVATE_BY_SECRETS[slug]
+    plain = seeing = 0
+    for seed in (3, 11, 12):
+        run = play_random(game, game.usual_table(), seed)
+        state = game.start(list(run.state.seats), None, seed).state
+        for n, (player, action) in enumerate([("", None), *run.log]):
+            if action is not None:
+                state = game.apply(state, player, action).state
+            if n % 7:
+                continue  # every seventh position of the game
+            table = game.view(state, None)
+            for seat in state.seats:
+                if game.sees_only_the_table(state, seat.player):
+                    plain += 1
+                    assert game.view(state, seat.player) == table.model_copy(update={"viewer": seat.player}), (slug, n)
+                else:
+                    seeing += 1
+                    assert game.secrets, slug  # only a secret shows a seat more than the table
+    assert plain, f"{slug}: no seat ever saw only the table"
+    assert seeing or slug != "brood-rumble", "no brood ever chose an attack in secret"  # its views are built
+
+
 def test_brood_rumble_attack_is_seen_by_its_owner_alone() -> None:
     # seed 000 II.4.3: the attacker's player alone knows the attack until it is revealed
     game = GAMES["brood-rumble"]
