@@ -378,8 +378,11 @@ def _one_line(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fac
     x, y = xy
     at, start = (int(x), int(y)), (math.modf(x)[0], math.modf(y)[0])
     ink = draw._getink(fill)[0]
-    strokes = [(draw._getink(stroke_fill)[0] if stroke_fill is not None else ink, stroke)] if stroke else []
-    for paint, width in [*strokes, (ink, 0)][: 1 if strokes and strokes[0][0] == ink else None]:
+    passes = [(ink, 0)]  # (ink, stroke width), in the order Pillow paints them
+    if stroke:
+        stroke_ink = draw._getink(stroke_fill)[0] if stroke_fill is not None else ink
+        passes = [(stroke_ink, stroke)] + ([] if stroke_ink == ink else passes)
+    for paint, width in passes:
         mask, offset = face.getmask2(text, "L", None, None, None, width, anchor, paint, start, stroke_filled=True)
         draw.draw.draw_bitmap((at[0] + offset[0], at[1] + offset[1]), mask, paint)
     left, top, right, bottom = face.getbbox(text, "L", None, None, None, stroke, anchor)
@@ -505,15 +508,11 @@ def draw_tag(draw: ImageDraw.ImageDraw, box: Box, chips: Sequence[Chip], face: F
 
     A tag is drawn once per look (chips, font, size, outline) and kept, then pasted through its own
     shape: a board repeats the same tags move after move, and drawing them (rounded chips, bold
-    text) was a twentieth of a board. On a canvas that is not a picture (`_image` missing) it is drawn."""
+    text) was a twentieth of a board."""
     left, top = round(box[0]), round(box[1])
-    size = (round(box[2]) - left, round(box[3]) - top)
-    canvas: Image.Image | None = getattr(draw, "_image", None)
-    if canvas is None:
-        _paint_tag(draw, (left, top, left + size[0], top + size[1]), chips, face, outline, line)
-    else:
-        picture, shape = _tag_picture(size, tuple(chips), face.size, outline, line)
-        canvas.paste(picture, (left, top), shape)
+    picture, shape = _tag_picture((round(box[2]) - left, round(box[3]) - top), tuple(chips), face.size, outline,
+                                  line)
+    draw._image.paste(picture, (left, top), shape)  # type: ignore[attr-defined]
     labels().add(" ".join(c.text for c in chips), box)
 
 
