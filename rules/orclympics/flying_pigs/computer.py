@@ -5,18 +5,28 @@ here. A Pig wins by touching the Kitchen, so every Random Move it makes is a cha
 your own Pig makes its moves longer (more ground swept), a Shove gives it one more move, and a Pig
 on fire can win only by ending a move on the Kitchen. So a sensible chef keeps an Orc within a Grease
 Toss of its own Pig (`standing` counts it), greases their own Pig and nobody else's, Shoves their own
-Pig and not the others', and sets fire to the others' Pigs only; it gives every Orc a stance (each is
-free: Shove and Fire it up! are only offered, Shoo! turns a Pig that bumps into it, which had stopped
-there), and does not walk at a model whose way is blocked within the 1" it would be backed off to (a
-walk that ends where it began).
+Pig and not the others', and sets fire to the others' Pigs only (`worth_lighting`); it gives every
+Orc a stance (each is free: Shove and Fire it up! are only offered, Shoo! turns a Pig that bumps into
+it, which had stopped there), and does not walk at a model whose way is blocked within the 1" it
+would be backed off to (a walk that ends where it began).
+
+A Pig stops at the first model in its way (I.6), so a model standing between a Pig and the Kitchen
+takes away the moves that would have reached it: from 3" out, an Orc 1" in front of a Pig leaves it
+almost no chance on its next move. `standing` counts how much of each Pig's way to the Kitchen is
+stood in (`blocked_share`), the computer walks its Orcs to just in front of another player's Pig or
+just behind its own (`purposeful_walks`: the listed walks only approximate those spots) or at a Pig
+too far for that. An Orc beside a Pig takes Shove (`stance_for`): by its own Pig, a move that stops
+there is made again (with the Orc behind the Pig, about 15% more chance at the Kitchen a move); in
+front of another player's, it only stops the Pig, as any model does.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from rules.core.engine import PlayerId
-from rules.core.geometry import angle_to, distance
+from rules.core.geometry import angle_to, centre_distance, distance, offset, separation
 from rules.core.search import Tactics, win_chances
 from rules.orclympics.flying_pigs import board
 from rules.orclympics.flying_pigs.models import (
@@ -26,6 +36,7 @@ from rules.orclympics.flying_pigs.models import (
     GreaseToss,
     Kind,
     Model,
+    MoveTo,
     MoveToward,
     React,
     Stage,
@@ -44,6 +55,45 @@ GREASER_WORTH = 1.0
 FIRE_COST = 6.0
 """Inches further a burning Pig is, in effect: it must end a move on the Kitchen to win."""
 
+BLOCK_WORTH = 3.0
+"""Inches further a Pig is, in effect, when its whole way to the Kitchen is stood in: its next move
+cannot reach it (a Pig 3" out has about one chance in eight a move; 6" out, with no Grease, none)."""
+
+BLOCK_FADE = (4.0, 12.0)
+"""Kitchen distances over which a block stops mattering: in full up to the first, nothing from the
+second (a Pig that far out seldom reaches the Kitchen on its next move anyway)."""
+
+KITCHEN_REACH = 2.1
+"""Centre distance from the Kitchen's centre at which a Pig's base touches it, roughly (1.5" + 0.5",
+a little more across the corners)."""
+
+MODEL_REACH = 1.1
+"""Centre distance at which two 25 mm bases touch, roughly (1", a little more across the corners)."""
+
+BLOCK_RANGE = (4.0, 10.0)
+"""Centre distances from a Pig over which a model in its way stops mattering: in full up to the first
+(any Random Move, 2D3", gets that far), nothing from the second."""
+
+BLOCK_ANGLES = (0.0, 30.0, -30.0)
+"""Bearings, off the line from a Pig to the Kitchen, of the spots in front of it `purposeful_walks`
+offers, the first that can be reached."""
+
+LIGHT_NEAR = 4.0
+"""Inches from the Kitchen within which another player's Pig is not set on fire (`worth_lighting`)."""
+
+SUPPORT_ANGLES = (180.0, 135.0, -135.0)
+"""Bearings, off the line from a Pig to the Kitchen, of the spots behind its own Pig `purposeful_walks`
+offers, the first that can be reached."""
+
+SUPPORT_WORTH = 0.5
+"""Inches nearer the Kitchen a Pig is worth with one of its own Orcs just behind it (`in_place`): with
+a Shove, a move that stops by it is made again (an Orc there makes a Pig 1-6" out about 15% likelier
+to reach the Kitchen on its next move)."""
+
+BLOCK_GAP = 1.02
+"""Inches between a blocking Orc's base and the Pig's: just over the 1" spacing (I.6.1), so the walk
+is not backed off."""
+
 
 def greaser_near(state: FlyingPigsState, pig: Model) -> bool:
     """Whether one of the Pig's own Orcs stands within a Grease Toss of it (10", I.5 Step 3) while
@@ -55,6 +105,39 @@ def greaser_near(state: FlyingPigsState, pig: Model) -> bool:
                and distance(board.shape_of(o), shape) <= board.TOSS_RANGE for o in state.models.values())
 
 
+def _fade(value: float, span: tuple[float, float]) -> float:
+    """1 up to span[0], 0 from span[1], straight in between."""
+    low, high = span
+    return min(1.0, max(0.0, (high - value) / (high - low)))
+
+
+def blocked_share(state: FlyingPigsState, pig: Model) -> float:
+    """How much of the Pig's straight ways to the Kitchen other models stand in, 0-1: a Random Move
+    heading there stops at them instead (I.6). The bearings are compared as arcs seen from the Pig
+    (the Kitchen's, each model's nearer than the Kitchen), each model's share fading with its
+    distance (a short move does not get that far). A burning Pig flies over them (I.5 Step 4)."""
+    if not pig.placed or pig.fire:
+        return 0.0
+    far = centre_distance(pig.xy, board.CENTRE)
+    if far <= KITCHEN_REACH:
+        return 0.0
+    kitchen = angle_to(pig.xy, board.CENTRE)
+    half = math.degrees(math.asin(KITCHEN_REACH / far))
+    share = 0.0
+    for m in state.models.values():
+        if m.id == pig.id or not m.placed:
+            continue
+        near = centre_distance(pig.xy, m.xy)
+        if near >= far or near <= 0.0:
+            continue
+        off = (angle_to(pig.xy, m.xy) - kitchen + 180.0) % 360.0 - 180.0
+        width = math.degrees(math.asin(min(1.0, MODEL_REACH / near)))
+        overlap = min(half, off + width) - max(-half, off - width)
+        if overlap > 0:
+            share += overlap / (2 * half) * _fade(near, BLOCK_RANGE)
+    return min(1.0, share)
+
+
 def standing(state: FlyingPigsState) -> dict[PlayerId, float]:
     """Each player's rough chance that their Pig is the first in the Kitchen."""
     far: dict[PlayerId, float] = {}
@@ -62,11 +145,114 @@ def standing(state: FlyingPigsState) -> dict[PlayerId, float]:
         if m.kind is not Kind.PIG:
             continue
         d = board.kitchen_distance(m) if m.placed else board.PIGSTY_RADIUS + board.BOARD / 2
+        gap = d
         d += -GREASE_WORTH * m.grease + (FIRE_COST if m.fire else 0.0)
         if greaser_near(state, m):
             d -= GREASER_WORTH
+        d += BLOCK_WORTH * blocked_share(state, m) * _fade(gap, BLOCK_FADE)
+        if m.placed and any(o.owner == m.owner and o.kind is Kind.ORC and o.placed and _beside(m, o, own=True)
+                            for o in state.models.values()):
+            d -= SUPPORT_WORTH
         far[m.owner] = d
     return win_chances({p: -d for p, d in far.items()}, spread=4.0)
+
+
+def _walk_to_beside(state: FlyingPigsState, orc: Model, pig: Model, bearing: float,
+                    around: dict[str, Any]) -> MoveTo | None:
+    """A straight walk (I.5 Step 2) that puts the Orc `BLOCK_GAP` from the Pig on `bearing` from it,
+    clear of everything by 1" (I.6.1) so it ends where it was sent; None when it cannot, or when the
+    Orc already stands there."""
+    pig_shape = board.shape_of(pig)
+    step = board.contact_step(bearing) + BLOCK_GAP
+    spot = offset(pig.xy, bearing, step)
+    for _ in range(20):  # across the corners 1" more along the bearing leaves less than 1"
+        if separation(board.shape_of(orc, spot), pig_shape) >= BLOCK_GAP - 0.01:
+            break
+        step += 0.05
+        spot = offset(pig.xy, bearing, step)
+    spot = (round(spot[0], 2), round(spot[1], 2))
+    walk = centre_distance(orc.xy, spot)
+    if walk < 0.1 or walk > board.BASE_MOVE + orc.grease - 0.01:
+        return None
+    if not board.PIGSTY.contains(board.shape_of(orc, spot)):
+        return None
+    if board.clearance(state, orc, spot, around) < board.SPACING:
+        return None
+    if board.leg_blocker(state, orc, orc.xy, spot, around) is not None:
+        return None
+    return MoveTo(orc=orc.id, x=spot[0], y=spot[1])
+
+
+def purposeful_walks(state: FlyingPigsState, player: PlayerId) -> list[MoveTo]:
+    """Walks that put one of the player's Orcs just in front of another player's unlit Pig, on its
+    line to the Kitchen if it can (`BLOCK_ANGLES` in turn), and just behind its own Pig, away from
+    the Kitchen (`SUPPORT_ANGLES` in turn: out of its way, and a Shove there gives it another
+    Random Move when it stops by the Orc). The listed walks (eight bearings, or at a model) seldom
+    end there. Remembered by position: the search asks at every node of its tree."""
+    key = (tuple((m.id, m.x, m.y, m.placed, m.fire, m.moved, m.slipped, m.grease) for m in state.models.values()),
+           tuple((t.kind, t.x, t.y) for t in state.terrain), player)
+    found = _SPOTS.get(key)
+    if found is not None:
+        return list(found)
+    walks: list[MoveTo] = []
+    pigs = [m for m in state.models.values() if m.kind is Kind.PIG and m.placed and (m.owner == player or not m.fire)]
+    for orc in state.orcs_of(player):
+        if orc.slipped or orc.moved or not orc.placed:
+            continue
+        around = board.obstacles(state, orc)
+        for pig in pigs:
+            kitchen = angle_to(pig.xy, board.CENTRE)
+            turns = SUPPORT_ANGLES if pig.owner == player else BLOCK_ANGLES
+            for turn in turns:
+                walk = _walk_to_beside(state, orc, pig, (kitchen + turn) % 360.0, around)
+                if walk is not None:
+                    walks.append(walk)
+                    break
+    if len(_SPOTS) > 2048:
+        _SPOTS.clear()
+    _SPOTS[key] = tuple(walks)
+    return walks
+
+
+_SPOTS: dict[tuple[Any, ...], tuple[MoveTo, ...]] = {}
+"""`purposeful_walks` remembered by position."""
+
+
+def in_place(state: FlyingPigsState, orc: Model) -> bool:
+    """Whether the Orc already stands where `purposeful_walks` would send it: within 2" of a Pig
+    (I.5 Step 4), in front of another player's, not in the way of its own."""
+    return any(_beside(pig, orc, own=pig.owner == orc.owner) for pig in state.models.values()
+               if pig.kind is Kind.PIG and pig.placed and (pig.owner == orc.owner or not pig.fire))
+
+
+def _beside(pig: Model, orc: Model, *, own: bool) -> bool:
+    """Whether the Orc stands within 2" of the Pig (I.5 Step 4): behind it, away from the Kitchen,
+    when `own`; in front of it otherwise."""
+    if centre_distance(pig.xy, orc.xy) > 4.0 or distance(board.shape_of(orc), board.shape_of(pig)) > board.REACH:
+        return False
+    off = abs((angle_to(pig.xy, orc.xy) - angle_to(pig.xy, board.CENTRE) + 180.0) % 360.0 - 180.0)
+    return off >= 90.0 if own else off <= 45.0
+
+
+def stance_for(state: FlyingPigsState, orc: Model) -> Stance | None:
+    """The stance of an Orc beside a Pig: Shove. Beside its own Pig, a move that stops by the Orc is
+    made again; in front of another player's, the Orc is there to stop it, and a Shove is never
+    used on another player's Pig, while Fire it up! would send it on a flying Random Move at once
+    (I.5 Step 4) and Shoo! would turn it on (both another chance at the Kitchen, nearby). None (the
+    search chooses) for an Orc beside no Pig."""
+    me = board.shape_of(orc)
+    if any(m.kind is Kind.PIG and m.placed and centre_distance(m.xy, orc.xy) <= 4.0
+           and distance(me, board.shape_of(m)) <= board.REACH for m in state.models.values()):
+        return Stance.SHOVE
+    return None
+
+
+def worth_lighting(pig: Model) -> bool:
+    """Whether Fire it up! on another player's Pig is worth it: it then flies at once (a Random Move,
+    I.5 Step 4), and a burning Pig must end a move on the Kitchen to win (I.8). Not a Pig already
+    burning (that move is all it would get), nor one within `LIGHT_NEAR` of the Kitchen (that move
+    is as likely to win as its own next one, and burning does not make it much less likely after)."""
+    return not pig.fire and board.kitchen_distance(pig) > LIGHT_NEAR
 
 
 def goes_nowhere(state: FlyingPigsState, move: MoveToward) -> bool:
@@ -99,14 +285,16 @@ class FlyingPigsTactics(Tactics):
             target = state.models.get(reaction.target)
             if target is not None and target.kind is Kind.PIG:
                 own = target.owner == player
-                use = own if reaction.stance is Stance.SHOVE else not own  # Shove your Pig, light the others'
+                # Shove your Pig, light the others' (when worth it)
+                use = own if reaction.stance is Stance.SHOVE else not own and worth_lighting(target)
                 return [React(use=use)]
             return actions
         if state.stage is Stage.ACTION and any(isinstance(a, ChooseStance) for a in actions):
-            return [a for a in actions if not isinstance(a, Done)]  # a stance is free; its reactions are "may"
-        if state.stage is Stage.MOVEMENT:
-            kept = [a for a in actions if not (isinstance(a, MoveToward) and goes_nowhere(state, a))]
-            return kept or actions
+            chosen = {o.id: stance_for(state, o) for o in state.orcs_of(player)}
+            return [a for a in actions if isinstance(a, ChooseStance)  # a stance is free; its reactions are "may"
+                    and chosen.get(a.orc) in (None, a.stance)]
+        if state.stage is Stage.MOVEMENT and any(isinstance(a, (MoveTo, MoveToward)) for a in actions):
+            return self._walks(state, player, actions)
         if any(isinstance(a, GreaseToss) for a in actions):
             pig = next((m.id for m in state.models.values() if m.owner == player and m.kind is Kind.PIG), None)
             mine = [a for a in actions if isinstance(a, GreaseToss) and a.target == pig]
@@ -114,6 +302,21 @@ class FlyingPigsTactics(Tactics):
                 return mine
             return [a for a in actions if not (isinstance(a, GreaseToss) and state.models[a.target].kind is Kind.PIG)]
         return actions
+
+    def _walks(self, state: FlyingPigsState, player: PlayerId, actions: list[Any]) -> list[Any]:
+        """Step 2: walks with a purpose (`purposeful_walks`) and walks at the Pigs (to come nearer one
+        too far to get beside this turn); finishing the step only while an Orc left standing is
+        already in place (a walk elsewhere would undo it). Walks at Orcs and along the eight
+        bearings are left out: they serve nothing here."""
+        pigs = {m.id for m in state.models.values() if m.kind is Kind.PIG}
+        walks: list[Any] = purposeful_walks(state, player)
+        walks += [a for a in actions if isinstance(a, MoveToward) and a.target in pigs and not goes_nowhere(state, a)]
+        if not walks:
+            return [a for a in actions if not (isinstance(a, MoveToward) and goes_nowhere(state, a))] or actions
+        standing_by = [o for o in state.orcs_of(player) if not o.moved and not o.slipped and in_place(state, o)]
+        if standing_by and Done() in actions:
+            walks.append(Done())
+        return walks
 
     def substance(self, state: Any) -> Any:
         assert isinstance(state, FlyingPigsState)
@@ -123,5 +326,6 @@ class FlyingPigsTactics(Tactics):
 
 TACTICS = FlyingPigsTactics()
 
-__all__ = ["FIRE_COST", "GREASER_WORTH", "GREASE_WORTH", "TACTICS", "FlyingPigsTactics", "goes_nowhere", "greaser_near",
-           "standing"]
+__all__ = ["BLOCK_WORTH", "FIRE_COST", "GREASER_WORTH", "GREASE_WORTH", "SUPPORT_WORTH", "TACTICS", "FlyingPigsTactics",
+           "blocked_share", "goes_nowhere", "greaser_near", "in_place", "purposeful_walks", "stance_for", "standing",
+           "worth_lighting"]

@@ -106,7 +106,7 @@ def test_no_walk_that_ends_where_it_began() -> None:
             moved = GAME.apply(state, player, action).state.models[action.orc].xy
             if action in kept:
                 kept_some += 1
-            else:
+            elif state.models[action.target].kind is Kind.PIG:  # walks at Orcs are left out anyway (no purpose)
                 dropped += 1
                 assert moved == pytest.approx(state.models[action.orc].xy, abs=0.06)
     assert dropped and kept_some
@@ -123,7 +123,7 @@ def test_an_orc_within_a_grease_toss_of_its_own_pig_counts() -> None:
     pig = state.pig_of(player)
     pig.grease = 0
     for orc in state.orcs_of(player):
-        orc.x, orc.y = pig.x + 1.5, pig.y  # right beside it
+        orc.x, orc.y = pig.x + (1.5 if pig.x > 24.0 else -1.5), pig.y  # right beside it, not in its way
     near = GAME.standing(state)[player]
     assert greaser_near(state, pig)
     for orc in state.orcs_of(player):
