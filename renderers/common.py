@@ -946,11 +946,15 @@ def _shrunk(canvas: Image.Image, size: tuple[int, int]) -> Image.Image:
     if aside is None or base is None or aside[0] is not canvas or base[0] is not canvas:
         return canvas.reduce(SUPERSAMPLE, whole)
     _, split, before, after = aside
-    strip = (split, 0, width, height)
+    beside = (split, 0, width, height)
     sheet = labels()
     if (not 0 < split < width or len(sheet.drawn) != after
-            or any(overlap(label.box, strip) > 0 for label in sheet.drawn[base[2]:before])
-            or any(overlap(clear, strip) > 0 for clear in sheet.clear)):
+            or any(overlap(label.box, beside) > 0 for label in sheet.drawn[base[2]:before])
+            or any(overlap(clear, beside) > 0 for clear in sheet.clear)):
+        return canvas.reduce(SUPERSAMPLE, whole)
+    with _BASES_LOCK:  # a drawing thread of the bot's own may be lending this base's memory to another
+        strip = None if base[1].retired else base[1].strip(split)
+    if strip is None:
         return canvas.reduce(SUPERSAMPLE, whole)
     out = (-(-width // SUPERSAMPLE), -(-height // SUPERSAMPLE))
     pictures: dict[tuple[int, int], Image.Image] = getattr(_WORK, "pictures", None) or {}
@@ -961,7 +965,7 @@ def _shrunk(canvas: Image.Image, size: tuple[int, int]) -> Image.Image:
         pictures[out] = Image.new("RGB", out)
     picture = pictures[out]
     picture.paste(canvas.reduce(SUPERSAMPLE, (0, 0, split, height)), (0, 0))
-    picture.paste(base[1].strip(split), (split // SUPERSAMPLE, 0))  # the base is taller: cut at the foot
+    picture.paste(strip, (split // SUPERSAMPLE, 0))  # the base is taller: cut at the foot
     if height % SUPERSAMPLE:  # the base's last row was shrunk from one more row of the (taller) base
         picture.paste(canvas.reduce(SUPERSAMPLE, (split, height - 1, width, height)),
                       (split // SUPERSAMPLE, height // SUPERSAMPLE))
@@ -977,6 +981,7 @@ class _Kept:
     labels: Labels
     height: int
     strips: dict[int, Image.Image] = field(default_factory=dict)
+    retired: bool = False  # its memory was lent to another base (`_recycled`)
 
     def strip(self, split: int) -> Image.Image:
         """The base from canvas column `split` to its right edge, shrunk, made when first asked for."""
@@ -1092,7 +1097,7 @@ def _recycled(entry: tuple[Hashable, int], size: tuple[int, int], *, blank: bool
         victim = mine[0]
         old = _BASES[victim].image
         if old.width == size[0] and old.height >= size[1]:
-            del _BASES[victim]
+            _BASES.pop(victim).retired = True
             if blank:
                 old.paste(BACKGROUND, (0, 0, *old.size))
             return old

@@ -113,7 +113,10 @@ def test_a_recycled_base_taller_than_its_drawing_is_drawn_again_for_a_taller_pic
     size = (80, 300)
     for k in range(common.BASES_PER_GAME):
         base_canvas(("bases-test", k), size, _ground_to(size[1]))
+    oldest = common._BASES[(("bases-test", 0), 80)]
     short = base_canvas(("bases-test", "new"), (80, 200), _ground_to(200))  # in the memory of a 300 px base
+    assert common._BASES[(("bases-test", "new"), 80)].image is oldest.image
+    assert oldest.retired  # its shrunk strip is never taken again (a drawing thread may still hold it)
     assert common._BASES[(("bases-test", "new"), 80)].image.height == 300
     assert short.getpixel((10, 250)) == BACKGROUND  # filled only as far as it was drawn
     tall = encode_png(base_canvas(("bases-test", "new"), size, _ground_to(size[1])))
