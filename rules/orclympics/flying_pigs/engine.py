@@ -84,6 +84,7 @@ class FlyingPigs(Discipline[FlyingPigsState, Action]):
     state_type = FlyingPigsState
     action_adapter = ACTION_ADAPTER
     moves = MOVES
+    private_by_secrets = True  # a seat sees more than the table only through `secrets` (nothing: everything is on the table)
 
     # -- I.2 set-up, I.3 initiative ----------------------------------------------------------
     def _setup(self, ctx: Context, seats: Sequence[Seat], options: dict[str, Any]) -> FlyingPigsState:
