@@ -939,7 +939,7 @@ def _shrunk(canvas: Image.Image, size: tuple[int, int]) -> Image.Image:
     heaviest step of a board. Taken only where no label or model of this picture reaches into it and
     nothing was drawn after the panel; else the whole canvas is shrunk."""
     aside: tuple[Image.Image, int, int, int] | None = getattr(_WORK, "aside", None)
-    base: tuple[Image.Image, _Kept, int] | None = getattr(_WORK, "base", None)
+    base: tuple[Image.Image, _Kept, int, tuple[int, int]] | None = getattr(_WORK, "base", None)
     _WORK.aside = None
     width, height = size
     whole = (0, 0, width, height)
@@ -1058,8 +1058,7 @@ def base_canvas(key: Hashable, size: tuple[int, int], draw_base: Callable[[Image
     work.move_to_end(base.size)
     while len(work) > CANVASES_KEPT:
         work.popitem(last=False)
-    _WORK.picture = (canvas, size)
-    _WORK.base = (canvas, kept, len(base_labels.drawn))
+    _WORK.base = (canvas, kept, len(base_labels.drawn), size)  # the picture painted on `canvas` now
     _WORK.later = _WORK.aside = None  # a picture left unfinished on this canvas leaves nothing to the next
     return canvas
 
@@ -1106,8 +1105,8 @@ def _recycled(entry: tuple[Hashable, int], size: tuple[int, int], *, blank: bool
 
 def _picture_size(canvas: Image.Image) -> tuple[int, int]:
     """The size of the picture painted on `canvas`: a base canvas may be taller than its picture."""
-    marked: tuple[Image.Image, tuple[int, int]] | None = getattr(_WORK, "picture", None)
-    return marked[1] if marked is not None and marked[0] is canvas else canvas.size
+    marked: tuple[Image.Image, _Kept, int, tuple[int, int]] | None = getattr(_WORK, "base", None)
+    return marked[3] if marked is not None and marked[0] is canvas else canvas.size
 
 
 _WORK = threading.local()
@@ -1249,7 +1248,7 @@ def _key_place(draw: ImageDraw.ImageDraw, entries: Sequence[KeyEntry], left: flo
     """Where a key drawn on a board's base canvas lies, and what it is kept by; None when it cannot be
     kept (not on a base canvas, an icon that cannot be named, or the picture already reaches into it)."""
     canvas = getattr(draw, "_image", None)
-    base: tuple[Image.Image, Hashable, int] | None = getattr(_WORK, "base", None)
+    base: tuple[Image.Image, _Kept, int, tuple[int, int]] | None = getattr(_WORK, "base", None)
     if canvas is None or base is None or base[0] is not canvas:
         return None
     box = (max(0, math.floor(left - KEY_ROOM)), max(0, math.floor(top)),
