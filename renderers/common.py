@@ -9,10 +9,11 @@ from (an inch table, a square grid, cards, a map of areas) are in `renderers.kit
 
 from __future__ import annotations
 
-import io
 import itertools
 import math
+import struct
 import threading
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from typing import Any
 
+from isal import isal_zlib
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 RGB = tuple[int, int, int]
@@ -904,7 +906,8 @@ PNG_COLOURS = 256
 keeps them crisp, makes the file half the size of full colour, and encodes ten times faster."""
 
 PNG_LEVEL = 1
-"""zlib level for the palette picture: the fastest; a busy board stays far below 300 KB."""
+"""Deflate level for the palette picture (ISA-L's levels run 0-3): 1 is as fast as storing the rows
+and makes smaller files than zlib's fastest; a busy board stays far below 300 KB."""
 
 PALETTE_SAMPLE = 4
 """The palette is chosen from every 4th pixel each way: the colours of a board cover areas far
@@ -926,10 +929,30 @@ def encode_png(canvas: Image.Image) -> bytes:
     sample = picture.resize((max(1, width // PALETTE_SAMPLE), max(1, height // PALETTE_SAMPLE)),
                             Image.Resampling.NEAREST)
     palette = sample.quantize(PNG_COLOURS, method=Image.Quantize.FASTOCTREE)
-    picture = picture.quantize(palette=palette, dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    picture.save(buffer, format="PNG", compress_level=PNG_LEVEL, optimize=False)
-    return buffer.getvalue()
+    return palette_png(picture.quantize(palette=palette, dither=Image.Dither.NONE))
+
+
+def palette_png(picture: Image.Image) -> bytes:
+    """`picture` (mode P) as an 8-bit palette PNG, its rows unfiltered (filters do not pay on flat
+    palette pictures) and deflated by ISA-L (`isal`). Pillow's own writer deflates with zlib, whose
+    fastest level took a fifth of a board's drawing; ISA-L's level 1 takes a sixth of that time for a
+    smaller file, and the pixels are the same."""
+    width, height = picture.size
+    rows = Image.new("P", (width + 1, height), 0)  # each row opens with its filter type: 0, none
+    rows.paste(picture, (1, 0))
+    colours = bytes(picture.getpalette("RGB") or (0, 0, 0))
+    return b"".join((
+        b"\x89PNG\r\n\x1a\n",
+        _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)),  # 8 bits, palette
+        _chunk(b"PLTE", colours[:3 * 256]),
+        _chunk(b"IDAT", isal_zlib.compress(rows.tobytes(), PNG_LEVEL)),
+        _chunk(b"IEND", b""),
+    ))
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    """One PNG chunk: its length, type, data and the CRC of type and data."""
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
 
 
 def _shrunk(canvas: Image.Image, size: tuple[int, int]) -> Image.Image:

@@ -18,6 +18,7 @@ from renderers.common import (
     font,
     heading,
     ink_on,
+    palette_png,
     panel_height,
     player_colour,
     recording,
@@ -86,3 +87,20 @@ def test_panel_draws_every_kind_of_line() -> None:
     picture = Image.open(io.BytesIO(drawn())).convert("RGB")
     assert len(set(picture.get_flattened_data())) > 10  # the ground, the text, the swatch, the pointer and their edges
     assert drawn() == drawn()
+
+
+def test_palette_png_holds_exactly_the_pictures_pixels_and_palette() -> None:
+    """Our own PNG writer (ISA-L's deflate): a reader checking every chunk's CRC gets back the very
+    indices and colours, for a full 256-colour palette and for one of a few colours."""
+    full = Image.new("RGB", (300, 200))
+    full.putdata([((x * 7) % 256, (y * 5) % 256, (x * y) % 256) for y in range(200) for x in range(300)])
+    few = Image.new("RGB", (33, 17), BACKGROUND)
+    ImageDraw.Draw(few).rectangle((3, 3, 20, 10), fill=INK)
+    for rgb in (full, few):
+        picture = rgb.quantize(256, method=Image.Quantize.FASTOCTREE)
+        data = palette_png(picture)
+        Image.open(io.BytesIO(data)).verify()  # signature, chunk CRCs
+        back = Image.open(io.BytesIO(data))
+        assert back.mode == "P" and back.size == picture.size
+        assert back.tobytes() == picture.tobytes()
+        assert back.convert("RGB").tobytes() == picture.convert("RGB").tobytes()
