@@ -78,6 +78,14 @@ BLOCK_ANGLES = (0.0, 30.0, -30.0)
 """Bearings, off the line from a Pig to the Kitchen, of the spots in front of it `purposeful_walks`
 offers, the first that can be reached."""
 
+FIRE_NEAR = 8.0
+"""Inches from an Orc within which another player's Pig may end a Random Move (2D3", more with
+Grease) within 2" of it: nearer than the Orc's own Pig, the Orc takes Fire it up! (`stance_choice`)."""
+
+SHOVE_BLOCK = 0.2
+"""Share of a Pig's way to the Kitchen (`block_by`) another player's Orc must stand in for a Shove
+to send it off (`shove_orc`)."""
+
 LIGHT_NEAR = 4.0
 """Inches from the Kitchen within which another player's Pig is not set on fire (`worth_lighting`)."""
 
@@ -116,26 +124,27 @@ def blocked_share(state: FlyingPigsState, pig: Model) -> float:
     heading there stops at them instead (I.6). The bearings are compared as arcs seen from the Pig
     (the Kitchen's, each model's nearer than the Kitchen), each model's share fading with its
     distance (a short move does not get that far). A burning Pig flies over them (I.5 Step 4)."""
-    if not pig.placed or pig.fire:
+    return min(1.0, sum(block_by(pig, m) for m in state.models.values()))
+
+
+def block_by(pig: Model, other: Model) -> float:
+    """The share of the Pig's way to the Kitchen that `other` stands in (`blocked_share`, one model's
+    part): 0 when it is the Pig itself, off the board, no nearer than the Kitchen, beside or behind
+    the Pig, or when the Pig burns (it flies over models, I.5 Step 4)."""
+    if not pig.placed or pig.fire or other.id == pig.id or not other.placed:
         return 0.0
     far = centre_distance(pig.xy, board.CENTRE)
     if far <= KITCHEN_REACH:
         return 0.0
+    near = centre_distance(pig.xy, other.xy)
+    if near >= far or near <= 0.0:
+        return 0.0
     kitchen = angle_to(pig.xy, board.CENTRE)
     half = math.degrees(math.asin(KITCHEN_REACH / far))
-    share = 0.0
-    for m in state.models.values():
-        if m.id == pig.id or not m.placed:
-            continue
-        near = centre_distance(pig.xy, m.xy)
-        if near >= far or near <= 0.0:
-            continue
-        off = (angle_to(pig.xy, m.xy) - kitchen + 180.0) % 360.0 - 180.0
-        width = math.degrees(math.asin(min(1.0, MODEL_REACH / near)))
-        overlap = min(half, off + width) - max(-half, off - width)
-        if overlap > 0:
-            share += overlap / (2 * half) * _fade(near, BLOCK_RANGE)
-    return min(1.0, share)
+    off = (angle_to(pig.xy, other.xy) - kitchen + 180.0) % 360.0 - 180.0
+    width = math.degrees(math.asin(min(1.0, MODEL_REACH / near)))
+    overlap = min(half, off + width) - max(-half, off - width)
+    return overlap / (2 * half) * _fade(near, BLOCK_RANGE) if overlap > 0 else 0.0
 
 
 def standing(state: FlyingPigsState) -> dict[PlayerId, float]:
@@ -255,6 +264,59 @@ def worth_lighting(pig: Model) -> bool:
     return not pig.fire and board.kitchen_distance(pig) > LIGHT_NEAR
 
 
+def stance_choice(state: FlyingPigsState, orc: Model) -> Stance:
+    """The stance an Orc takes (I.5 Step 4), with no search: each is free, and which one pays
+    depends on which Pig ends a move within 2" of it before it chooses again. Beside a Pig, Shove
+    (`stance_for`). Else Fire it up! when the nearest Pig is another player's, worth lighting
+    (`worth_lighting`) and within `FIRE_NEAR` (a Random Move may end it within 2"); Shove otherwise:
+    its own Pig moves first, in Step 5 of this very Player Turn, and a Shove gives that move again.
+    Never Shoo!: it turns a Pig that would have stopped at the Orc, and that Pig may turn to the
+    Kitchen."""
+    near = stance_for(state, orc)
+    if near is not None:
+        return near
+    own = min((centre_distance(orc.xy, m.xy) for m in state.models.values()
+               if m.kind is Kind.PIG and m.placed and m.owner == orc.owner), default=math.inf)
+    other = min((centre_distance(orc.xy, m.xy) for m in state.models.values()
+                 if m.kind is Kind.PIG and m.placed and m.owner != orc.owner and worth_lighting(m)),
+                default=math.inf)
+    return Stance.FIRE if other < own and other <= FIRE_NEAR else Stance.SHOVE
+
+
+def shove_orc(state: FlyingPigsState, player: PlayerId, target: Model) -> bool:
+    """Whether to Shove an Orc that stopped within 2" (I.5 Step 4): another player's Orc standing in
+    the way of the player's own Pig (`block_by`), which a Random Move most likely takes out of it;
+    never the player's own Orcs (they stand where they were sent)."""
+    if target.owner == player:
+        return False
+    pig = next((m for m in state.models.values() if m.kind is Kind.PIG and m.owner == player), None)
+    return pig is not None and block_by(pig, target) >= SHOVE_BLOCK
+
+
+def grease_choice(state: FlyingPigsState, player: PlayerId, actions: list[Any]) -> list[Any]:
+    """The one Grease Toss worth making (I.5 Step 3), or finishing the step: at the player's own Pig
+    while it can take more Grease (six at most, I.7: a toss at a full Pig changes nothing, and on a
+    1 the tosser slips); failing that at one of the player's own Orcs that can take more, by an
+    Orc not standing in place (`in_place`: on a 1 it slips away); never at another player's model
+    (their Grease is their gain). The tosser not in place goes first."""
+    tosses = [a for a in actions if isinstance(a, GreaseToss)]
+
+    def tosser(a: GreaseToss) -> tuple[bool, str]:
+        return in_place(state, state.models[a.orc]), a.orc
+
+    def takes(a: GreaseToss) -> bool:
+        target = state.models[a.target]
+        return target.owner == player and target.grease < board.MAX_GREASE
+
+    at_pig = [a for a in tosses if takes(a) and state.models[a.target].kind is Kind.PIG]
+    if at_pig:
+        return [min(at_pig, key=tosser)]
+    at_orc = [a for a in tosses if takes(a) and not in_place(state, state.models[a.orc])]
+    if at_orc:
+        return [min(at_orc, key=tosser)]
+    return [Done()] if Done() in actions else actions
+
+
 def goes_nowhere(state: FlyingPigsState, move: MoveToward) -> bool:
     """Whether walking at `move.target` ends where the Orc stands: the first thing in the way is
     within the 1" it is backed off to (I.6.1)."""
@@ -283,24 +345,25 @@ class FlyingPigsTactics(Tactics):
         if state.pending and any(isinstance(a, React) for a in actions):
             reaction = state.pending[0]
             target = state.models.get(reaction.target)
-            if target is not None and target.kind is Kind.PIG:
+            if target is None:
+                return actions
+            if target.kind is Kind.PIG:
                 own = target.owner == player
                 # Shove your Pig, light the others' (when worth it)
                 use = own if reaction.stance is Stance.SHOVE else not own and worth_lighting(target)
-                return [React(use=use)]
-            return actions
+            else:
+                use = reaction.stance is Stance.SHOVE and shove_orc(state, player, target)
+            return [React(use=use)]
         if state.stage is Stage.ACTION and any(isinstance(a, ChooseStance) for a in actions):
-            chosen = {o.id: stance_for(state, o) for o in state.orcs_of(player)}
-            return [a for a in actions if isinstance(a, ChooseStance)  # a stance is free; its reactions are "may"
-                    and chosen.get(a.orc) in (None, a.stance)]
+            # a stance is free and its reactions are "may": every Orc takes one, one at a time
+            orc = next(o for o in state.orcs_of(player) if any(isinstance(a, ChooseStance) and a.orc == o.id
+                                                               for a in actions))
+            choice = ChooseStance(orc=orc.id, stance=stance_choice(state, orc))
+            return [choice] if choice in actions else actions
         if state.stage is Stage.MOVEMENT and any(isinstance(a, (MoveTo, MoveToward)) for a in actions):
             return self._walks(state, player, actions)
         if any(isinstance(a, GreaseToss) for a in actions):
-            pig = next((m.id for m in state.models.values() if m.owner == player and m.kind is Kind.PIG), None)
-            mine = [a for a in actions if isinstance(a, GreaseToss) and a.target == pig]
-            if mine:
-                return mine
-            return [a for a in actions if not (isinstance(a, GreaseToss) and state.models[a.target].kind is Kind.PIG)]
+            return grease_choice(state, player, actions)
         return actions
 
     def _walks(self, state: FlyingPigsState, player: PlayerId, actions: list[Any]) -> list[Any]:
@@ -327,5 +390,5 @@ class FlyingPigsTactics(Tactics):
 TACTICS = FlyingPigsTactics()
 
 __all__ = ["BLOCK_WORTH", "FIRE_COST", "GREASER_WORTH", "GREASE_WORTH", "SUPPORT_WORTH", "TACTICS", "FlyingPigsTactics",
-           "blocked_share", "goes_nowhere", "greaser_near", "in_place", "purposeful_walks", "stance_for", "standing",
-           "worth_lighting"]
+           "block_by", "blocked_share", "goes_nowhere", "grease_choice", "greaser_near", "in_place",
+           "purposeful_walks", "shove_orc", "stance_choice", "stance_for", "standing", "worth_lighting"]

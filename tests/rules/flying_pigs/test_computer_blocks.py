@@ -60,13 +60,15 @@ def test_an_orc_may_walk_to_just_in_front_of_another_players_pig() -> None:
 
 
 def test_the_computer_walks_into_the_way_of_a_pig_near_the_kitchen() -> None:
-    # alice's Orc 1b is by her own Pig (to Grease it, I.5 Step 3); 1a is free to stand in bob's way
-    state = table(SPREAD | {"1b": (27.0, 33.0)}, players=3)
+    # alice's Orc 1b is by her own Pig (to Grease it, I.5 Step 3); 1a is free to stand in bob's way.
+    # Her whole Step 2 is played (I.5 Step 2: walks need no dice): which Orc walks first is hers to choose
     blocks = 0
     for seed in range(5):
-        made = decide(GAME, GAME.seen_by(state, "alice"), "alice", Level.NORMAL, seed, Budget())
-        after = GAME.apply(state, "alice", made).state
-        blocks += blocked_share(after, after.models["2p"]) > 0.5
+        state = table(SPREAD | {"1b": (27.0, 33.0)}, players=3)
+        while state.stage is Stage.MOVEMENT and not state.pending:
+            made = decide(GAME, GAME.seen_by(state, "alice"), "alice", Level.NORMAL, seed, Budget())
+            state = GAME.apply(state, "alice", made).state
+        blocks += blocked_share(state, state.models["2p"]) > 0.5
     assert blocks >= 3
 
 
@@ -79,7 +81,10 @@ def test_an_orc_beside_a_pig_takes_shove() -> None:
     assert stance_for(state, state.models["1b"]) is Stance.SHOVE
     assert stance_for(state, state.models["3b"]) is None
     sensible = tactics_of(GAME).sensible(state, "alice", GAME.legal_actions(state, "alice"))
-    assert sensible == [ChooseStance(orc="1a", stance=Stance.SHOVE), ChooseStance(orc="1b", stance=Stance.SHOVE)]
+    assert sensible == [ChooseStance(orc="1a", stance=Stance.SHOVE)]  # then 1b's, one Orc at a time
+    after = GAME.apply(state, "alice", sensible[0]).state
+    assert tactics_of(GAME).sensible(after, "alice", GAME.legal_actions(after, "alice")) == [
+        ChooseStance(orc="1b", stance=Stance.SHOVE)]
 
 
 def test_a_burning_pig_or_one_by_the_kitchen_is_not_lit() -> None:
