@@ -962,23 +962,25 @@ def _shrunk(canvas: Image.Image, size: tuple[int, int]) -> Image.Image:
     heaviest step of a board. Taken only where no label or model of this picture reaches into it and
     nothing was drawn after the panel; else the whole canvas is shrunk."""
     aside: tuple[Image.Image, int, int, int] | None = getattr(_WORK, "aside", None)
-    base: tuple[Image.Image, _Kept, int, tuple[int, int]] | None = getattr(_WORK, "base", None)
+    base = _painting(canvas)
     _WORK.aside = None
     width, height = size
     whole = (0, 0, width, height)
-    if aside is None or base is None or aside[0] is not canvas or base[0] is not canvas:
+    if aside is None or base is None or aside[0] is not canvas:
         return canvas.reduce(SUPERSAMPLE, whole)
     _, split, before, after = aside
     beside = (split, 0, width, height)
     sheet = labels()
     if (not 0 < split < width or len(sheet.drawn) != after
-            or any(overlap(label.box, beside) > 0 for label in sheet.drawn[base[2]:before])
+            or any(overlap(label.box, beside) > 0 for label in sheet.drawn[base.labels_from:before])
             or any(overlap(clear, beside) > 0 for clear in sheet.clear)):
         return canvas.reduce(SUPERSAMPLE, whole)
     with _BASES_LOCK:  # a drawing thread of the bot's own may be lending this base's memory to another
-        strip = None if base[1].retired else base[1].strip(split)
+        strip = None if base.kept.retired else base.kept.strip(split)
     if strip is None:
         return canvas.reduce(SUPERSAMPLE, whole)
+    if base.clean_rows:  # nothing of this picture lies right of `split`: the canvas still has the base there
+        _clean_parts()[canvas.size] = (base.kept, split, base.clean_rows)
     out = (-(-width // SUPERSAMPLE), -(-height // SUPERSAMPLE))
     pictures: dict[tuple[int, int], Image.Image] = getattr(_WORK, "pictures", None) or {}
     _WORK.pictures = pictures
@@ -997,10 +999,12 @@ def _shrunk(canvas: Image.Image, size: tuple[int, int]) -> Image.Image:
 
 @dataclass(eq=False)
 class _Kept:
-    """A base as kept: its picture, its labels, the height it was drawn for (its memory may be taller:
-    recycled), and the part of it right of a side panel's edge shrunk to output size (`_shrunk`)."""
+    """A base as kept: its picture (over `memory`, see `_mapped`), its labels, the height it was drawn
+    for (its memory may be taller: recycled), and the part of it right of a side panel's edge shrunk
+    to output size (`_shrunk`)."""
 
     image: Image.Image
+    memory: bytearray
     labels: Labels
     height: int
     strips: dict[int, Image.Image] = field(default_factory=dict)
@@ -1073,15 +1077,17 @@ def base_canvas(key: Hashable, size: tuple[int, int], draw_base: Callable[[Image
         kept = _stored(entry, size, draw_base, ground)
         base, base_labels = kept.image, kept.labels
         canvas = work.get(base.size)
+        clean = _clean_parts().pop(base.size, None)  # until this picture is shrunk without reaching past it
         if canvas is None:
             canvas = work[base.size] = base.copy()
+            clean_rows = base.height
         else:
-            canvas.paste(base, (0, 0))
+            clean_rows = _lay(canvas, kept, size[1], clean)
     _begin(Labels(size, base_labels.drawn, base_labels.cut))
     work.move_to_end(base.size)
     while len(work) > CANVASES_KEPT:
         work.popitem(last=False)
-    _WORK.base = (canvas, kept, len(base_labels.drawn), size)  # the picture painted on `canvas` now
+    _WORK.base = _Painting(canvas, kept, len(base_labels.drawn), size, clean_rows)
     _WORK.later = _WORK.aside = None  # a picture left unfinished on this canvas leaves nothing to the next
     return canvas
 
@@ -1089,26 +1095,76 @@ def base_canvas(key: Hashable, size: tuple[int, int], draw_base: Callable[[Image
 _BASES_LOCK = threading.Lock()
 
 
+@dataclass(frozen=True, eq=False)
+class _Painting:
+    """The picture being painted on a thread's base canvas: over which base, how many of its labels
+    are the base's own, its size (the canvas may be taller), and how many rows of the canvas right of
+    the side panel's edge are known to be the base's (`_lay`)."""
+
+    canvas: Image.Image
+    kept: _Kept
+    labels_from: int
+    size: tuple[int, int]
+    clean_rows: int
+
+
+def _painting(canvas: Image.Image) -> _Painting | None:
+    """The picture being painted on `canvas`, if it is this thread's base canvas."""
+    painting: _Painting | None = getattr(_WORK, "base", None)
+    return painting if painting is not None and painting.canvas is canvas else None
+
+
+def _clean_parts() -> dict[tuple[int, int], tuple[_Kept, int, int]]:
+    """Per canvas of this thread (by size): the base its part right of a side panel's edge still holds
+    untouched, that edge, and for how many rows. Set once a picture was shrunk without reaching past
+    the edge (`_shrunk`); taken away while a picture is painted on the canvas."""
+    parts: dict[tuple[int, int], tuple[_Kept, int, int]] | None = getattr(_WORK, "clean", None)
+    if parts is None:
+        parts = _WORK.clean = {}
+    return parts
+
+
+def _lay(canvas: Image.Image, kept: _Kept, rows: int, clean: tuple[_Kept, int, int] | None) -> int:
+    """Lay `kept`'s base on `canvas` for a picture `rows` high, and return how many rows of the canvas
+    right of the side panel's edge are the base's now. Only the picture's rows are laid (a base is as
+    tall as the tallest picture so far), and the part right of the panel's edge only when the canvas
+    does not hold it already: a board's picture never reaches there (else `_shrunk` says so), and that
+    part, a third of the canvas, cost a third of laying the base."""
+    width = canvas.width
+    if clean is not None and clean[0] is kept and clean[2] >= rows:
+        canvas.paste(_mapped(kept.memory, width, (clean[1], rows)), (0, 0))
+        return clean[2]
+    canvas.paste(_mapped(kept.memory, width, (width, rows)), (0, 0))
+    return rows
+
+
+def _mapped(memory: bytearray, width: int, size: tuple[int, int]) -> Image.Image:
+    """The top left `size` of the RGB picture `width` pixels wide held in `memory`, sharing its pixels:
+    laying part of a base on a canvas then copies that part once, where Pillow's `crop` would copy it
+    twice. Pillow keeps RGB at four bytes a pixel; `test_render_bases` checks this against `crop`."""
+    return Image.new("RGB", (0, 0))._new(Image.core.map_buffer(memory, size, "raw", 0, ("RGB", width * 4, 1)))
+
+
 def _stored(entry: tuple[Hashable, int], size: tuple[int, int], draw_base: Callable[[ImageDraw.ImageDraw], None],
             ground: Layer | None = None) -> _Kept:
     """The base of `entry`, drawn for at least `size`, drawn now when it is not kept (over its `ground`)."""
     stored = _BASES.get(entry)
     if stored is None or stored.height < size[1]:
-        base = _recycled(entry, size, blank=ground is None)
+        memory, base = _recycled(entry, size, blank=ground is None)
         if ground is None:
             base_labels = _begin(Labels(size))
         else:
             under = _stored((ground[0], size[0]), base.size, ground[1])
-            base.paste(under.image if under.image.size == base.size else under.image.crop((0, 0, *base.size)),
-                       (0, 0))
+            base.paste(_mapped(under.memory, under.image.width, base.size), (0, 0))
             base_labels = _begin(Labels(size, under.labels.drawn, under.labels.cut))
         draw_base(ImageDraw.Draw(base))
-        stored = _BASES[entry] = _Kept(base, base_labels, size[1])
+        stored = _BASES[entry] = _Kept(base, memory, base_labels, size[1])
     _keep(_BASES, entry)
     return stored
 
 
-def _recycled(entry: tuple[Hashable, int], size: tuple[int, int], *, blank: bool = True) -> Image.Image:
+def _recycled(entry: tuple[Hashable, int], size: tuple[int, int], *, blank: bool = True
+              ) -> tuple[bytearray, Image.Image]:
     """The memory for `entry`'s new base (filled with the background when `blank`, else to be drawn
     over whole): the base of the same game that it pushes out when that one is large enough, else new
     memory. A game whose base differs from table to table pushes one out at nearly every board of a
@@ -1117,19 +1173,22 @@ def _recycled(entry: tuple[Hashable, int], size: tuple[int, int], *, blank: bool
     mine = [e for e in _BASES if e != entry and _game_of(e[0]) == family]
     if len(mine) >= BASES_PER_GAME:
         victim = mine[0]
-        old = _BASES[victim].image
-        if old.width == size[0] and old.height >= size[1]:
+        old = _BASES[victim]
+        if old.image.width == size[0] and old.image.height >= size[1]:
             _BASES.pop(victim).retired = True
             if blank:
-                old.paste(BACKGROUND, (0, 0, *old.size))
-            return old
-    return Image.new("RGB", size, BACKGROUND)
+                old.image.paste(BACKGROUND, (0, 0, *old.image.size))
+            return old.memory, old.image
+    memory = bytearray(size[0] * size[1] * 4)
+    base = _mapped(memory, size[0], size)
+    base.paste(BACKGROUND, (0, 0, *size))
+    return memory, base
 
 
 def _picture_size(canvas: Image.Image) -> tuple[int, int]:
     """The size of the picture painted on `canvas`: a base canvas may be taller than its picture."""
-    marked: tuple[Image.Image, _Kept, int, tuple[int, int]] | None = getattr(_WORK, "base", None)
-    return marked[3] if marked is not None and marked[0] is canvas else canvas.size
+    painting = _painting(canvas)
+    return painting.size if painting is not None else canvas.size
 
 
 _WORK = threading.local()
@@ -1271,18 +1330,18 @@ def _key_place(draw: ImageDraw.ImageDraw, entries: Sequence[KeyEntry], left: flo
     """Where a key drawn on a board's base canvas lies, and what it is kept by; None when it cannot be
     kept (not on a base canvas, an icon that cannot be named, or the picture already reaches into it)."""
     canvas = getattr(draw, "_image", None)
-    base: tuple[Image.Image, _Kept, int, tuple[int, int]] | None = getattr(_WORK, "base", None)
-    if canvas is None or base is None or base[0] is not canvas:
+    base = None if canvas is None else _painting(canvas)
+    if canvas is None or base is None:
         return None
     box = (max(0, math.floor(left - KEY_ROOM)), max(0, math.floor(top)),
            min(canvas.width, math.ceil(left + width + KEY_ROOM)),
-           min(canvas.height, math.ceil(top + key_height(entries, width) + KEY_ROOM)))
+           min(base.size[1], math.ceil(top + key_height(entries, width) + KEY_ROOM)))  # the picture's rows
     sheet = labels()
-    if any(overlap(label.box, box) > 0 for label in sheet.drawn[base[2]:]) or any(
+    if any(overlap(label.box, box) > 0 for label in sheet.drawn[base.labels_from:]) or any(
             overlap(clear, box) > 0 for clear in sheet.clear):
         return None
     try:
-        memo = (base[1], box, tuple((_icon_name(entry.icon), entry.text) for entry in entries))
+        memo = (base.kept, box, tuple((_icon_name(entry.icon), entry.text) for entry in entries))
         hash(memo)
     except TypeError:
         return None

@@ -118,7 +118,9 @@ def test_a_recycled_base_taller_than_its_drawing_is_drawn_again_for_a_taller_pic
     assert common._BASES[(("bases-test", "new"), 80)].image is oldest.image
     assert oldest.retired  # its shrunk strip is never taken again (a drawing thread may still hold it)
     assert common._BASES[(("bases-test", "new"), 80)].image.height == 300
-    assert short.getpixel((10, 250)) == BACKGROUND  # filled only as far as it was drawn
+    assert short.getpixel((10, 150)) == (120, 90, 40)
+    # the base is filled only as far as it was drawn (a canvas is laid only as far as its picture)
+    assert common._BASES[(("bases-test", "new"), 80)].image.getpixel((10, 250)) == BACKGROUND
     tall = encode_png(base_canvas(("bases-test", "new"), size, _ground_to(size[1])))
     empty_cache()
     assert tall == encode_png(base_canvas(("bases-test", "new"), size, _ground_to(size[1])))
@@ -181,6 +183,46 @@ def test_a_label_right_of_the_side_panel_is_shrunk_with_the_canvas(empty_cache: 
     corner = (270, 180, 300, 200)  # under the panel, right of its left edge
     assert set(board(False).crop(corner).get_flattened_data()) == {BACKGROUND}
     assert any(r > 150 and g < 60 for r, g, _ in board(True).crop(corner).get_flattened_data())  # the label, shown
+
+
+def test_a_canvas_is_trusted_beside_the_panel_only_while_no_picture_reached_there(
+        empty_cache: Callable[[], None]) -> None:
+    """A canvas is laid with its base's part right of the panel's edge only when no picture reached
+    there since (`_lay`): boards with and without stray labels, of two heights, drawn one after the
+    other on one canvas, are each the board drawn alone. (A label left behind shows only on a later
+    board that is shrunk whole, one with a stray label of its own.)"""
+    lines = [title("A panel"), PanelLine("Grak", swatch=(230, 57, 70), marked=True, note="5/6")]
+    panel = SidePanel(width=160)
+
+    def ground(draw: ImageDraw.ImageDraw) -> None:
+        for x in range(0, 600, 40):
+            draw.line((x, 0, x + 300, 400), fill=(90, 120, 60), width=5)
+
+    def board(stray: tuple[str, int] | None, height: int) -> bytes:
+        canvas = base_canvas(("lay-test",), (600, height), ground)
+        draw = ImageDraw.Draw(canvas)
+        draw.ellipse((100, 100, 200, 220), fill=(200, 40, 40))
+        if stray is not None:  # a label past the panel's edge, under the panel's top margin or at the foot
+            write(draw, (540, stray[1]), stray[0], font(30), (255, 0, 0))
+        panel.draw(draw, 380, 40, height - 40, lines)
+        return encode_png(canvas)
+
+    order: list[tuple[tuple[str, int] | None, int]] = [
+        (None, 400), (None, 400), (("Zog", 370), 400), (None, 400), (None, 360), (("Ugg", 5), 360),
+        (None, 400), (("Bok", 5), 400), (("Nar", 5), 360), (None, 360), (("Dug", 5), 400), (None, 400),
+        (("Zog", 370), 400), (None, 360), (("Dug", 5), 400)]
+    together = [board(stray, height) for stray, height in order]
+    for (stray, height), drawn in zip(order, together):
+        empty_cache()
+        board(None, 400)  # the base as tall as the tallest picture, as it was above
+        assert board(stray, height) == drawn, (stray, height)
+
+
+def test_a_mapped_part_of_a_base_is_its_crop(empty_cache: Callable[[], None]) -> None:
+    base_canvas(("map-test",), (90, 70), lambda draw: draw.ellipse((5, 8, 80, 60), fill=(10, 200, 30)))
+    kept = common._BASES[(("map-test",), 90)]
+    for size in [(90, 70), (37, 70), (90, 21), (1, 1)]:
+        assert common._mapped(kept.memory, 90, size).tobytes() == kept.image.crop((0, 0, *size)).tobytes()
 
 
 @pytest.mark.parametrize("corner", [(40.0, 30.0), (41.3, 29.6), (7.5, 80.5)])
