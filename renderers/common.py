@@ -1036,8 +1036,22 @@ def _keep(cache: OrderedDict[tuple[Hashable, int], Any], entry: tuple[Hashable, 
     mine = [e for e in cache if _game_of(e[0]) == family]
     for old in mine[:-BASES_PER_GAME]:
         del cache[old]
+        _pushed_out(old)
     while len(cache) > BASES_KEPT:
-        cache.popitem(last=False)
+        _pushed_out(cache.popitem(last=False)[0])
+
+
+_PUSHED_OUT: OrderedDict[tuple[Hashable, int], None] = OrderedDict()
+PUSHED_OUT_KEPT = 1024
+"""How many bases pushed out are remembered (keys only): a table's base pushed out once is drawn on
+its canvas after that (`base_canvas`)."""
+
+
+def _pushed_out(entry: tuple[Hashable, int]) -> None:
+    _PUSHED_OUT[entry] = None
+    _PUSHED_OUT.move_to_end(entry)
+    while len(_PUSHED_OUT) > PUSHED_OUT_KEPT:
+        _PUSHED_OUT.popitem(last=False)
 
 
 def _game_of(key: Hashable) -> Hashable:
@@ -1074,7 +1088,12 @@ def base_canvas(key: Hashable, size: tuple[int, int], draw_base: Callable[[Image
     work: OrderedDict[tuple[int, int], Image.Image] = getattr(_WORK, "canvases", None) or OrderedDict()
     _WORK.canvases = work
     with _BASES_LOCK:  # threads share the bases (a drawing thread of the bot's own); a recycled one is redrawn
-        kept = _stored(entry, size, draw_base, ground)
+        # a table's base that was pushed out before is not drawn again to be kept: its own parts are
+        # drawn on the canvas over the ground (below); on a busy bot such a base would be pushed out
+        # again before its table's next board, and copying it in and out cost as much as drawing it
+        direct = ground is not None and entry not in _BASES and entry in _PUSHED_OUT
+        kept = (_stored((ground[0], size[0]), size, ground[1]) if ground is not None and direct
+                else _stored(entry, size, draw_base, ground))
         base, base_labels = kept.image, kept.labels
         canvas = work.get(base.size)
         clean = _clean_parts().pop(base.size, None)  # until this picture is shrunk without reaching past it
@@ -1087,8 +1106,10 @@ def base_canvas(key: Hashable, size: tuple[int, int], draw_base: Callable[[Image
     work.move_to_end(base.size)
     while len(work) > CANVASES_KEPT:
         work.popitem(last=False)
-    _WORK.base = _Painting(canvas, kept, len(base_labels.drawn), size, clean_rows)
+    _WORK.base = _Painting(canvas, kept, len(base_labels.drawn), size, clean_rows, entry if direct else None)
     _WORK.later = _WORK.aside = None  # a picture left unfinished on this canvas leaves nothing to the next
+    if direct:
+        draw_base(ImageDraw.Draw(canvas))
     return canvas
 
 
@@ -1099,13 +1120,15 @@ _BASES_LOCK = threading.Lock()
 class _Painting:
     """The picture being painted on a thread's base canvas: over which base, how many of its labels
     are the base's own, its size (the canvas may be taller), and how many rows of the canvas right of
-    the side panel's edge are known to be the base's (`_lay`)."""
+    the side panel's edge are known to be the base's (`_lay`); and, for a table's base drawn on the
+    canvas over its ground, which base it is (see `base_canvas`)."""
 
     canvas: Image.Image
     kept: _Kept
     labels_from: int
     size: tuple[int, int]
     clean_rows: int
+    table: Hashable | None = None  # the base whose own parts were drawn on the canvas over `kept`, its ground
 
 
 def _painting(canvas: Image.Image) -> _Painting | None:
@@ -1176,6 +1199,7 @@ def _recycled(entry: tuple[Hashable, int], size: tuple[int, int], *, blank: bool
         old = _BASES[victim]
         if old.image.width == size[0] and old.image.height >= size[1]:
             _BASES.pop(victim).retired = True
+            _pushed_out(victim)
             if blank:
                 old.image.paste(BACKGROUND, (0, 0, *old.image.size))
             return old.memory, old.image
@@ -1341,7 +1365,7 @@ def _key_place(draw: ImageDraw.ImageDraw, entries: Sequence[KeyEntry], left: flo
             overlap(clear, box) > 0 for clear in sheet.clear):
         return None
     try:
-        memo = (base.kept, box, tuple((_icon_name(entry.icon), entry.text) for entry in entries))
+        memo = (base.kept, base.table, box, tuple((_icon_name(entry.icon), entry.text) for entry in entries))
         hash(memo)
     except TypeError:
         return None
