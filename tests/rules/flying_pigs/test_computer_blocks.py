@@ -1,14 +1,22 @@
 """A `normal` computer stands in the way of other players' Pigs: a Random Move stops at the first
 model in its way (seed 000, I.6), so an Orc just in front of a Pig, between it and the Kitchen, takes
 away the moves that would have reached the Kitchen. It counts that in `standing`, walks its Orcs
-exactly there or just behind its own Pig, takes Shove beside a Pig, and does not light a Pig already
-burning or near the Kitchen (Fire it up! sends it on a Random Move at once, I.5 Step 4)."""
+exactly there or just behind its own Pig, takes Shove beside its own Pig and Fire it up! in front of
+another player's, and does not light a Pig already burning or near the Kitchen (Fire it up! sends it
+on a Random Move at once, I.5 Step 4)."""
 
 from __future__ import annotations
 
 from rules.core.computer import Level, decide
 from rules.core.search import Budget, tactics_of
-from rules.orclympics.flying_pigs.computer import blocked_share, in_place, purposeful_walks, stance_for, standing
+from rules.orclympics.flying_pigs.computer import (
+    blocked_share,
+    in_place,
+    purposeful_walks,
+    stance_choice,
+    stance_for,
+    standing,
+)
 from rules.orclympics.flying_pigs.models import (
     ChooseStance,
     Done,
@@ -72,19 +80,23 @@ def test_the_computer_walks_into_the_way_of_a_pig_near_the_kitchen() -> None:
     assert blocks >= 3
 
 
-def test_an_orc_beside_a_pig_takes_shove() -> None:
-    # beside its own Pig a Shove makes a move that stops by it again; in front of another player's Pig
-    # it is there to stop it, and a Shove is not used on another player's Pig (nor is Fire it up!,
-    # which would send it flying at once, or Shoo!, which would turn it on)
+def test_an_orc_beside_its_own_pig_shoves_and_in_front_of_anothers_lights_it() -> None:
+    # I.5 Step 4: beside its own Pig a Shove makes a move that stops by it again; in front of another
+    # player's Pig the Orc stops its next move (I.6) within 2" of itself, where Fire it up! sets it
+    # ablaze on 3+ (then it wins only by ending a move on the Kitchen, I.8). Beside a burning Pig,
+    # Shove (never used on another player's Pig: the Orc is only there to stop it); never Shoo!
     state = table(SPREAD | {"1a": (19.0, 24.0), "1b": (30.0, 31.0)}, players=3, stage=Stage.ACTION)
-    assert stance_for(state, state.models["1a"]) is Stance.SHOVE
-    assert stance_for(state, state.models["1b"]) is Stance.SHOVE
+    assert stance_for(state, state.models["1a"]) is Stance.SHOVE  # beside a Pig
     assert stance_for(state, state.models["3b"]) is None
+    assert stance_choice(state, state.models["1a"]) is Stance.FIRE
+    assert stance_choice(state, state.models["1b"]) is Stance.SHOVE
     sensible = tactics_of(GAME).sensible(state, "alice", GAME.legal_actions(state, "alice"))
-    assert sensible == [ChooseStance(orc="1a", stance=Stance.SHOVE)]  # then 1b's, one Orc at a time
+    assert sensible == [ChooseStance(orc="1a", stance=Stance.FIRE)]  # then 1b's, one Orc at a time
     after = GAME.apply(state, "alice", sensible[0]).state
     assert tactics_of(GAME).sensible(after, "alice", GAME.legal_actions(after, "alice")) == [
         ChooseStance(orc="1b", stance=Stance.SHOVE)]
+    burning = table(SPREAD | {"1a": (19.0, 24.0)}, players=3, stage=Stage.ACTION, fire=["2p"])
+    assert stance_choice(burning, burning.models["1a"]) is Stance.SHOVE
 
 
 def test_a_burning_pig_or_one_by_the_kitchen_is_not_lit() -> None:

@@ -9,8 +9,17 @@ from __future__ import annotations
 
 from rules.core.computer import Level, decide
 from rules.core.search import Budget, tactics_of
-from rules.orclympics.flying_pigs.computer import block_by, grease_choice, stance_choice
-from rules.orclympics.flying_pigs.models import ChooseStance, Done, GreaseToss, React, Reaction, Stage, Stance
+from rules.orclympics.flying_pigs.computer import block_by, goes_nowhere, grease_choice, stance_choice
+from rules.orclympics.flying_pigs.models import (
+    ChooseStance,
+    Done,
+    GreaseToss,
+    MoveToward,
+    React,
+    Reaction,
+    Stage,
+    Stance,
+)
 from tests.rules.flying_pigs.arena import EAST, GAME, d3, play, table
 
 # bob's Pig 5" west of the Kitchen (centre (24, 24)); alice's Pig 7" north of it, her Orc 1a just in
@@ -86,3 +95,13 @@ def test_shove_another_players_orc_out_of_your_pigs_way() -> None:
                 stance={"1b": Stance.SHOVE})
     own.pending = [Reaction(orc="1b", stance=Stance.SHOVE, target="1a")]
     assert sensible(own, "alice") == [React(use=False)]  # her own Orc stands where she sent it
+
+
+def test_no_walk_alongside_models_that_is_backed_off_all_the_way() -> None:
+    # 000 I.6.1: a move ending within 1" of a model is backtracked until 1" away; walking along a line
+    # of models less than 1" off, no point of the way is clear, and the Orc goes back where it set out
+    state = table({"1a": (10.0, 20.0), "2a": (11.0, 21.5), "3a": (13.0, 21.5), "2p": (15.0, 20.0)}, players=3)
+    walk = MoveToward(orc="1a", target="2p")
+    assert play(state, "alice", walk).state.models["1a"].xy == (10.0, 20.0)  # a walk rolls no dice
+    assert goes_nowhere(state, walk)
+    assert walk not in sensible(state, "alice")
