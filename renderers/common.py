@@ -966,8 +966,8 @@ def _shrunk(canvas: Image.Image, size: tuple[int, int]) -> Image.Image:
     _WORK.aside = None
     width, height = size
     whole = (0, 0, width, height)
-    if aside is None or base is None or aside[0] is not canvas:
-        return canvas.reduce(SUPERSAMPLE, whole)
+    if aside is None or base is None or aside[0] is not canvas or base.table is not None:
+        return canvas.reduce(SUPERSAMPLE, whole)  # (a table's circuit drawn on the canvas may reach past the edge)
     _, split, before, after = aside
     beside = (split, 0, width, height)
     sheet = labels()
