@@ -9,7 +9,9 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from shapely.geometry import MultiPoint, Polygon
 from shapely.geometry import Point as ShapelyPoint
+from shapely.geometry.polygon import orient
 
 from rules.core.dice import ScriptedDice
 from rules.core.geometry import (
@@ -22,6 +24,7 @@ from rules.core.geometry import (
     Board,
     RoundArea,
     Shape,
+    _hull,
     angle_to,
     contacts,
     crossings,
@@ -313,3 +316,39 @@ def test_contact_survives_floating_point_rounding() -> None:
     b = SQUARE_25MM.at((1 + SIDE + 0.0100000000000005, 1))
     assert touching(a, b)
     assert not touching(a, SQUARE_25MM.at((1 + SIDE + 0.0101, 1)))
+
+
+# -- hulls of turned shapes ------------------------------------------------------------------
+
+
+def _shapely_hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """What the geometry used to ask shapely for: the hull's corners counter-clockwise as GEOS
+    orders them (its two ends, or the one point, when there is no area)."""
+    hull = MultiPoint(points).convex_hull
+    if isinstance(hull, Polygon):
+        return list(orient(hull, 1.0).exterior.coords)[:-1]
+    return [tuple(c) for c in hull.coords] if hull.geom_type == "LineString" else [(hull.x, hull.y)]
+
+
+def test_the_hull_of_two_turned_shapes_is_shapely_s_to_the_last_bit() -> None:
+    # Turned the same way (or a quarter turn apart), many of the 16 points lie on the hull's edges
+    # up to rounding: whether each is a corner must be decided as GEOS decides it, exactly.
+    rng = random.Random(7)
+    angles = [0.0, 15.0, 30.0, 45.0, 60.0, 90.0, 135.0, 254.1]
+    for _ in range(3000):
+        a = Shape(rng.uniform(0, 36), rng.uniform(0, 36), rng.choice([0.0, 0.5, rng.uniform(0, 2)]),
+                  rng.choice([0.0, 1.0, rng.uniform(0, 2)]), 0.0, rng.choice(angles + [rng.uniform(0, 360)]))
+        turn = rng.choice([a.angle, a.angle + 90.0, a.angle + 180.0, rng.uniform(0, 360)])
+        b = Shape(rng.choice([a.x, rng.uniform(0, 36)]), rng.uniform(0, 36), rng.choice([0.0, 0.75, rng.uniform(0, 2)]),
+                  rng.choice([0.0, 0.5, rng.uniform(0, 2)]), 0.0, turn)
+        points = [(bx - ax, by - ay) for bx, by in b.core() for ax, ay in a.core()]
+        assert repr(_hull(points)) == repr(_shapely_hull(points)), (a, b)
+
+
+@pytest.mark.parametrize("points", [
+    [(1.0, 1.0)], [(2.0, 3.0), (1e-17, 3.0)], [(1.0, 1.0), (1.0, 1.0), (0.0, 0.0)],
+    [(0.0, 0.0), (2.0, 2.0), (1.0, 1.0)], [(1.0, 3.0), (1.0, 1.0), (1.0, 2.0)], [(0.0, 2.0), (1.0, 1.0), (2.0, 0.0)],
+    [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0), (0.5, 0.0)], [(0.1, 0.1), (0.3, 0.3), (0.7, 0.2), (0.2, 0.7)],
+])
+def test_a_hull_with_no_area_or_points_on_its_edges_is_shapely_s(points: list[tuple[float, float]]) -> None:
+    assert repr(_hull(points)) == repr(_shapely_hull(points))
