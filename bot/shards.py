@@ -224,6 +224,9 @@ class Listener:
                             note = Note.read(notify.payload)
                             if note is not None:
                                 self._safely(lambda note=note: self._deliver(note))
+                    # the shards are free once stop() returns: the server lets a closed connection's
+                    # locks go only when its backend has ended, which a busy server does a little later
+                    conn.execute("SELECT pg_advisory_unlock_all()")
             except psycopg.Error as exc:
                 if not self._stop.is_set():
                     log.warning("the hand-over connection dropped (%s); listening again", exc)
