@@ -161,8 +161,7 @@ class BroodRumble(Discipline[BroodRumbleState, Action]):
                 out: list[Action] = []
                 for o in self._to_deploy(state, team, player):
                     out.append(DeployAtRandom(orc=o.id))
-                    out += [Deploy(orc=o.id, at=at) for at in setup.DEPLOY_OFFERS
-                            if setup.deploy_problem(state, o, edge, at) is None]
+                    out += [Deploy(orc=o.id, at=at) for at in setup.free_spots(state, o, edge, setup.DEPLOY_OFFERS)]
                 return out
             case AskKind.ACTIVATE:
                 return [Activate(orc=o.id) for o in self._to_activate(state, team) if o.player == player]

@@ -10,6 +10,7 @@ and pivot points, as long as the path is legal.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from rules.core.engine import Context
@@ -244,9 +245,7 @@ def _offer_along(state: BroodRumbleState, orc: Orc, g: Ground, angle: float, cap
     # so a grid point near it still touches without cutting in.
     gridded = affordable(climbs, stop + CONTACT_TOLERANCE if into else stop, budget)
     reached = goal is not None and touching(orc_shape_at(offset(orc.xy, angle, exact)), goal)
-    candidates = [_on_grid(offset(orc.xy, angle, gridded - back)) for back in GRID_BACKS]
-    candidates += [_exact(orc, angle, exact - back) for back in EXACT_BACKS]
-    for point in dict.fromkeys(candidates):
+    for point in _candidates(orc, angle, gridded, exact):
         if reached and not touching(orc_shape_at(point), goal):  # type: ignore[arg-type]
             continue
         try:
@@ -255,6 +254,23 @@ def _offer_along(state: BroodRumbleState, orc: Orc, g: Ground, angle: float, cap
             continue
         return point
     return None
+
+
+def _candidates(orc: Orc, angle: float, gridded: float, exact: float) -> Iterator[XY]:
+    """The points `_offer_along` tries, best first, each once: on the grid a little back from
+    `gridded`, then to 4 places a little back from `exact`. Made one at a time, as the first one
+    usually passes."""
+    seen: set[XY] = set()
+    for back in GRID_BACKS:
+        point = _on_grid(offset(orc.xy, angle, gridded - back))
+        if point not in seen:
+            seen.add(point)
+            yield point
+    for back in EXACT_BACKS:
+        point = _exact(orc, angle, exact - back)
+        if point not in seen:
+            seen.add(point)
+            yield point
 
 
 def move_offers(state: BroodRumbleState, orc: Orc, budget: float) -> list[MoveTo | Charge]:

@@ -5,12 +5,15 @@ Random placements pick from a grid of legal spots with the game's dice, so they 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rules.core.engine import Context
 from rules.core.errors import RuleViolation
 from rules.core.geometry import (
     CONTACT_TOLERANCE,
     centre_distance,
     overlapping,
+    Shape,
     separation,
 )
 from rules.orclympics.brood_rumble.board import (
@@ -45,13 +48,22 @@ HALF_BASE = ORC_BASE.depth / 2
 # -- II.2 Terrain Features ---------------------------------------------------------------
 
 
-def placement_problem(state: BroodRumbleState, kind: FeatureKind, centre: XY) -> str | None:
-    """Why a feature cannot go there (a sentence), or None when it can."""
+Placed = list[tuple[Feature, Shape]]
+"""The features on the table with their shapes: measured once for all the spots of one question."""
+
+
+def placed(state: BroodRumbleState) -> Placed:
+    return [(f, feature_shape(f)) for f in state.features]
+
+
+def placement_problem(state: BroodRumbleState, kind: FeatureKind, centre: XY,
+                      features: Placed | None = None) -> str | None:
+    """Why a feature cannot go there (a sentence), or None when it can. `features` is `placed(state)`
+    when the caller already has it (the lists of spots ask this of hundreds of places)."""
     shape = feature_shape_at(kind, centre)
     if BOARD.edge_gap(shape) <= FEATURE_GAP + CONTACT_TOLERANCE:
         return f"A {kind.label} at {fmt(centre)} would be 3\" or less from the board edge; keep it more than 3\" away."
-    for other in state.features:
-        other_shape = feature_shape(other)
+    for other, other_shape in (features if features is not None else placed(state)):
         if centre_distance(centre, other_shape.centre) > shape.reach + other_shape.reach + FEATURE_GAP + 1.0:
             continue  # plainly far enough: skip the exact measure
         if separation(shape, other_shape) <= FEATURE_GAP + CONTACT_TOLERANCE:
@@ -69,11 +81,13 @@ def _grid(step: float) -> list[XY]:
 
 
 def legal_spots(state: BroodRumbleState, kind: FeatureKind, step: float = RANDOM_GRID) -> list[XY]:
-    return [p for p in _grid(step) if placement_problem(state, kind, p) is None]
+    features = placed(state)
+    return [p for p in _grid(step) if placement_problem(state, kind, p, features) is None]
 
 
 def has_room(state: BroodRumbleState, kind: FeatureKind) -> bool:
-    return any(placement_problem(state, kind, p) is None for p in _grid(ROOM_GRID))
+    features = placed(state)
+    return any(placement_problem(state, kind, p, features) is None for p in _grid(ROOM_GRID))
 
 
 def any_room(state: BroodRumbleState) -> bool:
@@ -81,7 +95,8 @@ def any_room(state: BroodRumbleState) -> bool:
 
 
 def offered_spots(state: BroodRumbleState, kind: FeatureKind) -> list[XY]:
-    return [(x, y) for y in OFFER_GRID for x in OFFER_GRID if placement_problem(state, kind, (x, y)) is None]
+    features = placed(state)
+    return [(x, y) for y in OFFER_GRID for x in OFFER_GRID if placement_problem(state, kind, (x, y), features) is None]
 
 
 def check_placeable(kind: FeatureKind) -> None:
@@ -147,31 +162,54 @@ def _clear_spot_on_line(state: BroodRumbleState, wanted: XY, across: bool) -> XY
 
 
 def deploy_centre(edge: Edge, at: float) -> XY:
-    """The centre of a base whose rear touches `edge`, `at` inches along it."""
-    return {Edge.SOUTH: (at, HALF_BASE), Edge.NORTH: (at, BOARD.height - HALF_BASE),
-            Edge.WEST: (HALF_BASE, at), Edge.EAST: (BOARD.width - HALF_BASE, at)}[edge]
+    """The centre of a base whose rear touches `edge`, `at` inches along it (asked for every spot
+    of every deployment offer: a branch, not a table built each time)."""
+    if edge == Edge.SOUTH:
+        return (at, HALF_BASE)
+    if edge == Edge.NORTH:
+        return (at, BOARD.height - HALF_BASE)
+    if edge == Edge.WEST:
+        return (HALF_BASE, at)
+    return (BOARD.width - HALF_BASE, at)
 
 
-def deploy_problem(state: BroodRumbleState, orc: Orc, edge: Edge, at: float) -> str | None:
+Occupied = list[tuple[Orc | Feature, Shape]]
+"""What a deploying Orc may not overlap, with its shape: the other Orcs on the board, then the features."""
+
+
+def occupied(state: BroodRumbleState, orc: Orc) -> Occupied:
+    ground: Occupied = [(o, orc_shape(o)) for o in state.orcs.values() if o.on_board and o.id != orc.id]
+    ground += placed(state)
+    return ground
+
+
+def deploy_problem(state: BroodRumbleState, orc: Orc, edge: Edge, at: float,
+                   ground: Occupied | None = None) -> str | None:
+    """Why `orc` cannot deploy there (a sentence), or None when it can. `ground` is `occupied`
+    when the caller already has it (the lists of spots ask this of dozens of places)."""
     length = BOARD.width if edge in (Edge.NORTH, Edge.SOUTH) else BOARD.height
     if not HALF_BASE - 1e-9 <= at <= length - HALF_BASE + 1e-9:
         return f"Along the {edge.value} edge an Orc's centre must be between {HALF_BASE:.2f}\" and " \
                f"{length - HALF_BASE:.2f}\"; {at:.2f}\" is off the board."
     shape = orc_shape_at(deploy_centre(edge, at))
-    for other in state.orcs.values():
-        if other.on_board and other.id != orc.id and overlapping(shape, orc_shape(other)):
-            return f"{other.id} already stands there; Orcs cannot share ground."
-    for feature in state.features:
-        if overlapping(shape, feature_shape(feature)):
-            return f"The {feature.kind.label} {feature.id} is in the way."
+    for thing, thing_shape in (ground if ground is not None else occupied(state, orc)):
+        if overlapping(shape, thing_shape):
+            if isinstance(thing, Orc):
+                return f"{thing.id} already stands there; Orcs cannot share ground."
+            return f"The {thing.kind.label} {thing.id} is in the way."
     return None
+
+
+def free_spots(state: BroodRumbleState, orc: Orc, edge: Edge, spots: Iterable[float]) -> list[float]:
+    """The places along `edge` among `spots` where `orc` may deploy."""
+    ground = occupied(state, orc)
+    return [s for s in spots if deploy_problem(state, orc, edge, s, ground) is None]
 
 
 def deploy_spots(state: BroodRumbleState, orc: Orc, edge: Edge, step: float = DEPLOY_STEP) -> list[float]:
     length = BOARD.width if edge in (Edge.NORTH, Edge.SOUTH) else BOARD.height
     count = int((length - 2 * HALF_BASE) / step)
-    spots = [HALF_BASE + i * step for i in range(count + 1)]
-    return [s for s in spots if deploy_problem(state, orc, edge, s) is None]
+    return free_spots(state, orc, edge, [HALF_BASE + i * step for i in range(count + 1)])
 
 
 def deploy(ctx: Context, state: BroodRumbleState, orc: Orc, edge: Edge, at: float) -> None:

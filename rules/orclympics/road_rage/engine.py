@@ -21,6 +21,7 @@ from rules.core.geometry import (
     contacts,
     distance,
     offset,
+    surely_apart,
     travel,
 )
 from rules.core.initiative import age_ties, roll_order
@@ -583,7 +584,8 @@ class RoadRage(Discipline[RoadRageState, Action]):
         for step in range(0, 61):
             spot = offset(attacker.xy, back, step * 0.05)
             shape = chariot_shape(attacker, spot)
-            if all(distance(shape, t) >= APART - 0.01 for t in things) or step == 60:
+            if all(surely_apart(shape, t, APART - 0.01) or distance(shape, t) >= APART - 0.01 for t in things) \
+                    or step == 60:
                 attacker.x, attacker.y = spot
                 return
 
@@ -752,10 +754,18 @@ def _free_cells(state: RoadRageState) -> list[int]:
 
 
 def _nearest_enemy(state: RoadRageState, chariot: Chariot) -> Chariot | None:
+    """The nearest enemy Chariot within reach of Dirty Tricks. Asked for every list of moves, so a
+    Chariot plainly out of reach is left out on its centre alone (`surely_apart`), before the exact
+    distance of two turned bases."""
     me = chariot_shape(chariot)
-    near = [(distance(me, chariot_shape(c)), p) for p, c in state.chariots.items()
-            if p != chariot.player and c.placed and not c.destroyed]
-    near = [n for n in near if n[0] <= TRICKS_RANGE + 0.01]
+    reach = TRICKS_RANGE + 0.01
+    near: list[tuple[float, PlayerId]] = []
+    for p, c in state.chariots.items():
+        if p == chariot.player or not c.placed or c.destroyed:
+            continue
+        them = chariot_shape(c)
+        if not surely_apart(me, them, reach) and (gap := distance(me, them)) <= reach:
+            near.append((gap, p))
     return state.chariots[min(near)[1]] if near else None
 
 

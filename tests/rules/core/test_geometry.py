@@ -43,6 +43,7 @@ from rules.core.geometry import (
     rectangle,
     separation,
     square,
+    surely_apart,
     touching,
     travel,
     within,
@@ -352,3 +353,18 @@ def test_the_hull_of_two_turned_shapes_is_shapely_s_to_the_last_bit() -> None:
 ])
 def test_a_hull_with_no_area_or_points_on_its_edges_is_shapely_s(points: list[tuple[float, float]]) -> None:
     assert repr(_hull(points)) == repr(_shapely_hull(points))
+
+
+def test_shapes_surely_apart_are_further_apart_than_the_gap() -> None:
+    # Callers skip the exact distance of whatever is surely apart: it must never hide a shape within the gap.
+    rng = random.Random(11)
+    for _ in range(3000):
+        a = Shape(rng.uniform(0, 36), rng.uniform(0, 36), rng.uniform(0, 2), rng.uniform(0, 2), rng.choice([0.0, 0.5]),
+                  rng.uniform(0, 360))
+        b = Shape(a.x + rng.uniform(-6, 6), a.y + rng.uniform(-6, 6), rng.uniform(0, 2), rng.uniform(0, 2), 0.0,
+                  rng.uniform(0, 360))
+        gap = rng.uniform(0, 3)
+        if surely_apart(a, b, gap):
+            assert separation(a, b) > gap
+    assert not surely_apart(SQUARE_25MM.at((0, 0)), SQUARE_25MM.at((SIDE + 1.0, 0)), 1.0)
+    assert surely_apart(SQUARE_25MM.at((0, 0)), SQUARE_25MM.at((SIDE * 2 + 1.01, 0)), 1.0)
