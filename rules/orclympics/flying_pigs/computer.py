@@ -245,7 +245,7 @@ def in_place(state: FlyingPigsState, orc: Model) -> bool:
 def _beside(pig: Model, orc: Model, *, own: bool) -> bool:
     """Whether the Orc stands within 2" of the Pig (I.5 Step 4): behind it, away from the Kitchen,
     when `own`; in front of it otherwise."""
-    if centre_distance(pig.xy, orc.xy) > 4.0 or distance(board.shape_of(orc), board.shape_of(pig)) > board.REACH:
+    if not _within_reach(pig, orc):
         return False
     off = abs((angle_to(pig.xy, orc.xy) - angle_to(pig.xy, board.CENTRE) + 180.0) % 360.0 - 180.0)
     return off >= 90.0 if own else off <= 45.0
@@ -256,11 +256,17 @@ def stance_for(state: FlyingPigsState, orc: Model) -> Stance | None:
     answer before `stance_choice` looks at whose Pig it is (it lights another player's Pig worth
     lighting instead). Shove is never used on another player's Pig: beside one, the Orc is there to
     stop it, as any model does."""
-    me = board.shape_of(orc)
-    if any(m.kind is Kind.PIG and m.placed and centre_distance(m.xy, orc.xy) <= 4.0
-           and distance(me, board.shape_of(m)) <= board.REACH for m in state.models.values()):
-        return Stance.SHOVE
-    return None
+    return Stance.SHOVE if _pigs_beside(state, orc) else None
+
+
+def _within_reach(pig: Model, orc: Model) -> bool:
+    """Whether the Orc stands within 2" of the Pig (I.5 Step 4), its centre looked at first."""
+    return centre_distance(pig.xy, orc.xy) <= 4.0 and distance(board.shape_of(orc), board.shape_of(pig)) <= board.REACH
+
+
+def _pigs_beside(state: FlyingPigsState, orc: Model) -> list[Model]:
+    """The Pigs on the board within 2" of the Orc (I.5 Step 4)."""
+    return [m for m in state.models.values() if m.kind is Kind.PIG and m.placed and _within_reach(m, orc)]
 
 
 def worth_lighting(pig: Model) -> bool:
@@ -283,9 +289,7 @@ def stance_choice(state: FlyingPigsState, orc: Model) -> Stance:
     that move again. Never Shoo!: it turns a Pig that would have stopped at the Orc, and that Pig
     may turn to the Kitchen. (Against `easy` players, Fire it up! beside another player's Pig instead
     of Shove won 18 of 24 arena games with seed 1, Shove 14.)"""
-    me = board.shape_of(orc)
-    beside = [m for m in state.models.values() if m.kind is Kind.PIG and m.placed
-              and centre_distance(m.xy, orc.xy) <= 4.0 and distance(me, board.shape_of(m)) <= board.REACH]
+    beside = _pigs_beside(state, orc)
     if any(m.owner == orc.owner for m in beside):
         return Stance.SHOVE
     if any(worth_lighting(m) for m in beside):
