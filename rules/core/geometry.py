@@ -51,6 +51,10 @@ exactly at the tolerance (and landing a few ulps past it) still counts as contac
 _NOISE = 1e-9
 """Below this, a difference in inches is floating-point noise."""
 
+_CLEAR = 1e-6
+"""A margin far beyond any rounding of a few sums: what a cheap look proves out of reach by more
+than this is out of reach by the exact measure too."""
+
 _PROBE = 1e-6
 """How far a shape is nudged to tell whether a move goes into, along or away from a contact."""
 
@@ -692,9 +696,11 @@ class RoundArea:
 
     def edge_contact(self, mover: Shape, angle: float, length: float, *, spacing: float = 0.0,
                      tolerance: float = CONTACT_TOLERANCE) -> Contact[str] | None:
-        ux, uy = heading(angle)
         cx, cy = self.centre
         limit = self.radius - spacing - tolerance - mover.radius
+        if math.hypot(mover.x - cx, mover.y - cy) + (mover.reach - mover.radius) + length < limit - _CLEAR:
+            return None  # no corner can get as far out as the edge on this move: the same answer, sooner
+        ux, uy = heading(angle)
         best: Contact[str] | None = None
         for px, py in mover.core():
             dx, dy = px - cx, py - cy

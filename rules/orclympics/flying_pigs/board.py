@@ -23,6 +23,7 @@ from rules.core.geometry import (
     opposite,
     separation,
     square,
+    surely_apart,
     travel,
 )
 from rules.orclympics.flying_pigs.models import (
@@ -52,19 +53,51 @@ MAX_LEGS = 24
 
 
 def shape_of(model: Model, at: XY | None = None) -> Shape:
-    return SQUARE_25MM.at(at if at is not None else model.xy)
+    return base_at(at if at is not None else model.xy)
+
+
+_BASES_AT: dict[XY, Shape] = {}
+"""Every model stands on the same 25 mm square: its shape depends on where it stands alone, and
+a computer's search asks for the same few spots hundreds of thousands of times a decision."""
+
+
+def base_at(spot: XY) -> Shape:
+    """The 25 mm square base standing on `spot` (a Shape never changes, so one is shared)."""
+    shape = _BASES_AT.get(spot)
+    if shape is None:
+        if len(_BASES_AT) >= 8192:
+            _BASES_AT.clear()
+        shape = _BASES_AT[spot] = SQUARE_25MM.at(spot)
+    return shape
 
 
 def terrain_shape(t: Terrain) -> Shape:
-    return square((t.x, t.y), ROCK_SIDE if t.kind == "rock" else FIELD_SIDE)
+    return _terrain_shape(t.kind, t.x, t.y)
+
+
+@lru_cache(maxsize=256)
+def _terrain_shape(kind: str, x: float, y: float) -> Shape:
+    return square((x, y), ROCK_SIDE if kind == "rock" else FIELD_SIDE)
 
 
 def rocks(state: FlyingPigsState) -> dict[str, Shape]:
-    return {f"rock{i}": terrain_shape(t) for i, t in enumerate(state.terrain) if t.kind == "rock"}
+    return dict(_terrain_of(layout(state), "rock"))
 
 
 def fields(state: FlyingPigsState) -> dict[str, Shape]:
-    return {f"field{i}": terrain_shape(t) for i, t in enumerate(state.terrain) if t.kind == "field"}
+    return dict(_terrain_of(layout(state), "field"))
+
+
+def layout(state: FlyingPigsState) -> tuple[tuple[str, float, float], ...]:
+    """The terrain as it lies (kind and centre of each piece): what never moves during a game."""
+    return tuple((t.kind, t.x, t.y) for t in state.terrain)
+
+
+@lru_cache(maxsize=64)
+def _terrain_of(layout: tuple[tuple[str, float, float], ...], kind: str) -> tuple[tuple[str, Shape], ...]:
+    """The pieces of terrain of `kind` by name (rock0, field2: numbered among all terrain), worked
+    out once per layout: the terrain never moves during a game."""
+    return tuple((f"{kind}{i}", _terrain_shape(k, x, y)) for i, (k, x, y) in enumerate(layout) if k == kind)
 
 
 def others(state: FlyingPigsState, model_id: ModelId) -> dict[str, Shape]:
@@ -81,10 +114,13 @@ def obstacles(state: FlyingPigsState, model: Model) -> dict[str, Shape]:
 
 
 def clearance(state: FlyingPigsState, model: Model, at: XY,
-              around: dict[str, Shape] | None = None) -> float:
-    """How far the model standing at `at` is from the nearest obstacle (negative if overlapping)."""
+              around: dict[str, Shape] | None = None, *, upto: float = math.inf) -> float:
+    """How far the model standing at `at` is from the nearest obstacle (negative if overlapping).
+    With `upto`, a caller that only asks whether the model is that far from everything: obstacles
+    plainly further are not measured, and with none nearer the answer is infinity."""
     me = shape_of(model, at)
-    gaps = [separation(me, s) for s in (around if around is not None else obstacles(state, model)).values()]
+    things = (around if around is not None else obstacles(state, model)).values()
+    gaps = [separation(me, s) for s in things if upto == math.inf or not surely_apart(me, s, upto)]
     return min(gaps) if gaps else math.inf
 
 
@@ -214,7 +250,8 @@ def backtrack(state: FlyingPigsState, model: Model, path: list[XY]) -> list[XY]:
     """I.6.1: walk back along the path until the model is 1" from every rock, model (and, for an
     Orc, the Kitchen). If no point of the path is clear, the model goes back to where it set out."""
     around = obstacles(state, model)
-    if clearance(state, model, path[-1], around) >= SPACING - 0.01:
+    enough = SPACING - 0.01
+    if clearance(state, model, path[-1], around, upto=enough) >= enough:
         return path
     for i in range(len(path) - 1, 0, -1):
         a, b = path[i - 1], path[i]
@@ -227,12 +264,12 @@ def backtrack(state: FlyingPigsState, model: Model, path: list[XY]) -> list[XY]:
         k = 1
         while k <= steps:
             point = offset(b, back, min(length, k * step))
-            gap = clearance(state, model, point, around)
-            if gap >= SPACING - 0.01:
+            gap = clearance(state, model, point, around, upto=enough)
+            if gap >= enough:
                 return path[:i] + [point]
             # A base's gap to anything changes by at most the distance it moves, so no point closer
             # than the shortfall can be clear: skip those (the same point is found, sooner).
-            k += max(1, math.ceil((SPACING - 0.01 - gap) / step - 1e-9))
+            k += max(1, math.ceil((enough - gap) / step - 1e-9))
     return path[:1]
 
 

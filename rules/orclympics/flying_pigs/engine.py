@@ -17,11 +17,13 @@ from typing import Any
 from rules.core.engine import Context, Outcome, PlayerId, Prompt, PromptKind, Seat
 from rules.core.errors import RuleViolation
 from rules.core.geometry import (
+    Shape,
     angle_to,
     centre_distance,
     distance,
     offset,
     random_direction,
+    surely_apart,
 )
 from rules.core.initiative import age_ties, roll_order
 from rules.core.views import table_fields
@@ -73,6 +75,11 @@ MOVE_DIRECTIONS = 8
 TOSS_SIDES = 8  # the bearings offered for placing a Pig beside its Orc (any bearing may be typed)
 MAX_TURNING_POINTS = 10
 USE = React(use=True)
+
+_DEPLOY_ANGLES: dict[tuple[Any, ...], tuple[float, ...]] = {}
+"""`FlyingPigs._deploy_angles` by the Orcs' places and the terrain."""
+_STRAIGHT_WALKS: dict[tuple[Any, ...], tuple[XY, ...]] = {}
+"""`FlyingPigs._straight_walks` by where the Orc and everything else stand, and how far it may walk."""
 
 
 class FlyingPigs(Discipline[FlyingPigsState, Action]):
@@ -167,8 +174,7 @@ class FlyingPigs(Discipline[FlyingPigsState, Action]):
         if state.pending:
             return [React(use=True), React(use=False)]
         if state.phase is Phase.DEPLOY:
-            return [Deploy(angle=float(a)) for a in range(0, 360, DEPLOY_STEP)
-                    if self._deploy_problem(state, player, float(a)) is None]
+            return [Deploy(angle=angle) for angle in self._deploy_angles(state, player)]
         if state.phase is Phase.PIGTOSS:
             return self._tosses(state, player)
         offers: list[Action] = []
@@ -177,14 +183,7 @@ class FlyingPigs(Discipline[FlyingPigsState, Action]):
                 if orc.slipped or orc.moved:
                     continue
                 offers += [MoveToward(orc=orc.id, target=m.id) for m in state.models.values() if m.id != orc.id]
-                around = board.obstacles(state, orc)
-                for k in range(MOVE_DIRECTIONS):
-                    angle = k * 360.0 / MOVE_DIRECTIONS
-                    went = board.reach_along(state, orc, angle, self._allowance(orc) - 0.01, around)
-                    end = offset(orc.xy, angle, went)
-                    end = (round(end[0], 2), round(end[1], 2))
-                    if went >= 0.1 and board.leg_blocker(state, orc, orc.xy, end, around) is None:
-                        offers.append(MoveTo(orc=orc.id, x=end[0], y=end[1]))
+                offers += [MoveTo(orc=orc.id, x=x, y=y) for x, y in self._straight_walks(state, orc)]
         elif state.stage is Stage.GREASE:
             for orc in state.orcs_of(player):
                 if not orc.tossed:
@@ -225,13 +224,34 @@ class FlyingPigs(Discipline[FlyingPigsState, Action]):
         self._advance(ctx, state)
 
     # -- I.3 deployment, I.4 Pigtoss ------------------------------------------------------------
-    def _deploy_problem(self, state: FlyingPigsState, player: PlayerId, angle: float) -> str | None:
-        spot = board.edge_point(angle)
-        me = board.SQUARE_25MM.at(spot)
-        for other in state.models.values():
-            if other.placed and other.kind is Kind.ORC and distance(me, board.shape_of(other)) < board.SPACING - 0.01:
-                return "An Orc must stand at least 1\" from every other Orc."
-        if any(board.separation(me, s) < 0 for s in board.rocks(state).values()):
+    def _deploy_angles(self, state: FlyingPigsState, player: PlayerId) -> tuple[float, ...]:
+        """The bearings where the next Orc may deploy, remembered by where the Orcs stand (a search
+        asks this of the same few positions at every iteration)."""
+        key = (tuple(o.xy for o in state.models.values() if o.placed and o.kind is Kind.ORC), board.layout(state))
+        angles = _DEPLOY_ANGLES.get(key)
+        if angles is None:
+            around = self._deploy_around(state)
+            angles = tuple(float(a) for a in range(0, 360, DEPLOY_STEP)
+                           if self._deploy_problem(state, player, float(a), around) is None)
+            if len(_DEPLOY_ANGLES) >= 1024:
+                _DEPLOY_ANGLES.clear()
+            _DEPLOY_ANGLES[key] = angles
+        return angles
+
+    def _deploy_around(self, state: FlyingPigsState) -> tuple[list[Shape], list[Shape]]:
+        """What a deploying Orc must keep clear of: the Orcs placed, and the rocks. Worked out once
+        for all the bearings offered, not once per bearing."""
+        orcs = [board.shape_of(o) for o in state.models.values() if o.placed and o.kind is Kind.ORC]
+        return orcs, list(board.rocks(state).values())
+
+    def _deploy_problem(self, state: FlyingPigsState, player: PlayerId, angle: float,
+                        around: tuple[list[Shape], list[Shape]] | None = None) -> str | None:
+        me = board.base_at(board.edge_point(angle))
+        orcs, rocks = around if around is not None else self._deploy_around(state)
+        gap = board.SPACING - 0.01
+        if any(not surely_apart(me, other, gap) and distance(me, other) < gap for other in orcs):
+            return "An Orc must stand at least 1\" from every other Orc."
+        if any(not surely_apart(me, s, 0.0) and board.separation(me, s) < 0 for s in rocks):
             return "A rock is in the way there."
         return None
 
@@ -246,27 +266,34 @@ class FlyingPigs(Discipline[FlyingPigsState, Action]):
         orc.placed = True
         ctx.say(f"{state.label(orc.id)} takes its place on the edge of the Pigsty at ({orc.x:.1f}, {orc.y:.1f}).")
 
-    def _toss_spot(self, state: FlyingPigsState, orc: Model, side: float | None) -> tuple[XY, str | None]:
+    def _toss_spot(self, state: FlyingPigsState, orc: Model, side: float | None,
+                   around: list[Shape] | None = None) -> tuple[XY, str | None]:
         """I.4: where the Pig stands in base contact with `orc` on the `side` bearing (None: the
         side facing the centre), and why it cannot stand there (None when it can): fully inside
-        the Pigsty, on nobody else's base and no rock."""
+        the Pigsty, on nobody else's base and no rock. `around` is `_toss_around` for the Orc's
+        owner when the caller asks about many spots."""
         bearing = angle_to(orc.xy, board.CENTRE) if side is None else side % 360.0
         spot = offset(orc.xy, bearing, board.contact_step(bearing))
-        shape = board.SQUARE_25MM.at(spot)
+        shape = board.base_at(spot)
         if not board.PIGSTY.contains(shape):
             return spot, "The Pig must stand fully inside the Pigsty."
-        pig = state.pig_of(orc.owner)
-        around = board.rocks(state) | board.others(state, pig.id) | {board.KITCHEN_KEY: board.KITCHEN}
-        if any(board.separation(shape, thing) < -0.01 for thing in around.values()):
+        things = around if around is not None else self._toss_around(state, orc.owner)
+        if any(not surely_apart(shape, thing, 0.0) and board.separation(shape, thing) < -0.01 for thing in things):
             return spot, "Something already stands there; pick another side of the Orc."
         return spot, None
+
+    def _toss_around(self, state: FlyingPigsState, player: PlayerId) -> list[Shape]:
+        """What a tossed Pig may not stand on: the rocks, every other model, the Kitchen."""
+        pig = state.pig_of(player)
+        return [*board.rocks(state).values(), *board.others(state, pig.id).values(), board.KITCHEN]
 
     def _tosses(self, state: FlyingPigsState, player: PlayerId) -> list[Action]:
         """The side facing the centre and every 45° round each Orc, where the Pig fits."""
         offers: list[Action] = []
+        around = self._toss_around(state, player)
         for orc in state.orcs_of(player):
             for side in (None, *(k * 360.0 / TOSS_SIDES for k in range(TOSS_SIDES))):
-                if self._toss_spot(state, orc, side)[1] is None:
+                if self._toss_spot(state, orc, side, around)[1] is None:
                     offers.append(TossPig(orc=orc.id, side=side))
         return offers or [TossPig(orc=o.id) for o in state.orcs_of(player)]
 
@@ -391,6 +418,30 @@ class FlyingPigs(Discipline[FlyingPigsState, Action]):
         if orc is None or orc.kind is not Kind.ORC or orc.owner != player:
             raise RuleViolation(f"{orc_id} is not one of your Orcs.")
         return orc
+
+    def _straight_walks(self, state: FlyingPigsState, orc: Model) -> tuple[XY, ...]:
+        """Where the Orc ends walking straight along each of the eight bearings as far as it can
+        (a hair short of whatever is in the way, rounded to a hundredth of an inch), where that is
+        a walk at all and its leg is clear. Remembered by where everything stands: a search asks
+        it of the same positions at every iteration."""
+        key = (orc.xy, self._allowance(orc), board.layout(state),
+               tuple(m.xy for m in state.models.values() if m.placed and m.id != orc.id))
+        ends = _STRAIGHT_WALKS.get(key)
+        if ends is None:
+            around = board.obstacles(state, orc)
+            found = []
+            for k in range(MOVE_DIRECTIONS):
+                angle = k * 360.0 / MOVE_DIRECTIONS
+                went = board.reach_along(state, orc, angle, self._allowance(orc) - 0.01, around)
+                end = offset(orc.xy, angle, went)
+                end = (round(end[0], 2), round(end[1], 2))
+                if went >= 0.1 and board.leg_blocker(state, orc, orc.xy, end, around) is None:
+                    found.append(end)
+            ends = tuple(found)
+            if len(_STRAIGHT_WALKS) >= 4096:
+                _STRAIGHT_WALKS.clear()
+            _STRAIGHT_WALKS[key] = ends
+        return ends
 
     def _allowance(self, orc: Model) -> float:
         return board.BASE_MOVE + orc.grease

@@ -259,6 +259,30 @@ def test_a_model_on_a_round_edge_walking_inward_meets_the_edge_again_across_the_
     assert not sty.contains(start.at(offset(went.end, 120, 0.1)))
 
 
+def test_a_move_that_meets_no_round_edge_stays_inside_and_one_that_leaves_meets_it() -> None:
+    # Flying Pigs 6.5: edge_contact skips the corners of a move that plainly stays clear of the
+    # Pigsty's edge; that look must never miss an edge the move reaches (it fails with the look's sign turned)
+    sty = RoundArea((24, 24), 15)
+    rng = random.Random(5)
+    skipped = reached = 0
+    for _ in range(1500):
+        spot = offset((24, 24), rng.uniform(0, 360), rng.uniform(0, 13.5))
+        mover = Shape(*spot, rng.choice([SIDE / 2, rng.uniform(0, 1)]), rng.choice([SIDE / 2, rng.uniform(0, 1)]),
+                      rng.choice([0.0, 0.3]), rng.choice([0.0, rng.uniform(0, 360)]))
+        if not sty.contains(mover):
+            continue
+        angle, length = rng.uniform(0, 360), rng.uniform(0, 10)
+        contact = sty.edge_contact(mover, angle, length)
+        ends_beyond = sty._far(mover.at(offset(mover.centre, angle, length))) > 15 - CONTACT_TOLERANCE + 1e-6
+        if contact is None:
+            skipped += 1
+            assert not ends_beyond, (mover, angle, length)
+        if ends_beyond:
+            reached += 1
+            assert contact is not None and contact.at <= length, (mover, angle, length)
+    assert skipped > 300 and reached > 100
+
+
 def test_rebound_turns_round_at_the_edge() -> None:
     # Flying Pigs 6.5: at the edge a Pig turns 180 degrees and goes on with what is left
     board = Board(10, 10)

@@ -113,3 +113,17 @@ def test_a_path_ending_near_a_model_backs_up_along_its_last_leg() -> None:
     state = table({"1a": (16.0, 30.0), "2a": (22.0, 33.0)})
     after = play(state, "alice", MoveTo(orc="1a", x=20.5, y=33.0, via=[(16.0, 33.0)])).state
     assert after.models["1a"].xy == pytest.approx((22.0 - 25 / 25.4 - 1.0, 33.0), abs=0.06)
+
+
+def test_clearance_up_to_a_spacing_measures_everything_nearer_than_it() -> None:
+    # 000 I.6.1: backtracking asks only whether a model is 1" from everything; the obstacles it does
+    # not measure must never hide one nearer than that (or the model would stop too close)
+    from rules.orclympics.flying_pigs import board
+
+    state = table({"1a": (16.0, 30.0), "2a": (22.0, 33.0), "1b": (30.0, 20.0)})
+    orc = state.models["1a"]
+    for x in [15.0 + 0.25 * k for k in range(40)]:
+        at = (x, 32.5)
+        full = board.clearance(state, orc, at)
+        capped = board.clearance(state, orc, at, upto=1.0)
+        assert capped == full if full <= 1.0 else capped > 1.0
