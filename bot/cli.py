@@ -295,8 +295,7 @@ def build_parser() -> argparse.ArgumentParser:
                                                                     "recommended table)")
     fight.add_argument("--workers", type=int, default=1, help="games played at once, one process each (default 1)")
     fight.add_argument("--iterations", type=int, default=100, help="the normal player's search iterations per "
-                                                                     "decision (default 100, as in the bot), times "
-                                                                     "its game's effort")
+                                                                     "decision (default 100, as in the bot)")
     fight.set_defaults(handler=cmd_arena)
 
     play = commands.add_parser("play", help="play a game in this terminal, with computer players; no Discord")

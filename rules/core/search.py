@@ -29,7 +29,7 @@ import importlib
 import importlib.util
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -98,12 +98,6 @@ class Tactics:
     """What a game may tell its computer players beyond `standing`, in a module `computer.py` of its
     own package exporting `TACTICS` (found by looking, as the registry finds games). The defaults
     know nothing about any game."""
-
-    effort: float = 1.0
-    """How many times the usual iterations (`Budget.iterations`: the bot's setting, the arena's and the
-    terminal's `--iterations`) a `normal` player of this game searches a decision with: a game whose
-    tactics settle most choices without a search, and whose searched ones are cheap, can afford more
-    on those few, and plays better for it."""
 
     def sensible(self, state: Any, player: PlayerId, actions: list[Any]) -> list[Any]:
         """The moves a sensible player would consider (never empty when `actions` is not): a game
@@ -298,13 +292,8 @@ class Searcher:
 
 
 def search(game: Game[Any, Any], seen: Any, me: PlayerId, seed: int, budget: Budget | None = None) -> BaseModel:
-    """The `normal` player's move for `me`, from what `me` may know (`seen`), searched with `budget`'s
-    iterations times the game's `Tactics.effort`."""
-    budget = budget or Budget()
-    effort = tactics_of(game).effort
-    if effort != 1.0:
-        budget = replace(budget, iterations=max(1, round(budget.iterations * effort)))
-    return Searcher(game, me, seed, budget).decide(seen)
+    """The `normal` player's move for `me`, from what `me` may know (`seen`)."""
+    return Searcher(game, me, seed, budget or Budget()).decide(seen)
 
 
 __all__ = ["EXPLORATION", "Budget", "Searcher", "Tactics", "kind_first", "placing_rewards", "search", "tactics_of",

@@ -41,26 +41,3 @@ def test_sensible_moves_are_some_of_the_legal_ones_and_substance_is_known(slug: 
                 if game.dump_action(a) not in keys:
                     game.apply(state, player, a)  # an added move: the rules accept it (raises if not)
         state = game.apply(state, player, action).state
-
-
-def test_a_game_s_effort_scales_the_iterations_its_normal_player_searches(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The bot's iterations (ZAGJAN_COMPUTER_ITERATIONS, the arena's --iterations) are scaled by each game's
-    # Tactics.effort, the same in the bot, the terminal, the arena and bench think (all go through search)
-    from rules.core import search as searching
-    from rules.core.search import Budget, Searcher, search
-
-    game = GAMES["timber"]
-    seen: list[int] = []
-
-    def spy(self: Searcher, state: Any) -> Any:
-        seen.append(self.budget.iterations)
-        return None
-
-    monkeypatch.setattr(Searcher, "decide", spy)
-    state = play_random(game, game.usual_table(), 5, stop_after=0).state
-    player = game.waiting_for(state)[0]
-    search(game, state, player, 1, Budget(iterations=30))
-    monkeypatch.setattr(type(tactics_of(game)), "effort", 2.5)
-    search(game, state, player, 1, Budget(iterations=30))
-    search(game, state, player, 1)
-    assert seen == [30, 75, round(searching.Budget().iterations * 2.5)]
