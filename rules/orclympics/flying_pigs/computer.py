@@ -49,6 +49,7 @@ from rules.orclympics.flying_pigs.models import (
     React,
     Stage,
     Stance,
+    TossPig,
 )
 
 GREASE_WORTH = 1.5
@@ -95,7 +96,22 @@ SHOVE_BLOCK = 0.2
 to send it off (`shove_orc`)."""
 
 LIGHT_NEAR = 4.0
-"""Inches from the Kitchen within which another player's Pig is not set on fire (`worth_lighting`)."""
+"""Inches from the Kitchen within which another player's ungreased Pig is not set on fire
+(`worth_lighting`)."""
+
+GREASED_FLIGHT = {0: (0.45, 0.14), 1: (0.47, 0.03), 2: (0.40, 0.005)}
+"""Grease Markers: a Pig's chance of touching the Kitchen with one Random Move from 2.5" (centre to
+centre, the Kitchen's edge 1" off) unburnt, and of ending it there burning (I.8), measured with the
+engine's Random Move on an open board (400-600 moves each). One marker is enough to make a burning
+Pig's flight overshoot: why `worth_lighting` lights any greased Pig, and `grease_choice` greases
+no burning Pig of its own near the Kitchen and does grease another player's."""
+
+BURNING_NEAR = 4.0
+"""Inches from the Kitchen within which Grease hurts a burning Pig (it must end its move there, I.8,
+and a longer move overshoots): from 1-4" off the Kitchen's edge (3-6" centre to centre), a burning
+Pig ends a move on the Kitchen 11-17% of the time with no Grease, 3-10% with one marker, 0.5-4% with
+two (engine's Random Move, open board, 600 moves each); further out, 6-8" off, Grease helps it again
+(a short move never gets there)."""
 
 SUPPORT_ANGLES = (180.0, 135.0, -135.0)
 """Bearings, off the line from a Pig to the Kitchen, of the spots behind its own Pig `purposeful_walks`
@@ -105,6 +121,10 @@ SUPPORT_WORTH = 0.5
 """Inches nearer the Kitchen a Pig is worth with one of its own Orcs just behind it (`in_place`): with
 a Shove, a move that stops by it is made again (an Orc there makes a Pig 1-6" out about 15% likelier
 to reach the Kitchen on its next move)."""
+
+TOSS_CLEAR = 7.0
+"""Inches inward from a Pig's start within which another Pig cuts its Pigtoss short (2D3" straight
+at the centre, I.4): a start with one there counts as that much further out (`toss_choice`)."""
 
 BLOCK_GAP = 1.02
 """Inches between a blocking Orc's base and the Pig's: just over the 1" spacing (I.6.1), so the walk
@@ -272,9 +292,18 @@ def _pigs_beside(state: FlyingPigsState, orc: Model) -> list[Model]:
 def worth_lighting(pig: Model) -> bool:
     """Whether Fire it up! on another player's Pig is worth it: it then flies at once (a Random Move,
     I.5 Step 4), and a burning Pig must end a move on the Kitchen to win (I.8). Not a Pig already
-    burning (that move is all it would get), nor one within `LIGHT_NEAR` of the Kitchen (that move
-    is as likely to win as its own next one, and burning does not make it much less likely after)."""
-    return not pig.fire and board.kitchen_distance(pig) > LIGHT_NEAR
+    burning (that move is all it would get), nor an ungreased one within `LIGHT_NEAR` of the Kitchen
+    (its flight is as likely to win as its own next move, and burning does not make it much less
+    likely after). A greased Pig is lit wherever it stands: each marker adds a D3" to its flight, which
+    then mostly overshoots the Kitchen (`GREASED_FLIGHT`)."""
+    return not pig.fire and (pig.grease > 0 or board.kitchen_distance(pig) > LIGHT_NEAR)
+
+
+def can_light(state: FlyingPigsState, orc: Model) -> bool:
+    """Whether the Orc's Fire it up! would set anything ablaze: fully inside a Mushroom Field, the
+    model it would light gains Shrooms instead and still makes its Random Move (I.5 Step 4), so
+    another player's Pig would get a free move, unburnt, and the Orc nothing."""
+    return not board.in_field(state, orc)
 
 
 def stance_choice(state: FlyingPigsState, orc: Model) -> Stance:
@@ -291,6 +320,8 @@ def stance_choice(state: FlyingPigsState, orc: Model) -> Stance:
     of Shove won 18 of 24 arena games with seed 1, Shove 14.)"""
     beside = _pigs_beside(state, orc)
     if any(m.owner == orc.owner for m in beside):
+        return Stance.SHOVE
+    if not can_light(state, orc):
         return Stance.SHOVE
     if any(worth_lighting(m) for m in beside):
         return Stance.FIRE
@@ -317,9 +348,12 @@ def shove_orc(state: FlyingPigsState, player: PlayerId, target: Model) -> bool:
 def grease_choice(state: FlyingPigsState, player: PlayerId, actions: list[Any]) -> list[Any]:
     """The one Grease Toss worth making (I.5 Step 3), or finishing the step: at the player's own Pig
     while it can take more Grease (six at most, I.7: a toss at a full Pig changes nothing, and on a
-    1 the tosser slips); failing that at one of the player's own Orcs that can take more, by an
-    Orc not standing in place (`in_place`: on a 1 it slips away); never at another player's model
-    (their Grease is their gain). The tosser not in place goes first."""
+    1 the tosser slips) unless it burns near the Kitchen (`BURNING_NEAR`: a burning Pig must end a
+    move there, I.8, and Grease makes it overshoot); failing that, by an Orc not standing in place
+    (`in_place`: on a 1 it slips away), at another player's Pig burning near the Kitchen (the same
+    Grease spoils its flights), else at one of the player's own Orcs that can take more (a longer
+    walk); never at another player's model otherwise (their Grease is their gain). The tosser not in
+    place goes first."""
     tosses = [a for a in actions if isinstance(a, GreaseToss)]
 
     def tosser(a: GreaseToss) -> tuple[bool, str]:
@@ -329,13 +363,52 @@ def grease_choice(state: FlyingPigsState, player: PlayerId, actions: list[Any]) 
         target = state.models[a.target]
         return target.owner == player and target.grease < board.MAX_GREASE
 
-    at_pig = [a for a in tosses if takes(a) and state.models[a.target].kind is Kind.PIG]
+    def spoilt(a: GreaseToss) -> bool:
+        target = state.models[a.target]
+        return (target.kind is Kind.PIG and target.owner != player and burning_near(target)
+                and target.grease < board.MAX_GREASE)
+
+    at_pig = [a for a in tosses if takes(a) and state.models[a.target].kind is Kind.PIG
+              and not burning_near(state.models[a.target])]
     if at_pig:
         return [min(at_pig, key=tosser)]
-    at_orc = [a for a in tosses if takes(a) and not in_place(state, state.models[a.orc])]
+    free = [a for a in tosses if not in_place(state, state.models[a.orc])]
+    at_fire = [a for a in free if spoilt(a)]
+    if at_fire:
+        return [min(at_fire, key=lambda a: (board.kitchen_distance(state.models[a.target]), a.orc))]
+    at_orc = [a for a in free if takes(a) and state.models[a.target].kind is Kind.ORC]
     if at_orc:
         return [min(at_orc, key=tosser)]
     return [Done()] if Done() in actions else actions
+
+
+def burning_near(pig: Model) -> bool:
+    """Whether the Pig burns within `BURNING_NEAR` of the Kitchen, where more Grease makes its flights
+    overshoot (I.7 Grease Marker, I.8)."""
+    return pig.fire and board.kitchen_distance(pig) < BURNING_NEAR
+
+
+def toss_choice(state: FlyingPigsState, player: PlayerId, actions: list[Any]) -> list[Any]:
+    """The Pigtoss (I.4): the Pig set on the side of its Orc facing the centre (`side` None), from
+    the Orc whose Pig starts nearest the Kitchen with no other Pig in its way inward (a Pig in
+    contact stops 1" from it, I.4). The Pig then runs 2D3" straight at the centre and 2D3" to a side:
+    every other side starts it further out or across, so there is nothing to search (a search of the
+    eighteen sides spent a second and a half on play-outs whose dice decide it)."""
+    tosses = [a for a in actions if isinstance(a, TossPig) and a.side is None]
+    if not tosses:
+        return actions
+
+    def start(a: TossPig) -> float:
+        orc = state.models[a.orc]
+        inward = angle_to(orc.xy, board.CENTRE)
+        spot = offset(orc.xy, inward, board.contact_step(inward))
+        ahead = any(m.kind is Kind.PIG and m.placed and m.owner != player
+                    and centre_distance(m.xy, spot) < TOSS_CLEAR
+                    and abs((angle_to(spot, m.xy) - inward + 180.0) % 360.0 - 180.0) < 45.0
+                    for m in state.models.values())
+        return centre_distance(spot, board.CENTRE) + (TOSS_CLEAR if ahead else 0.0)
+
+    return [min(tosses, key=lambda a: (start(a), a.orc))]
 
 
 def goes_nowhere(state: FlyingPigsState, move: MoveToward) -> bool:
@@ -374,7 +447,8 @@ class FlyingPigsTactics(Tactics):
             if target.kind is Kind.PIG:
                 own = target.owner == player
                 # Shove your Pig, light the others' (when worth it)
-                use = own if reaction.stance is Stance.SHOVE else not own and worth_lighting(target)
+                use = own if reaction.stance is Stance.SHOVE else (
+                    not own and worth_lighting(target) and can_light(state, state.models[reaction.orc]))
             else:
                 use = reaction.stance is Stance.SHOVE and shove_orc(state, player, target)
             return [React(use=use)]
@@ -388,6 +462,8 @@ class FlyingPigsTactics(Tactics):
             return self._walks(state, player, actions)
         if any(isinstance(a, GreaseToss) for a in actions):
             return grease_choice(state, player, actions)
+        if any(isinstance(a, TossPig) for a in actions):
+            return toss_choice(state, player, actions)
         return actions
 
     def _walks(self, state: FlyingPigsState, player: PlayerId, actions: list[Any]) -> list[Any]:
@@ -414,5 +490,5 @@ class FlyingPigsTactics(Tactics):
 TACTICS = FlyingPigsTactics()
 
 __all__ = ["BLOCK_WORTH", "FIRE_COST", "GREASER_WORTH", "GREASE_WORTH", "SUPPORT_WORTH", "TACTICS", "FlyingPigsTactics",
-           "block_by", "blocked_share", "goes_nowhere", "grease_choice", "greaser_near", "in_place",
-           "purposeful_walks", "shove_orc", "stance_choice", "stance_for", "standing", "worth_lighting"]
+           "block_by", "blocked_share", "burning_near", "can_light", "goes_nowhere", "grease_choice", "greaser_near", "in_place",
+           "purposeful_walks", "shove_orc", "stance_choice", "stance_for", "standing", "toss_choice", "worth_lighting"]

@@ -8,19 +8,23 @@ way). One sensible move is made at once: the search is kept for the walks."""
 from __future__ import annotations
 
 from rules.core.computer import Level, decide
+from rules.core.geometry import centre_distance
 from rules.core.search import Budget, tactics_of
+from rules.orclympics.flying_pigs import board
 from rules.orclympics.flying_pigs.computer import block_by, goes_nowhere, grease_choice, stance_choice
 from rules.orclympics.flying_pigs.models import (
     ChooseStance,
     Done,
     GreaseToss,
     MoveToward,
+    Phase,
     React,
     Reaction,
     Stage,
     Stance,
+    TossPig,
 )
-from tests.rules.flying_pigs.arena import EAST, GAME, d3, play, table
+from tests.rules.flying_pigs.arena import EAST, GAME, NORTH, WEST, d3, play, table
 
 # bob's Pig 5" west of the Kitchen (centre (24, 24)); alice's Pig 7" north of it, her Orc 1a just in
 # front of bob's Pig (in place, I.6), 1b behind her own Pig but not beside it; the rest far off
@@ -105,3 +109,74 @@ def test_no_walk_alongside_models_that_is_backed_off_all_the_way() -> None:
     assert play(state, "alice", walk).state.models["1a"].xy == (10.0, 20.0)  # a walk rolls no dice
     assert goes_nowhere(state, walk)
     assert walk not in sensible(state, "alice")
+
+
+def test_a_greased_pig_is_lit_even_near_the_kitchen() -> None:
+    # 000 I.5 Step 4 Fire it up!: the Pig set ablaze makes a Random Move at once, and I.8: a burning
+    # Pig wins only by ending a move on the Kitchen. With a Grease Marker (I.7: +D3" a move) that
+    # flight mostly overshoots: from 2.5" off, 3% instead of 47% a move (GREASED_FLIGHT), so bob's
+    # greased Pig by the Kitchen is lit; his ungreased one is not (test_computer_blocks)
+    at = SPOTS | {"2p": (19.0, 24.0), "1a": (21.0, 24.0)}
+    front = table(at, players=3, stage=Stage.ACTION, grease={"2p": 1})
+    assert stance_choice(front, front.models["1a"]) is Stance.FIRE
+    bare = table(at, players=3, stage=Stage.ACTION)
+    assert stance_choice(bare, bare.models["1a"]) is Stance.SHOVE
+    state = table(at, players=3, active="bob", stage=Stage.END, grease={"2p": 1}, stance={"1a": Stance.FIRE})
+    state.pending = [Reaction(orc="1a", stance=Stance.FIRE, target="2p")]
+    assert sensible(state, "alice") == [React(use=True)]
+    # 3+: ablaze, then a Random Move of 2D3" + D3" (its marker), west, away from the Kitchen
+    lit = play(state, "alice", React(use=True), [3, d3(1), d3(1), d3(1), WEST, *CAROL_QUIET]).state
+    pig = lit.models["2p"]
+    assert pig.fire and lit.winner is None and pig.x < 19.0
+
+
+def test_no_fire_it_up_from_inside_a_mushroom_field() -> None:
+    # 000 I.5 Step 4 Fire it up!: "If the Orc is fully inside a Mushroom Field ..., whichever model
+    # would be set ablaze gains Shrooms instead" and still makes its Random Move: bob's Pig would get a
+    # free move, unburnt. Alice's Orc there takes Shove (it blocks all the same) and lets a Pig be
+    at = SPOTS | {"2p": (14.0, 24.0), "1a": (16.0, 24.0)}
+    field = [("field", (16.0, 24.0))]
+    state = table(at, players=3, stage=Stage.ACTION, terrain=field)
+    assert stance_choice(state, state.models["1a"]) is Stance.SHOVE
+    assert stance_choice(table(at, players=3, stage=Stage.ACTION), state.models["1a"]) is Stance.FIRE
+    react = table(at, players=3, active="bob", stage=Stage.END, terrain=field, stance={"1a": Stance.FIRE})
+    react.pending = [Reaction(orc="1a", stance=Stance.FIRE, target="2p")]
+    assert sensible(react, "alice") == [React(use=False)]
+    shroomed = play(react, "alice", React(use=True), [3, d3(2), d3(2), NORTH, *CAROL_QUIET]).state
+    assert shroomed.models["2p"].shrooms and not shroomed.models["2p"].fire
+
+
+def test_grease_spoils_a_pig_burning_near_the_kitchen() -> None:
+    # 000 I.8: a burning Pig must end its move in contact with the Kitchen; I.7: each Grease Marker adds
+    # a D3" to its Random Moves, so near the Kitchen its flight overshoots (BURNING_NEAR). Alice's own
+    # burning Pig 3" off is not greased; bob's burning Pig is, by her Orc standing nowhere in particular
+    at = SPOTS | {"1p": (24.0, 29.0), "2p": (21.0, 27.0), "1a": (27.0, 32.0), "1b": (30.0, 35.0)}
+    state = table(at, players=3, stage=Stage.GREASE, fire=["1p", "2p"])
+    legal = GAME.legal_actions(state, "alice")
+    assert GreaseToss(orc="1a", target="1p") in legal
+    assert grease_choice(state, "alice", legal) == [GreaseToss(orc="1a", target="2p")]
+    hit = play(state, "alice", GreaseToss(orc="1a", target="2p"), [3])
+    assert hit.state.models["2p"].grease == 1
+    far = table(at | {"1p": (24.0, 36.0)}, players=3, stage=Stage.GREASE, fire=["1p", "2p"])
+    assert grease_choice(far, "alice", GAME.legal_actions(far, "alice")) == [GreaseToss(orc="1a", target="1p")]
+
+
+def test_the_pig_is_tossed_facing_the_centre_clear_of_other_pigs() -> None:
+    # 000 I.4: the Pig starts in base contact with one of its Orcs and runs 2D3" straight at the centre
+    # (stopping 1" from another Pig), then 2D3" to a side: the side facing the centre starts it
+    # nearest, from the Orc with no Pig in its way; no search
+    at = {"1a": board.edge_point(180.0), "1b": board.edge_point(200.0), "2p": (13.5, 20.15),
+          "2a": (30.0, 36.0), "2b": (33.0, 34.0), "3a": (36.0, 30.0), "3b": (36.0, 27.0)}
+    state = table(at, players=3, phase=Phase.PIGTOSS)
+    state.tossing = 0
+    for pig in ("1p", "3p"):
+        state.models[pig].placed = False
+    legal = GAME.legal_actions(state, "alice")
+    assert len(legal) > 2 and all(isinstance(a, TossPig) for a in legal)
+    assert sensible(state, "alice") == [TossPig(orc="1a", side=None)]  # bob's Pig is in 1b's way
+    tossed = play(state, "alice", TossPig(orc="1a", side=None), [d3(2), d3(2), 1, d3(1), d3(1)]).state
+    assert centre_distance(tossed.models["1p"].xy, board.CENTRE) < 11.0
+    clear = table({**at, "2p": (36.0, 36.0)}, players=3, phase=Phase.PIGTOSS)
+    clear.tossing = 0
+    clear.models["1p"].placed = clear.models["3p"].placed = False
+    assert sensible(clear, "alice") == [TossPig(orc="1b", side=None)]  # its corner touches the edge: nearer
