@@ -56,19 +56,12 @@ def shape_of(model: Model, at: XY | None = None) -> Shape:
     return base_at(at if at is not None else model.xy)
 
 
-_BASES_AT: dict[XY, Shape] = {}
-"""Every model stands on the same 25 mm square: its shape depends on where it stands alone, and
-a computer's search asks for the same few spots hundreds of thousands of times a decision."""
-
-
+@lru_cache(maxsize=8192)
 def base_at(spot: XY) -> Shape:
-    """The 25 mm square base standing on `spot` (a Shape never changes, so one is shared)."""
-    shape = _BASES_AT.get(spot)
-    if shape is None:
-        if len(_BASES_AT) >= 8192:
-            _BASES_AT.clear()
-        shape = _BASES_AT[spot] = SQUARE_25MM.at(spot)
-    return shape
+    """The 25 mm square base standing on `spot`. Every model stands on one, so its shape depends on
+    where it stands alone (a Shape never changes, so one is shared), and a computer's search asks for
+    the same few spots hundreds of thousands of times a decision."""
+    return SQUARE_25MM.at(spot)
 
 
 def terrain_shape(t: Terrain) -> Shape:

@@ -35,6 +35,7 @@ from typing import Any
 
 from rules.core.engine import PlayerId
 from rules.core.geometry import angle_to, centre_distance, distance, offset, separation
+from rules.core.memo import Memo
 from rules.core.search import Tactics, win_chances
 from rules.orclympics.flying_pigs import board
 from rules.orclympics.flying_pigs.models import (
@@ -230,10 +231,11 @@ def purposeful_walks(state: FlyingPigsState, player: PlayerId) -> list[MoveTo]:
     Random Move when it stops by the Orc). The listed walks (eight bearings, or at a model) seldom
     end there. Remembered by position: the search asks at every node of its tree."""
     key = (tuple((m.id, m.x, m.y, m.placed, m.fire, m.moved, m.slipped, m.grease) for m in state.models.values()),
-           tuple((t.kind, t.x, t.y) for t in state.terrain), player)
-    found = _SPOTS.get(key)
-    if found is not None:
-        return list(found)
+           board.layout(state), player)
+    return list(_SPOTS.get(key, lambda: _purposeful_walks(state, player)))
+
+
+def _purposeful_walks(state: FlyingPigsState, player: PlayerId) -> tuple[MoveTo, ...]:
     walks: list[MoveTo] = []
     pigs = [m for m in state.models.values() if m.kind is Kind.PIG and m.placed and (m.owner == player or not m.fire)]
     for orc in state.orcs_of(player):
@@ -248,13 +250,10 @@ def purposeful_walks(state: FlyingPigsState, player: PlayerId) -> list[MoveTo]:
                 if walk is not None:
                     walks.append(walk)
                     break
-    if len(_SPOTS) > 2048:
-        _SPOTS.clear()
-    _SPOTS[key] = tuple(walks)
-    return walks
+    return tuple(walks)
 
 
-_SPOTS: dict[tuple[Any, ...], tuple[MoveTo, ...]] = {}
+_SPOTS: Memo[tuple[Any, ...], tuple[MoveTo, ...]] = Memo(2048)
 """`purposeful_walks` remembered by position."""
 
 
@@ -427,21 +426,18 @@ def goes_nowhere(state: FlyingPigsState, move: MoveToward) -> bool:
     orc, target = state.models[move.orc], state.models.get(move.target)
     if target is None or not target.placed:
         return False
-    key = (tuple((m.id, m.x, m.y, m.placed) for m in state.models.values()),
-           tuple((t.kind, t.x, t.y) for t in state.terrain), orc.id, target.id, orc.grease)
-    found = _NOWHERE.get(key)
-    if found is None:
+    def work() -> bool:
         angle = angle_to(orc.xy, target.xy)
         reach = board.reach_along(state, orc, angle, board.BASE_MOVE + orc.grease)
-        found = reach <= board.SPACING + NOWHERE or centre_distance(
+        return reach <= board.SPACING + NOWHERE or centre_distance(
             board.backtrack(state, orc, [orc.xy, offset(orc.xy, angle, reach)])[-1], orc.xy) < NOWHERE
-        if len(_NOWHERE) > 2048:
-            _NOWHERE.clear()
-        _NOWHERE[key] = found
-    return found
+
+    key = (tuple((m.id, m.x, m.y, m.placed) for m in state.models.values()), board.layout(state), orc.id,
+           target.id, orc.grease)
+    return _NOWHERE.get(key, work)
 
 
-_NOWHERE: dict[tuple[Any, ...], bool] = {}
+_NOWHERE: Memo[tuple[Any, ...], bool] = Memo(2048)
 """`goes_nowhere` remembered by position (the search asks the same question at every iteration)."""
 
 

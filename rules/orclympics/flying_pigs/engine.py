@@ -26,6 +26,7 @@ from rules.core.geometry import (
     surely_apart,
 )
 from rules.core.initiative import age_ties, roll_order
+from rules.core.memo import Memo
 from rules.core.views import table_fields
 from rules.orclympics.discipline import Discipline
 from rules.orclympics.flying_pigs import board
@@ -76,9 +77,9 @@ TOSS_SIDES = 8  # the bearings offered for placing a Pig beside its Orc (any bea
 MAX_TURNING_POINTS = 10
 USE = React(use=True)
 
-_DEPLOY_ANGLES: dict[tuple[Any, ...], tuple[float, ...]] = {}
+_DEPLOY_ANGLES: Memo[tuple[Any, ...], tuple[float, ...]] = Memo(1024)
 """`FlyingPigs._deploy_angles` by the Orcs' places and the terrain."""
-_STRAIGHT_WALKS: dict[tuple[Any, ...], tuple[XY, ...]] = {}
+_STRAIGHT_WALKS: Memo[tuple[Any, ...], tuple[XY, ...]] = Memo(4096)
 """`FlyingPigs._straight_walks` by where the Orc and everything else stand, and how far it may walk."""
 
 
@@ -227,16 +228,13 @@ class FlyingPigs(Discipline[FlyingPigsState, Action]):
     def _deploy_angles(self, state: FlyingPigsState, player: PlayerId) -> tuple[float, ...]:
         """The bearings where the next Orc may deploy, remembered by where the Orcs stand (a search
         asks this of the same few positions at every iteration)."""
-        key = (tuple(o.xy for o in state.models.values() if o.placed and o.kind is Kind.ORC), board.layout(state))
-        angles = _DEPLOY_ANGLES.get(key)
-        if angles is None:
+        def work() -> tuple[float, ...]:
             around = self._deploy_around(state)
-            angles = tuple(float(a) for a in range(0, 360, DEPLOY_STEP)
-                           if self._deploy_problem(state, player, float(a), around) is None)
-            if len(_DEPLOY_ANGLES) >= 1024:
-                _DEPLOY_ANGLES.clear()
-            _DEPLOY_ANGLES[key] = angles
-        return angles
+            return tuple(float(a) for a in range(0, 360, DEPLOY_STEP)
+                         if self._deploy_problem(state, player, float(a), around) is None)
+
+        key = (tuple(o.xy for o in state.models.values() if o.placed and o.kind is Kind.ORC), board.layout(state))
+        return _DEPLOY_ANGLES.get(key, work)
 
     def _deploy_around(self, state: FlyingPigsState) -> tuple[list[Shape], list[Shape]]:
         """What a deploying Orc must keep clear of: the Orcs placed, and the rocks. Worked out once
@@ -424,10 +422,7 @@ class FlyingPigs(Discipline[FlyingPigsState, Action]):
         (a hair short of whatever is in the way, rounded to a hundredth of an inch), where that is
         a walk at all and its leg is clear. Remembered by where everything stands: a search asks
         it of the same positions at every iteration."""
-        key = (orc.xy, self._allowance(orc), board.layout(state),
-               tuple(m.xy for m in state.models.values() if m.placed and m.id != orc.id))
-        ends = _STRAIGHT_WALKS.get(key)
-        if ends is None:
+        def work() -> tuple[XY, ...]:
             around = board.obstacles(state, orc)
             found = []
             for k in range(MOVE_DIRECTIONS):
@@ -437,11 +432,11 @@ class FlyingPigs(Discipline[FlyingPigsState, Action]):
                 end = (round(end[0], 2), round(end[1], 2))
                 if went >= 0.1 and board.leg_blocker(state, orc, orc.xy, end, around) is None:
                     found.append(end)
-            ends = tuple(found)
-            if len(_STRAIGHT_WALKS) >= 4096:
-                _STRAIGHT_WALKS.clear()
-            _STRAIGHT_WALKS[key] = ends
-        return ends
+            return tuple(found)
+
+        key = (orc.xy, self._allowance(orc), board.layout(state),
+               tuple(m.xy for m in state.models.values() if m.placed and m.id != orc.id))
+        return _STRAIGHT_WALKS.get(key, work)
 
     def _allowance(self, orc: Model) -> float:
         return board.BASE_MOVE + orc.grease

@@ -22,6 +22,7 @@ from typing import Any
 
 from rules.core.engine import PlayerId
 from rules.core.geometry import angle_to, centre_distance, offset, travel
+from rules.core.memo import Memo
 from rules.core.search import Tactics, win_chances
 from rules.orclympics.thatll_do_pigs.circuit import BOARD, RIDER_BASE
 from rules.orclympics.thatll_do_pigs.engine import LAPS, _models, circuit_of, rider_shape
@@ -129,7 +130,7 @@ def crowd_within_reach(state: ThatllDoPigsState, at: XY, facing: float) -> bool:
     return ahead.stopped_by is not None
 
 
-_BLIND: dict[tuple[Any, ...], frozenset[tuple[float, float]]] = {}
+_BLIND: Memo[tuple[Any, ...], frozenset[tuple[float, float]]] = Memo(512)
 """`blind_rides` remembered by position (the search asks the same question at every iteration)."""
 
 
@@ -140,18 +141,17 @@ def blind_rides(state: ThatllDoPigsState, rider: Rider, rides: list[Ride]) -> fr
     pig = state.piglet
     key = (tuple(map(tuple, state.poles)), state.crowd, rider.id, rider.x, rider.y, others,
            (pig.x, pig.y, pig.placed, pig.held_by), tuple((a.heading, a.distance) for a in rides))
-    found = _BLIND.get(key)
-    if found is None:
+
+    def work() -> frozenset[tuple[float, float]]:
         things = {**_models(state, rider), **circuit_of(state).walls}
         blind = set()
         for ride in rides:
             leg = travel(rider_shape(rider, facing=ride.heading), ride.heading, ride.distance, things, area=BOARD)
             if leg.stopped_by is None and crowd_within_reach(state, leg.end, ride.heading):
                 blind.add((ride.heading, ride.distance))
-        if len(_BLIND) > 512:
-            _BLIND.clear()
-        found = _BLIND[key] = frozenset(blind)
-    return found
+        return frozenset(blind)
+
+    return _BLIND.get(key, work)
 
 
 def aimed_rides(state: ThatllDoPigsState, rider: Rider, speed: float) -> list[Ride]:
