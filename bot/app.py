@@ -84,6 +84,7 @@ class ZagjanBot(commands.Bot):
                  rng: random.Random | None = None,
                  extensions: Sequence[str] = EXTENSIONS,
                  render_workers: int | None = None,
+                 quick_boards: bool = True,
                  courier: Courier | None = None,
                  ownership: Ownership | None = None) -> None:
         self.ownership = ownership or Ownership()
@@ -113,7 +114,7 @@ class ZagjanBot(commands.Bot):
         self.actions: ControlHandler = turns  # what a button, select or modal does (bot.ui.components)
         self.forms: dict[str, Callable[[discord.Interaction[Any], dict[str, str]], Awaitable[None]]] = {}
         """Named forms' answers by name (`bot.ui.components.named_form`), registered by the cogs."""
-        self.painter = Painter(render_workers)
+        self.painter = Painter(render_workers, quick=quick_boards)
         self.thinking = Painter(render_workers)  # computer players' searches: a pool of their own
         self.computer_moves: dict[int, asyncio.Task[None]] = {}  # game id -> its computer's move in progress
         self.computer_any_time: dict[tuple[int, str], asyncio.Task[None]] = {}  # a computer's move out of turn
@@ -300,7 +301,7 @@ def run(settings: Settings) -> int:
     if ownership.shard_count > 1:
         log.info("this process serves %s", ownership.describe())
     bot = make_bot(settings.database, dev_guild_id=settings.dev_guild_id, render_workers=settings.render_workers,
-                   ownership=ownership)
+                   quick_boards=settings.quick_boards, ownership=ownership)
     try:
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)
     except ShardTaken as exc:

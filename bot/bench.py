@@ -532,6 +532,7 @@ async def _load_part(plan: LoadPlan, out: Any, ready: Callable[[], None] = lambd
               f"({bot.painter.workers} drawing processes)", file=out)
         ready()
         cpu_before, wall_before = _cpu_seconds(), time.perf_counter()
+        drawn_before = Counter(bot.painter.drawn)
         until = wall_before + plan.seconds
         await asyncio.gather(*(_player_loop(bot, channel, slugs, calls, report, random.Random(seed), plan.think, until,
                                             plan.double) for channel, seed in plan.channels.items()))
@@ -539,6 +540,7 @@ async def _load_part(plan: LoadPlan, out: Any, ready: Callable[[], None] = lambd
             await board.drained()
         await asyncio.sleep(0.05)  # the last board timings
         wall = time.perf_counter() - wall_before
+        drawn = bot.painter.drawn - drawn_before
         bot.painter.close(wait=True)  # the drawing processes' CPU counts once they are reaped
         bot_cpu, drawing_cpu = (after - before for after, before in zip(_cpu_seconds(), cpu_before))
         stored = {game_id: {a.seq for a in await bot.store.actions(game_id)} for game_id in dict(report.moves)}
@@ -546,7 +548,7 @@ async def _load_part(plan: LoadPlan, out: Any, ready: Callable[[], None] = lambd
         await bot.close()  # its pools (drawing, thinking), its listener for hand-overs, its store
     return {"wall": wall, "cpu": bot_cpu + drawing_cpu, "bot_cpu": bot_cpu, "clicks": report.clicks, "applied": report.applied, "refused": report.refused,
             "doubled_sent": report.doubled_sent, "acks": report.acks, "boards": report.boards,
-            "unanswered": report.unanswered, "http": dict(calls.count),
+            "unanswered": report.unanswered, "http": dict(calls.count), "drawn": dict(drawn),
             # lost: an answered move not in the log; doubled: a click sent twice that applied twice, or two
             # answered clicks given the same move (the bot's own moves, a timer's default, are neither)
             "lost": sum(version not in stored[game] for game, version in report.moves),
@@ -580,6 +582,7 @@ def _summary(channels: int, think: float, processes: int, parts: list[dict[str, 
     acks = [a for p in parts for a in p["acks"]]
     boards = [b for p in parts for b in p["boards"]]
     http = sum((Counter(p["http"]) for p in parts), Counter[str]())
+    drawn = sum((Counter(p.get("drawn", {})) for p in parts), Counter[str]())
     return {
         "bench": "load", "channels": channels, "think_s": think, "seconds": round(wall, 1),
         "clicks": sum(p["clicks"] for p in parts), "applied": applied, "refused": sum(p["refused"] for p in parts),
@@ -592,6 +595,8 @@ def _summary(channels: int, think: float, processes: int, parts: list[dict[str, 
         "http_calls": dict(sorted(http.items())),
         "lost": sum(p["lost"] for p in parts), "doubled": sum(p["doubled"] for p in parts),
         "unanswered": sum(p["unanswered"] for p in parts), "processes": processes,
+        # the share of pictures drawn unsmoothed because more waited than the drawing processes could draw
+        "quick_pictures": round(drawn["quick"] / sum(drawn.values()), 3) if drawn else 0.0,
     }
 
 
@@ -656,7 +661,8 @@ def bench_load(channels: int = 200, think: float = 10.0, seconds: float = 60.0, 
     if report["applied"]:
         bot_ms = sum(p["bot_cpu"] for p in parts) * 1000 / report["applied"]
         print(f"load: CPU per move {report['cpu_ms_per_action']} ms: {bot_ms:.1f} ms in the bot process"
-              f"{'es' if processes > 1 else ''}, the rest drawing", file=out)
+              f"{'es' if processes > 1 else ''}, the rest drawing ({report['quick_pictures']:.0%} of the pictures "
+              "quick, drawn while others waited)", file=out)
     return report
 
 

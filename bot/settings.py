@@ -56,6 +56,10 @@ class Settings(BaseSettings):
     render_workers: int | None = Field(
         default=None, ge=0, validation_alias=AliasChoices("ZAGJAN_RENDER_WORKERS", "render_workers"))
     """Processes drawing boards; unset: one per core; 0: draw in a thread of the bot's own process."""
+    quick_boards: bool = Field(
+        default=True, validation_alias=AliasChoices("ZAGJAN_QUICK_BOARDS", "quick_boards"))
+    """While more boards wait than the drawing processes draw at once, draw the next ones unsmoothed (the
+    same picture with stepped edges, a third cheaper) so that none is late; off: always smooth, late or not."""
     shard_count: int | None = Field(
         default=None, ge=1, validation_alias=AliasChoices("ZAGJAN_SHARD_COUNT", "shard_count"))
     """How many shards Discord splits the bot's servers into (a server is shard `(id >> 22) % count`);

@@ -15,7 +15,7 @@ from bot.app import ZagjanBot
 from bot.settings import Settings
 
 SETTINGS_VARS = ("DISCORD_TOKEN", "ZAGJAN_DATABASE", "ZAGJAN_DEV_GUILD_ID", "ZAGJAN_LOG_LEVEL", "ZAGJAN_REACTION_SECONDS",
-                 "ZAGJAN_RENDER_WORKERS", "ZAGJAN_DISCORD_DEBUG")
+                 "ZAGJAN_RENDER_WORKERS", "ZAGJAN_QUICK_BOARDS", "ZAGJAN_DISCORD_DEBUG")
 
 
 @pytest.fixture
@@ -49,6 +49,13 @@ def test_defaults_and_a_blank_token(clean_env: Path) -> None:
     assert settings.database == Path("zagjan.sqlite3") and settings.log_level == "INFO"
 
 
+def test_quick_boards_are_on_unless_turned_off(clean_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert Settings().quick_boards
+    monkeypatch.setenv("ZAGJAN_QUICK_BOARDS", "0")
+    assert not Settings().quick_boards
+    assert not ZagjanBot(clean_env / "games.sqlite3", render_workers=1, quick_boards=False).painter.quick
+
+
 def test_an_unknown_log_level_is_refused(clean_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ZAGJAN_LOG_LEVEL", "loud")
     with pytest.raises(ValidationError, match="ZAGJAN_LOG_LEVEL must be one of"):
@@ -78,6 +85,7 @@ def test_run_hands_the_token_to_discord_and_never_logs_it(
     bot = started["bot"]
     assert isinstance(bot, ZagjanBot)
     assert bot.database == Path("zagjan.sqlite3")
+    assert bot.painter.quick and not bot.thinking.quick  # quick boards by default; thinking is never "quick"
     assert not bot.intents.message_content and not bot.intents.members and not bot.intents.presences
     assert caplog.records and all("sekrit" not in r.getMessage() for r in caplog.records)
 
