@@ -7,8 +7,8 @@ of a board that never change during a game) warm between pictures. With
 `workers=0` pictures are drawn in a thread instead (tests, and machines that
 cannot start processes).
 
-When more boards are being drawn or wait than there are drawing processes, the
-next ones go to as many quick drawing processes, which draw them unsmoothed
+When more boards wait than the drawing processes can take in hand, the next
+ones go to as many quick drawing processes, which draw them unsmoothed
 (`renderers.common.QUICK`): the same picture with stepped edges, for two thirds
 of the cost, so a busy bot keeps its boards on time instead of queueing them.
 Once the queue is gone, boards are smooth again.
@@ -65,6 +65,11 @@ def picture(view: Any, recent: Sequence[str] = ()) -> tuple[bytes | None, str | 
 
 QUICK_DRAWING = "ZAGJAN_QUICK_DRAWING"
 """`renderers.common.QUICK`, named here so that the bot's process need not import the renderers."""
+
+
+QUEUE_PER_WORKER = 2
+"""Pictures a drawing process may have in hand (one drawing, one waiting) before the next goes to a quick
+one: a moment's burst still gets smooth boards, a few tens of ms later; a queue that grows does not."""
 
 
 def _warm() -> None:
@@ -134,9 +139,9 @@ class Painter:
 
     async def _draw(self, work: Callable[..., T], *args: Any) -> T:
         """A picture drawn smoothly while the drawing processes keep up, else quickly (`quick`): it goes
-        to a quick process once as many pictures as there are processes are being drawn or wait, so on
-        a busy bot every board is quick until the queue is gone, and no board waits for smoothing."""
-        quick = self.quick and self._drawing >= self.workers
+        to a quick process once `QUEUE_PER_WORKER` pictures a process are being drawn or wait, so on a
+        busy bot every board is quick until the queue is gone, and no board waits long for smoothing."""
+        quick = self.quick and self._drawing >= QUEUE_PER_WORKER * self.workers
         self._drawing += 1
         try:
             done = await self.run(work, *args, quick=quick)

@@ -58,7 +58,7 @@ class Settings(BaseSettings):
     """Processes drawing boards; unset: one per core; 0: draw in a thread of the bot's own process."""
     quick_boards: bool = Field(
         default=True, validation_alias=AliasChoices("ZAGJAN_QUICK_BOARDS", "quick_boards"))
-    """While more boards wait than the drawing processes draw at once, draw the next ones unsmoothed (the
+    """While boards queue up for the drawing processes (two each in hand), draw the next ones unsmoothed (the
     same picture with stepped edges, a third cheaper) so that none is late; off: always smooth, late or not."""
     shard_count: int | None = Field(
         default=None, ge=1, validation_alias=AliasChoices("ZAGJAN_SHARD_COUNT", "shard_count"))

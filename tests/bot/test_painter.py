@@ -42,18 +42,18 @@ def _view(slug: str, moves: int = 30) -> object:
 
 
 async def test_boards_beyond_what_the_workers_draw_at_once_are_drawn_quick_until_the_queue_is_gone() -> None:
-    """One worker: the first of three boards asked for together is drawn smooth (the picture drawn in
-    place), the two that would wait for it go to the quick worker, unsmoothed; a board asked for
-    alone afterwards is smooth again."""
+    """One worker: of four boards asked for together, the two it takes in hand (one drawing, one
+    waiting) are drawn smooth (the picture drawn in place), the two after them go to the quick worker,
+    unsmoothed; a board asked for alone afterwards is smooth again."""
     view = _view("masters-fight")
     smooth = draw(view)
     painter = Painter(workers=1, quick=True)
     try:
-        first, second, third = await asyncio.gather(*(painter.render(view) for _ in range(3)))
-        assert first == smooth and second == third and second is not None and second != smooth
-        assert _size(second) == _size(smooth)
-        assert painter.drawn == {"smooth": 1, "quick": 2}
-        assert await painter.render(view) == smooth and painter.drawn["smooth"] == 2
+        pictures = await asyncio.gather(*(painter.render(view) for _ in range(4)))
+        assert pictures[:2] == [smooth, smooth] and pictures[2] == pictures[3] != smooth and pictures[2] is not None
+        assert _size(pictures[2]) == _size(smooth)
+        assert painter.drawn == {"smooth": 2, "quick": 2}
+        assert await painter.render(view) == smooth and painter.drawn["smooth"] == 3
     finally:
         painter.close(wait=True)
 
@@ -62,8 +62,8 @@ async def test_with_quick_boards_off_every_board_is_smooth_and_no_quick_worker_s
     view = _view("masters-fight")
     painter = Painter(workers=1, quick=False)
     try:
-        assert await asyncio.gather(*(painter.render(view) for _ in range(3))) == [draw(view)] * 3
-        assert painter._quick_pool is None and painter.drawn == {"smooth": 3}
+        assert await asyncio.gather(*(painter.render(view) for _ in range(4))) == [draw(view)] * 4
+        assert painter._quick_pool is None and painter.drawn == {"smooth": 4}
         assert not Painter(workers=0, quick=True).quick  # a thread draws with the bot's own renderers
     finally:
         painter.close(wait=True)
