@@ -94,8 +94,8 @@ class Painter:
     def __init__(self, workers: int | None = None, *, quick: bool = False) -> None:
         self.workers = default_workers() if workers is None else workers
         self.quick = quick and self.workers > 0
-        """Whether boards beyond what the drawing processes can draw at once go to quick ones (processes
-        only: a thread shares the smooth renderers of the bot's own process)."""
+        """Whether boards go to quick processes once a queue forms (`_draw`; processes only: a thread
+        shares the smooth renderers of the bot's own process)."""
         self._pool: Executor | None = None  # started on the first picture, so a bot that draws none starts none
         self._quick_pool: Executor | None = None
         self._drawing = 0  # pictures being drawn or waiting for a process, smooth and quick
