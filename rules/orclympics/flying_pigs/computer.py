@@ -3,7 +3,9 @@
 The search (`rules.core.search`) is the same for every game; what it needs to know of this one is
 here. A Pig wins by touching the Kitchen, so every Random Move it makes is a chance: Grease on
 your own Pig makes its moves longer (more ground swept), a Shove gives it one more move, and a Pig
-on fire can win only by ending a move on the Kitchen. So a sensible chef keeps an Orc within a Grease
+on fire can win only by ending a move on the Kitchen. `standing` shares the win out by each Pig's
+chance of reaching the Kitchen within its next few moves, as the engine's own Random Move makes it
+(`pig_chance`). So a sensible chef keeps an Orc within a Grease
 Toss of its own Pig (`standing` counts it), greases their own Pig and nobody else's, Shoves their own
 Pig and not the others', and sets fire to the others' Pigs only (`worth_lighting`); it gives every
 Orc a stance (each is free: Shove and Fire it up! are only offered, Shoo! turns a Pig that bumps into
@@ -36,7 +38,7 @@ from typing import Any
 from rules.core.engine import PlayerId
 from rules.core.geometry import angle_to, centre_distance, distance, offset, separation
 from rules.core.memo import Memo
-from rules.core.search import Tactics, win_chances
+from rules.core.search import Tactics
 from rules.orclympics.flying_pigs import board
 from rules.orclympics.flying_pigs.models import (
     ChooseStance,
@@ -53,25 +55,67 @@ from rules.orclympics.flying_pigs.models import (
     TossPig,
 )
 
-GREASE_WORTH = 1.5
-"""Inches nearer the Kitchen a Grease Marker on a Pig is worth: each adds a D3" to its moves."""
-
 NOWHERE = 0.05
 """Inches beyond the 1" spacing a walk must make to end anywhere new."""
 
-GREASER_WORTH = 1.0
-"""Inches nearer the Kitchen a Pig is worth with one of its own Orcs within a Grease Toss of it."""
+HORIZON = 3
+"""Random Moves of a Pig over which `standing` weighs its chance of reaching the Kitchen (one round
+of three players' turns each)."""
 
-FIRE_COST = 6.0
-"""Inches further a burning Pig is, in effect: it must end a move on the Kitchen to win."""
+PIG_CHANCE: tuple[tuple[tuple[float, ...], tuple[float, ...]], ...] = (
+    ((0.523, 0.363, 0.233, 0.13, 0.055, 0.016, 0.003, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),  # 0 markers, next
+     (0.613, 0.456, 0.347, 0.265, 0.181, 0.117, 0.079, 0.051, 0.034, 0.021, 0.008, 0.007, 0.007)),  # within 3 moves
+    ((0.507, 0.366, 0.273, 0.196, 0.12, 0.069, 0.04, 0.018, 0.004, 0.001, 0.0, 0.0, 0.0),  # 1 markers, next
+     (0.567, 0.442, 0.352, 0.295, 0.238, 0.18, 0.147, 0.123, 0.091, 0.069, 0.067, 0.063, 0.052)),  # within 3 moves
+    ((0.45, 0.361, 0.285, 0.222, 0.152, 0.103, 0.081, 0.058, 0.031, 0.013, 0.007, 0.003, 0.0),  # 2 markers, next
+     (0.513, 0.436, 0.363, 0.295, 0.234, 0.199, 0.175, 0.159, 0.149, 0.138, 0.137, 0.13, 0.115)),  # within 3 moves
+    ((0.51, 0.347, 0.229, 0.186, 0.153, 0.121, 0.101, 0.079, 0.065, 0.052, 0.03, 0.012, 0.003),  # 3 markers, next
+     (0.57, 0.417, 0.323, 0.295, 0.271, 0.254, 0.251, 0.235, 0.218, 0.203, 0.177, 0.165, 0.164)),  # within 3 moves
+    ((0.44, 0.352, 0.265, 0.203, 0.168, 0.141, 0.107, 0.084, 0.069, 0.048, 0.042, 0.042, 0.04),  # 4 markers, next
+     (0.513, 0.454, 0.38, 0.32, 0.29, 0.273, 0.25, 0.242, 0.237, 0.223, 0.223, 0.223, 0.215)),  # within 3 moves
+    ((0.503, 0.392, 0.274, 0.205, 0.162, 0.116, 0.092, 0.082, 0.078, 0.078, 0.078, 0.078, 0.068),  # 5 markers, next
+     (0.61, 0.507, 0.398, 0.34, 0.304, 0.262, 0.256, 0.256, 0.256, 0.256, 0.256, 0.256, 0.256)),  # within 3 moves
+    ((0.413, 0.348, 0.261, 0.193, 0.165, 0.142, 0.121, 0.111, 0.109, 0.108, 0.102, 0.088, 0.076),  # 6 markers, next
+     (0.533, 0.489, 0.418, 0.356, 0.351, 0.351, 0.351, 0.339, 0.328, 0.321, 0.321, 0.32, 0.317)),  # within 3 moves
+)
+"""By Grease Markers (0-6): an unburnt Pig's chance of touching the Kitchen with its next Random Move,
+and within its next `HORIZON`, by its gap to the Kitchen's edge (0-12"), measured with the engine's
+Random Move on an open board (300 Pigs each, on the line east of the Kitchen; a Pig turns back at the
+Pigsty's edge, I.6.5, so a long greased move far out comes back across it)."""
 
-BLOCK_WORTH = 3.0
-"""Inches further a Pig is, in effect, when its whole way to the Kitchen is stood in: its next move
-cannot reach it (a Pig 3" out has about one chance in eight a move; 6" out, with no Grease, none)."""
+FIRE_CHANCE: tuple[tuple[tuple[float, ...], tuple[float, ...]], ...] = (
+    ((0.18, 0.195, 0.159, 0.102, 0.051, 0.016, 0.003, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),  # 0 markers, next
+     (0.32, 0.307, 0.264, 0.201, 0.133, 0.084, 0.059, 0.04, 0.026, 0.015, 0.006, 0.005, 0.007)),  # within 3 moves
+    ((0.04, 0.062, 0.082, 0.084, 0.068, 0.047, 0.03, 0.015, 0.004, 0.001, 0.0, 0.0, 0.0),  # 1 markers, next
+     (0.143, 0.146, 0.155, 0.163, 0.141, 0.109, 0.089, 0.073, 0.052, 0.036, 0.038, 0.04, 0.037)),  # within 3 moves
+    ((0.0, 0.008, 0.021, 0.037, 0.043, 0.049, 0.056, 0.045, 0.023, 0.009, 0.005, 0.002, 0.0),  # 2 markers, next
+     (0.073, 0.076, 0.077, 0.077, 0.079, 0.085, 0.087, 0.079, 0.067, 0.068, 0.067, 0.055, 0.048)),  # within 3 moves
+    ((0.0, 0.0, 0.003, 0.01, 0.02, 0.028, 0.035, 0.043, 0.046, 0.041, 0.026, 0.01, 0.003),  # 3 markers, next
+     (0.067, 0.056, 0.056, 0.064, 0.074, 0.083, 0.089, 0.094, 0.098, 0.093, 0.073, 0.056, 0.053)),  # within 3 moves
+    ((0.0, 0.0, 0.0, 0.001, 0.006, 0.012, 0.014, 0.021, 0.027, 0.024, 0.029, 0.037, 0.035),  # 4 markers, next
+     (0.047, 0.053, 0.055, 0.048, 0.048, 0.061, 0.066, 0.075, 0.077, 0.07, 0.084, 0.094, 0.083)),  # within 3 moves
+    ((0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.005, 0.017, 0.027, 0.035, 0.044, 0.046, 0.041),  # 5 markers, next
+     (0.077, 0.063, 0.051, 0.042, 0.037, 0.038, 0.048, 0.059, 0.068, 0.078, 0.087, 0.092, 0.093)),  # within 3 moves
+    ((0.0, 0.0, 0.0, 0.001, 0.003, 0.007, 0.009, 0.014, 0.029, 0.04, 0.038, 0.037, 0.039),  # 6 markers, next
+     (0.09, 0.059, 0.051, 0.053, 0.064, 0.07, 0.053, 0.043, 0.064, 0.077, 0.079, 0.088, 0.094)),  # within 3 moves
+)
+"""As `PIG_CHANCE`, for a burning Pig: it wins only by ending a move on the Kitchen (I.8), so Grease
+makes its moves overshoot near it (`GREASED_FLIGHT`)."""
 
-BLOCK_FADE = (4.0, 12.0)
-"""Kitchen distances over which a block stops mattering: in full up to the first, nothing from the
-second (a Pig that far out seldom reaches the Kitchen on its next move anyway)."""
+FLOOR = 0.01
+"""Each Pig's part of `standing` besides its chance within the `HORIZON`: no Pig is out of the race."""
+
+GREASER_GREASE = 1.0
+"""Grease Markers a Pig counts as having more with one of its own Orcs within a Grease Toss of it: a
+toss hits on 3+ (I.5 Step 3), and two Orcs throw; over the `HORIZON`, about one more marker."""
+
+SUPPORT_GAIN = 0.15
+"""Share of its next move's chance a Pig gains with one of its own Orcs just behind it (`in_place`):
+with a Shove, a move that stops by it is made again (an Orc there makes a Pig 1-6" out about 15%
+likelier to reach the Kitchen on its next move)."""
+
+PIN_SLACK = 0.05
+"""Inches short of the 1" spacing (I.6.1) at which an Orc counts as pinning its own Pig (`_pins`)."""
 
 KITCHEN_REACH = 2.1
 """Centre distance from the Kitchen's centre at which a Pig's base touches it, roughly (1.5" + 0.5",
@@ -120,11 +164,6 @@ two (engine's Random Move, open board, 600 moves each); further out, 6-8" off, G
 SUPPORT_ANGLES = (180.0, 135.0, -135.0)
 """Bearings, off the line from a Pig to the Kitchen, of the spots behind its own Pig `purposeful_walks`
 offers, the first that can be reached."""
-
-SUPPORT_WORTH = 0.5
-"""Inches nearer the Kitchen a Pig is worth with one of its own Orcs just behind it (`in_place`): with
-a Shove, a move that stops by it is made again (an Orc there makes a Pig 1-6" out about 15% likelier
-to reach the Kitchen on its next move)."""
 
 TOSS_CLEAR = 7.0
 """Inches inward from a Pig's start within which another Pig cuts its Pigtoss short (2D3" straight
@@ -180,22 +219,63 @@ def block_by(pig: Model, other: Model) -> float:
 
 
 def standing(state: FlyingPigsState) -> dict[PlayerId, float]:
-    """Each player's rough chance that their Pig is the first in the Kitchen."""
-    far: dict[PlayerId, float] = {}
+    """Each player's rough chance that their Pig is the first in the Kitchen: each Pig's chance of
+    reaching it within its next `HORIZON` Random Moves (`pig_chance`, measured with the engine's own
+    Random Move, so it falls as fast with distance as the dice make it: an ungreased Pig 4" off the
+    Kitchen's edge has 18% within three moves, 6" off 8%, where the old score, a softmax of inches
+    with Grease at 1.5" a marker, fell 1.65x; and two markers make a Pig 10" off a better bet than an
+    ungreased one 6" off, 14% against 8%, where the old score put it behind), shared out in
+    proportion, with `FLOOR` each for the Pigs no move of the next few reaches. Its next move loses
+    the part of its way to the Kitchen that models stand in (`blocked_share`, none for a burning Pig);
+    an Orc of its own within a Grease Toss counts as `GREASER_GREASE` markers more, one just behind
+    it (`_beside`, not pinning it) as `SUPPORT_GAIN` of its next move again (a Shove)."""
+    weights: dict[PlayerId, float] = {}
     for m in state.models.values():
         if m.kind is not Kind.PIG:
             continue
-        d = board.kitchen_distance(m) if m.placed else board.PIGSTY_RADIUS + board.BOARD / 2
-        gap = d
-        d += -GREASE_WORTH * m.grease + (FIRE_COST if m.fire else 0.0)
-        if greaser_near(state, m):
-            d -= GREASER_WORTH
-        d += BLOCK_WORTH * blocked_share(state, m) * _fade(gap, BLOCK_FADE)
-        if m.placed and any(o.owner == m.owner and o.kind is Kind.ORC and o.placed and _beside(m, o, own=True)
-                            for o in state.models.values()):
-            d -= SUPPORT_WORTH
-        far[m.owner] = d
-    return win_chances({p: -d for p, d in far.items()}, spread=4.0)
+        if not m.placed:
+            weights[m.owner] = pig_chance(board.PIGSTY_RADIUS - 3.0, 0.0, False)[1] + FLOOR
+            continue
+        grease = float(m.grease)
+        if not m.fire and greaser_near(state, m):
+            grease = min(float(board.MAX_GREASE), grease + GREASER_GREASE)
+        first, within = pig_chance(board.kitchen_distance(m), grease, m.fire)
+        within -= first * blocked_share(state, m)
+        if any(o.owner == m.owner and o.kind is Kind.ORC and o.placed and _beside(m, o, own=True)
+               and not _pins(m, o) for o in state.models.values()):
+            within += SUPPORT_GAIN * first
+        weights[m.owner] = max(0.0, within) + FLOOR
+    total = sum(weights.values())
+    return {p: w / total for p, w in weights.items()}
+
+
+def pig_chance(gap: float, grease: float, fire: bool) -> tuple[float, float]:
+    """A Pig's chance of reaching the Kitchen (ending its move on it when `fire`, I.8) with its next
+    Random Move, and within its next `HORIZON`, `gap` inches off the Kitchen's edge with `grease`
+    markers (`PIG_CHANCE`, `FIRE_CHANCE`, read between their rows and columns)."""
+    rows = FIRE_CHANCE if fire else PIG_CHANCE
+    g = min(max(grease, 0.0), float(len(rows) - 1))
+    x = min(max(gap, 0.0), float(len(rows[0][0]) - 1))
+    g0, x0 = int(g), int(x)
+    g1, x1 = min(g0 + 1, len(rows) - 1), min(x0 + 1, len(rows[0][0]) - 1)
+    tg, tx = g - g0, x - x0
+
+    def read(column: int) -> float:
+        def at(row: int) -> float:
+            line = rows[row][column]
+            return line[x0] + (line[x1] - line[x0]) * tx
+        return at(g0) + (at(g1) - at(g0)) * tg
+
+    return read(0), read(1)
+
+
+def _pins(pig: Model, orc: Model) -> bool:
+    """Whether the Orc stands closer to the Pig than the 1" spacing (I.6.1), as after a Pigtoss
+    spaced back all the way to where the Pig was set down beside it (I.4): the Pig's moves at it
+    stop at once, and wedged between it and the Pigsty's edge the Pig was seen not to move for some
+    20 Player Turns (`FlyingPigsTactics._walks` walks such an Orc away first)."""
+    return (centre_distance(pig.xy, orc.xy) < 3.0
+            and separation(board.shape_of(orc), board.shape_of(pig)) < board.SPACING - PIN_SLACK)
 
 
 def _walk_to_beside(state: FlyingPigsState, orc: Model, pig: Model, bearing: float,
@@ -260,7 +340,8 @@ _SPOTS: Memo[tuple[Any, ...], tuple[MoveTo, ...]] = Memo(2048)
 def in_place(state: FlyingPigsState, orc: Model) -> bool:
     """Whether the Orc already stands where `purposeful_walks` would send it: within 2" of a Pig
     (I.5 Step 4), in front of another player's, not in the way of its own."""
-    return any(_beside(pig, orc, own=pig.owner == orc.owner) for pig in state.models.values()
+    return any(_beside(pig, orc, own=pig.owner == orc.owner) and not (pig.owner == orc.owner and _pins(pig, orc))
+               for pig in state.models.values()
                if pig.kind is Kind.PIG and pig.placed and (pig.owner == orc.owner or not pig.fire))
 
 
@@ -475,10 +556,20 @@ class FlyingPigsTactics(Tactics):
         """Step 2: walks with a purpose (`purposeful_walks`) and walks at the Pigs (to come nearer one
         too far to get beside this turn); finishing the step only while an Orc left standing is
         already in place (a walk elsewhere would undo it). Walks at Orcs and along the eight
-        bearings are left out: they serve nothing here."""
+        bearings are left out: they serve nothing here. An Orc pinning its own Pig (`_pins`) walks
+        first, off it (along a bearing when no purposeful walk takes it), and the step is not
+        finished before it has."""
         pigs = {m.id for m in state.models.values() if m.kind is Kind.PIG}
         walks: list[Any] = purposeful_walks(state, player)
         walks += [a for a in actions if isinstance(a, MoveToward) and a.target in pigs and not goes_nowhere(state, a)]
+        own = state.pig_of(player)
+        pinning = {o.id for o in state.orcs_of(player) if not o.moved and not o.slipped and o.placed and own.placed
+                   and _pins(own, o)}
+        if pinning:  # walk it off the Pig first (`_pins`): not standing there is worth more than anything
+            away = [a for a in walks if a.orc in pinning] or [
+                a for a in actions if isinstance(a, MoveTo) and a.orc in pinning
+                and not _pins(own, state.models[a.orc].model_copy(update={"x": a.x, "y": a.y}))]
+            return away or walks or [a for a in actions if a != Done()] or actions
         if not walks:
             return [a for a in actions if not (isinstance(a, MoveToward) and goes_nowhere(state, a))] or actions
         standing_by = [o for o in state.orcs_of(player) if not o.moved and not o.slipped and in_place(state, o)]
@@ -494,6 +585,7 @@ class FlyingPigsTactics(Tactics):
 
 TACTICS = FlyingPigsTactics()
 
-__all__ = ["BLOCK_WORTH", "FIRE_COST", "GREASER_WORTH", "GREASE_WORTH", "SUPPORT_WORTH", "TACTICS", "FlyingPigsTactics",
-           "block_by", "blocked_share", "burning_near", "can_light", "goes_nowhere", "grease_choice", "greaser_near", "in_place",
-           "purposeful_walks", "shove_orc", "stance_choice", "stance_for", "standing", "toss_choice", "worth_lighting"]
+__all__ = ["FIRE_CHANCE", "FLOOR", "GREASER_GREASE", "HORIZON", "PIG_CHANCE", "SUPPORT_GAIN", "TACTICS",
+           "FlyingPigsTactics", "block_by", "blocked_share", "burning_near", "can_light", "goes_nowhere",
+           "grease_choice", "greaser_near", "in_place", "pig_chance", "purposeful_walks", "shove_orc", "stance_choice",
+           "stance_for", "standing", "toss_choice", "worth_lighting"]

@@ -13,7 +13,7 @@ from rules.core.computer import Level, decide
 from rules.core.dice import Dice
 from rules.core.search import Budget, kind_first, picker, tactics_of
 from rules.core.selfplay import play_random
-from rules.orclympics.flying_pigs.computer import greaser_near
+from rules.orclympics.flying_pigs.computer import _pins, greaser_near
 from rules.orclympics.flying_pigs.models import Done, GreaseToss, Kind, MoveToward, React, Stage, Stance
 from rules.registry import GAMES
 
@@ -100,9 +100,11 @@ def test_no_walk_that_ends_where_it_began() -> None:
         player = state.active
         legal = GAME.legal_actions(state, player)
         kept = tactics_of(GAME).sensible(state, player, legal)
+        pig = state.pig_of(player)
+        pinning = {o.id for o in state.orcs_of(player) if not o.moved and not o.slipped and _pins(pig, o)}
         for action in legal:
-            if not isinstance(action, MoveToward):
-                continue
+            if not isinstance(action, MoveToward) or (pinning and action.orc not in pinning):
+                continue  # an Orc pinning its own Pig walks off it first (I.6.1): the other waits
             moved = GAME.apply(state, player, action).state.models[action.orc].xy
             if action in kept:
                 kept_some += 1
