@@ -482,11 +482,10 @@ def toss_choice(state: FlyingPigsState, player: PlayerId, actions: list[Any]) ->
     the Orc whose Pig starts nearest the Kitchen with no other Pig in its way inward (a Pig in
     contact stops 1" from it, I.4). The Pig then runs 2D3" straight at the centre and 2D3" to a side:
     every other side starts it further out or across, so there is nothing to search (a search of the
-    eighteen sides spent a second and a half on play-outs whose dice decide it). Not yet seen to: a toss
-    spaced back (I.6.1) all the way to where the Pig was set down leaves it in contact with its Orc,
-    and a Pig in contact was seen never to move again (every Random Move and Shove ended where it
-    began, for some 20 Player Turns); trying each toss in a few dice worlds avoids that, but measured
-    with other changes (arena seed 1 16/24) it was not kept."""
+    eighteen sides spent a second and a half on play-outs whose dice decide it). A toss spaced back
+    (I.6.1) all the way to where the Pig was set down leaves it in contact with its Orc, which then
+    walks off it first (`_pins`); trying each toss in a few dice worlds to avoid that was measured
+    with other changes (arena seed 1 16/24) and not kept."""
     tosses = [a for a in actions if isinstance(a, TossPig) and a.side is None]
     if not tosses:
         return actions
