@@ -42,6 +42,7 @@ from rules.core.search import Tactics
 from rules.orclympics.flying_pigs import board
 from rules.orclympics.flying_pigs.models import (
     ChooseStance,
+    Deploy,
     Done,
     FlyingPigsState,
     GreaseToss,
@@ -107,7 +108,9 @@ FLOOR = 0.01
 
 GREASER_GREASE = 1.0
 """Grease Markers a Pig counts as having more with one of its own Orcs within a Grease Toss of it: a
-toss hits on 3+ (I.5 Step 3), and two Orcs throw; over the `HORIZON`, about one more marker."""
+toss hits on 3+ (I.5 Step 3); over the `HORIZON`, about one more marker. With both Orcs in reach the
+second throws when the first misses, so a marker lands 8 turns in 9 instead of 2 in 3: a third more
+(`greaser_bonus`)."""
 
 SUPPORT_GAIN = 0.15
 """Share of its next move's chance a Pig gains with one of its own Orcs just behind it (`in_place`):
@@ -177,11 +180,25 @@ is not backed off."""
 def greaser_near(state: FlyingPigsState, pig: Model) -> bool:
     """Whether one of the Pig's own Orcs stands within a Grease Toss of it (10", I.5 Step 3) while
     it can take more Grease: it may grease it again next turn."""
+    return greasers(state, pig) > 0
+
+
+def greasers(state: FlyingPigsState, pig: Model) -> int:
+    """How many of the Pig's own Orcs stand within a Grease Toss of it (10", I.5 Step 3) while it can
+    take more Grease."""
     if not pig.placed or pig.grease >= board.MAX_GREASE:
-        return False
+        return 0
     shape = board.shape_of(pig)
-    return any(o.kind is Kind.ORC and o.owner == pig.owner and o.placed
-               and distance(board.shape_of(o), shape) <= board.TOSS_RANGE for o in state.models.values())
+    return sum(1 for o in state.models.values() if o.kind is Kind.ORC and o.owner == pig.owner and o.placed
+               and distance(board.shape_of(o), shape) <= board.TOSS_RANGE)
+
+
+def greaser_bonus(count: int) -> float:
+    """Grease Markers `standing` adds for `count` of the Pig's own Orcs within a Grease Toss of it:
+    `GREASER_GREASE` for one, scaled by the chance that at least one toss of theirs hits (3+ on a D6
+    each, I.5 Step 3; the second Orc throws only when the first missed, as the step allows one
+    marker a player)."""
+    return GREASER_GREASE * (1.0 - (1.0 / 3.0) ** count) / (2.0 / 3.0)
 
 
 def _fade(value: float, span: tuple[float, float]) -> float:
@@ -227,7 +244,8 @@ def standing(state: FlyingPigsState) -> dict[PlayerId, float]:
     ungreased one 6" off, 14% against 8%, where the old score put it behind), shared out in
     proportion, with `FLOOR` each for the Pigs no move of the next few reaches. Its next move loses
     the part of its way to the Kitchen that models stand in (`blocked_share`, none for a burning Pig);
-    an Orc of its own within a Grease Toss counts as `GREASER_GREASE` markers more, one just behind
+    an Orc of its own within a Grease Toss counts as `GREASER_GREASE` markers more (both, a third more
+    again: `greaser_bonus`), one just behind
     it (`_beside`, not pinning it) as `SUPPORT_GAIN` of its next move again (a Shove). (Arena, 24
     games, 3 players, --workers 1, with `_pins`: tuning seed 31 21/24; fresh seeds 41-45 15, 17, 18, 17
     and 16 of 24, the old score 15, 17, 18, 15 and 15; seeds 46 and 3-6 15, 11, 17, 14, 19 against 14,
@@ -241,8 +259,8 @@ def standing(state: FlyingPigsState) -> dict[PlayerId, float]:
             weights[m.owner] = pig_chance(board.PIGSTY_RADIUS - 3.0, 0.0, False)[1] + FLOOR
             continue
         grease = float(m.grease)
-        if not m.fire and greaser_near(state, m):
-            grease = min(float(board.MAX_GREASE), grease + GREASER_GREASE)
+        if not m.fire:
+            grease = min(float(board.MAX_GREASE), grease + greaser_bonus(greasers(state, m)))
         first, within = pig_chance(board.kitchen_distance(m), grease, m.fire)
         within -= first * blocked_share(state, m)
         if any(o.owner == m.owner and o.kind is Kind.ORC and o.placed and _beside(m, o, own=True)
@@ -503,6 +521,53 @@ def toss_choice(state: FlyingPigsState, player: PlayerId, actions: list[Any]) ->
     return [min(tosses, key=lambda a: (start(a), a.orc))]
 
 
+DEPLOY_CLEAR = 7.0
+"""Inches inward from an Orc on the Pigsty's edge over which a rock or a Mushroom Field spoils the
+Pigtoss of a Pig set beside it (2D3" straight at the centre, then 2D3" aside, I.4): a rock stops it
+short (I.6.2), a field gives it Shrooms (I.6.4), and its own Orcs' Shove then does nothing to it (I.7)."""
+
+DEPLOY_SPOTS = 8
+"""Points, 1" apart inward from a deploying Orc's spot, at which `deploy_choice` looks for terrain."""
+
+
+def _arc(a: float, b: float) -> float:
+    """Degrees between two bearings, 0-180."""
+    return abs((a - b + 180.0) % 360.0 - 180.0)
+
+
+def deploy_choice(state: FlyingPigsState, player: PlayerId, actions: list[Any]) -> list[Any]:
+    """Where an Orc deploys on the Pigsty's edge (I.3), with no search (the search scores a board with
+    no Pig on it all alike, so it picked a bearing at random and the two Orcs stood a third of the
+    Pigsty apart). The second Orc stands right beside the first: the Pig is tossed from beside one
+    of them (I.4, `toss_choice`) and lands 2-6" inward and 2-6" aside, so both are within a Grease
+    Toss of it (10", I.5 Step 3) from the first Player Turn, and a marker lands on 8 turns in 9
+    instead of 2 in 3. The first Orc takes the bearing with the least terrain on the way inward
+    (`DEPLOY_CLEAR`), and among those the one furthest round the edge from the other players' Orcs:
+    their Pigs are tossed from beside them and would stop ours 1" short (I.4), and an Orc of theirs
+    that takes Fire it up! beside ours would set a greased Pig ablaze (I.5 Step 4)."""
+    deploys = [a for a in actions if isinstance(a, Deploy)]
+    if not deploys:
+        return actions
+    placed = [o for o in state.orcs_of(player) if o.placed]
+    if placed:
+        first = angle_to(board.CENTRE, placed[0].xy)
+        return [min(deploys, key=lambda a: (_arc(a.angle, first), a.angle))]
+    others = [angle_to(board.CENTRE, m.xy) for m in state.models.values()
+              if m.kind is Kind.ORC and m.placed and m.owner != player]
+    terrain = [*board.rocks(state).values(), *board.fields(state).values()]
+
+    def clutter(angle: float) -> int:
+        edge = board.edge_point(angle)
+        inward = angle_to(edge, board.CENTRE)
+        spots = [board.base_at(offset(edge, inward, 1.0 + step)) for step in range(DEPLOY_SPOTS)]
+        return sum(1 for thing in terrain if any(separation(spot, thing) < 1.0 for spot in spots))
+
+    def apart(angle: float) -> float:
+        return min((_arc(angle, other) for other in others), default=180.0)
+
+    return [min(deploys, key=lambda a: (clutter(a.angle), -apart(a.angle), a.angle))]
+
+
 def goes_nowhere(state: FlyingPigsState, move: MoveToward) -> bool:
     """Whether walking at `move.target` ends where the Orc stands: the first thing in the way is
     within the 1" it is backed off to, or every point of the way is within 1" of something (a walk
@@ -553,6 +618,8 @@ class FlyingPigsTactics(Tactics):
             return grease_choice(state, player, actions)
         if any(isinstance(a, TossPig) for a in actions):
             return toss_choice(state, player, actions)
+        if any(isinstance(a, Deploy) for a in actions):
+            return deploy_choice(state, player, actions)
         return actions
 
     def _walks(self, state: FlyingPigsState, player: PlayerId, actions: list[Any]) -> list[Any]:
@@ -588,7 +655,7 @@ class FlyingPigsTactics(Tactics):
 
 TACTICS = FlyingPigsTactics()
 
-__all__ = ["FIRE_CHANCE", "FLOOR", "GREASER_GREASE", "HORIZON", "PIG_CHANCE", "SUPPORT_GAIN", "TACTICS",
-           "FlyingPigsTactics", "block_by", "blocked_share", "burning_near", "can_light", "goes_nowhere",
-           "grease_choice", "greaser_near", "in_place", "pig_chance", "purposeful_walks", "shove_orc", "stance_choice",
+__all__ = ["DEPLOY_CLEAR", "FIRE_CHANCE", "FLOOR", "GREASER_GREASE", "HORIZON", "PIG_CHANCE", "SUPPORT_GAIN", "TACTICS",
+           "FlyingPigsTactics", "block_by", "blocked_share", "burning_near", "can_light", "deploy_choice", "goes_nowhere",
+           "grease_choice", "greaser_bonus", "greaser_near", "greasers", "in_place", "pig_chance", "purposeful_walks", "shove_orc", "stance_choice",
            "stance_for", "standing", "toss_choice", "worth_lighting"]

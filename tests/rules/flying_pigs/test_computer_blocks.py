@@ -68,11 +68,13 @@ def test_an_orc_may_walk_to_just_in_front_of_another_players_pig() -> None:
 
 
 def test_the_computer_walks_into_the_way_of_a_pig_near_the_kitchen() -> None:
-    # alice's Orc 1b is by her own Pig (to Grease it, I.5 Step 3); 1a is free to stand in bob's way.
-    # Her whole Step 2 is played (I.5 Step 2: walks need no dice): which Orc walks first is hers to choose
+    # alice's Orc 1b is by her own Pig (to Grease it, I.5 Step 3); 1a is free to stand in the way of
+    # bob's Pig, 3.5" off the Kitchen (a move of its own reaches it about one time in five). Her whole
+    # Step 2 is played (I.5 Step 2: walks need no dice): which Orc walks first is hers to choose. (Further
+    # out, 5" off, a second Orc within a Grease Toss of her own Pig is worth more: `greaser_bonus`.)
     blocks = 0
     for seed in range(5):
-        state = table(SPREAD | {"1b": (27.0, 33.0)}, players=3)
+        state = table(SPREAD | {"1b": (27.0, 33.0), "2p": (18.5, 24.0)}, players=3)
         while state.stage is Stage.MOVEMENT and not state.pending:
             made = decide(GAME, GAME.seen_by(state, "alice"), "alice", Level.NORMAL, seed, Budget())
             state = GAME.apply(state, "alice", made).state
