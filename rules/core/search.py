@@ -106,6 +106,14 @@ class Tactics:
         that the listed ones only approximate (a ride aimed straight at a target)."""
         return actions
 
+    def play_out(self, state: Any, player: PlayerId, actions: list[Any], pick: Callable[[list[Any], str], Any]) -> Any:
+        """The searcher's own move in a play-out (the other players' are always `kind_first`): by
+        default as random as theirs. A game whose plain choices `sensible` already makes (a stance,
+        a reaction, a toss) may make them here too, so a play-out after the move being weighed
+        plays the rest of the turn as the computer really would, and the standing at its end says
+        what that move is worth rather than what a random finish of the turn leaves of it."""
+        return kind_first(actions, pick)
+
     def substance(self, state: Any) -> Any:
         """What a move must change to have done something (positions, health, what is carried),
         leaving out whose turn it is and what is left of it; None when the game does not say
@@ -265,7 +273,8 @@ class Searcher:
         return waiting[0] if len(waiting) == 1 else self.pick(waiting, "who acts")  # type: ignore[no-any-return]
 
     def _play_out(self, state: Any) -> Any:
-        """Random moves: `depth` of them when the game can say how it stands, else to the end."""
+        """Random moves (the searcher's own as its game's `Tactics.play_out` makes them): `depth` of
+        them when the game can say how it stands, else to the end."""
         game = self.game
         limit = self.budget.depth if self.cut else self.budget.endgame_moves
         for _ in range(limit):
@@ -278,7 +287,9 @@ class Searcher:
             actions = game.legal_actions(state, player)
             if not actions:
                 break
-            state = game.apply(state, player, kind_first(actions, self.pick)).state
+            move = self.tactics.play_out(state, player, actions, self.pick) if player == self.me else (
+                kind_first(actions, self.pick))
+            state = game.apply(state, player, move).state
         return state
 
     def _rewards(self, state: Any) -> dict[PlayerId, float]:

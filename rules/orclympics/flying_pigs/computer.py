@@ -33,12 +33,13 @@ ablaze.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from rules.core.engine import PlayerId
 from rules.core.geometry import angle_to, centre_distance, distance, offset, separation
 from rules.core.memo import Memo
-from rules.core.search import Tactics
+from rules.core.search import Tactics, kind_first
 from rules.orclympics.flying_pigs import board
 from rules.orclympics.flying_pigs.models import (
     ChooseStance,
@@ -646,6 +647,17 @@ class FlyingPigsTactics(Tactics):
         if standing_by and Done() in actions:
             walks.append(Done())
         return walks
+
+    def play_out(self, state: Any, player: PlayerId, actions: list[Any], pick: Callable[[list[Any], str], Any]) -> Any:
+        """In a play-out the computer's own Grease Tosses, stances and reactions are its plain choices
+        (`sensible`), not random ones: a random finish of the turn greased its own Pig only a third of
+        the time and lit its own, so a walk was weighed by what a careless turn left of it. Walks stay
+        random (working out the purposeful ones for every play-out position costs more than the
+        search can spend)."""
+        assert isinstance(state, FlyingPigsState)
+        if state.stage is Stage.MOVEMENT and not state.pending:
+            return kind_first(actions, pick)
+        return kind_first(self.sensible(state, player, actions) or actions, pick)
 
     def substance(self, state: Any) -> Any:
         assert isinstance(state, FlyingPigsState)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from rules.core.computer import Level, decide
 from rules.core.geometry import centre_distance
-from rules.core.search import Budget, tactics_of
+from rules.core.dice import Dice
+from rules.core.search import Budget, picker, tactics_of
 from rules.orclympics.flying_pigs import board
 from rules.orclympics.flying_pigs.computer import block_by, goes_nowhere, grease_choice, stance_choice
 from rules.orclympics.flying_pigs.models import (
@@ -180,3 +181,23 @@ def test_the_pig_is_tossed_facing_the_centre_clear_of_other_pigs() -> None:
     clear.tossing = 0
     clear.models["1p"].placed = clear.models["3p"].placed = False
     assert sensible(clear, "alice") == [TossPig(orc="1b", side=None)]  # its corner touches the edge: nearer
+
+
+def test_a_play_out_makes_the_computers_own_plain_choices() -> None:
+    # I.5 Step 3 and Step 4 in the search's play-outs: after the walk being weighed, the computer's own
+    # Grease Toss goes at its own Pig and its stances are its plain ones (`sensible`), as it would
+    # really play them; a random finish greased its Pig a third of the time. Walks and the other
+    # players' moves stay random (`kind_first`).
+    tactics = tactics_of(GAME)
+    grease = table(SPOTS, players=3, stage=Stage.GREASE)
+    stance = table(SPOTS, players=3, stage=Stage.ACTION)
+    for seed in range(12):
+        pick = picker(Dice(seed=seed))
+        assert tactics.play_out(grease, "alice", GAME.legal_actions(grease, "alice"), pick) == GreaseToss(
+            orc="1b", target="1p")
+        assert tactics.play_out(stance, "alice", GAME.legal_actions(stance, "alice"), pick) == ChooseStance(
+            orc="1a", stance=stance_choice(stance, stance.models["1a"]))
+    walks = table(SPOTS, players=3)
+    legal = GAME.legal_actions(walks, "alice")
+    made = {GAME.dump_action(tactics.play_out(walks, "alice", legal, picker(Dice(seed=seed)))) for seed in range(12)}
+    assert len(made) > 2 and all(GAME.parse_action(m) in legal for m in made)
