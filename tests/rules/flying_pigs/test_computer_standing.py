@@ -15,9 +15,9 @@ from rules.core.engine import Context
 from rules.core.geometry import separation
 from rules.core.search import tactics_of
 from rules.orclympics.flying_pigs import board
-from rules.orclympics.flying_pigs.computer import pig_chance, standing
-from rules.orclympics.flying_pigs.models import Done, MoveTo, MoveToward, Phase, Stage
-from tests.rules.flying_pigs.arena import GAME, NORTH, d3, play, table
+from rules.orclympics.flying_pigs.computer import _supports, pig_chance, purposeful_walks, stance_choice, standing
+from rules.orclympics.flying_pigs.models import ChooseStance, Done, MoveTo, MoveToward, Phase, React, Stage, Stance
+from tests.rules.flying_pigs.arena import GAME, NORTH, WEST, d3, play, table
 
 # everything far from the Kitchen's east and south sides, where the Pigs of these tests stand, and
 # every Orc more than a Grease Toss (10", I.5 Step 3) from its own Pig
@@ -68,3 +68,38 @@ def test_an_orc_pinning_its_own_pig_walks_off_it_first() -> None:
         after = GAME.apply(state, "alice", walk).state
         orc, pig = after.models["1a"], after.models["1p"]
         assert separation(board.shape_of(orc), board.shape_of(pig)) > 0.95
+
+
+def test_an_orc_on_each_side_of_its_own_pig_makes_its_moves_again() -> None:
+    # I.5 Step 4 (Shove: a model that ends its move within 2" may make a Random Move), I.6 (a Pig stops
+    # at the first model in its way): alice's Pig stands 7" east of the Kitchen's centre, her Orcs 6"
+    # north and south of it. Each walks to the spot beside the Pig square to its line to the Kitchen,
+    # one on each side (`SUPPORT_ANGLES`), and `standing` counts each (measured with the engine: from
+    # 3" off, 11% a move with none, 16% with one, 21% with two)
+    at = FAR | {"1p": (31.0, 24.0), "1a": (31.0, 30.0), "1b": (31.0, 18.0), "2p": (24.0, 33.0), "3p": (24.0, 15.0)}
+    state = table(at, players=3)
+    before = standing(state)["alice"]
+    def beside_own(orc: str) -> MoveTo:
+        return next(w for w in purposeful_walks(state, "alice") if w.orc == orc and abs(w.x - 31.0) < 3.0)
+
+    walks = {"1a": beside_own("1a")}
+    assert walks["1a"].x == pytest.approx(31.0, abs=0.05) and 25.9 < walks["1a"].y < 26.5
+    state = GAME.apply(state, "alice", walks["1a"]).state
+    one = standing(state)["alice"]
+    second = beside_own("1b")
+    assert second.x == pytest.approx(31.0, abs=0.05) and 21.5 < second.y < 22.1
+    state = GAME.apply(state, "alice", second).state
+    assert _supports(state, state.models["1p"]) == 2
+    assert standing(state)["alice"] > one > before
+    # Step 4: both take Shove; Step 5 the Pig runs north into Orc 1a and stops by it, and alice shoves
+    # it again: 6" a little south of west, into the Kitchen
+    state = GAME.apply(state, "alice", Done()).state  # no Grease Toss (Step 3)
+    state = GAME.apply(state, "alice", ChooseStance(orc="1a", stance=stance_choice(state, state.models["1a"]))).state
+    last = ChooseStance(orc="1b", stance=stance_choice(state, state.models["1b"]))
+    assert last.stance is Stance.SHOVE
+    stopped = play(state, "alice", last, [d3(2), d3(2), NORTH]).state
+    pig = stopped.models["1p"]
+    assert 24.5 < pig.y < 25.6 and stopped.pending  # 4" rolled; 1" run, to Orc 1a
+    reaction = tactics_of(GAME).sensible(stopped, "alice", GAME.legal_actions(stopped, "alice"))
+    assert reaction == [React(use=True)]
+    assert play(stopped, "alice", reaction[0], [d3(3), d3(3), WEST + 10]).state.winner == "alice"
