@@ -1,14 +1,18 @@
 """A `normal` computer stands in the way of other players' Pigs: a Random Move stops at the first
 model in its way (seed 000, I.6), so an Orc just in front of a Pig, between it and the Kitchen, takes
 away the moves that would have reached the Kitchen. It counts that in `standing`, walks its Orcs
-exactly there or just behind its own Pig, takes Shove beside its own Pig and Fire it up! in front of
+exactly there or just beside its own Pig, takes Shove beside its own Pig and Fire it up! in front of
 another player's, and does not light a Pig already burning or near the Kitchen (Fire it up! sends it
 on a Random Move at once, I.5 Step 4)."""
 
 from __future__ import annotations
 
+import pytest
+
 from rules.core.computer import Level, decide
+from rules.core.geometry import angle_to, centre_distance
 from rules.core.search import Budget, tactics_of
+from rules.orclympics.flying_pigs import board
 from rules.orclympics.flying_pigs.computer import (
     blocked_share,
     in_place,
@@ -112,18 +116,23 @@ def test_a_burning_pig_or_one_by_the_kitchen_is_not_lit() -> None:
         assert tactics_of(GAME).sensible(state, "alice", legal) == [React(use=lit)]
 
 
-def test_an_orc_may_walk_to_just_behind_its_own_pig() -> None:
-    # behind it, away from the Kitchen, an Orc is out of its Pig's way and a Shove there makes a move
-    # that stops by it again; standing counts such an Orc
-    state = table(SPREAD | {"1b": (27.0, 33.0)}, players=3)
-    behind = [w for w in purposeful_walks(state, "alice") if w.orc == "1b"]
-    assert len(behind) == 1
-    after = GAME.apply(state, "alice", behind[0]).state
+def test_an_orc_may_walk_to_just_beside_its_own_pig() -> None:
+    # beside it, square to its line to the Kitchen, an Orc is out of its Pig's way and a Shove there
+    # makes a move that stops by it again (I.5 Step 4, I.6); standing counts such an Orc. Carol's
+    # models stand off south-east, out of the way of the spots beside alice's Pig
+    away = SPREAD | {"3p": (33.0, 17.0), "3a": (36.0, 20.0), "3b": (35.0, 16.0)}
+    state = table(away | {"1b": (27.0, 33.0)}, players=3)
+    beside = [w for w in purposeful_walks(state, "alice") if w.orc == "1b"]
+    assert len(beside) == 1
+    after = GAME.apply(state, "alice", beside[0]).state
     orc, pig = after.models["1b"], after.models["1p"]
-    assert (orc.x, orc.y) == (behind[0].x, behind[0].y)
+    assert (orc.x, orc.y) == (beside[0].x, beside[0].y)
+    assert centre_distance(orc.xy, pig.xy) < 2.5
+    off = abs((angle_to(pig.xy, orc.xy) - angle_to(pig.xy, board.CENTRE) + 180.0) % 360.0 - 180.0)
+    assert off == pytest.approx(90.0, abs=1.0)
     assert blocked_share(after, pig) == 0.0
     assert in_place(after, orc) and stance_for(after, orc) is Stance.SHOVE
-    aside = table(SPREAD | {"1b": (30.0, 36.0)}, players=3)  # as near, in front of nobody, beside nothing
+    aside = table(away | {"1b": (30.0, 36.0)}, players=3)  # as near, in front of nobody, beside nothing
     assert not in_place(aside, aside.models["1b"])
     assert standing(after)["alice"] > standing(aside)["alice"]
 
