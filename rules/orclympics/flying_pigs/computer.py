@@ -27,9 +27,9 @@ just beside its own, square to its line to the Kitchen (`purposeful_walks`: the 
 approximate those spots) or at a Pig too far for that. An Orc beside its own Pig takes Shove
 (`stance_choice`): a move that stops there is made again (one Orc there gives a Pig a quarter to
 two fifths more chance at the Kitchen a move, one on each side two fifths to four fifths more,
-`SUPPORT_GAIN`); in front of another player's, Fire it up!, though a Pig that stops there is left
-unlit while the Orc holds it (a burning Pig flies over models, `light_choice`): the stance is for a
-greased Pig that ends a move beside the Orc, out of its way.
+`SUPPORT_GAIN`); in front of
+another player's, Fire it up!: the Pig's next move most likely stops by the Orc, and is then set
+ablaze.
 """
 
 from __future__ import annotations
@@ -155,16 +155,6 @@ to send it off (`shove_orc`)."""
 LIGHT_NEAR = 4.0
 """Inches from the Kitchen within which another player's ungreased Pig is not set on fire
 (`worth_lighting`)."""
-
-LIGHT_BLOCK = 0.2
-"""Share of another player's Pig's way to the Kitchen (`block_by`) the player's own Orcs may stand in
-for Fire it up! to be used on it (`light_choice`): a Pig that stopped at an Orc in front of it is
-held there better unlit, as a burning Pig flies over models (I.5 Step 4). Measured with the engine
-over the Pig's next six Random Moves (300 each, on the same dice), the Orc staying in front of it or
-stepping in front again before each: ungreased 3" off the Kitchen 13-15% unlit, 29% lit (the flight
-at once included, and the Orc lit instead on a 1-2); 6" off 7% against 16%; with two markers 3-8"
-off 13-19% against 19-27%. With no Orc in its way an unlit Pig had 33%, 16%, 33-41%: there lighting
-pays, most with Grease."""
 
 GREASED_FLIGHT = {0: (0.45, 0.14), 1: (0.47, 0.03), 2: (0.40, 0.005)}
 """Grease Markers: a Pig's chance of touching the Kitchen with one Random Move from 2.5" (centre to
@@ -432,21 +422,12 @@ def worth_lighting(pig: Model) -> bool:
     likely after). A greased Pig is lit wherever it stands: each marker adds a D3" to its flight, which
     then mostly overshoots the Kitchen (`GREASED_FLIGHT`). (With `can_light`, `grease_choice`'s burning
     Pigs and `toss_choice`: arena seeds 1-4 19, 18, 13 and 17 of 24 games; df4ecd6 15, 15 and 16 on
-    seeds 1-3.)"""
+    seeds 1-3.) Leaving unlit a Pig that stopped at the player's own Orc in front of it was measured
+    and not kept: with the engine, over that Pig's next six Random Moves, it did better held there
+    (ungreased 3" off the Kitchen 13-15% against 29% lit, as a burning Pig flies over models), but
+    that needs the Orc to stay in front of it, and in play it seldom does (Slippery!, other walks):
+    arena seeds 61-64, 60 of 96 games held against 63 of 96 lit (fad3512, reverted)."""
     return not pig.fire and (pig.grease > 0 or board.kitchen_distance(pig) > LIGHT_NEAR)
-
-
-def light_choice(state: FlyingPigsState, player: PlayerId, orc: Model, pig: Model) -> bool:
-    """Whether the player's Orc uses Fire it up! on a Pig that ended its move within 2" of it (I.5
-    Step 4): never on the player's own, only on one `worth_lighting` when the Orc can light it
-    (`can_light`), and not while the player's Orcs stand in its way (`LIGHT_BLOCK`): such a Pig most
-    often stopped because it ran into the Orc in front of it, and unlit it stays stopped by that Orc,
-    where a burning one flies over it. (The earlier rule lit it all the same: of 40 arena games lost
-    on seeds 31 and 41-45, 13 were won by a Pig the computer had set ablaze.)"""
-    if pig.owner == player or not worth_lighting(pig) or not can_light(state, orc):
-        return False
-    held = sum(block_by(pig, o) for o in state.orcs_of(player) if o.placed)
-    return held < LIGHT_BLOCK
 
 
 def can_light(state: FlyingPigsState, orc: Model) -> bool:
@@ -460,9 +441,9 @@ def stance_choice(state: FlyingPigsState, orc: Model) -> Stance:
     """The stance an Orc takes (I.5 Step 4), with no search: each is free, and which one pays
     depends on which Pig ends a move within 2" of it before it chooses again. Beside its own Pig,
     Shove (a move that stops by the Orc is made again). Beside another player's Pig worth lighting
-    (`worth_lighting`), Fire it up!: set ablaze (on 3+) it can win only by ending a move on the
-    Kitchen (I.8), though one that stops while the player's Orcs stand in its way is left unlit
-    (`light_choice`); beside one near the Kitchen, Shove (never used on it: the Orc only stops it). Beside no Pig,
+    (`worth_lighting`), Fire it up!: the Orc stands in its way, so the Pig's next move most likely
+    stops by it, and it is then set ablaze (on 3+) and can win only by ending a move on the Kitchen
+    (I.8); beside one near the Kitchen, Shove (never used on it: the Orc only stops it). Beside no Pig,
     Fire it up! when the nearest Pig is another player's, worth lighting and within `FIRE_NEAR`;
     Shove otherwise: its own Pig moves next, in Step 5 of this very Player Turn, and a Shove gives
     that move again. Never Shoo!: it turns a Pig that would have stopped at the Orc, and that Pig
@@ -644,8 +625,8 @@ class FlyingPigsTactics(Tactics):
             if target.kind is Kind.PIG:
                 own = target.owner == player
                 # Shove your Pig, light the others' (when worth it)
-                use = own if reaction.stance is Stance.SHOVE else light_choice(
-                    state, player, state.models[reaction.orc], target)
+                use = own if reaction.stance is Stance.SHOVE else (
+                    not own and worth_lighting(target) and can_light(state, state.models[reaction.orc]))
             else:
                 use = reaction.stance is Stance.SHOVE and shove_orc(state, player, target)
             return [React(use=use)]
@@ -711,5 +692,5 @@ TACTICS = FlyingPigsTactics()
 
 __all__ = ["DEPLOY_CLEAR", "FIRE_CHANCE", "FLOOR", "GREASER_GREASE", "HORIZON", "PIG_CHANCE", "SUPPORT_GAIN", "TACTICS",
            "FlyingPigsTactics", "block_by", "blocked_share", "burning_near", "can_light", "deploy_choice", "goes_nowhere",
-           "grease_choice", "greaser_bonus", "greaser_near", "greasers", "in_place", "light_choice", "pig_chance", "purposeful_walks", "shove_orc", "stance_choice",
+           "grease_choice", "greaser_bonus", "greaser_near", "greasers", "in_place", "pig_chance", "purposeful_walks", "shove_orc", "stance_choice",
            "stance_for", "standing", "toss_choice", "worth_lighting"]
