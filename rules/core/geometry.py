@@ -437,7 +437,7 @@ def _entry(ux: float, uy: float, region: Region, radius: float) -> float | None:
     of arcs of circles round its corners. Every full corner circle and every pushed edge lies
     inside the swollen region, so the earliest hit on any of them is the way in.
     """
-    if _signed_distance(0.0, 0.0, region) <= radius:
+    if _signed_distance(0.0, 0.0, region) <= radius + _NOISE:  # touching to the last bit counts as touching
         return 0.0
     corners = _box_corners(region) if isinstance(region, tuple) else region
     best: float | None = None

@@ -169,6 +169,20 @@ def test_sliding_along_or_leaving_a_contact_does_not_stop_a_move() -> None:
     assert into.blocked and into.travelled == 0.0  # into it
 
 
+def test_a_move_that_starts_at_the_contact_tolerance_slides_past_the_corner() -> None:
+    # A Pig that stopped against an Orc (Flying Pigs I.6) stands the contact tolerance off it, to the
+    # last bit of a float. Shoved on along the Orc's face (I.5 Step 4), it slides on past the corner
+    # instead of stopping there after one base width; into the Orc it still cannot go
+    pig = SQUARE_25MM.at((31.0, 25.00574803149606))
+    orc = SQUARE_25MM.at((31.0, 26.0))
+    assert separation(pig, orc) == pytest.approx(CONTACT_TOLERANCE)
+    for along in (0.0, 180.0):
+        slide = travel(pig, along, 6, {"orc": orc})
+        assert not slide.blocked and slide.travelled == pytest.approx(6.0)
+    into = travel(pig, 91.0, 6, {"orc": orc})
+    assert into.blocked and into.travelled < 0.01
+
+
 def test_contacts_lists_everything_touched_in_order() -> None:
     mover = disc((0, 0), 1)
     things = {"far": disc((8, 0), 1), "near": disc((3, 0), 1), "aside": disc((5, 5), 1)}
