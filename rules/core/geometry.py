@@ -90,6 +90,11 @@ def opposite(angle: float) -> float:
     return (angle + 180.0) % 360.0
 
 
+def turn_between(a: float, b: float) -> float:
+    """The signed smallest difference between two bearings, in degrees (-180 up to 180)."""
+    return (a - b + 180.0) % 360.0 - 180.0
+
+
 def offset(point: Point, angle: float, distance: float) -> Point:
     """The point `distance` inches from `point` in direction `angle`."""
     ux, uy = heading(angle)
@@ -804,5 +809,5 @@ __all__ = [
     "ROUND_30MM", "ROUND_32MM", "RoundArea", "SQUARE_20MM", "SQUARE_25MM", "Shape", "Travel", "angle_to",
     "centre_distance", "contacts", "crossings", "disc", "distance", "exit_distance", "exit_point", "first_contact",
     "heading", "mm", "offset", "opposite", "overlapping", "push_angle", "random_direction", "rebound", "rectangle",
-    "separation", "square", "surely_apart", "touching", "travel", "within",
+    "separation", "square", "surely_apart", "touching", "travel", "turn_between", "within",
 ]

@@ -39,7 +39,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.core.engine import PlayerId
-from rules.core.geometry import angle_to, centre_distance, distance, offset, separation
+from rules.core.geometry import angle_to, centre_distance, distance, offset, separation, turn_between
 from rules.core.memo import Memo
 from rules.core.search import Tactics, kind_first
 from rules.orclympics.flying_pigs import board
@@ -241,7 +241,7 @@ def block_by(pig: Model, other: Model) -> float:
         return 0.0
     kitchen = angle_to(pig.xy, board.CENTRE)
     half = math.degrees(math.asin(KITCHEN_REACH / far))
-    off = (angle_to(pig.xy, other.xy) - kitchen + 180.0) % 360.0 - 180.0
+    off = turn_between(angle_to(pig.xy, other.xy), kitchen)
     width = math.degrees(math.asin(min(1.0, MODEL_REACH / near)))
     overlap = min(half, off + width) - max(-half, off - width)
     return overlap / (2 * half) * _fade(near, BLOCK_RANGE) if overlap > 0 else 0.0
@@ -395,7 +395,7 @@ def _beside(pig: Model, orc: Model, *, own: bool) -> bool:
     to the Kitchen (`SUPPORT_OFF`), when `own`; in front of it otherwise."""
     if not _within_reach(pig, orc):
         return False
-    off = abs((angle_to(pig.xy, orc.xy) - angle_to(pig.xy, board.CENTRE) + 180.0) % 360.0 - 180.0)
+    off = abs(turn_between(angle_to(pig.xy, orc.xy), angle_to(pig.xy, board.CENTRE)))
     return off >= SUPPORT_OFF if own else off <= 45.0
 
 
@@ -541,7 +541,7 @@ def toss_choice(state: FlyingPigsState, player: PlayerId, actions: list[Any]) ->
         spot = offset(orc.xy, inward, board.contact_step(inward))
         ahead = any(m.kind is Kind.PIG and m.placed and m.owner != player
                     and centre_distance(m.xy, spot) < TOSS_CLEAR
-                    and abs((angle_to(spot, m.xy) - inward + 180.0) % 360.0 - 180.0) < 45.0
+                    and abs(turn_between(angle_to(spot, m.xy), inward)) < 45.0
                     for m in state.models.values())
         return centre_distance(spot, board.CENTRE) + (TOSS_CLEAR if ahead else 0.0)
 
@@ -553,11 +553,6 @@ DEPLOY_CLEAR = 8
 Pigtoss of a Pig set beside it (2D3" straight at the centre, then 2D3" aside, I.4): a rock stops it
 short (I.6.2), a field gives it Shrooms (I.6.4), and its own Orcs' Shove then does nothing to it (I.7).
 `deploy_choice` looks for terrain within 1" of a base at each inch of that way."""
-
-
-def _arc(a: float, b: float) -> float:
-    """Degrees between two bearings, 0-180."""
-    return abs((a - b + 180.0) % 360.0 - 180.0)
 
 
 def deploy_choice(state: FlyingPigsState, player: PlayerId, actions: list[Any]) -> list[Any]:
@@ -576,7 +571,7 @@ def deploy_choice(state: FlyingPigsState, player: PlayerId, actions: list[Any]) 
     placed = [o for o in state.orcs_of(player) if o.placed]
     if placed:
         first = angle_to(board.CENTRE, placed[0].xy)
-        return [min(deploys, key=lambda a: (_arc(a.angle, first), a.angle))]
+        return [min(deploys, key=lambda a: (abs(turn_between(a.angle, first)), a.angle))]
     others = [angle_to(board.CENTRE, m.xy) for m in state.models.values()
               if m.kind is Kind.ORC and m.placed and m.owner != player]
     terrain = [*board.rocks(state).values(), *board.fields(state).values()]
@@ -588,7 +583,7 @@ def deploy_choice(state: FlyingPigsState, player: PlayerId, actions: list[Any]) 
         return sum(1 for thing in terrain if any(separation(spot, thing) < 1.0 for spot in spots))
 
     def apart(angle: float) -> float:
-        return min((_arc(angle, other) for other in others), default=180.0)
+        return min((abs(turn_between(angle, other)) for other in others), default=180.0)
 
     return [min(deploys, key=lambda a: (clutter(a.angle), -apart(a.angle), a.angle))]
 

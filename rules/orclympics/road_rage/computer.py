@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.engine import PlayerId
-from rules.core.geometry import angle_to, centre_distance
+from rules.core.geometry import angle_to, centre_distance, turn_between
 from rules.core.search import Tactics, win_chances
 from rules.orclympics.road_rage.chariots import Reroll
 from rules.orclympics.road_rage.circuits import Gate
@@ -85,7 +85,7 @@ def off_course(state: RoadRageState, chariot: Chariot) -> float:
     if not state.gates:
         return 0.0
     want = angle_to(chariot.xy, Gate(*state.gates[chariot.next_gate]).middle)
-    return (want - chariot.facing + 180.0) % 360.0 - 180.0
+    return turn_between(want, chariot.facing)
 
 LEAST_SKILL = 1
 """VI 4.2.4: Driver Skill never drops below one."""

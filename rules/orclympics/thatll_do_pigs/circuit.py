@@ -29,6 +29,7 @@ from rules.core.geometry import (
     random_direction,
     rectangle,
     separation,
+    turn_between,
 )
 
 BOARD = Board(36.0, 36.0)
@@ -233,9 +234,4 @@ def _bearing(point: Point) -> float:
     return (270.0 - angle_to(CENTRE, point)) % 360.0
 
 
-def turn_between(a: float, b: float) -> float:
-    """The signed smallest difference between two bearings, in degrees."""
-    return (a - b + 180.0) % 360.0 - 180.0
-
-
-__all__ = ["BOARD", "CENTRE", "Circuit", "Crowd", "MIN_FINISH_WIDTH", "lay_out", "start_points", "turn_between"]
+__all__ = ["BOARD", "CENTRE", "Circuit", "Crowd", "MIN_FINISH_WIDTH", "lay_out", "start_points"]

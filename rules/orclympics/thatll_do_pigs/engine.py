@@ -26,6 +26,7 @@ from rules.core.geometry import (
     opposite,
     overlapping,
     travel,
+    turn_between,
 )
 from rules.core.initiative import age_ties, roll_order
 from rules.core.views import table_fields
@@ -37,7 +38,6 @@ from rules.orclympics.thatll_do_pigs.circuit import (
     Circuit,
     Crowd,
     lay_out,
-    turn_between,
 )
 from rules.orclympics.thatll_do_pigs.models import (
     ACTION_ADAPTER,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core.computer import Level, decide
-from rules.core.geometry import angle_to, centre_distance
+from rules.core.geometry import angle_to, centre_distance, turn_between
 from rules.core.search import Budget, tactics_of
 from rules.orclympics.flying_pigs import board
 from rules.orclympics.flying_pigs.computer import (
@@ -128,7 +128,7 @@ def test_an_orc_may_walk_to_just_beside_its_own_pig() -> None:
     orc, pig = after.models["1b"], after.models["1p"]
     assert (orc.x, orc.y) == (beside[0].x, beside[0].y)
     assert centre_distance(orc.xy, pig.xy) < 2.5
-    off = abs((angle_to(pig.xy, orc.xy) - angle_to(pig.xy, board.CENTRE) + 180.0) % 360.0 - 180.0)
+    off = abs(turn_between(angle_to(pig.xy, orc.xy), angle_to(pig.xy, board.CENTRE)))
     assert off == pytest.approx(90.0, abs=1.0)
     assert blocked_share(after, pig) == 0.0
     assert in_place(after, orc) and stance_for(after, orc) is Stance.SHOVE

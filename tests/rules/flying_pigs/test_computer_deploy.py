@@ -11,7 +11,7 @@ import math
 import pytest
 
 from rules.core.computer import Level, decide
-from rules.core.geometry import angle_to, distance, offset
+from rules.core.geometry import angle_to, distance, offset, turn_between
 from rules.core.search import Budget
 from rules.orclympics.flying_pigs import board
 from rules.orclympics.flying_pigs.computer import greaser_bonus, standing
@@ -20,7 +20,7 @@ from tests.rules.flying_pigs.arena import GAME, seats, table
 
 
 def _arc(a: float, b: float) -> float:
-    return abs((a - b + 180.0) % 360.0 - 180.0)
+    return abs(turn_between(a, b))
 
 
 def _normal(state: object, player: str, seed: int) -> object:

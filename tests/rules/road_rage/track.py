@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from rules.core.dice import DiceState, ScriptedDice
 from rules.core.engine import Event, Seat, Step
+from rules.core.geometry import turn_between
 from rules.orclympics.broods import Brood
 from rules.orclympics.road_rage.circuits import ready
 from rules.orclympics.road_rage.engine import RoadRage
@@ -109,7 +110,7 @@ def driver(state: RoadRageState, player: str, legal: list[Action], n: int) -> Ac
         return SpeedChange(delta=1)
     (ax, ay), (bx, by) = state.gates[chariot.next_gate]
     want = angle_to(chariot.xy, ((ax + bx) / 2, (ay + by) / 2))
-    off = (want - chariot.facing + 180.0) % 360.0 - 180.0
+    off = turn_between(want, chariot.facing)
     turn = 1 if off > 0 else -1
     if abs(off) > 30.0 and Pivot(turn=turn) in legal and cur is not None and cur.ap > 1:
         return Pivot(turn=turn)

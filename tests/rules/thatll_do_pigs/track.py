@@ -13,6 +13,7 @@ from typing import Any
 
 from rules.core.dice import DiceState, ScriptedDice
 from rules.core.engine import Event, Seat, Step
+from rules.core.geometry import turn_between
 from rules.orclympics.broods import Brood
 from rules.orclympics.thatll_do_pigs.circuit import start_points
 from rules.orclympics.thatll_do_pigs.engine import ThatllDoPigs
@@ -112,7 +113,7 @@ def racer(state: ThatllDoPigsState, player: str, legal: list[Any], n: int) -> An
             if centre_distance(rider.xy, goal) < 2.5:
                 goal = goals[(gate + 1) % 5]
         want, far = angle_to(rider.xy, goal), centre_distance(rider.xy, goal)
-        return min(rides, key=lambda a: (abs((a.heading - want + 180.0) % 360.0 - 180.0), abs(a.distance - far)))
+        return min(rides, key=lambda a: (abs(turn_between(a.heading, want)), abs(a.distance - far)))
     if any(isinstance(a, Lash) for a in legal) and not (state.piglet.placed and state.piglet.held_by is None):
         return Lash()
     assaults = [a for a in legal if isinstance(a, ReadyAssault) and a.target is not None]
