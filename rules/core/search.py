@@ -231,12 +231,19 @@ class Searcher:
         expanded = False
         while not expanded and game.outcome(state) is None:
             player = self._who(state)
-            actions = game.legal_actions(state, player)
-            if not actions:
+            legal = game.legal_actions(state, player)
+            if not legal:
                 break
-            actions = self._sensible(state, player, actions)  # at the root too: a game may add a move there
+            actions = self._sensible(state, player, legal)  # at the root too: a game may add a move there
             keys = {game.dump_action(a): a for a in actions}
             ordered = [k for k in root_order if k in keys] if node is root else list(keys)
+            if node is root and not ordered:
+                # this world's sensible moves are none of the root's (a game whose `sensible` reads what
+                # is hidden, or its dice): weigh the root's own moves here, those that are legal
+                keys = {game.dump_action(a): a for a in legal}
+                ordered = [k for k in root_order if k in keys]
+                if not ordered:
+                    return  # none of the root's moves can be made in this world: it tells nothing of them
             room = self._width(node.visits)
             considered = [k for k in ordered if k in node.children][:room]
             untried = [k for k in ordered if k not in node.children]
