@@ -27,9 +27,8 @@ just beside its own, square to its line to the Kitchen (`purposeful_walks`: the 
 approximate those spots) or at a Pig too far for that. An Orc beside its own Pig takes Shove
 (`stance_choice`): a move that stops there is made again (one Orc there gives a Pig a quarter to
 two fifths more chance at the Kitchen a move, one on each side two fifths to four fifths more,
-`SUPPORT_GAIN`); in front of
-another player's, Fire it up!: the Pig's next move most likely stops by the Orc, and is then set
-ablaze.
+`SUPPORT_GAIN`); in front of another player's, Fire it up!: the Pig's next move most likely stops
+by the Orc, and is then set ablaze.
 """
 
 from __future__ import annotations
