@@ -139,7 +139,9 @@ def test_a_search_is_repeatable_and_plays_only_legal_moves_in_every_game() -> No
         seen = game.seen_by(state, player)
         first = decide(game, seen, player, Level.NORMAL, seed=9, budget=SMALL)
         assert first == decide(game, seen, player, Level.NORMAL, seed=9, budget=SMALL), slug
-        assert first in game.legal_actions(state, player), slug
+        # the rules accept it: a game whose moves are points (a Flying Pigs walk to an exact spot) lists
+        # only some of its legal moves, and a computer may make one it does not list
+        assert first in game.legal_actions(state, player) or game.apply(state, player, first).state is not None, slug
 
 
 def test_computer_ids_carry_their_level_and_never_look_like_discord_ids() -> None:

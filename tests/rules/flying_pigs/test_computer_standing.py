@@ -15,7 +15,14 @@ from rules.core.engine import Context
 from rules.core.geometry import separation
 from rules.core.search import tactics_of
 from rules.orclympics.flying_pigs import board
-from rules.orclympics.flying_pigs.computer import _supports, pig_chance, purposeful_walks, stance_choice, standing
+from rules.orclympics.flying_pigs.computer import (
+    _supports,
+    pig_chance,
+    purposeful_walks,
+    stance_choice,
+    standing,
+    walk_choices,
+)
 from rules.orclympics.flying_pigs.models import ChooseStance, Done, MoveTo, MoveToward, Phase, React, Stage, Stance
 from tests.rules.flying_pigs.arena import GAME, NORTH, WEST, d3, play, table
 
@@ -61,10 +68,12 @@ def test_an_orc_pinning_its_own_pig_walks_off_it_first() -> None:
     stuck = play(state, "alice", Done(), [d3(2), d3(2), NORTH, 4, 4])  # Step 5 at the Orc; bob's Slippery rolls
     assert stuck.state.models["1p"].xy == pytest.approx((24.0, 37.0))
     state = table(at, players=3)
-    sensible = tactics_of(GAME).sensible(state, "alice", GAME.legal_actions(state, "alice"))
-    assert sensible and Done() not in sensible
-    assert all(isinstance(a, (MoveTo, MoveToward)) and a.orc == "1a" for a in sensible)
-    for walk in sensible:
+    legal = GAME.legal_actions(state, "alice")
+    choices = walk_choices(state, "alice", legal)
+    assert choices and Done() not in choices
+    assert all(isinstance(a, (MoveTo, MoveToward)) and a.orc == "1a" for a in choices)
+    assert tactics_of(GAME).sensible(state, "alice", legal)[0] in choices
+    for walk in choices:
         after = GAME.apply(state, "alice", walk).state
         orc, pig = after.models["1a"], after.models["1p"]
         assert separation(board.shape_of(orc), board.shape_of(pig)) > 0.95
