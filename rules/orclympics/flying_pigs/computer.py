@@ -648,9 +648,9 @@ def best_walk(state: FlyingPigsState, player: PlayerId, walks: list[Any]) -> Any
     """The walk (or finishing the step) after which, with the player's other Orc's best walk after
     it, the player's `standing` is highest. A walk needs no dice (I.5 Step 2), so each pair of walks
     can be read off directly. The search weighed them by a handful of the Pigs' Random Moves in each
-    play-out, for some 60 times the time (`bench think`: p90 1,175 ms against about 20 ms), and won
-    no more games: `zagjan arena`, against two `easy` players, 251 of 384 games searched (seeds
-    61-70, 200-205) against 873 of 1,344 read off directly (seeds 100-131, 400-423), 0.654 and 0.650.
+    play-out, for some 70 times the time (`bench think`: p90 1,175 ms against 16 ms), and won no more
+    games: `zagjan arena`, one `normal` against two `easy` players, 251 of 384 games searched (seeds
+    61-70, 200-205), 511 of 768 read off directly (fresh seeds 600-631), 0.654 and 0.665.
     Ties go to the walk listed first, and a walk before finishing."""
 
     def after(s: FlyingPigsState, action: Any) -> FlyingPigsState | None:
