@@ -650,7 +650,9 @@ def best_walk(state: FlyingPigsState, player: PlayerId, walks: list[Any]) -> Any
     can be read off directly. The search weighed them by a handful of the Pigs' Random Moves in each
     play-out, for some 70 times the time (`bench think`: p90 1,175 ms against 16 ms), and won no more
     games: `zagjan arena`, one `normal` against two `easy` players, 251 of 384 games searched (seeds
-    61-70, 200-205), 511 of 768 read off directly (fresh seeds 600-631), 0.654 and 0.665.
+    61-70, 200-205), 1,023 of 1,536 read off directly (fresh seeds 600-631 and 700-731), 0.654 and
+    0.666. (An Orc kept by the Kitchen, worth a tenth more in `standing`, won 527 of 768 on seeds
+    600-631, and on 20 of the seeds 700-731 312 of 480 against 324: not kept.)
     Ties go to the walk listed first, and a walk before finishing."""
 
     def after(s: FlyingPigsState, action: Any) -> FlyingPigsState | None:
