@@ -37,6 +37,23 @@ draw while more boards wait than there are smooth drawing processes to draw them
 SUPERSAMPLE = 1 if os.environ.get(QUICK) == "1" else 2
 """Canvas pixels per output pixel."""
 
+SHOWN = (550, 412)
+"""The box Discord shows a board in, in screen pixels: an attached image (or one in a Components V2
+media gallery) is shown at most about 550 px wide on a desktop, and we take its height as three
+quarters of that, so a board drawn landscape is shown by its width (an embed's image would be only
+400 x 300; the bot attaches its boards instead). A phone shows less (its screen is 360-430 px wide).
+Every label a player needs must be legible in this box: `LEGIBLE` pixels tall at least."""
+
+LEGIBLE = 10
+"""The smallest height, in screen pixels at the `SHOWN` size, of a label a player must read."""
+
+
+def shown_scale(size: tuple[float, float]) -> float:
+    """Screen pixels per pixel of a picture of `size` (canvas or output pixels alike) when Discord
+    fits it into the `SHOWN` box; never more than 1 (a small picture is not blown up)."""
+    return min(1.0, SHOWN[0] / size[0], SHOWN[1] / size[1])
+
+
 BACKGROUND: RGB = (43, 45, 49)
 """Discord's dark-mode message colour, so the picture sits in the chat without a frame."""
 TEXT: RGB = (235, 235, 238)
