@@ -123,7 +123,7 @@ MOVES = MoveBook("cm", help="Chaos Marauders: place the drawn card, attack, use 
          say=_say_shift, emoji="↔️", layout="select", menus_by="from-line"),
     Move("done", "done", "Done", "Bilge's reorganization is finished.", emoji="✅", layout="buttons", quiet=True),
     Move("begin", "draw", "Draw", "Start your turn: draw your first card (this ends the last call for shouts on "
-                                  "the turn before).", emoji="🂠", style="primary", layout="buttons", quiet=True),
+                                  "the turn before).", emoji="🃏", style="primary", layout="buttons", quiet=True),
     Move("shout", "shout", "Chaos Marauders!", "Shout it if the drawer has drawn the Chaos Marauders this turn: "
                                                "right, you take the card; wrong, they may take one of yours.",
          say=lambda a, r: "Chaos Marauders!", emoji="📣", style="danger", layout="buttons", any_time=True,

@@ -16,11 +16,23 @@ from typing import Any
 
 import pytest
 
+import discord_limits
 from bot.store import Store
 from bot.table import TableService
 from fakegame import LuckyRace
 from pg_server import Server, find_binary
 from rules.core.engine import Game
+
+
+@pytest.fixture(scope="session", autouse=True)
+def real_discord_limits() -> Iterator[None]:
+    """SimCord refuses, in every bot test, what the real Discord would refuse and SimCord alone
+    would not (an emoji that is not one: `discord_limits`)."""
+    discord_limits.install()
+    try:
+        yield
+    finally:
+        discord_limits.uninstall()
 
 
 class FakeClock:
