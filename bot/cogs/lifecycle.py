@@ -20,7 +20,8 @@ from bot.table import DEFAULT_TURN_SECONDS, Lobby, TableError, whose_turn
 from bot.ui.components import lobby_view
 from bot.ui.hand import show_hand
 from bot.ui.text import last_lines
-from bot.ui.turns import DONE, audit, publish, refuse, tell_channel
+from bot.ui.answers import settled
+from bot.ui.turns import audit, publish, refuse, tell_channel
 from rules.core.engine import Game, Seat, SeatPick, TableOption
 from rules.core.errors import RuleViolation
 
@@ -171,7 +172,7 @@ class Lifecycle(commands.Cog):
         async with audit(interaction, "game start", acknowledge_first=True) as record:
             result = await self.bot.table.start(interaction.channel_id, str(interaction.user.id))
             record.game = result.game_id
-            await publish(interaction, result, heading=f"⚔️ {result.title} begins!")
+            await publish(interaction, result, heading=f"⚔️ {result.title} begins!", record=record)
 
     @game.command(name="status", description="Who is playing and whose turn it is (only you see the answer).")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
@@ -221,7 +222,7 @@ class Lifecycle(commands.Cog):
                 return
             self._reposted[interaction.channel_id] = now
             self.bot.boards.show(snap, lines, fresh=True)
-            await interaction.followup.send(DONE, ephemeral=True)
+            await settled(interaction)
 
     @game.command(name="log", description="The latest events of this channel's game (only you see them).")
     @app_commands.describe(lines="How many lines (default 20)")

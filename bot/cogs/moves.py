@@ -177,6 +177,7 @@ class DeclaredCommands(commands.Cog):
             try:
                 action = await self.bot.table.planned(interaction.channel_id, player, move, given, reading, done)
             except Pause as exc:
+                record.quiet = False  # the sentence is the answer: it stays
                 await refuse(interaction, str(exc))
                 return
             except (TableError, RuleViolation) as exc:

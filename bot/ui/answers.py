@@ -40,6 +40,7 @@ class Audit:
     game: int | None = None
     result: str = "ok"
     stored: bool = False  # a move of this interaction is in the store: an error after it must say so
+    quiet: bool = False  # a command the channel answers: its private "thinking…" goes when it ends well
 
 
 FAILED_UNCHANGED = "Something went wrong on my side, and nothing was changed. Please try again."
@@ -73,6 +74,8 @@ async def audit(interaction: discord.Interaction[Any], command: str, *,
         except discord.HTTPException:
             pass
     finally:
+        if record.quiet and record.result == "ok":
+            await settled(interaction)
         log.info("interaction guild=%s channel=%s game=%s player=%s command=%s result=%s",
                  interaction.guild_id, interaction.channel_id, record.game if record.game is not None else "-",
                  interaction.user.id, command, record.result)
@@ -88,6 +91,15 @@ async def acknowledge(interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
     else:
         await interaction.response.defer()
+
+
+async def settled(interaction: discord.Interaction[Any]) -> None:
+    """A typed command that worked, where the channel shows what it did: its private "thinking…"
+    goes, so the player is left no message that says nothing (a click's deferral shows none)."""
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException:  # already gone, or the token ran out: nothing is left to tidy
+        pass
 
 
 async def refuse(interaction: discord.Interaction[Any], text: str) -> None:
@@ -123,4 +135,4 @@ def bot_of(interaction: discord.Interaction[Any]) -> ZagjanBot:
 
 
 __all__ = ["Audit", "CONFIRMED", "DONE", "FAILED_AFTER_MOVE", "FAILED_UNCHANGED", "acknowledge", "audit", "bot_of",
-           "clean_echo", "refuse"]
+           "clean_echo", "refuse", "settled"]

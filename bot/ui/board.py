@@ -81,12 +81,33 @@ class BoardMessage:
             kwargs["view"] = self.view
         return kwargs
 
+    def record_kwargs(self, lines: Sequence[str]) -> dict[str, Any]:
+        """What this message becomes once play has moved on (`record`)."""
+        return record(self.embed.title or "The board", lines)
+
     def edit_kwargs(self) -> dict[str, Any]:
         """For the same message edited in place: the picture replaces the old one, and the
         controls are replaced (or removed when there are none)."""
         picture = self._picture()
         return {"content": self.content, "embed": self.embed, "allowed_mentions": self._mentions(),
                 "attachments": [picture] if picture is not None else [], "view": self.view}
+
+
+RECORD = "📜"
+
+
+def record(heading: str, lines: Sequence[str]) -> dict[str, Any]:
+    """A board message once play has moved on: its heading and the log of its turn, as a short
+    text. The picture, the controls and every sentence about who must act now go, since they have
+    stopped being true; the channel then reads as the story of the game, with one live board (the
+    newest) below it. Editing pings nobody."""
+    body = last_lines(lines, 1800)
+    return {"content": f"{RECORD} **{heading}**" + (f"\n{body}" if body else ""), "embed": None,
+            "attachments": [], "view": None, "allowed_mentions": discord.AllowedMentions.none()}
+
+
+EARLIER_BOARD = record("An earlier board of this table", ["/game log has every move."])
+"""The record of a board shown before a restart, whose heading and lines this process never knew."""
 
 
 class BoardComposer:
@@ -108,8 +129,6 @@ async def board_message(table: TableService, painter: Painter, board: BoardLike,
     embed = discord.Embed(title=_title(board), colour=discord.Colour.dark_red())
     if any(lines):
         embed.description = last_lines(lines)
-    if png is not None:
-        embed.set_image(url=f"attachment://{BOARD_FILE}")
     embed.set_footer(text=f"Game #{board.game_id} · move {board.version}")
 
     view: discord.ui.View | None = None

@@ -5,8 +5,10 @@ channel's posts and edits leave in the order their moves were made, and one
 channel never waits for another. Within a turn the turn's message is edited in
 place (new picture, the turn's log so far, the current controls); a new message
 starts when someone new must act, when the game ends, or on request (`/game
-board`), and the previous turn's message then loses its controls, so the
-channel never shows two live sets of buttons.
+board`), and the previous turn's message then becomes the record of its turn: its
+heading and log lines as text, without its picture, its controls or any word about
+who must act (`bot.ui.board.record`). The channel holds one live board, the newest,
+and above it the story of the game; a finished game's final board stays as it is.
 
 Updates that arrive while a post or an edit is on its way are merged: only the
 newest state of a turn is drawn and sent, and the log lines of turns that ended
@@ -32,7 +34,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.ui.board import BoardLike, BoardMessage
+from bot.ui.board import EARLIER_BOARD, BoardLike, BoardMessage
 
 log = logging.getLogger("zagjan.bot")
 
@@ -108,7 +110,8 @@ class ChannelBoards:
         self._last: tuple[int, int, frozenset[str]] | None = None  # game, version, waiting of the newest update
         self.message_id: int | None = None  # the current turn's message
         self._shown: list[str] = []  # the lines the current turn's message shows
-        self._controls = False  # whether the current turn's message has controls to take away
+        self._controls = False  # whether the current turn's message is live: controls or words of the moment
+        self._current: BoardMessage | None = None  # what the current turn's message shows (None after a restart)
         self._unshown: _Turn | None = None  # the newest board Discord refused, to show at the next chance
         self._retry: asyncio.Task[None] | None = None
         self._failures = 0
@@ -158,7 +161,7 @@ class ChannelBoards:
         newest = turns[-1]
         lines = [line for turn in turns for line in turn.lines]
         self._unshown = _Turn(newest.board, lines, True, [])
-        self.message_id, self._controls, self._shown = None, False, []
+        self.message_id, self._controls, self._shown, self._current = None, False, [], None
         self.last_error = str(error) or type(error).__name__
         if self._failures < len(RETRY_SECONDS):
             if self._retry is not None:
@@ -185,6 +188,10 @@ class ChannelBoards:
     def _wake(self) -> None:
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._drain(), name=f"boards-{self.channel_id}")
+
+    def _record(self) -> dict[str, Any]:
+        """The current message as the record of its turn (see `bot.ui.board.record`)."""
+        return self._current.record_kwargs(self._shown) if self._current is not None else EARLIER_BOARD
 
     async def _recall(self) -> None:
         """After a restart: the message the channel showed last still has its controls; the next
@@ -236,7 +243,7 @@ class ChannelBoards:
             self._shown += first.lines
             message = await self._compose(first.board, self._shown)
             await self._courier.edit(self.channel_id, self.message_id, message.edit_kwargs())
-            self._controls = message.view is not None
+            self._current, self._controls = message, first.board.outcome is None
             return
         # A new turn's message. Whatever earlier turns said that no message showed comes with it.
         lines = [line for turn in turns for line in turn.lines]
@@ -245,12 +252,12 @@ class ChannelBoards:
         try:
             if self.message_id is not None:
                 previous, self.message_id = self.message_id, None
-                if self._controls:
-                    await self._courier.edit(self.channel_id, previous, {"view": None})
+                if self._controls:  # a live board becomes the record of its turn; a final board stays
+                    await self._courier.edit(self.channel_id, previous, self._record())
         finally:
             message = await drawing
         self.message_id = await self._courier.send(self.channel_id, message.send_kwargs())
-        self._shown, self._controls = lines, message.view is not None
+        self._shown, self._current, self._controls = lines, message, newest.outcome is None
         memory = self._memory()
         if memory is not None:
             try:  # the board is out; failing to note which message it is must not post it again

@@ -22,7 +22,7 @@ from pydantic import BaseModel
 
 from bot.catalog import adapter_for, plugins
 from bot.table import NOT_PLAYING, STALE, TableError, TurnResult, whose_turn
-from bot.ui.answers import CONFIRMED, DONE, Audit, acknowledge, audit, bot_of, refuse
+from bot.ui.answers import CONFIRMED, DONE, Audit, acknowledge, audit, bot_of, refuse, settled
 from bot.ui.board import SECRET_PAYLOAD
 from bot.ui.components import FormModal
 from bot.ui.controls import AskSquare, RandomLegal, secret_text
@@ -67,25 +67,37 @@ async def run_action(interaction: discord.Interaction[Any], record: Audit, *, ch
         await refuse(interaction, str(exc))
         return None
     record.game, record.stored = result.game_id, True
-    await publish(interaction, result)
+    await publish(interaction, result, record=record)
     return result
 
 
-async def publish(interaction: discord.Interaction[Any], result: TurnResult, *, heading: str | None = None) -> None:
+async def publish(interaction: discord.Interaction[Any], result: TurnResult, *, heading: str | None = None,
+                  record: Audit | None = None) -> None:
     """Show a move made through an interaction (`ShowMove`, as every move is shown), then what only
     the interaction can do: the player who acted gets their private news ephemerally when their DMs
-    are closed, a private "Done" when they typed a command or chose in a DM, and a private word when
-    Discord refused the board."""
+    are closed, a private word when Discord refused the board, and a private "Done" when they chose
+    in a DM. A typed command's private "thinking…" is taken away: the board in the channel is the
+    answer, and a "Done" beside it would say nothing."""
     bot = bot_of(interaction)
-    actor = Actor(str(interaction.user.id), interaction.followup.send)
-    posted = await bot.show_move(result, heading=heading, actor=actor)
+    told: list[bool] = []
+
+    async def tell(*args: Any, **kwargs: Any) -> Any:
+        told.append(True)  # a private word the player needs: it takes the "thinking…" message's place
+        return await interaction.followup.send(*args, **kwargs)
+
+    posted = await bot.show_move(result, heading=heading, actor=Actor(str(interaction.user.id), tell))
     if not await posted:
         why = bot.boards.channel(result.channel_id).last_error or "no reason given"
         await interaction.followup.send(
             f"⚠️ Your move counted and is saved, but Discord would not let me post the board in "
             f"<#{result.channel_id}> ({why[:200]}). I will post it again at the next move or in a little "
             "while; /game board also shows it.", ephemeral=True)
-    elif interaction.type is discord.InteractionType.application_command or interaction.channel_id != result.channel_id:
+    elif interaction.type is discord.InteractionType.application_command and not told:
+        if record is not None:
+            record.quiet = True  # its "thinking…" goes once nothing more is said (`audit`)
+        else:
+            await settled(interaction)
+    elif interaction.channel_id != result.channel_id:
         await interaction.followup.send(DONE, ephemeral=True)
 
 
@@ -335,7 +347,7 @@ async def on_idle_vote(interaction: discord.Interaction[Any], game_id: int, vers
         names = and_list([s.name for s in snap.seats if s.player in idle])
         heading = (f"🗳️ The table removed {names} for idling: the bot plays for them, and they place last."
                    if decided == "remove" else f"🗳️ The table skipped {names}'s turn.")
-        await publish(interaction, result, heading=heading)
+        await publish(interaction, result, heading=heading, record=record)
 
 
 async def on_add_computer(interaction: discord.Interaction[Any]) -> None:

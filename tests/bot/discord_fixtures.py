@@ -23,6 +23,7 @@ from simcord.builders import ChannelHandle, GuildHandle
 from bot.app import ZagjanBot
 from bot.table import Snapshot
 from bot.ui.answers import CONFIRMED
+from bot.ui.board import RECORD
 
 SEED = 7
 
@@ -108,9 +109,15 @@ async def snapshot(env: Any, channel: ChannelHandle) -> Snapshot:
 
 
 def boards(channel: ChannelHandle) -> list[discord.Message]:
-    """The board messages in the channel (public, with the 'Game #n · move v' footer), oldest first."""
-    return [m for m in channel.history()
-            if not m.flags.ephemeral and m.embeds and (m.embeds[0].footer.text or "").startswith("Game #")]
+    """The board messages in the channel, oldest first: the live one (public, with the 'Game #n · move v'
+    footer) and those of earlier turns, which became records of their turn (`bot.ui.board.record`)."""
+    return [m for m in channel.history() if not m.flags.ephemeral and (
+        (m.embeds and (m.embeds[0].footer.text or "").startswith("Game #")) or m.content.startswith(RECORD))]
+
+
+def records(channel: ChannelHandle) -> list[discord.Message]:
+    """The board messages that play has moved past: each the record of its turn."""
+    return [m for m in boards(channel) if m.content.startswith(RECORD)]
 
 
 def last_board(channel: ChannelHandle) -> discord.Message:

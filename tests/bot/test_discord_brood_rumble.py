@@ -38,7 +38,6 @@ from simcord.results import to_discord_message
 
 from bot.app import ZagjanBot
 from bot.table import STALE
-from bot.ui.answers import DONE
 from bot.ui.board import SECRET_LABEL
 from renderers import render
 from rules.core.geometry import centre_distance, touching
@@ -715,11 +714,13 @@ async def _walk_toward_the_enemy(env: Any, world: World, state: BroodRumbleState
     moved = await actor.slash(world.channel, "br move", toward=enemy_player.name)
     feral = mover.brood.value == "feral"
     # The distance is rolled and stored; a Feral Orc is then told it may reroll before walking.
-    assert moved.acknowledged and moved.response.content == DONE
+    assert moved.acknowledged
     now = await snapshot(env, world.channel)
     assert (now.state.ask is not None and now.state.ask.kind is AskKind.MOVE_REROLL) is feral
-    if feral:
-        assert any("reroll that distance first" in m.content for m in moved.followups if m.ephemeral)
+    if not feral:  # the board is the answer: the private "thinking…" is taken away, no "Done" is left
+        assert moved.response is None
+    else:  # the command stopped halfway: the sentence saying why is its answer
+        assert moved.response.ephemeral and "reroll that distance first" in moved.response.content
         kept = await actor.slash(world.channel, "br reroll", again=False)
         assert applied(kept)
         options = await actor.autocomplete(world.channel, "br move", "toward", "")

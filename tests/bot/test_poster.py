@@ -92,12 +92,14 @@ async def test_moves_within_a_turn_edit_the_turns_message_in_place() -> None:
     assert last["embed"].description == "the game begins\na moves\na moves again"  # the turn's whole log
 
 
-async def test_a_new_turn_gets_a_new_message_and_the_old_one_loses_its_controls() -> None:
+async def test_a_new_turn_gets_a_new_message_and_the_old_one_becomes_the_record_of_its_turn() -> None:
     boards, courier, _ = make()
     await boards.show(Board(0, ["a"]), ["start"])
     await boards.show(Board(1, ["b"]), ["a ends"])
     assert [(kind, ref) for kind, ref, _ in courier.calls] == [("send", 1001), ("edit", 1001), ("send", 1002)]
-    assert courier.calls[1][2] == {"view": None}
+    retired = courier.calls[1][2]  # its log stays; the picture, the controls and "v0" (who must act) go
+    assert retired["content"].endswith("\nstart") and "v0" not in retired["content"]
+    assert retired["view"] is None and retired["attachments"] == [] and retired["embed"] is None
     assert courier.calls[2][2]["embed"].description == "a ends"
     # Someone answering while others still choose is the same turn; a finished game is a new message.
     await boards.show(Board(2, ["b", "c"]), ["c is asked too"])
@@ -168,3 +170,12 @@ async def test_a_failed_post_is_reported_and_the_next_one_still_goes_out() -> No
     del courier.send
     assert await boards.show(Board(1, ["b"]), ["next"]) is True
     assert courier.calls[-1][0] == "send"
+
+
+async def test_a_finished_games_board_stays_whole_when_the_next_game_begins() -> None:
+    boards, courier, _ = make()
+    await boards.show(Board(0, ["a"]), ["start"])
+    await boards.show(Board(1, [], outcome=Outcome(placings=[["a"]])), ["a wins"])
+    await boards.show(Board(0, ["a"], game_id=2), ["a new game"])
+    assert [(kind, ref) for kind, ref, _ in courier.calls] == [("send", 1001), ("edit", 1001), ("send", 1002),
+                                                                 ("send", 1003)]
