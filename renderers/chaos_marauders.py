@@ -102,9 +102,8 @@ def _colour_of(view: CMView, player: str) -> RGB:
     return player_colour(seat.colour) if seat is not None else MUTED
 
 
-def render(view: CMView, recent: Sequence[str] = ()) -> bytes:
-    """The board as PNG bytes. `recent` (the newest log lines) is not drawn: the message carries it."""
-    del recent
+def render(view: CMView) -> bytes:
+    """The board as PNG bytes. The newest log lines are not drawn: the message carries them as text."""
     players = len(view.players)
     size = (WIDTH, 2 * MARGIN + players * SEAT_HEIGHT + (players - 1) * SEAT_GAP + FOOTER)
     canvas = base_canvas((SLUG, players), size, lambda draw: _draw_ground(draw, players, size))

@@ -184,7 +184,7 @@ def test_right_of_the_side_panel_a_board_is_its_base_shrunk(slug: str, monkeypat
         assert all(taken), "every board has a side panel at output size"
 
 
-WITHOUT_A_SIDE_PANEL = {"chaos-marauders"}
+WITHOUT_A_SIDE_PANEL = {"chaos-marauders", "orcz"}
 """Boards drawn for the size Discord shows them (issue 40) whose board needs the picture's whole width:
 they have no side panel, and their canvas is shrunk whole."""
 

@@ -78,7 +78,7 @@ def test_every_player_is_named_whole(drawn: tuple[Board, Labels]) -> None:
     assert not missing, f"{board.slug}: not named whole: {missing}"
 
 
-LOG_IN_THE_MESSAGE = {"chaos-marauders"}
+LOG_IN_THE_MESSAGE = {"chaos-marauders", "orcz"}
 """Boards drawn for the size Discord shows them (issue 40) that leave the log out of the picture: the
 bot sends the newest lines as text in the board's message, where Discord shows them crisply, and
 the picture keeps its room for what only a picture can show."""
