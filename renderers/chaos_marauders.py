@@ -139,9 +139,9 @@ def _draw_seat(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: CMView, sea
     draw.rounded_rectangle((MARGIN, top, MARGIN + BAR, top + SEAT_HEIGHT), radius=3 * S,
                            fill=_colour_of(view, seat.player))
     left = MARGIN + BAR + 6 * S
-    texts = [(line, ACCENT if active else TEXT) for line in wrap(view.names.get(seat.player, seat.player), face,
-                                                                 NAME_WIDTH - 6 * S)]
-    texts.append((_points(view, seat), MUTED))
+    room = NAME_WIDTH - 6 * S
+    texts = [(line, ACCENT if active else TEXT) for line in wrap(view.names.get(seat.player, seat.player), face, room)]
+    texts += [(line, MUTED) for line in wrap(_points(view, seat), face, room)]
     if active:
         texts.append(("drawing", ACCENT))
     for k, (text, colour) in enumerate(texts):
@@ -232,10 +232,12 @@ def _tall(text: str, face: Font) -> bool:
 
 
 def _footer(view: CMView, face: Font) -> str:
-    """The line at the foot: where the game is, the pile, and as many of the newest discards as fit."""
-    where = f"The game is over: {view.end}" if view.over else f"Round {view.round} · turn {view.turn}"
+    """The line at the foot: how the game ended; or where it is, the pile, and as many of the newest
+    discards as fit."""
+    if view.over:
+        return f"The game is over: {view.end}"
     pile = f"{view.pile} cards in the pile" + (" (reshuffled once)" if view.reshuffled else "")
-    text = f"{where} · {pile}"
+    text = f"Round {view.round} · turn {view.turn} · {pile}"
     room = WIDTH - 2 * MARGIN
     for shown in range(min(3, len(view.discards)), 0, -1):
         longer = f"{text} · discards: " + ", ".join(c.name for c in view.discards[-shown:])

@@ -83,3 +83,16 @@ def test_the_picture_is_drawn_for_the_size_discord_shows_it(players: int) -> Non
     width, height = sheets[0].size
     assert width == 2 * SHOWN[0] * SUPERSAMPLE
     assert height <= 2 * SHOWN[1] * SUPERSAMPLE
+
+
+@pytest.mark.parametrize("seed", [7, 8])
+def test_the_end_of_a_four_player_game_stays_on_the_picture(seed: int) -> None:
+    """At the end the foot says how the game ended (long names included) and each band its place,
+    points and Idol, wrapped in its column: nothing runs off the picture or over another label."""
+    view = GAME.view(_busy(4, seed, None), None)
+    assert view.over
+    with recording() as sheets:
+        render(view)
+    sheet = sheets[0]
+    assert not sheet.overlapping() and not sheet.cut and not sheet.outside()
+    assert any(label.text.startswith("The game is over") for label in sheet.drawn)
