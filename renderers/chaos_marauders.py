@@ -16,6 +16,7 @@ newcomer and spotting it stays the players' job. Pillow only; the same view give
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -65,11 +66,13 @@ SEAT_HEIGHT = 2 * SEAT_PAD + 3 * CARD_HEIGHT + 2 * ROW_GAP
 SEAT_GAP = 4 * S
 BAR = 8 * S
 """The player's colour, down the left edge of their band."""
+NAME_LEFT = MARGIN + BAR + 6 * S
 NAME_WIDTH = 182 * S
 """The column of the player's name (wrapped, never cut) and points."""
-VALUE_WIDTH = 72 * S
-"""The column of each line's Attack Value."""
-CARDS_LEFT = BAR + 6 * S + NAME_WIDTH + VALUE_WIDTH
+VALUE_LEFT = NAME_LEFT + NAME_WIDTH
+VALUE_WIDTH = 64 * S
+"""Each line's Attack Value, on gold once the line is complete."""
+CARDS_LEFT = VALUE_LEFT + VALUE_WIDTH + 8 * S
 EMPTY_WIDTH = 30 * S
 """An empty slot at its narrowest, when the cards of its line need the room."""
 SLOT_GAP = 5 * S
@@ -138,14 +141,13 @@ def _draw_seat(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: CMView, sea
         _draw_band(draw, top, ground)
     draw.rounded_rectangle((MARGIN, top, MARGIN + BAR, top + SEAT_HEIGHT), radius=3 * S,
                            fill=_colour_of(view, seat.player))
-    left = MARGIN + BAR + 6 * S
     room = NAME_WIDTH - 6 * S
     texts = [(line, ACCENT if active else TEXT) for line in wrap(view.names.get(seat.player, seat.player), face, room)]
     texts += [(line, MUTED) for line in wrap(_points(view, seat), face, room)]
     if active:
         texts.append(("drawing", ACCENT))
     for k, (text, colour) in enumerate(texts):
-        write(draw, (left, top + SEAT_PAD + 2 * S + k * LINE), text, face, colour)
+        write(draw, (NAME_LEFT, top + SEAT_PAD + 2 * S + k * LINE), text, face, colour)
     for n, line in enumerate(seat.lines):
         _draw_line(canvas, draw, view, line, top + SEAT_PAD + n * (CARD_HEIGHT + ROW_GAP), ground, face)
 
@@ -170,14 +172,12 @@ def _place(view: CMView, player: str) -> str:
 def _draw_line(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: CMView, line: LineView, top: int, ground: RGB,
                face: Font) -> None:
     """A line: its Attack Value (on gold once complete), then its slots from left to right."""
-    value_left = MARGIN + BAR + 6 * S + NAME_WIDTH
-    middle = top + CARD_HEIGHT / 2
     if line.complete:
-        draw.rounded_rectangle((value_left, top, value_left + VALUE_WIDTH - 8 * S, top + CARD_HEIGHT), radius=6 * S,
+        draw.rounded_rectangle((VALUE_LEFT, top, VALUE_LEFT + VALUE_WIDTH, top + CARD_HEIGHT), radius=6 * S,
                                fill=COMPLETE)
-    write(draw, (value_left + (VALUE_WIDTH - 8 * S) / 2, middle), f"AV {line.value}", face,
+    write(draw, (VALUE_LEFT + VALUE_WIDTH / 2, top + CARD_HEIGHT / 2), f"AV {line.value}", face,
           INK if line.complete else TEXT, anchor="mm")
-    x = MARGIN + CARDS_LEFT
+    x = CARDS_LEFT
     for card, width in zip(line.slots, _widths(line.slots), strict=True):
         if card is None:
             empty_slot(draw, (x, top, x + width - 1, top + CARD_HEIGHT - 1))
@@ -191,7 +191,7 @@ def _widths(slots: Sequence[CardView | None]) -> list[int]:
     then line up, as on a table); else a card whose name needs more gets it and the others share what
     is left alike (an empty slot may be narrow). A line whose names need more than the whole room
     (six long ones) has its cards narrowed alike, their names then drawn smaller."""
-    room = WIDTH - MARGIN - SEAT_PAD - (MARGIN + CARDS_LEFT) - (len(slots) - 1) * SLOT_GAP
+    room = WIDTH - MARGIN - SEAT_PAD - CARDS_LEFT - (len(slots) - 1) * SLOT_GAP
     needs = [_natural(card.name) if card is not None else EMPTY_WIDTH for card in slots]
     if sum(needs) >= room:
         empty = EMPTY_WIDTH * slots.count(None)
@@ -213,6 +213,7 @@ def _level(needs: Sequence[int], room: int) -> int:
         level = (room - sum(wide)) // (len(needs) - len(wide))
 
 
+@lru_cache(maxsize=256)
 def _natural(name: str) -> int:
     """The width a card needs for `name` at `CARD_TEXT`: on one line, or on two when that is narrower
     and both lines are tall enough to read (`TALL`)."""
@@ -227,7 +228,7 @@ def _natural(name: str) -> int:
 
 
 def _tall(text: str, face: Font) -> bool:
-    left, top, right, bottom = face.getbbox(text, anchor="ls")
+    _, top, _, bottom = face.getbbox(text, anchor="ls")
     return bottom - top >= TALL * face.size
 
 

@@ -68,6 +68,8 @@ FIELD_HEAD = 4 * LINE
 """A Battlefield's name, its Challenge, what it needs, whether it is being resolved."""
 HAND_ROW = 8
 """Cards in a row of the hand: a whole hand (13 cards) takes two rows."""
+UNDER_COLUMNS = 6 * S
+"""Between the columns' foot and the hand or the Warlords under them."""
 FEWEST_RANKS = 4
 """The rows a column keeps for its ranks, before the header may list the Scouts' looks."""
 BOARD_BG: RGB = (58, 52, 44)
@@ -118,8 +120,8 @@ def render(view: OrczView) -> bytes:
         write(draw, (MARGIN, MARGIN + (k + 1) * LINE), note.text, face, note.colour)
     columns_top = _columns_top(len(notes))
     for n, front in enumerate(view.fronts):
-        _draw_front(canvas, draw, view, front, MARGIN + n * (COLUMN + COLUMN_GAP), (columns_top, hand_top - 6 * S),
-                    _rank_rows(columns_top, hand_top))
+        _draw_front(canvas, draw, view, front, MARGIN + n * (COLUMN + COLUMN_GAP),
+                    (columns_top, hand_top - UNDER_COLUMNS), _rank_rows(columns_top, hand_top))
     if hand:
         _draw_hand(canvas, draw, view, hand, hand_top)
     _draw_warlords(draw, view, warlords_top, face)
@@ -132,7 +134,7 @@ def _columns_top(notes: int) -> int:
 
 def _rank_rows(columns_top: int, foot: int) -> int:
     """How many ranks (or lines saying what is left out) a column holds between its head and `foot`."""
-    return (foot - 6 * S - columns_top - FIELD_HEAD) // ROW
+    return (foot - UNDER_COLUMNS - columns_top - FIELD_HEAD) // ROW
 
 
 def _notes(view: OrczView, face: Font, foot: int) -> list[Note]:
@@ -196,9 +198,9 @@ def _looks(view: OrczView) -> list[str]:
         where = next(((f.title, n, r.owner) for f in view.fronts for n, r in enumerate(f.ranks, start=1)
                       if r.id == look.rank), None)
         if where is not None:
-            title, number, owner = where
+            field, number, owner = where
             said.append(f"Scout: {view.names.get(look.by, '?')} saw {view.names.get(owner, '?')}'s card in rank "
-                        f"{number} at {title}")
+                        f"{number} at {field}")
     return said
 
 
