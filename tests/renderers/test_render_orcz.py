@@ -14,6 +14,7 @@ from renderers.orcz import SIZE, card_face
 from rules.core.dice import Dice
 from rules.core.selfplay import play_random, random_seats
 from rules.orcz import GAME
+from rules.orcz.data import HEROES, TROOPS
 from rules.orcz.models import Look, Split
 from tests.renderers.busy import BUSY, NAMES, busy_board
 
@@ -131,3 +132,13 @@ def test_a_crowded_header_leaves_the_ranks_room() -> None:
     shown = [label.text for label in sheet.drawn]
     assert len(looks) == 4 and 0 < sum(text.startswith("Scout:") for text in shown) < 4
     assert not sheet.overlapping() and not sheet.cut and not sheet.outside()
+
+
+def test_the_channels_picture_names_no_card_it_does_not_show_face_up() -> None:
+    """Now that the cards' names are the board's labels, the channel's picture can be read for secrets:
+    it names exactly the cards face up in the public view, no face-down card and no hand."""
+    view = busy_board("orcz").view
+    assert any(r.down is not None for f in view.fronts for r in f.ranks)  # face-down cards are on it
+    kinds = {card_face(code, (0, 0, 0)).name for code in (*TROOPS, *HEROES)}
+    named = Counter(label.text for label in _labels(view).drawn if label.text in kinds)
+    assert named == _face_up_names(view)
