@@ -85,6 +85,8 @@ the picture keeps its room for what only a picture can show."""
 
 
 def test_the_board_says_what_just_happened(drawn: tuple[Board, Labels]) -> None:
+    """A board with a side panel says the newest log lines under "Just now"; a board drawn for the size
+    Discord shows it may leave them to the message (`LOG_IN_THE_MESSAGE`), and then does not draw them."""
     board, sheet = drawn
     if board.slug in LOG_IN_THE_MESSAGE:
         assert "Just now" not in _shown(sheet), "the log is in the message: drawing it again wastes the room"
