@@ -1,12 +1,16 @@
-"""The Chaos Marauders board: each player's three battle lines as rows of card boxes (the card's
-colour, name, Attack Rating and Victory Points), each line's Attack Value beside it and a frame
-round a complete line, Sneaky Gits banded in their owner's colour; a side panel with the round,
-whose turn it is, the pile (a count: its order is the game's one secret), the newest discards,
-the card being decided on and what just happened.
+"""The Chaos Marauders board, drawn for the size Discord shows it (`SHOWN`: about 550 px wide): each
+player's three battle lines in a band of their own, one under the other, and a line at the foot
+with the round, the pile (a count: its order is the game's one secret) and the newest discards.
 
-Every card placed this turn carries the same small dot, so the Chaos Marauders looks like any
-other newcomer and spotting it stays the players' job. Pillow only; the same view gives the same
-bytes.
+A band starts with the player's colour, whole name and points, then each line's Attack Value (on
+gold once the line is complete) and its six slots: a card is a strip with its name on its type's
+colour (a Sneaky Git's on its owner's); an empty slot is a dashed outline. Slots are alike when the
+names fit them, and a long name takes the room of the empty slots beside it, so the cards keep
+their places and the names stay large. The log, the card being decided
+on and the question asked are not drawn: the bot sends them as text with the picture.
+
+Every card placed this turn is ringed alike in white, so the Chaos Marauders looks like any other
+newcomer and spotting it stays the players' job. Pillow only; the same view gives the same bytes.
 """
 
 from __future__ import annotations
@@ -18,65 +22,82 @@ from PIL import Image, ImageDraw
 
 from renderers.common import (
     ACCENT,
+    INK,
     MUTED,
     RGB,
     SMALL_TEXT,
     SUPERSAMPLE,
     TEXT,
+    Font,
     PanelLine,
-    SidePanel,
     base_canvas,
     encode_png,
-    fit,
     font,
     heading,
     ordinal,
     player_colour,
     recent_lines,
     title,
+    wrap,
     write,
 )
-from renderers.kits.cards import Card, CardNumber, empty_slot, paste_card
-from rules.chaos_marauders.data import LINES, SLOTS
+from renderers.kits.cards import Card, empty_slot, paste_card
 from rules.chaos_marauders.models import CardView, CMView, LineView, PlayerView
 
 SLUG = "chaos-marauders"
 
 S = SUPERSAMPLE
-CARD = (68 * S, 94 * S)
-GAP = 5 * S
-MARGIN = 16 * S
-NAME_ROW = 34 * S
-VALUE_COLUMN = 72 * S
-LINE_ROW = CARD[1] + 10 * S
-SEAT_WIDTH = VALUE_COLUMN + 6 * CARD[0] + 5 * GAP + 16 * S
-SEAT_HEIGHT = NAME_ROW + 3 * LINE_ROW + 8 * S
-SEAT_GAP = 14 * S
-PANEL = SidePanel(width=380 * S, gap=22 * S, padding=16 * S)
+WIDTH = 1100 * S
+"""Twice the `SHOWN` box's width: a label 20 output px tall is 10 px where Discord shows it."""
+MARGIN = 6 * S
+LABEL = 29 * S
+"""The size of every label but the cards' names: a capital or a digit of it is 21 output px tall,
+10.5 px as shown."""
+CARD_TEXT = 28 * S
+"""The size of a card's name: a capital of it is 20.5 output px tall (10.2 px as shown), and two lines
+of it fill a strip."""
+LINE = 33 * S
+"""The pitch of the lines of a player's name."""
+CARD_HEIGHT = 60 * S
+"""A card strip: room for a name on two lines of `CARD_TEXT`."""
+ROW_GAP = 3 * S
+SEAT_PAD = 2 * S
+SEAT_HEIGHT = 2 * SEAT_PAD + 3 * CARD_HEIGHT + 2 * ROW_GAP
+SEAT_GAP = 4 * S
+BAR = 8 * S
+"""The player's colour, down the left edge of their band."""
+NAME_LEFT = MARGIN + BAR + 6 * S
+NAME_WIDTH = 182 * S
+"""The column of the player's name (wrapped, never cut) and points."""
+VALUE_LEFT = NAME_LEFT + NAME_WIDTH
+VALUE_WIDTH = 64 * S
+"""Each line's Attack Value, on gold once the line is complete."""
+CARDS_LEFT = VALUE_LEFT + VALUE_WIDTH + 8 * S
+EMPTY_WIDTH = 30 * S
+"""An empty slot at its narrowest, when the cards of its line need the room."""
+SLOT_GAP = 5 * S
+CARD_PAD = 18 * S
+"""A strip's width beyond its name: its rim and the room either side."""
+FOOTER = 34 * S
 BOARD_BG: RGB = (50, 44, 40)
 SEAT_BG: RGB = (68, 60, 52)
 ACTIVE_BG: RGB = (88, 74, 50)
 COMPLETE: RGB = (226, 184, 72)
-NEW_DOT: RGB = (255, 255, 255)
+NEW_RING: RGB = (255, 255, 255)
+TALL = 0.7
+"""A line of a card's name whose letters reach at least this share of the font size is as legible as
+a capital; one of short letters only ("crew") is read smaller, so it stays on its neighbour's line."""
 
 CARD_COLOURS: dict[str, RGB] = {"grey": (128, 128, 134), "blue": (58, 110, 196), "purple": (126, 70, 160),
                                 "green": (56, 140, 72), "red": (184, 52, 44)}
 
 
 def _card(view: CMView, card: CardView) -> Card:
-    """A card's box: its type's colour (a Git's band in its owner's colour), name, Attack Rating
-    and booty points; the same dot on every card placed this turn."""
-    band = CARD_COLOURS.get(card.colour, MUTED)
-    note = ""
-    if card.git_owner is not None:
-        band = _colour_of(view, card.git_owner)
-        note = f"Git of {view.names.get(card.git_owner, '?')}"
-    numbers = []
-    if card.ar:  # a machine's rating counts only for the whole machine
-        numbers.append(CardNumber(str(card.ar), "machine" if card.colour == "red" else "AR"))
-    if card.vp:
-        numbers.append(CardNumber(f"+{card.vp}", "VP"))
-    return Card(name=card.name, colour=band, numbers=tuple(numbers), note=note, dot=NEW_DOT if card.new else None)
+    """A card's strip: its name on its type's colour (a Git's on its owner's), ringed when it was
+    placed this turn. Its Attack Rating and points are in its line's Attack Value and its owner's
+    points: a strip has room only for the name."""
+    band = _colour_of(view, card.git_owner) if card.git_owner is not None else CARD_COLOURS.get(card.colour, MUTED)
+    return Card(name=card.name, colour=band, dot=NEW_RING if card.new else None, text=CARD_TEXT)
 
 
 def _colour_of(view: CMView, player: str) -> RGB:
@@ -84,118 +105,153 @@ def _colour_of(view: CMView, player: str) -> RGB:
     return player_colour(seat.colour) if seat is not None else MUTED
 
 
-def _columns(players: int) -> int:
-    return 2 if players > 2 else 1
-
-
-def _seat_at(n: int, columns: int) -> tuple[int, int]:
-    """The top-left corner of the `n`-th player's area."""
-    return MARGIN + (n % columns) * (SEAT_WIDTH + SEAT_GAP), MARGIN + (n // columns) * (SEAT_HEIGHT + SEAT_GAP)
-
-
-def render(view: CMView, recent: Sequence[str] = ()) -> bytes:
-    """The board and its side panel as PNG bytes; `recent` are the newest log lines."""
-    lines = panel_lines(view, recent)
+def render(view: CMView) -> bytes:
+    """The board as PNG bytes. The newest log lines are not drawn: the message carries them as text."""
     players = len(view.players)
-    columns = _columns(players)
-    rows = -(-players // columns)
-    board_right = MARGIN + columns * SEAT_WIDTH + (columns - 1) * SEAT_GAP
-    board_bottom = MARGIN + rows * SEAT_HEIGHT + (rows - 1) * SEAT_GAP + MARGIN
-    width, height = PANEL.picture_size(board_right, board_bottom, MARGIN, lines)
-    canvas = base_canvas((SLUG, players), (width, height),
-                         lambda draw: _draw_ground(draw, players, board_right + MARGIN // 2, height))
+    size = (WIDTH, 2 * MARGIN + players * SEAT_HEIGHT + (players - 1) * SEAT_GAP + FOOTER)
+    canvas = base_canvas((SLUG, players), size, lambda draw: _draw_ground(draw, players, size))
     draw = ImageDraw.Draw(canvas)
+    face = font(LABEL)
     for n, seat in enumerate(view.players):
-        _draw_seat(canvas, draw, view, seat, *_seat_at(n, columns))
-    PANEL.draw(draw, board_right, MARGIN, height, lines)
+        _draw_seat(canvas, draw, view, seat, MARGIN + n * (SEAT_HEIGHT + SEAT_GAP), face)
+    write(draw, (MARGIN, size[1] - MARGIN - FOOTER / 2), _footer(view, face), face, MUTED, anchor="lm")
     return encode_png(canvas)
 
 
-def _draw_ground(draw: ImageDraw.ImageDraw, players: int, right: int, height: int) -> None:
+def _draw_ground(draw: ImageDraw.ImageDraw, players: int, size: tuple[int, int]) -> None:
     """What is the same on every board of this many players, drawn once per worker (`base_canvas`):
-    the board's ground and each player's area with its eighteen empty slots. A board then draws only
-    what changed on it: the area of the player drawing, the cards, the words."""
-    draw.rectangle((0, 0, right, height), fill=BOARD_BG)
+    the ground and each player's band."""
+    draw.rectangle((0, 0, *size), fill=BOARD_BG)
     for n in range(players):
-        _draw_area(draw, *_seat_at(n, _columns(players)), SEAT_BG)
+        _draw_band(draw, MARGIN + n * (SEAT_HEIGHT + SEAT_GAP), SEAT_BG)
 
 
-def _draw_area(draw: ImageDraw.ImageDraw, left: int, top: int, fill: RGB) -> None:
-    """A player's area in `fill`, every slot empty (its dashed outline)."""
-    draw.rounded_rectangle((left, top, left + SEAT_WIDTH, top + SEAT_HEIGHT), radius=8 * S, fill=fill)
-    for n in range(LINES):
-        for slot in range(SLOTS):
-            empty_slot(draw, _slot_box(left + 8 * S, top + NAME_ROW + n * LINE_ROW, slot))
+def _draw_band(draw: ImageDraw.ImageDraw, top: int, fill: RGB) -> None:
+    draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, top + SEAT_HEIGHT), radius=8 * S, fill=fill)
 
 
-@lru_cache(maxsize=4)
-def _area(fill: RGB) -> Image.Image:
-    """The area of the player drawing, on the board's ground: drawn once per worker, then pasted
-    whole over the ground's (a card laid in a slot then covers that slot's outline)."""
-    picture = Image.new("RGB", (SEAT_WIDTH + 1, SEAT_HEIGHT + 1), BOARD_BG)
-    _draw_area(ImageDraw.Draw(picture), 0, 0, fill)
-    return picture
-
-
-def _slot_box(left: int, top: int, slot: int) -> tuple[int, int, int, int]:
-    """Where slot `slot` of a line whose first column starts at `left` lies."""
-    x = left + VALUE_COLUMN + slot * (CARD[0] + GAP)
-    return x, top, x + CARD[0] - 1, top + CARD[1] - 1
-
-
-def _draw_seat(canvas: object, draw: ImageDraw.ImageDraw, view: CMView, seat: PlayerView, left: int, top: int) -> None:
-    """One player's area: their name and points, then their three lines top to bottom. The ground
-    has it already in the colour of a player not drawing; the drawing player's is drawn anew."""
-    active = seat.player == view.active
+def _draw_seat(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: CMView, seat: PlayerView, top: int,
+               face: Font) -> None:
+    """One player's band: their colour, name and points, then their three lines top to bottom. The
+    ground has the band already in the colour of a player not drawing; the drawing player's is drawn
+    anew."""
+    active = seat.player == view.active and not view.over
+    ground = ACTIVE_BG if active else SEAT_BG
     if active:
-        canvas.paste(_area(ACTIVE_BG), (left, top))  # type: ignore[attr-defined]
-    colour = _colour_of(view, seat.player)
-    draw.rounded_rectangle((left + 8 * S, top + 9 * S, left + 24 * S, top + 25 * S), radius=3 * S, fill=colour)
-    big, small = font(18 * S), font(14 * S)
-    points = f"{seat.vp} VP" + (f" · Idol {seat.idol:+d}" if seat.idol is not None else "")
-    points_box = write(draw, (left + SEAT_WIDTH - 10 * S, top + 8 * S), points, small, MUTED, anchor="ra")
-    name = view.names.get(seat.player, seat.player) + (" · drawing" if active and not view.over else "")
-    room = points_box[0] - (left + 32 * S) - 10 * S
-    write(draw, (left + 32 * S, top + 6 * S), fit(name, big, room), big, ACCENT if active else TEXT)
+        _draw_band(draw, top, ground)
+    draw.rounded_rectangle((MARGIN, top, MARGIN + BAR, top + SEAT_HEIGHT), radius=3 * S,
+                           fill=_colour_of(view, seat.player))
+    room = NAME_WIDTH - 6 * S
+    texts = [(line, ACCENT if active else TEXT) for line in wrap(view.names.get(seat.player, seat.player), face, room)]
+    texts += [(line, MUTED) for line in wrap(_points(view, seat), face, room)]
+    if active:
+        texts.append(("drawing", ACCENT))
+    for k, (text, colour) in enumerate(texts):
+        write(draw, (NAME_LEFT, top + SEAT_PAD + 2 * S + k * LINE), text, face, colour)
     for n, line in enumerate(seat.lines):
-        _draw_line(canvas, draw, view, line, n, left + 8 * S, top + NAME_ROW + n * LINE_ROW,
-                   ACTIVE_BG if active else SEAT_BG)
+        _draw_line(canvas, draw, view, line, top + SEAT_PAD + n * (CARD_HEIGHT + ROW_GAP), ground, face)
 
 
-def _draw_line(canvas: object, draw: ImageDraw.ImageDraw, view: CMView, line: LineView, number: int, left: int,
-               top: int, ground: RGB) -> None:
-    """A line: its number and Attack Value, marks for the Horned Rat and Odlugg, then its cards (the
-    empty slots are on the ground already; a card, laid on its area's ground, covers its slot's outline)."""
-    small, tiny = font(14 * S), font(12 * S)
-    write(draw, (left + VALUE_COLUMN / 2 - 4 * S, top + 4 * S), f"Line {number + 1}", tiny, MUTED, anchor="ma")
-    write(draw, (left + VALUE_COLUMN / 2 - 4 * S, top + 22 * S), f"AV {line.value}", small,
-          COMPLETE if line.complete else TEXT, anchor="ma")
-    marks = [m for m, on in (("complete", line.complete), ("Horned Rat", line.horned_rat), ("Odlugg", line.odlugg))
-             if on]
-    for k, mark in enumerate(marks):
-        write(draw, (left + VALUE_COLUMN / 2 - 4 * S, top + 42 * S + k * 16 * S), fit(mark, tiny, VALUE_COLUMN - 8 * S),
-              tiny, COMPLETE if mark == "complete" else ACCENT, anchor="ma")
-    x0 = left + VALUE_COLUMN
+def _points(view: CMView, seat: PlayerView) -> str:
+    """A player's points (the final score once it is over, after their place), and their Idol's."""
+    place = _place(view, seat.player)
+    points = f"{(view.scores or {}).get(seat.player, seat.vp)} VP"
+    idol = f" · Idol {seat.idol:+d}" if seat.idol is not None else ""
+    return f"{place}{points}{idol}"
+
+
+def _place(view: CMView, player: str) -> str:
+    place = 1
+    for group in view.placings or []:
+        if player in group:
+            return f"{'=' if len(group) > 1 else ''}{ordinal(place)} · "
+        place += len(group)
+    return ""
+
+
+def _draw_line(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: CMView, line: LineView, top: int, ground: RGB,
+               face: Font) -> None:
+    """A line: its Attack Value (on gold once complete), then its slots from left to right."""
     if line.complete:
-        draw.rounded_rectangle((x0 - 4 * S, top - 4 * S, x0 + 6 * CARD[0] + 5 * GAP + 4 * S, top + CARD[1] + 4 * S),
-                               radius=6 * S, outline=COMPLETE, width=3 * S)
-    for s, card in enumerate(line.slots):
-        if card is not None:
-            canvas.paste(_card_on(_card(view, card), ground), _slot_box(left, top, s)[:2])  # type: ignore[attr-defined]
+        draw.rounded_rectangle((VALUE_LEFT, top, VALUE_LEFT + VALUE_WIDTH, top + CARD_HEIGHT), radius=6 * S,
+                               fill=COMPLETE)
+    write(draw, (VALUE_LEFT + VALUE_WIDTH / 2, top + CARD_HEIGHT / 2), f"AV {line.value}", face,
+          INK if line.complete else TEXT, anchor="mm")
+    x = CARDS_LEFT
+    for card, width in zip(line.slots, _widths(line.slots), strict=True):
+        if card is None:
+            empty_slot(draw, (x, top, x + width - 1, top + CARD_HEIGHT - 1))
+        else:
+            paste_card(canvas, (x, top), _card(view, card), (width, CARD_HEIGHT), ground=ground)
+        x += width + SLOT_GAP
 
 
-@lru_cache(maxsize=512)
-def _card_on(card: Card, ground: RGB) -> Image.Image:
-    """A card's box already laid on the ground of a player's area (its rounded corners show that
-    ground), kept per worker: pasted whole it covers its slot's outline, with no mask to blend."""
-    picture = Image.new("RGB", CARD, ground)
-    paste_card(picture, (0, 0), card, CARD)
-    return picture
+def _widths(slots: Sequence[CardView | None]) -> list[int]:
+    """How wide each slot of a line is drawn: all alike when every name fits (the slots of the lines
+    then line up, as on a table); else a card whose name needs more gets it and the others share what
+    is left alike (an empty slot may be narrow). A line whose names need more than the whole room
+    (six long ones) has its cards narrowed alike, their names then drawn smaller."""
+    room = WIDTH - MARGIN - SEAT_PAD - CARDS_LEFT - (len(slots) - 1) * SLOT_GAP
+    needs = [_natural(card.name) if card is not None else EMPTY_WIDTH for card in slots]
+    if sum(needs) >= room:
+        empty = EMPTY_WIDTH * slots.count(None)
+        scale = (room - empty) / (sum(needs) - empty)
+        return [int(need * scale) if card is not None else EMPTY_WIDTH for need, card in zip(needs, slots, strict=True)]
+    return [max(need, _level(needs, room)) for need in needs]
+
+
+def _level(needs: Sequence[int], room: int) -> int:
+    """The width every slot is drawn at unless it needs more: the largest with which the line fills
+    `room`."""
+    wide: list[int] = []
+    level = room // len(needs)
+    while True:
+        wider = sorted(need for need in needs if need > level)
+        if wider == wide:
+            return level
+        wide = wider
+        level = (room - sum(wide)) // (len(needs) - len(wide))
+
+
+@lru_cache(maxsize=256)
+def _natural(name: str) -> int:
+    """The width a card needs for `name` at `CARD_TEXT`: on one line, or on two when that is narrower
+    and both lines are tall enough to read (`TALL`)."""
+    face = font(CARD_TEXT)
+    words = name.split()
+    best = face.getlength(name)
+    for cut in range(1, len(words)):
+        lines = (" ".join(words[:cut]), " ".join(words[cut:]))
+        if all(_tall(line, face) for line in lines):
+            best = min(best, max(face.getlength(line) for line in lines))
+    return round(best) + CARD_PAD
+
+
+def _tall(text: str, face: Font) -> bool:
+    _, top, _, bottom = face.getbbox(text, anchor="ls")
+    return bottom - top >= TALL * face.size
+
+
+def _footer(view: CMView, face: Font) -> str:
+    """The line at the foot: how the game ended; or where it is, the pile, and as many of the newest
+    discards as fit."""
+    if view.over:
+        return f"The game is over: {view.end}"
+    pile = f"{view.pile} cards in the pile" + (" (reshuffled once)" if view.reshuffled else "")
+    text = f"Round {view.round} · turn {view.turn} · {pile}"
+    room = WIDTH - 2 * MARGIN
+    for shown in range(min(3, len(view.discards)), 0, -1):
+        longer = f"{text} · discards: " + ", ".join(c.name for c in view.discards[-shown:])
+        if face.getlength(longer) <= room:
+            return longer
+    return text
 
 
 def panel_lines(view: CMView, recent: Sequence[str] = ()) -> list[PanelLine]:
-    """Where the game is, the players (points, whose turn), the pile and discards, the card being
-    decided on, what is asked, what just happened, and the end."""
+    """The board read out for a screen reader (`renderers.describe`, the picture's alt text): where the
+    game is, the players (points, whose turn), the pile and discards, the card being decided on, what
+    is asked, and the end. The picture draws none of it as a panel: it is laid out for the size
+    Discord shows it."""
     where = "The game is over" if view.over else f"Round {view.round} · turn {view.turn}"
     lines = [title("Chaos Marauders"), PanelLine(where, size=26 * S)]
     lines.append(heading("Players"))

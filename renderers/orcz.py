@@ -1,17 +1,24 @@
-"""The Orcz board: the four Battlefields in a row, each with its Challenge and its ranks from the
-front (nearest the Battlefield, at the top) to the rear, the ranks set aside under them, and a side
-panel with the turn, the Event, the Warlords and what just happened.
+"""The Orcz board, drawn for the size Discord shows it (`SHOWN`: about 550 px wide): a picture of a
+fixed size whatever the game holds, so it is never shrunk further as ranks pile up.
+
+At the top, the turn and the Event; under it the four Battlefields side by side, each with its
+Challenge and its ranks from the front (nearest the Battlefield, at the top) to the rear, then the
+ranks set aside and their Strength; at the foot the Warlords. Every card is a strip with its name
+and Strength. A Battlefield shows as many ranks as its column holds, the rear ones first (they are
+the ones that struggle), and says how many more stand in front; the ranks set aside likewise.
+The log is not drawn: the bot sends it as text with the picture.
 
 Face-down cards are backs in the Warlord's colour; on a Warlord's own picture their own face-down
-cards are shown with a gold dot, and their hand is laid out under the Battlefields. A Slave total
+cards are shown ringed in gold, and their hand is laid out above the Warlords. A Slave total
 appears only on its owner's picture until the end. Pillow only; the same view gives the same bytes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from renderers.common import (
     ACCENT,
@@ -20,42 +27,66 @@ from renderers.common import (
     SMALL_TEXT,
     SUPERSAMPLE,
     TEXT,
+    Font,
     PanelLine,
-    SidePanel,
     base_canvas,
     encode_png,
-    fit,
     font,
     heading,
     ordinal,
     recent_lines,
     title,
+    wrap,
     write,
 )
 from renderers.kits.cards import Card, CardNumber, empty_slot, paste_card
-from rules.orcz.data import CHAMPION, SCOUT, SHAMAN, card_name, is_troop, strength_of
-from rules.orcz.models import FrontView, OrczView, RankView
+from rules.orcz.data import card_name, is_troop, strength_of
+from rules.orcz.models import FrontView, OrczView, RankView, WarlordView
 
 SLUG = "orcz"
 
 S = SUPERSAMPLE
-CARD = (58 * S, 80 * S)
-SMALL_CARD = (34 * S, 47 * S)
-GAP = 5 * S
-COLUMN = 2 * CARD[0] + GAP + 2 * 14 * S + 14 * S  # two cards, a strip for the owner, padding
-MARGIN = 16 * S
-HEADER = 112 * S
-ROW = CARD[1] + GAP
-SMALL_ROW = SMALL_CARD[1] + GAP
-PANEL = SidePanel(width=400 * S, gap=22 * S, padding=16 * S)
+SIZE = (1100 * S, 824 * S)
+"""Twice the `SHOWN` box, every picture: a label 20 output px tall is 10 px where Discord shows it."""
+
+MARGIN = 15 * S
+LABEL = 29 * S
+"""The size of every label: a capital or a digit of it is 21 output px tall, 10.5 px as shown."""
+LINE = 35 * S
+"""The pitch of lines of labels."""
+
+CARD = (125 * S, 44 * S)
+"""A card as a strip: its name and Strength, side by side."""
+CARD_GAP = 5 * S
+ROW = CARD[1] + 4 * S
+"""The pitch of ranks in a column, and of the rows of a hand."""
+INSET = 4 * S
+"""Between a column's edge and its ranks."""
+COLUMN = 2 * INSET + 2 * CARD[0] + CARD_GAP
+COLUMN_GAP = (SIZE[0] - 2 * MARGIN - 4 * COLUMN) // 3
+FIELD_HEAD = 4 * LINE
+"""A Battlefield's name, its Challenge, what it needs, whether it is being resolved."""
+HAND_ROW = 8
+"""Cards in a row of the hand: a whole hand (13 cards) takes two rows."""
+UNDER_COLUMNS = 6 * S
+"""Between the columns' foot and the hand or the Warlords under them."""
+FEWEST_RANKS = 4
+"""The rows a column keeps for its ranks, before the header may list the Scouts' looks."""
 BOARD_BG: RGB = (58, 52, 44)
 COLUMN_BG: RGB = (74, 66, 54)
-CURRENT_BG: RGB = (92, 78, 50)
+CURRENT_BG: RGB = (100, 84, 50)
 
 WARLORD_COLOURS: dict[str, RGB] = {"red": (190, 56, 46), "green": (64, 140, 64), "blue": (58, 98, 186),
                                    "yellow": (214, 172, 36)}
-FIELD_MARKS = {"tree": "Tree", "anvil": "Anvil", "tower": "Tower", "tent": "Tent"}
-HERO_NOTES = {CHAMPION: "wins the day", SHAMAN: "doubles partner", SCOUT: "peeks"}
+
+
+@dataclass(frozen=True)
+class Note:
+    """A line of the header under the turn: the Event's text, a timer, a share-out, a Scout's look."""
+
+    text: str
+    colour: RGB = TEXT
+    spare: bool = False  # left out when the room is short
 
 
 def colour_of(view: OrczView, player: str) -> RGB:
@@ -64,51 +95,186 @@ def colour_of(view: OrczView, player: str) -> RGB:
 
 
 def card_face(code: str, owner: RGB, *, mine_down: bool = False) -> Card:
-    """A card face up: its type in the owner's band, its Strength large; the owner's own face-down
-    card keeps its face on their picture, marked with a gold dot."""
-    if is_troop(code):
-        name = card_name(code).split()[0]
-        return Card(name=name, colour=owner, numbers=(CardNumber(str(strength_of(code))),),
-                    note="face down" if mine_down else "", dot=ACCENT if mine_down else None)
-    return Card(name=code.capitalize(), colour=owner, note="face down" if mine_down else HERO_NOTES.get(code, ""),
-                dot=ACCENT if mine_down else None)
+    """A card face up as a strip in its owner's colour: its type and its Strength (a Hero has none);
+    the owner's own face-down card keeps its face on their picture, ringed in gold."""
+    name = card_name(code).split()[0] if is_troop(code) else code.capitalize()
+    numbers = (CardNumber(str(strength_of(code))),) if is_troop(code) else ()
+    return Card(name=name, colour=owner, numbers=numbers, dot=ACCENT if mine_down else None, text=LABEL)
 
 
-def render(view: OrczView, recent: Sequence[str] = ()) -> bytes:
-    """The board and its side panel as PNG bytes; `recent` are the newest log lines."""
-    lines = panel_lines(view, recent)
-    tallest = max((len(f.ranks) * ROW + _aside_height(f) for f in view.fronts), default=0)
+def _back(owner: RGB) -> Card:
+    return Card(name="", colour=owner, face_down=True, back=owner)
+
+
+def render(view: OrczView) -> bytes:
+    """The board as PNG bytes. The newest log lines are not drawn: the message carries them as text."""
+    face = font(LABEL)
     hand = _own_hand(view)
-    hand_height = (28 * S + CARD[1] + GAP) if hand is not None else 0
-    board_right = MARGIN + 4 * COLUMN + 3 * GAP
-    board_bottom = MARGIN + HEADER + max(tallest, 2 * ROW) + 12 * S + hand_height + MARGIN
-    width, height = PANEL.picture_size(board_right, board_bottom, MARGIN, lines)
-    column_bottom = board_bottom - hand_height - MARGIN
-    canvas = base_canvas(SLUG, (width, height), lambda draw: _draw_ground(draw, board_right, height))
+    warlords_top = SIZE[1] - MARGIN - len(view.warlords) * LINE
+    hand_top = warlords_top - (_hand_height(hand) if hand else 0)
+    notes = _notes(view, face, hand_top)
+    canvas = base_canvas(SLUG, SIZE, _draw_ground)
     draw = ImageDraw.Draw(canvas)
-    _draw_columns(draw, column_bottom)
+    _draw_turn(draw, view, face)
+    for k, note in enumerate(notes):
+        write(draw, (MARGIN, MARGIN + (k + 1) * LINE), note.text, face, note.colour)
+    columns_top = _columns_top(len(notes))
     for n, front in enumerate(view.fronts):
-        left = MARGIN + n * (COLUMN + GAP)
-        _draw_front(canvas, draw, view, front, left, column_bottom)
-    if hand is not None:
-        _draw_hand(canvas, draw, view, hand, column_bottom + 12 * S)
-    PANEL.draw(draw, board_right, MARGIN, height, lines)
+        _draw_front(canvas, draw, view, front, MARGIN + n * (COLUMN + COLUMN_GAP),
+                    (columns_top, hand_top - UNDER_COLUMNS), _rank_rows(columns_top, hand_top))
+    if hand:
+        _draw_hand(canvas, draw, view, hand, hand_top)
+    _draw_warlords(draw, view, warlords_top, face)
     return encode_png(canvas)
 
 
-def _draw_ground(draw: ImageDraw.ImageDraw, board_right: int, height: int) -> None:
-    """What every picture starts with, drawn once (`base_canvas`, again for a taller picture): the
-    board's ground."""
-    draw.rectangle((0, 0, board_right + MARGIN // 2, height), fill=BOARD_BG)
+def _columns_top(notes: int) -> int:
+    return MARGIN + (notes + 1) * LINE + 4 * S
 
 
-def _draw_columns(draw: ImageDraw.ImageDraw, column_bottom: int) -> None:
-    """The four empty Battlefield columns, as long as the longest line of ranks needs: drawn on each
-    picture, since their length changes as ranks are placed (a base per length was a base drawn
-    anew at nearly every Orcz board of a busy bot)."""
-    for n in range(4):
-        left = MARGIN + n * (COLUMN + GAP)
-        draw.rounded_rectangle((left, MARGIN, left + COLUMN, column_bottom), radius=8 * S, fill=COLUMN_BG)
+def _rank_rows(columns_top: int, foot: int) -> int:
+    """How many ranks (or lines saying what is left out) a column holds between its head and `foot`."""
+    return (foot - UNDER_COLUMNS - columns_top - FIELD_HEAD) // ROW
+
+
+def _notes(view: OrczView, face: Font, foot: int) -> list[Note]:
+    """The header's lines under the turn, wrapped to the picture's width; the Scouts' looks are left out,
+    the last first, where they would leave a column fewer than `FEWEST_RANKS` rows (the log said them
+    when they happened)."""
+    notes = header_notes(view)
+    while True:
+        rows = [row for note in notes for row in _wrapped(note, face)]
+        spare = [k for k, note in enumerate(notes) if note.spare]
+        if not spare or _rank_rows(_columns_top(len(rows)), foot) >= FEWEST_RANKS:
+            return rows
+        del notes[spare[-1]]
+
+
+def _draw_ground(draw: ImageDraw.ImageDraw) -> None:
+    """What every picture starts with, drawn once (`base_canvas`): the board's ground."""
+    draw.rectangle((0, 0, SIZE[0], SIZE[1]), fill=BOARD_BG)
+
+
+def _wrapped(note: Note, face: Font) -> list[Note]:
+    return [Note(text, note.colour, note.spare) for text in wrap(note.text, face, SIZE[0] - 2 * MARGIN)]
+
+
+def _draw_turn(draw: ImageDraw.ImageDraw, view: OrczView, face: Font) -> None:
+    """The first line: where the war is, and the Event's title at the right."""
+    if view.phase == "over":
+        where = "The war is over"
+    elif view.phase == "deploy":
+        where = f"Turn {view.turn}/{view.turns} · deployment, round {view.round}"
+    else:
+        where = f"Turn {view.turn}/{view.turns} · struggles"
+    write(draw, (MARGIN, MARGIN), where, face, TEXT)
+    if view.event_title:
+        write(draw, (SIZE[0] - MARGIN, MARGIN), f"Event: {view.event_title}", face, ACCENT, anchor="ra")
+
+
+def header_notes(view: OrczView) -> list[Note]:
+    """What the header says under the turn: the Event's rule, the phrase timer, a share-out being
+    decided, the Scouts' looks, and at the end whether anyone won."""
+    notes = [Note(view.event_text)] if view.event_text and view.phase != "over" else []
+    if view.late:
+        waiting = " and ".join(view.names.get(p, p) for p in view.waiting_for)
+        notes.append(Note(f"{waiting} is too slow: the others may shout Gnorish!", ACCENT))
+    elif view.timer and view.phase == "deploy":
+        notes.append(Note("Phrase timer on: place your rank quickly", MUTED))
+    if view.split is not None:
+        who = view.names.get(view.split.by, view.split.by)
+        what = "gives" if view.split.won else "may make others pay"
+        notes.append(Note(f"Share-out: {who} {what} {view.split.amount} Slave(s)", ACCENT))
+    notes += [Note(text, MUTED, spare=True) for text in _looks(view)]
+    if view.placings is not None and view.nobody_won:
+        notes.append(Note("Llovar falls: every Warlord loses", ACCENT))
+    return notes
+
+
+def _looks(view: OrczView) -> list[str]:
+    """Who a Scout looked at, and where: the rank counted from the front."""
+    said = []
+    for look in view.looks:
+        where = next(((f.title, n, r.owner) for f in view.fronts for n, r in enumerate(f.ranks, start=1)
+                      if r.id == look.rank), None)
+        if where is not None:
+            field, number, owner = where
+            said.append(f"Scout: {view.names.get(look.by, '?')} saw {view.names.get(owner, '?')}'s card in rank "
+                        f"{number} at {field}")
+    return said
+
+
+def _draw_front(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: OrczView, front: FrontView, left: int,
+                span: tuple[int, int], rows: int) -> None:
+    """One Battlefield's column: its head, then the ranks in line and the ranks set aside, as many as
+    `rows` holds."""
+    top, bottom = span
+    draw.rounded_rectangle((left, top, left + COLUMN, bottom), radius=8 * S,
+                           fill=CURRENT_BG if front.current else COLUMN_BG)
+    face = font(LABEL)
+    for k, (text, colour) in enumerate(_field_head(front)):
+        write(draw, (left + COLUMN / 2, top + 4 * S + k * LINE), text, face, colour, anchor="ma")
+    y = top + FIELD_HEAD
+    line, aside = _shares(len(front.ranks), len(front.aside), rows)
+    ahead = len(front.ranks) - line
+    if ahead:  # the front ranks give way: the rear ones are those that struggle
+        write(draw, (left + COLUMN / 2, y + ROW / 2), f"{ahead} more in front", face, MUTED, anchor="mm")
+        y += ROW
+        line -= 1
+    for rank in front.ranks[len(front.ranks) - line:]:
+        _draw_pair(canvas, draw, view, rank, left + INSET, y)
+        y += ROW
+    if aside:
+        strength = sum(front.strength.values())
+        write(draw, (left + COLUMN / 2, y + ROW / 2), f"Aside · Strength {strength}", face, MUTED,
+              anchor="mm")
+        y += ROW
+        for rank in front.aside[len(front.aside) - (aside - 1):] if aside > 1 else []:
+            _draw_pair(canvas, draw, view, rank, left + INSET, y)
+            y += ROW
+
+
+def _field_head(front: FrontView) -> list[tuple[str, RGB]]:
+    """A Battlefield's name, its Challenge (or that it has none), what beating it needs and how many
+    Challenges are stacked behind it, and whether it is being resolved."""
+    lines = [(front.title, ACCENT if front.current else TEXT)]
+    if front.cleared:
+        lines.append(("Cleared", TEXT))
+    elif front.primary is None:
+        lines.append(("No Challenge", TEXT))
+    else:
+        lines += [(f"Challenge {front.primary}/{front.secondary}", TEXT),
+                  (f"Need {front.need} · {front.stack} more", MUTED)]
+    if front.current:
+        lines.append(("Resolving now", ACCENT))
+    elif front.done and not front.cleared:
+        lines.append(("Resolved", MUTED))
+    return lines
+
+
+def _shares(line: int, aside: int, rows: int) -> tuple[int, int]:
+    """The rows a column gives its ranks in line and its ranks set aside (their heading included):
+    all when they fit; else the line first, the ranks set aside keeping at least their heading."""
+    wanted = aside + 1 if aside else 0
+    if line + wanted <= rows:
+        return line, wanted
+    kept = min(wanted, max(1 if aside else 0, rows - line))
+    return rows - kept, kept
+
+
+def _draw_pair(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: OrczView, rank: RankView, x: int,
+               y: int) -> None:
+    """A rank's left and right card: face up, a back, or the empty place of a card lost in a struggle."""
+    owner = colour_of(view, rank.owner)
+    for k, side in enumerate(("left", "right")):
+        at = (x + k * (CARD[0] + CARD_GAP), y)
+        code = rank.left if side == "left" else rank.right
+        if side in rank.lost:
+            empty_slot(draw, (at[0], at[1], at[0] + CARD[0] - 1, at[1] + CARD[1] - 1))
+        elif code is None:
+            paste_card(canvas, at, _back(owner), CARD)
+        else:
+            paste_card(canvas, at, card_face(code, owner, mine_down=rank.down == side and rank.mine), CARD)
 
 
 def _own_hand(view: OrczView) -> list[str] | None:
@@ -116,92 +282,73 @@ def _own_hand(view: OrczView) -> list[str] | None:
     return own.hand if own is not None and own.hand else None
 
 
-def _aside_height(front: FrontView) -> int:
-    if not front.aside:
-        return 0
-    rows = -(-len(front.aside) // 2)
-    return 26 * S + rows * SMALL_ROW
+def _hand_height(hand: Sequence[str]) -> int:
+    return LINE + -(-len(hand) // HAND_ROW) * ROW
 
 
-def _draw_front(canvas: object, draw: ImageDraw.ImageDraw, view: OrczView, front: FrontView, left: int,
-                bottom: int) -> None:
-    """One Battlefield's column: its header, the ranks in line, then the ranks set aside."""
-    top = MARGIN
-    right = left + COLUMN
-    if front.current:  # the ground has every column in COLUMN_BG
-        draw.rounded_rectangle((left, top, right, bottom), radius=8 * S, fill=CURRENT_BG)
-    big, small = font(20 * S), font(15 * S)
-    write(draw, (left + COLUMN / 2, top + 6 * S), FIELD_MARKS[front.field.value].upper(), small, ACCENT, anchor="ma")
-    write(draw, (left + COLUMN / 2, top + 26 * S), fit(front.title, small, COLUMN - 12 * S), small, TEXT, anchor="ma")
-    if front.cleared:
-        state, note = "Cleared", "no Challenge left"
-    elif front.primary is None:
-        state, note = "No Challenge", ""
-    else:
-        state = f"Challenge {front.primary}/{front.secondary}"
-        note = f"need {front.need} · {front.stack} stacked"
-    write(draw, (left + COLUMN / 2, top + 46 * S), state, big, TEXT, anchor="ma")
-    if note:
-        write(draw, (left + COLUMN / 2, top + 72 * S), fit(note, small, COLUMN - 12 * S), small, MUTED, anchor="ma")
-    if front.current:
-        write(draw, (left + COLUMN / 2, top + 90 * S), "resolving now", small, ACCENT, anchor="ma")
-    elif front.done and not front.cleared:
-        write(draw, (left + COLUMN / 2, top + 90 * S), "resolved", small, MUTED, anchor="ma")
-    y = top + HEADER
-    for n, rank in enumerate(front.ranks, start=1):
-        _draw_rank(canvas, draw, view, rank, left, y, n)
-        y += ROW
-    if front.aside:
-        y += 4 * S
-        strength = sum(front.strength.values())
-        write(draw, (left + 8 * S, y), fit(f"Set aside · Strength {strength}", small, COLUMN - 16 * S), small, MUTED)
-        y += 22 * S
-        for n, rank in enumerate(front.aside):
-            x = left + 6 * S + (n % 2) * (2 * SMALL_CARD[0] + 2 * GAP + 2 * S)
-            row_y = y + (n // 2) * SMALL_ROW
-            _draw_pair(canvas, draw, view, rank, x, row_y, SMALL_CARD)
-
-
-def _draw_rank(canvas: object, draw: ImageDraw.ImageDraw, view: OrczView, rank: RankView, left: int, y: int,
-               number: int) -> None:
-    """A rank in line: its number and an owner strip, then the left and the right card."""
-    owner = colour_of(view, rank.owner)
-    small = font(14 * S)
-    draw.rounded_rectangle((left + 6 * S, y, left + 18 * S, y + CARD[1]), radius=3 * S, fill=owner)
-    write(draw, (left + 12 * S, y + CARD[1] / 2), str(number), small, TEXT, anchor="mm")
-    _draw_pair(canvas, draw, view, rank, left + 24 * S, y, CARD)
-    if rank.scouted_by:  # a Scout looked at its face-down card: a ring on the strip (the panel says whose)
-        cx, cy, r = left + 12 * S, y + CARD[1] - 10 * S, 4 * S
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=TEXT, width=S)
-
-
-def _draw_pair(canvas: object, draw: ImageDraw.ImageDraw, view: OrczView, rank: RankView, x: int, y: int,
-               size: tuple[int, int]) -> None:
-    owner = colour_of(view, rank.owner)
-    for k, side in enumerate(("left", "right")):
-        at = (x + k * (size[0] + GAP), y)
-        code = rank.left if side == "left" else rank.right
-        if side in rank.lost:
-            empty_slot(draw, (at[0], at[1], at[0] + size[0] - 1, at[1] + size[1] - 1))
-        elif code is None:
-            paste_card(canvas, at, Card(name="", colour=owner, face_down=True, back=owner), size)  # type: ignore[arg-type]
-        else:
-            paste_card(canvas, at, card_face(code, owner, mine_down=rank.down == side and rank.mine), size)  # type: ignore[arg-type]
-
-
-def _draw_hand(canvas: object, draw: ImageDraw.ImageDraw, view: OrczView, hand: list[str], y: int) -> None:
+def _draw_hand(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: OrczView, hand: Sequence[str], top: int) -> None:
     """The viewer's own hand, behind their screen: only ever on their own picture."""
     owner = colour_of(view, view.viewer or "")
-    write(draw, (MARGIN, y), "Your hand (behind your screen)", font(16 * S), ACCENT)
-    x = MARGIN
-    for code in hand:
-        paste_card(canvas, (x, y + 24 * S), card_face(code, owner), CARD)  # type: ignore[arg-type]
-        x += CARD[0] + GAP
+    write(draw, (MARGIN, top), "Your hand (behind your screen)", font(LABEL), ACCENT)
+    for n, code in enumerate(hand):
+        at = (MARGIN + (n % HAND_ROW) * (CARD[0] + CARD_GAP), top + LINE + (n // HAND_ROW) * ROW)
+        paste_card(canvas, at, card_face(code, owner), CARD)
+
+
+def _draw_warlords(draw: ImageDraw.ImageDraw, view: OrczView, top: int, face: Font) -> None:
+    """A line per Warlord: a pointer when they must act, their colour and whole name, then at the right
+    what others may know (ranks placed, Heroes spent) and their Slaves where the viewer may see them;
+    at the end, their place first."""
+    for k, warlord in enumerate(_in_order(view)):
+        y = top + k * LINE
+        middle = y + LINE / 2
+        if warlord.player in view.waiting_for:
+            draw.polygon([(MARGIN, middle - 9 * S), (MARGIN + 14 * S, middle), (MARGIN, middle + 9 * S)], fill=ACCENT)
+        side = 22 * S
+        draw.rounded_rectangle((MARGIN + 22 * S, middle - side / 2, MARGIN + 22 * S + side, middle + side / 2),
+                               radius=4 * S, fill=WARLORD_COLOURS.get(warlord.colour, MUTED))
+        name = view.names.get(warlord.player, warlord.player)
+        first = " (first)" if warlord.player == view.first and view.phase != "over" else ""
+        place = _place(view, warlord.player)
+        write(draw, (MARGIN + 54 * S, middle), f"{place}{name}{first}", face, ACCENT if place.startswith("1st")
+              and not view.nobody_won else TEXT, anchor="lm")
+        write(draw, (SIZE[0] - MARGIN, middle), _known(view, warlord), face, MUTED, anchor="rm")
+
+
+def _in_order(view: OrczView) -> list[WarlordView]:
+    """The Warlords in seat order; at the end, best placed first."""
+    if view.placings is None:
+        return list(view.warlords)
+    order = [player for group in view.placings for player in group]
+    return sorted(view.warlords, key=lambda w: order.index(w.player) if w.player in order else len(order))
+
+
+def _place(view: OrczView, player: str) -> str:
+    """"1st  " and the like once the war is over (ties share a place, marked "="), else nothing."""
+    place = 1
+    for group in view.placings or []:
+        if player in group:
+            return f"{'=' if len(group) > 1 else ''}{ordinal(place)}  "
+        place += len(group)
+    return ""
+
+
+def _known(view: OrczView, warlord: WarlordView) -> str:
+    """What the picture says of a Warlord: ranks placed while deploying, Heroes spent, and Slaves
+    only where the viewer may see them (their own, or everyone's at the end)."""
+    bits = [f"{warlord.placed} placed"] if view.phase == "deploy" else []
+    if warlord.spent:
+        bits.append("spent: " + ", ".join(h.capitalize() for h in warlord.spent))
+    if warlord.slaves is not None:
+        bits.append(_slaves(warlord.slaves))
+    return " · ".join(bits)
 
 
 def panel_lines(view: OrczView, recent: Sequence[str] = ()) -> list[PanelLine]:
-    """Where the war is, the Event, the Warlords (Slaves only where the viewer may see them, spent
-    Heroes, ranks placed), a share-out being decided, what just happened, and the end."""
+    """The board read out for a screen reader (`renderers.describe`, the picture's alt text): where the
+    war is, the Event, the Warlords (Slaves only where the viewer may see them, spent Heroes, ranks
+    placed), a share-out being decided, the Scouts' looks, and the end. The picture draws none of it
+    as a panel: it is laid out for the size Discord shows it."""
     if view.phase == "over":
         where = "The war is over"
     elif view.phase == "deploy":
@@ -273,4 +420,4 @@ def _end_lines(view: OrczView) -> list[PanelLine]:
     return lines
 
 
-__all__ = ["SLUG", "panel_lines", "render"]
+__all__ = ["SLUG", "header_notes", "panel_lines", "render"]

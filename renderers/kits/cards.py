@@ -4,7 +4,12 @@ a face-down back that tells nothing but whose card it is.
 
 A card is drawn on a picture of its own and pasted: nothing in it, however long its name,
 can spill over a neighbour in a row. The pictures are kept, because a board shows the same
-few dozen faces again and again.
+few dozen faces again and again. The words written on a card are labels of the board it is
+pasted on, moved to where it lies there: the tests that read a board's labels (none hides
+another, none is cut, each is legible where Discord shows the picture) see its cards' names too.
+
+A card wider than it is tall is a strip: just its name and its numbers on its colour, for
+boards that show many cards at the size Discord shows a picture.
 """
 
 from __future__ import annotations
@@ -17,15 +22,22 @@ from PIL import Image, ImageDraw
 
 from renderers.common import (
     INK,
+    LINE_PITCH,
     MUTED,
     RGB,
     SUPERSAMPLE,
+    Font,
+    Label,
     apart,
+    bold_text,
     dashed,
     draw_lines,
     fit_lines,
+    font,
     ink_on,
+    labels,
     shade,
+    write,
 )
 
 CardSize = tuple[int, int]
@@ -59,13 +71,34 @@ class Card:
     note: str = ""  # a short line under the band: a type, a symbol, "crew"
     face_down: bool = False
     back: RGB = BACK  # the colour of the back, such as its owner's
-    dot: RGB | None = None  # a small dot in the top-right corner, such as "placed this turn"
+    dot: RGB | None = None  # a small dot in the top-right corner, such as "placed this turn" (a strip: its rim)
+    text: int = 0  # a strip's largest name size in canvas pixels (0: as its height allows), alike on a row
 
 
-def paste_card(canvas: Image.Image, at: tuple[float, float], card: Card, size: CardSize = CARD_SIZE) -> None:
-    """The card with its top-left corner at `at`, covering exactly `size` pixels of the canvas."""
-    picture = card_picture(card, size)
-    canvas.paste(picture, (round(at[0]), round(at[1])), picture)
+def paste_card(canvas: Image.Image, at: tuple[float, float], card: Card, size: CardSize = CARD_SIZE, *,
+               ground: RGB | None = None) -> None:
+    """The card with its top-left corner at `at`, covering exactly `size` pixels of the canvas, its
+    words noted among the canvas's labels where they now lie. On a `ground` known beforehand the
+    card is pasted already laid on it (kept, with no mask to blend): a board that pastes many cards
+    on one colour pays for their rounded corners once."""
+    x, y = round(at[0]), round(at[1])
+    if ground is None:
+        drawn = _drawn(card, size)
+        canvas.paste(drawn.picture, (x, y), drawn.picture)
+    else:
+        drawn = _on_ground(card, size, ground)
+        canvas.paste(drawn.picture, (x, y))
+    _note_words(drawn, (x, y))
+
+
+def _note_words(drawn: _Drawn, at: tuple[int, int]) -> None:
+    """The card's words and cut names, moved to where the card lies, on the labels of the picture
+    being drawn."""
+    sheet = labels()
+    for label in drawn.words:
+        left, top, right, bottom = label.box
+        sheet.add(label.text, (left + at[0], top + at[1], right + at[0], bottom + at[1]))
+    sheet.cut.extend(drawn.cut)
 
 
 def paste_row(canvas: Image.Image, at: tuple[float, float], cards: Sequence[Card | None], size: CardSize = CARD_SIZE,
@@ -90,28 +123,60 @@ def empty_slot(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]
            6 * SUPERSAMPLE)
 
 
-@lru_cache(maxsize=128)
+@dataclass(frozen=True)
+class _Drawn:
+    """A card's picture, the words written on it (boxes in the picture's own pixels) and any text
+    that had to be cut to fit."""
+
+    picture: Image.Image
+    words: tuple[Label, ...]
+    cut: tuple[str, ...]
+
+
 def card_picture(card: Card, size: CardSize = CARD_SIZE) -> Image.Image:
     """The card alone on a transparent picture of `size` (its corners are rounded). The picture is
     shared by every later call for the same card: paste it, never draw on it."""
+    return _drawn(card, size).picture
+
+
+@lru_cache(maxsize=512)
+def _drawn(card: Card, size: CardSize) -> _Drawn:
+    """The card drawn once per worker: a board shows the same few dozen faces again and again."""
     width, height = size
     picture = Image.new("RGBA", size, (0, 0, 0, 0))
     draw = ImageDraw.Draw(picture)
     short = min(width, height)
     radius = round(short * 0.08)
     rim = max(SUPERSAMPLE, round(short / 48))
-    draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=radius, fill=INK)
+    strip = width > height
+    ringed = strip and card.dot is not None  # a strip has no corner to spare: its dot is its rim
+    if ringed:
+        rim *= STRIP_RING
+    draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=radius, fill=card.dot if ringed else INK)
     inner = (rim, rim, width - 1 - rim, height - 1 - rim)
-    with apart():  # the card's words are in its own pixels, not the board's labels
+    with apart():  # the card's words, in its own pixels: `paste_card` moves them to the board's
+        sheet = labels()
         if card.face_down:
             _back(draw, inner, radius - rim, card.back)
+        elif strip:
+            _strip(draw, inner, radius - rim, card, min(card.text or height, round(height * STRIP_TEXT)))
         else:
             _face(draw, inner, radius - rim, card)
-    if card.dot is not None:
+    if card.dot is not None and not ringed:
         r = max(3 * SUPERSAMPLE, round(short * 0.06))
         cx, cy = width - 1 - rim - 2 * r, rim + 2 * r
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=card.dot, outline=INK, width=SUPERSAMPLE)
-    return picture
+    return _Drawn(picture, tuple(sheet.drawn), tuple(sheet.cut))
+
+
+@lru_cache(maxsize=512)
+def _on_ground(card: Card, size: CardSize, ground: RGB) -> _Drawn:
+    """The card already laid on `ground` (its rounded corners show it), opaque: pasted whole it
+    covers what lay under it, such as an empty slot's outline."""
+    drawn = _drawn(card, size)
+    picture = Image.new("RGB", size, ground)
+    picture.paste(drawn.picture, (0, 0), drawn.picture)
+    return _Drawn(picture, drawn.words, drawn.cut)
 
 
 def _face(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], radius: int, card: Card) -> None:
@@ -134,6 +199,63 @@ def _face(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], radius: int
         draw_lines(draw, (left + width / 2, top + band + room / 2), lines, face, shade(INK, 1.8))
     if card.numbers:
         _numbers(draw, (left + pad, bottom - foot, right - pad, bottom - pad), card.numbers[:2])
+
+
+STRIP_RING = 3
+"""A strip's rim is this many times a card's when it is the strip's dot."""
+
+STRIP_PITCH = 1.0
+"""Line spacing of a strip's name, as a multiple of the font size (plus the bold stroke above and
+below): a strip is a row of a crowded board, so its two lines sit closer than a paragraph's
+(`LINE_PITCH`), filling its height; a line's descenders still clear the capitals of the next."""
+
+STRIP_BOLD = SUPERSAMPLE // 2 or 1
+"""The stroke that makes a strip's name bold: half an output pixel, where `bold_text`'s whole one
+would make two close lines touch."""
+
+STRIP_TEXT = 0.68
+"""A strip's name is at most this share of its (whole) height on one line, its numbers as tall."""
+
+
+def _strip(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], radius: int, card: Card, largest: int) -> None:
+    """A strip: the card's colour, its name in bold as large as fits up to `largest` (on two lines when
+    that lets it be larger), its numbers in paper chips at the right end. `largest` is set by the
+    strip's whole height, so a ringed strip's words are as large as its neighbours'."""
+    left, top, right, bottom = box
+    height = bottom - top
+    pad = max(SUPERSAMPLE, round(height * 0.12))
+    draw.rounded_rectangle(box, radius=radius, fill=card.colour)
+    x = right - pad
+    for number in reversed(card.numbers[:2]):
+        x = _strip_number(draw, (x, top + pad, bottom - pad), number, largest) - pad
+    room = (left + pad, x)
+    lines, face = fit_lines(card.name, room[1] - room[0], (height - 4 * STRIP_BOLD) * LINE_PITCH / STRIP_PITCH,
+                            largest, SMALLEST_TEXT)  # (two lines, each with its bold stroke)
+    pitch = face.size * STRIP_PITCH + 2 * STRIP_BOLD
+    ink = ink_on(card.colour)
+    first = top + height / 2 - _ink_middle(lines, face, pitch)
+    for k, line in enumerate(lines):
+        write(draw, ((room[0] + room[1]) / 2, first + k * pitch), line, face, ink, anchor="mm", stroke=STRIP_BOLD,
+              stroke_fill=ink)
+
+
+def _ink_middle(lines: Sequence[str], face: Font, pitch: float) -> float:
+    """How far below the first line's anchor the middle of the lines' ink lies: centring the ink, not
+    the font's ascent and descent, keeps two close lines off a strip's edges."""
+    boxes = [face.getbbox(line, anchor="mm", stroke_width=STRIP_BOLD) for line in lines]
+    return (min(box[1] for box in boxes) + max(box[3] + k * pitch for k, box in enumerate(boxes))) / 2
+
+
+def _strip_number(draw: ImageDraw.ImageDraw, span: tuple[int, int, int], number: CardNumber, size: int) -> int:
+    """A number on a paper chip whose right edge is at `span[0]`, from `span[1]` down to `span[2]`;
+    returns the chip's left edge. A strip has no room for captions: the board says what it counts."""
+    right, top, bottom = span
+    face = font(size)
+    width = round(face.getlength(number.value)) + 2 * max(SUPERSAMPLE, size // 5)
+    left = right - width
+    draw.rounded_rectangle((left, top, right, bottom), radius=max(1, size // 6), fill=PAPER)
+    bold_text(draw, ((left + right) / 2, (top + bottom) / 2), number.value, face, fill=INK, anchor="mm")
+    return left
 
 
 def _numbers(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], numbers: Sequence[CardNumber]) -> None:

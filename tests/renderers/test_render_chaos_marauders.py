@@ -1,17 +1,21 @@
 """The Chaos Marauders board (renderers/chaos_marauders.py): registered, the same view gives the same
 bytes, no label hides another or is cut, every player is named, the pile shows only as a count,
-and cards placed this turn all carry the same mark."""
+cards placed this turn all carry the same mark, the cards' names are labels of the board, and the
+picture is drawn for the size Discord shows it."""
 
 from __future__ import annotations
+
+from collections import Counter
 
 import pytest
 
 from renderers import RENDERERS, describe, render
 from renderers.chaos_marauders import _card
-from renderers.common import recording
+from renderers.common import SHOWN, SUPERSAMPLE, recording
 from rules.chaos_marauders import GAME
 from rules.core.dice import Dice
 from rules.core.selfplay import play_random, random_seats
+from tests.renderers.busy import busy_board
 
 NAMES = ("Morgoth the Mild", "Grishnakh Bonecrusher", "Ugluk", "Bolg of the Northern Pits")
 
@@ -56,3 +60,39 @@ def test_a_board_drawn_after_others_on_the_kept_ground_is_the_same_as_drawn_firs
     first = render(early)
     render(late)
     assert render(early) == first
+
+
+def test_the_cards_names_are_labels_of_the_board() -> None:
+    """A card's words are drawn on its own picture and pasted: they must still be among the board's
+    labels, where the card lies, or the legibility check would not see them (a long name may take
+    two lines, so its words are counted)."""
+    view = busy_board("chaos-marauders").view
+    with recording() as sheets:
+        render(view)
+    words = Counter(word for label in sheets[0].drawn for word in label.text.split())
+    wanted = Counter(word for seat in view.players for line in seat.lines for card in line.slots if card is not None
+                     for word in card.name.split())
+    assert wanted and not wanted - words, f"card names not among the labels: {wanted - words}"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_picture_is_drawn_for_the_size_discord_shows_it(players: int) -> None:
+    """As wide as twice the shown box and never taller than it: the picture is shown at half its size."""
+    with recording() as sheets:
+        render(GAME.view(_busy(players, 4, 40), None))
+    width, height = sheets[0].size
+    assert width == 2 * SHOWN[0] * SUPERSAMPLE
+    assert height <= 2 * SHOWN[1] * SUPERSAMPLE
+
+
+@pytest.mark.parametrize("seed", [7, 8])
+def test_the_end_of_a_four_player_game_stays_on_the_picture(seed: int) -> None:
+    """At the end the foot says how the game ended (long names included) and each band its place,
+    points and Idol, wrapped in its column: nothing runs off the picture or over another label."""
+    view = GAME.view(_busy(4, seed, None), None)
+    assert view.over
+    with recording() as sheets:
+        render(view)
+    sheet = sheets[0]
+    assert not sheet.overlapping() and not sheet.cut and not sheet.outside()
+    assert any(label.text.startswith("The game is over") for label in sheet.drawn)

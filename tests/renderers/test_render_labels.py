@@ -78,8 +78,19 @@ def test_every_player_is_named_whole(drawn: tuple[Board, Labels]) -> None:
     assert not missing, f"{board.slug}: not named whole: {missing}"
 
 
+LOG_IN_THE_MESSAGE = {"chaos-marauders", "orcz"}
+"""Boards drawn for the size Discord shows them (issue 40) that leave the log out of the picture: the
+bot sends the newest lines as text in the board's message, where Discord shows them crisply, and
+the picture keeps its room for what only a picture can show."""
+
+
 def test_the_board_says_what_just_happened(drawn: tuple[Board, Labels]) -> None:
+    """A board with a side panel says the newest log lines under "Just now"; a board drawn for the size
+    Discord shows it may leave them to the message (`LOG_IN_THE_MESSAGE`), and then does not draw them."""
     board, sheet = drawn
+    if board.slug in LOG_IN_THE_MESSAGE:
+        assert "Just now" not in _shown(sheet), "the log is in the message: drawing it again wastes the room"
+        return
     assert "Just now" in _shown(sheet)
     assert printable(board.recent[-1]) in _shown(sheet)
 

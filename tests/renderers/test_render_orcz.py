@@ -1,11 +1,22 @@
 """The Orcz board (renderers/orcz.py): the same view gives the same bytes; the channel's picture never
-carries a face-down card, a hand or a Slave total; the owner's picture does."""
+carries a face-down card, a hand or a Slave total; the owner's picture does; both are legible where
+Discord shows them, the cards' names included, and neither grows with the ranks."""
 
 from __future__ import annotations
 
+from collections import Counter
+
+import pytest
+
 from renderers import RENDERERS, describe, render
-from rules.core.selfplay import play_random
+from renderers.common import LEGIBLE, Labels, recording, shown_scale
+from renderers.orcz import SIZE, card_face
+from rules.core.dice import Dice
+from rules.core.selfplay import play_random, random_seats
 from rules.orcz import GAME
+from rules.orcz.data import HEROES, TROOPS
+from rules.orcz.models import Look, Split
+from tests.renderers.busy import BUSY, NAMES, busy_board
 
 
 def _mid_game():
@@ -39,3 +50,95 @@ def test_the_end_is_drawn() -> None:
     view = GAME.view(state, None)
     assert view.placings is not None and all(w.slaves is not None for w in view.warlords)
     assert render(view)[:4] == b"\x89PNG"
+
+
+# -- drawn for the size Discord shows it (issue 40) ------------------------------------------------------
+
+
+def _labels(view) -> Labels:  # type: ignore[no-untyped-def]
+    with recording() as sheets:
+        render(view)
+    return sheets[0]
+
+
+def _face_up_names(view) -> Counter[str]:  # type: ignore[no-untyped-def]
+    """The name of every card the picture shows face up: in the ranks, set aside, and in the hand."""
+    names: Counter[str] = Counter()
+    for front in view.fronts:
+        for rank in front.ranks + front.aside:
+            for side in ("left", "right"):
+                code = getattr(rank, side)
+                if code is not None and side not in rank.lost:
+                    names[card_face(code, (0, 0, 0)).name] += 1
+    for warlord in view.warlords:
+        names.update(card_face(code, (0, 0, 0)).name for code in warlord.hand or [])
+    return names
+
+
+def test_the_cards_names_are_labels_of_the_board() -> None:
+    """A card's words are drawn on its own picture and pasted: they must still be among the board's
+    labels, where the card lies, or the legibility check would not see them."""
+    view = busy_board("orcz").view
+    sheet = _labels(view)
+    shown = Counter(label.text for label in sheet.drawn)
+    wanted = _face_up_names(view)
+    assert wanted and not wanted - shown, f"card names not among the labels: {wanted - shown}"
+    for label in sheet.drawn:  # in board coordinates: none at a card picture's own corner
+        assert label.box[0] > 0 and label.box[1] > 0
+
+
+def _own_view(steps: int):  # type: ignore[no-untyped-def]
+    busy = BUSY["orcz"]
+    seats = [seat.model_copy(update={"name": NAMES[k]})
+             for k, seat in enumerate(random_seats(busy.players, Dice(seed=busy.seed), GAME.seat_pick))]
+    state = play_random(GAME, busy.players, busy.seed, seats=seats, stop_after=steps).state
+    return GAME.view(state, seats[0].player)
+
+
+@pytest.mark.parametrize("steps", [1, 45, 90])
+def test_a_warlords_own_picture_is_legible_where_discord_shows_it(steps: int) -> None:
+    """The picture a Warlord gets by DM, with their hand ("Archer 1") and their own face-down cards:
+    as legible as the channel's, every card named, nothing hidden, cut or off the picture."""
+    view = _own_view(steps)
+    sheet = _labels(view)
+    scale = shown_scale(sheet.size)
+    small = [f"{label.text!r} {(label.box[3] - label.box[1]) * scale:.1f}" for label in sheet.drawn
+             if (label.box[3] - label.box[1]) * scale < LEGIBLE - 0.05]
+    assert not small, small
+    assert not sheet.overlapping() and not sheet.cut and not sheet.outside()
+    assert not _face_up_names(view) - Counter(label.text for label in sheet.drawn)
+    assert all(name in " ".join(label.text for label in sheet.drawn) for name in view.names.values())
+
+
+def test_the_picture_does_not_grow_with_the_ranks() -> None:
+    """Every picture is the size drawn for Discord, however many ranks a Battlefield holds: a taller one
+    would be shown smaller."""
+    sizes = {_labels(GAME.view(play_random(GAME, 4, seed, stop_after=steps).state, None)).size
+             for seed in (1, 2) for steps in (1, 20, 45, 70)}
+    assert sizes == {SIZE}
+
+
+def test_a_crowded_header_leaves_the_ranks_room() -> None:
+    """Every Warlord's Scout has looked, the timer is on and a share-out is open, on a picture with a
+    hand: the Scouts' looks give way (the log said them) before a column holds too few ranks, and no
+    label is hidden, cut or off the picture."""
+    state = play_random(GAME, 4, 5, stop_after=20).state
+    view = GAME.view(state, state.warlords[0].player)
+    hidden = [r for f in view.fronts for r in f.ranks if r.down is not None]
+    looks = [Look(by=w.player, rank=r.id) for w, r in zip(view.warlords, hidden, strict=False)]
+    split = Split(by=view.warlords[1].player, front="tree", amount=2, won=True, among=[])
+    crowded = view.model_copy(update={"looks": looks, "timer": True, "split": split})
+    sheet = _labels(crowded)
+    shown = [label.text for label in sheet.drawn]
+    assert len(looks) == 4 and 0 < sum(text.startswith("Scout:") for text in shown) < 4
+    assert not sheet.overlapping() and not sheet.cut and not sheet.outside()
+
+
+def test_the_channels_picture_names_no_card_it_does_not_show_face_up() -> None:
+    """Now that the cards' names are the board's labels, the channel's picture can be read for secrets:
+    it names exactly the cards face up in the public view, no face-down card and no hand."""
+    view = busy_board("orcz").view
+    assert any(r.down is not None for f in view.fronts for r in f.ranks)  # face-down cards are on it
+    kinds = {card_face(code, (0, 0, 0)).name for code in (*TROOPS, *HEROES)}
+    named = Counter(label.text for label in _labels(view).drawn if label.text in kinds)
+    assert named == _face_up_names(view)
