@@ -56,6 +56,8 @@ LEVEL_OPTIONS = {
     Level.NORMAL: ("Normal", "Thinks a few moves ahead: a fair fight"),
 }
 CLOSED = "That lobby is closed; its message says what became of it."
+ENDED_KEPT = 1000
+"""How many started or closed lobbies the bot remembers, so that a card of one arriving late changes nothing."""
 
 
 # -- what a card shows ----------------------------------------------------------------------------
@@ -314,8 +316,8 @@ class LobbyCards:
         self._forms = forms
         self.hosts: dict[str, LobbyHost] = {}
         self._pending: dict[tuple[str, int], _Pending] = {}
-        self._ids: dict[tuple[str, int], int] = {}
-        self._ended: set[tuple[str, int]] = set()
+        self._ids: dict[tuple[str, int], int] = {}  # the cards of the open lobbies this bot has shown
+        self._ended: dict[tuple[str, int], None] = {}  # lobbies whose record is out or on its way (the newest)
 
     def add_host(self, host: LobbyHost) -> None:
         kind = host.kind
@@ -344,7 +346,9 @@ class LobbyCards:
             done.set_result(True)
             return done
         if card.closed is not None:
-            self._ended.add(key)
+            self._ended[key] = None
+            while len(self._ended) > ENDED_KEPT:
+                del self._ended[next(iter(self._ended))]
         waiting = self._pending.get(key)
         if waiting is not None:
             waiting.card = card
@@ -373,17 +377,25 @@ class LobbyCards:
         if message_id is not None:
             try:
                 await courier.edit(card.channel_id, message_id, kwargs)
-                self._ids[card.key] = message_id
+                self._remember(card, message_id)
                 return
             except discord.NotFound:  # deleted: the card is posted anew
                 log.info("the card of lobby %s:%s was deleted; posting it again", *card.key)
         sent = {k: v for k, v in kwargs.items() if v is not None}
-        self._ids[card.key] = message_id = await courier.send(card.channel_id, sent)
+        message_id = await courier.send(card.channel_id, sent)
+        self._remember(card, message_id)
         if memory is not None:
             try:
                 await memory.set_lobby_message(card.kind, card.owner, card.channel_id, message_id)
             except Exception as exc:  # the card is out; a later one would be posted anew
                 log.warning("could not record the card of lobby %s:%s: %s", card.kind, card.owner, exc)
+
+    def _remember(self, card: LobbyCard, message_id: int) -> None:
+        """Keep an open card's message id at hand (a record is final: nothing edits it again)."""
+        if card.closed is None:
+            self._ids[card.key] = message_id
+        else:
+            self._ids.pop(card.key, None)
 
 
 def cards_of(interaction: discord.Interaction[Any]) -> LobbyCards:
