@@ -321,7 +321,9 @@ class Campaigns(commands.Cog):
             await self._went(interaction, step)
 
     async def _went(self, interaction: discord.Interaction[Any], step: Next) -> None:
-        """Show what /campaign start, /campaign next or a vote led to."""
+        """Show what /campaign start, /campaign next or a vote (or the card's Start) led to; a typed
+        command gets a private word, a click none (the channel shows what it did)."""
+        typed = interaction.type is discord.InteractionType.application_command
         if step.outcome == "game":
             assert step.result is not None and step.info.data.campaign is not None
             self._cancel(step.info.id)
@@ -329,11 +331,13 @@ class Campaigns(commands.Cog):
         elif step.outcome == "vote":
             assert step.pair is not None
             await self._ask(step)
-            await interaction.followup.send(f"{CONFIRMED} The players choose the next discipline with the buttons.",
-                                            ephemeral=True)
+            if typed:
+                await interaction.followup.send(f"{CONFIRMED} The players choose the next discipline with the "
+                                                "buttons.", ephemeral=True)
         else:
             await self._post_scoreboard(step.info, step.lines)
-            await interaction.followup.send(f"{CONFIRMED} The campaign is over.", ephemeral=True)
+            if typed:
+                await interaction.followup.send(f"{CONFIRMED} The campaign is over.", ephemeral=True)
 
     async def _ask(self, step: Next) -> None:
         """Post the quick campaign's choice and start its timer."""
