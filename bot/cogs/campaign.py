@@ -31,7 +31,7 @@ from bot.cogs.rules_guide import send_guide
 from bot.settings import Settings
 from bot.table import DEFAULT_TURN_SECONDS, TableError
 from bot.ui.board import BoardLike
-from bot.ui.lobby import CAMPAIGN, CardSeat, LobbyCard, answered, embed_of
+from bot.ui.lobby import CAMPAIGN, CardSeat, LobbyCard, answered
 from bot.ui.turns import (
     CONFIRMED,
     audit,
@@ -74,11 +74,6 @@ def campaign_card(service: CampaignService, info: CampaignInfo, heading: str) ->
                      playable=2 <= count <= MAX_PLAYERS, noun="campaign", member="in this campaign",
                      counted="Players", command="/campaign", fields=(("The disciplines", "\n".join(notes)),),
                      pick=BROOD, free=tuple(BROOD.free()))
-
-
-def lobby_embed(service: CampaignService, info: CampaignInfo, heading: str) -> discord.Embed:
-    """The open card of a gathering campaign (its embed), for a look without Discord."""
-    return embed_of(campaign_card(service, info, heading))
 
 
 def summary_lines(bot: ZagjanBot, info: CampaignInfo) -> list[str]:
@@ -504,5 +499,4 @@ async def setup(bot: ZagjanBot) -> None:
     await bot.add_cog(Campaigns(bot))
 
 
-__all__ = ["Campaigns", "CampaignLobby", "CampaignVote", "campaign_card", "summary_lines", "scoreboard_caption",
-           "lobby_embed"]
+__all__ = ["Campaigns", "CampaignLobby", "CampaignVote", "campaign_card", "summary_lines", "scoreboard_caption"]

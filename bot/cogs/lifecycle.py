@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -18,7 +19,7 @@ from bot.app import ZagjanBot
 from bot.cogs import PICK, pick_choices, set_game_choices, set_pick_option
 from bot.table import DEFAULT_TURN_SECONDS, Lobby, TableError, whose_turn
 from bot.ui.hand import show_hand
-from bot.ui.lobby import TABLE, CardSeat, LobbyCard, answered, embed_of
+from bot.ui.lobby import TABLE, CardSeat, LobbyCard, answered
 from bot.ui.text import and_list, last_lines
 from bot.ui.turns import DONE, audit, publish, refuse, tell_channel
 from rules.core.computer import Level
@@ -69,41 +70,21 @@ def rule_choices(game: Game[Any, Any] | None, current: str) -> list[app_commands
             if typed in o.name.casefold() or typed in o.description.casefold()][:25]
 
 
-def seat_picks(lobby: Lobby) -> tuple[CardSeat, ...]:
-    """The table's seats as its card shows them: who, what they picked (when the game asks), 🤖 or not."""
-    pick = lobby.pick
-    return tuple(CardSeat(s.player, s.name, pick.label(pick.of(s)) if pick is not None else None)
-                 for s in lobby.seats)
+def card_seats(seats: Sequence[Seat], pick: SeatPick | None) -> tuple[CardSeat, ...]:
+    """A table's seats as its card shows them: who, what they picked (when the game asks), 🤖 or not."""
+    return tuple(CardSeat(s.player, s.name, pick.label(pick.of(s)) if pick is not None else None) for s in seats)
 
 
-def table_card(game: Game[Any, Any] | _Sizes, lobby: Lobby, heading: str) -> LobbyCard:
+def table_card(game: Game[Any, Any], lobby: Lobby, heading: str) -> LobbyCard:
     """A table's lobby card (`bot.ui.lobby`): its seats, its optional rules, whether it may start."""
     rules = "\n".join(f"• {rule_line(o)}" for o in lobby.rules)
     pick = lobby.pick
     return LobbyCard(kind=TABLE, owner=lobby.game_id, channel_id=lobby.channel_id, name=lobby.title,
-                     title=f"{lobby.title} — table open", heading=heading, seats=seat_picks(lobby),
+                     title=f"{lobby.title} — table open", heading=heading, seats=card_seats(lobby.seats, pick),
                      creator=lobby.creator, max_players=lobby.max_players, sizes=f"{game.sizes_text()} players",
                      playable=len(lobby.seats) in game.table_sizes(),
                      fields=(("Optional rules in play", rules),) if rules else (), note=lobby.note, pick=pick,
                      free=tuple(pick.free(s.pick for s in lobby.seats)) if pick is not None else ())
-
-
-def lobby_embed(lobby: Lobby, heading: str, game: Game[Any, Any] | None = None) -> discord.Embed:
-    """The open card of a table (its embed), for a look without Discord."""
-    return embed_of(table_card(game if game is not None else _Sizes(lobby), lobby, heading))
-
-
-class _Sizes:
-    """The sizes of a lobby's game read from the lobby alone (every count from its least to its most)."""
-
-    def __init__(self, lobby: Lobby) -> None:
-        self._sizes = list(range(lobby.min_players, lobby.max_players + 1))
-
-    def table_sizes(self) -> list[int]:
-        return self._sizes
-
-    def sizes_text(self) -> str:
-        return f"{self._sizes[0]}-{self._sizes[-1]}"
 
 
 class TableLobby:
@@ -146,9 +127,7 @@ class TableLobby:
 
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         result = await self.bot.table.start(interaction.channel_id, str(interaction.user.id))
-        pick = self.bot.table.game(result.slug).seat_pick
-        seats = [CardSeat(s.player, s.name, pick.label(pick.of(s)) if pick is not None else None)
-                 for s in result.seats]
+        seats = card_seats(result.seats, self.bot.table.game(result.slug).seat_pick)
         self.bot.lobbies.show(LobbyCard.record(TABLE, result.game_id, result.channel_id, (
             f"{result.title}: started with {and_list([s.short() for s in seats])}.")))
         await publish(interaction, result, heading=f"⚔️ {result.title} begins!")
