@@ -214,3 +214,26 @@ async def test_a_campaign_gathers_its_players_on_one_card_by_clicks(simcord_env,
     info = await simcord_env.bot.get_cog("Campaigns").service.current(world.channel.id)
     assert info.status == "active" and [m.brood.value for m in info.data.members] == ["feral", "iron", "common"]
     assert custom_ids(record) == []
+
+
+async def test_join_asks_nothing_where_the_game_has_no_pick_and_start_refuses_a_count_the_rules_skip(
+        simcord_env, world: World):
+    assert applied(await world.alice.slash(world.channel, "game new", game="orcz"))
+    card = the_card(world.channel)
+    assert silent(await world.bob.click(card, label="Join"))  # no form: nothing to pick
+    assert seats_of(the_card(world.channel)) == ["👤 alice — opened the table", "👤 bob"]
+    early = await world.alice.click(card, label="Start")
+    assert answered_privately(early) == "Orcz: Da Boardzgame needs 3 to 4 players; 2 are seated."
+    assert "Not ready to start: 2 are seated; it plays with 3 or 4 players." in (
+        the_card(world.channel).embeds[0].fields[-1].value)
+    assert (await snapshot(simcord_env, world.channel)).status == "lobby"
+
+    world.channel = world.other  # Brood Rumble plays with 2 or 4, never 3
+    assert applied(await world.alice.slash(world.channel, "game new", game="brood-rumble"))
+    for member, brood in ((world.bob, "iron"), (world.carol, "common")):
+        shown = await member.click(the_card(world.channel), label="Join")
+        assert silent(await member.submit_modal(shown, {"pick": [brood]}))
+    assert "it plays with 2 or 4 players" in the_card(world.channel).embeds[0].fields[-1].value
+    three = await world.alice.click(the_card(world.channel), label="Start")
+    assert answered_privately(three)
+    assert (await snapshot(simcord_env, world.channel)).status == "lobby"
