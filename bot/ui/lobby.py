@@ -86,7 +86,7 @@ class CardSeat:
         return text
 
     def short(self) -> str:
-        """How the record names the seat: 'alice (Feral Orcs)', '🤖 Grukk (normal)'."""
+        """How the record names the seat: 'alice (Feral Orcs)', '🤖 Grukk (Iron Orcs, normal)', '🤖 Grukk (easy)'."""
         level = self.level
         if level is None:
             return self.name + (f" ({self.pick})" if self.pick else "")
@@ -106,7 +106,7 @@ class LobbyCard:
     seats: tuple[CardSeat, ...]
     creator: str
     max_players: int
-    sizes: str  # the counts it plays with, in words: "2 to 6 players", "2 or 4 players"
+    sizes: str  # the counts it plays with, in words: "2-6 players", "2 or 4 players"
     playable: bool  # whether the players seated now may start
     noun: str = "table"  # "table", "campaign"
     member: str = "seated at this table"  # "in this campaign"
