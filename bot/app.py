@@ -38,7 +38,7 @@ from bot.ui.board import BoardComposer, BoardLike
 from bot.ui.components import DYNAMIC_ITEMS, ControlHandler, named_form, submitted
 from bot.ui.dms import DirectMessages
 from bot.ui.hand import HandButton
-from bot.ui.lobby import LobbyButton, LobbyCards
+from bot.ui.lobby import CLOSED as LOBBY_CLOSED, PREFIX as LOBBY_PREFIX, LobbyButton, LobbyCards
 from bot.ui.poster import BoardPosts, Courier, DiscordCourier
 from bot.ui.shown import ShowMove
 from rules.core.engine import Game
@@ -250,7 +250,8 @@ class ZagjanBot(commands.Bot):
         if not custom_id.startswith(CONTROL_PREFIX) or custom_id in _custom_ids(interaction.message):
             return
         try:
-            await interaction.response.send_message(STALE, ephemeral=True)
+            closed = custom_id.startswith(LOBBY_PREFIX)  # a lobby's card that became its record
+            await interaction.response.send_message(LOBBY_CLOSED if closed else STALE, ephemeral=True)
         except discord.HTTPException:
             pass
 

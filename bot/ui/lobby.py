@@ -56,6 +56,8 @@ LEVEL_OPTIONS = {
     Level.NORMAL: ("Normal", "Thinks a few moves ahead: a fair fight"),
 }
 CLOSED = "That lobby is closed; its message says what became of it."
+PREFIX = "zj:lobby:"
+"""How the custom_id of a lobby card's button begins."""
 ENDED_KEPT = 1000
 """How many started or closed lobbies the bot remembers, so that a card of one arriving late changes nothing."""
 
@@ -186,7 +188,7 @@ def message_of(card: LobbyCard) -> dict[str, Any]:
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=re.compile(r"zj:lobby:(?P<kind>[a-z]):(?P<owner>[0-9]+):(?P<what>join|leave|start|cpu)")):
+                  template=re.compile(rf"{PREFIX}(?P<kind>[a-z]):(?P<owner>[0-9]+):(?P<what>join|leave|start|cpu)")):
     """Join, Leave, Start or "Add a computer player" on a lobby's card; works after a restart."""
 
     LOOKS = {JOIN: ("Join", "🪑", discord.ButtonStyle.primary), LEAVE: ("Leave", "🚪", discord.ButtonStyle.secondary),
@@ -199,7 +201,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         if what == START and not ready:
             style = discord.ButtonStyle.secondary
         super().__init__(discord.ui.Button(label=label, emoji=emoji, style=style,
-                                           custom_id=f"zj:lobby:{kind}:{owner}:{what}"))
+                                           custom_id=f"{PREFIX}{kind}:{owner}:{what}"))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],

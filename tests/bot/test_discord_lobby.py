@@ -132,7 +132,7 @@ async def test_a_table_from_game_new_to_its_start_by_clicks_on_one_card(simcord_
 
     # a start clicked twice (the second click carried the card as it was) changes nothing
     again = await click_in_flight(world.alice, card, START_ID.format(game_id))
-    assert answered_privately(again)  # a private sentence
+    assert answered_privately(again) == "That lobby is closed; its message says what became of it."
     assert len(boards(world.channel)) == 1 and (await snapshot(simcord_env, world.channel)).version == snap.version
 
 
@@ -168,6 +168,20 @@ async def test_a_restart_keeps_the_cards_buttons_and_edits_the_same_card(simcord
     record = the_card(world.channel)
     assert record.id == card.id and not record.components and record.content.startswith("Masters' Fight: started")
     assert len(boards(world.channel)) == 1
+
+
+async def test_a_campaigns_card_works_after_a_restart(simcord_env, world: World, make_bot):
+    assert applied(await world.alice.slash(world.channel, "campaign new", kind="full"))
+    card = the_card(world.channel)
+    old = simcord_env.bot
+    await simcord_env.restart_bot(make_bot())
+    await old.close()
+    shown = await world.bob.click(card, label="Join")
+    assert silent(await world.bob.submit_modal(shown, {"pick": ["feral"]}))
+    after = the_card(world.channel)
+    assert after.id == card.id and seats_of(after)[-1] == "👤 bob (Feral Orcs)"
+    assert silent(await world.bob.click(after, label="Leave"))
+    assert the_card(world.channel).id == card.id and len(seats_of(the_card(world.channel))) == 1
 
 
 async def test_a_deleted_card_is_posted_anew(simcord_env, world: World):
