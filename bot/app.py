@@ -38,6 +38,7 @@ from bot.ui.board import BoardComposer, BoardLike
 from bot.ui.components import DYNAMIC_ITEMS, ControlHandler, named_form, submitted
 from bot.ui.dms import DirectMessages
 from bot.ui.hand import HandButton
+from bot.ui.lobby import CLOSED as LOBBY_CLOSED, PREFIX as LOBBY_PREFIX, LobbyButton, LobbyCards
 from bot.ui.poster import BoardPosts, Courier, DiscordCourier
 from bot.ui.shown import ShowMove
 from rules.core.engine import Game
@@ -170,6 +171,7 @@ class ZagjanBot(commands.Bot):
         self._table.ownership = self.ownership
         self._compose = BoardComposer(self._table, self.painter)
         self._boards = BoardPosts(self._courier, self._compose, lambda: self.store)
+        self.lobbies = LobbyCards(self._boards, lambda: self.store, self.forms)
         if self.ownership.whole:
             self._show_move = ShowMove(self._table, self._boards, self.dms, self.painter, [self._board_queued])
         else:
@@ -187,7 +189,7 @@ class ZagjanBot(commands.Bot):
                      self.ownership.describe())
         for name in self._extensions:
             await self.load_extension(name)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, HandButton)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, HandButton, LobbyButton)
         await reactions.resume(self)
         await computers.resume(self)
         self._sweeper = asyncio.get_running_loop().create_task(idle.keep_sweeping(self), name="idle-sweep")
@@ -248,7 +250,8 @@ class ZagjanBot(commands.Bot):
         if not custom_id.startswith(CONTROL_PREFIX) or custom_id in _custom_ids(interaction.message):
             return
         try:
-            await interaction.response.send_message(STALE, ephemeral=True)
+            closed = custom_id.startswith(LOBBY_PREFIX)  # a lobby's card that became its record
+            await interaction.response.send_message(LOBBY_CLOSED if closed else STALE, ephemeral=True)
         except discord.HTTPException:
             pass
 

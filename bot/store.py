@@ -618,6 +618,19 @@ class Store:
             " ON CONFLICT (channel_id) DO UPDATE SET message_id = excluded.message_id, game_id = excluded.game_id",
             (channel_id, message_id, game_id)))
 
+    # -- lobby cards ------------------------------------------------------------------
+    async def lobby_message(self, kind: str, owner: int) -> int | None:
+        """The id of the card of a lobby (`kind` 'g' a table, 'c' a campaign; `owner` its id), if posted."""
+        rows = await self.read(lambda tx: tx.fetch("SELECT message_id FROM lobby_messages WHERE kind = ? AND owner = ?",
+                                                   (kind, owner)))
+        return int(rows[0]["message_id"]) if rows else None
+
+    async def set_lobby_message(self, kind: str, owner: int, channel_id: int, message_id: int) -> None:
+        await self.write(lambda tx: tx.run(
+            "INSERT INTO lobby_messages (kind, owner, channel_id, message_id) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (kind, owner) DO UPDATE SET channel_id = excluded.channel_id,"
+            " message_id = excluded.message_id", (kind, owner, channel_id, message_id)))
+
     # -- logs -----------------------------------------------------------------------
     async def actions(self, game_id: int) -> list[ActionRow]:
         rows = await self.read(lambda tx: tx.fetch("SELECT * FROM actions WHERE game_id = ? ORDER BY seq",

@@ -181,6 +181,18 @@ _MIGRATIONS: tuple[str, ...] = (
         version     INTEGER NOT NULL
     );
     """,
+    # 7: each lobby's card (a table's, or a campaign's while it gathers players): the one message edited
+    # in place as players sit down and leave, found again after a restart. `kind` is the lobby's kind
+    # ('g' a table, 'c' a campaign), `owner` the game's or the campaign's id.
+    """
+    CREATE TABLE lobby_messages (
+        kind        TEXT NOT NULL,
+        owner       {big} NOT NULL,
+        channel_id  {big} NOT NULL,
+        message_id  {big} NOT NULL,
+        PRIMARY KEY (kind, owner)
+    );
+    """,
 )
 
 

@@ -382,6 +382,16 @@ class TableService:
         return pick, pick.free(s.pick for s in await self._seats(row.id))
 
     # -- the lobby ----------------------------------------------------------------------
+    async def lobby(self, channel_id: int) -> Lobby:
+        """The channel's table while it gathers players (for its card's buttons); refused when there is
+        none, or its game has started."""
+        row = await self.store.open_game(channel_id)
+        if row is None:
+            raise TableError(NO_GAME)
+        if row.status != "lobby":
+            raise TableError("The game has already started; join the next one.")
+        return self._lobby(row, await self._seats(row.id))
+
     async def new_game(self, channel_id: int, guild_id: int | None, creator: str, creator_name: str,
                        slug: str, options: dict[str, Any] | None = None, *,
                        creator_pick: str | None = None, campaign_id: int | None = None,

@@ -25,13 +25,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import ZagjanBot
-from bot.campaigns import MAX_PLAYERS, CampaignInfo, CampaignService, Next
+from bot.campaigns import MAX_PLAYERS, NO_CAMPAIGN, CampaignInfo, CampaignService, Next
 from bot.cogs.lifecycle import TURN_LIMITS
 from bot.cogs.rules_guide import send_guide
 from bot.settings import Settings
 from bot.table import DEFAULT_TURN_SECONDS, TableError
 from bot.ui.board import BoardLike
-from bot.ui.components import lobby_view
+from bot.ui.answers import settled
+from bot.ui.lobby import CAMPAIGN, CardSeat, LobbyCard
 from bot.ui.turns import (
     CONFIRMED,
     audit,
@@ -61,21 +62,19 @@ def vote_seconds() -> float:
 # -- what the channel is shown --------------------------------------------------------------------
 
 
-def lobby_embed(service: CampaignService, info: CampaignInfo, heading: str) -> discord.Embed:
-    """Who is in, with which brood, and what this many players means for each discipline."""
-    kind = "full" if info.kind is Kind.FULL else "quick"
-    embed = discord.Embed(title=f"Orclympics campaign ({kind}): gathering players", description=heading,
-                          colour=discord.Colour.dark_gold())
-    members = "\n".join(f"• {m.name} ({m.brood.label})" + (" — opened the campaign" if m.player == info.creator
-                                                            else "") for m in info.data.members)
-    embed.add_field(name=f"Players: {len(info.data.members)} of {MAX_PLAYERS}", value=members or "nobody",
-                    inline=False)
-    notes = service.setup_notes(info.kind, len(info.data.members))
-    embed.add_field(name="The disciplines", value="\n".join(notes)[:1024] or "-", inline=False)
-    embed.set_footer(text="Join with /campaign join (pick your brood: you keep it for the whole campaign); the "
-                          "creator can add computer players with the button or /seat computer. "
-                          "The creator begins with /campaign start.")
-    return embed
+def campaign_card(service: CampaignService, info: CampaignInfo, heading: str) -> LobbyCard:
+    """A gathering campaign's lobby card (`bot.ui.lobby`): who is in with which brood, and what this
+    many players means for each discipline."""
+    name = f"Orclympics campaign ({'full' if info.kind is Kind.FULL else 'quick'})"
+    count = len(info.data.members)
+    notes = service.setup_notes(info.kind, count)
+    return LobbyCard(kind=CAMPAIGN, owner=info.id, channel_id=info.channel_id, name=name,
+                     title=f"{name}: gathering players", heading=heading,
+                     seats=tuple(CardSeat(m.player, m.name, m.brood.label) for m in info.data.members),
+                     creator=info.creator, max_players=MAX_PLAYERS, sizes=f"2-{MAX_PLAYERS} players",
+                     playable=2 <= count <= MAX_PLAYERS, noun="campaign", member="in this campaign",
+                     counted="Players", command="/campaign", fields=(("The disciplines", "\n".join(notes)),),
+                     pick=BROOD, free=tuple(BROOD.free()))
 
 
 def summary_lines(bot: ZagjanBot, info: CampaignInfo) -> list[str]:
@@ -149,6 +148,56 @@ def vote_view(bot: ZagjanBot, info: CampaignInfo, pair: tuple[str, str]) -> disc
     return view
 
 
+class CampaignLobby:
+    """A gathering campaign for its card's buttons (`bot.ui.lobby.LobbyHost`), and the one way every
+    step of the gathering (button, form or typed command) is shown: its card, edited in place."""
+
+    kind = CAMPAIGN
+
+    def __init__(self, cog: Campaigns) -> None:
+        self.cog = cog
+
+    def show(self, info: CampaignInfo, heading: str) -> None:
+        self.cog.bot.lobbies.show(campaign_card(self.cog.service, info, heading))
+
+    async def card(self, channel_id: int) -> LobbyCard:
+        info = await self.cog.service.current(channel_id)
+        if info.status == "active":
+            raise TableError("This campaign has already begun; its players stay the same to the end.")
+        if info.status != "lobby":
+            raise TableError(NO_CAMPAIGN)
+        return campaign_card(self.cog.service, info, "")
+
+    async def join(self, interaction: discord.Interaction[Any], pick: str | None) -> None:
+        info = await self.cog.service.join(interaction.channel_id, str(interaction.user.id),
+                                           interaction.user.display_name, pick)
+        self.show(info, f"{interaction.user.mention} joins the campaign.")
+        await settled(interaction)
+
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        info = await self.cog.service.leave(interaction.channel_id, str(interaction.user.id))
+        if info.status == "abandoned":
+            card = campaign_card(self.cog.service, info, "")
+            self.cog.bot.lobbies.show(card.ended(
+                f"{card.name}: {interaction.user.display_name} left and the campaign is empty, so it is closed. "
+                "/campaign new opens another."))
+        else:
+            self.show(info, f"{interaction.user.mention} leaves the campaign.")
+        await settled(interaction)
+
+    async def start(self, interaction: discord.Interaction[Any]) -> int | None:
+        return await self.cog.begin(interaction)
+
+    async def add_computer(self, interaction: discord.Interaction[Any], level: Level, name: str | None,
+                           pick: str | None) -> None:
+        assert interaction.channel_id is not None
+        info = await self.cog.service.add_computer(interaction.channel_id, str(interaction.user.id), level, name,
+                                                   pick)
+        added = info.data.members[-1]
+        self.show(info, f"🤖 {added.name} ({level.value}) joins the campaign.")
+        await settled(interaction)
+
+
 class Campaigns(commands.Cog):
     """The campaign's life in a channel: from /campaign new to the champion."""
 
@@ -165,11 +214,13 @@ class Campaigns(commands.Cog):
         self.service = CampaignService(bot.table)
         self._timers: dict[int, asyncio.Task[None]] = {}  # campaign id -> the timer of its open vote
         self._chores: set[asyncio.Task[None]] = set()  # scoreboards on their way after a game's final board
+        self.lobby = CampaignLobby(self)
 
     async def cog_load(self) -> None:
         """Follow the boards the bot shows; a vote that was open when the bot stopped gets a full time
         limit again."""
         self.bot.show_move.followers.append(self._after_board)
+        self.bot.lobbies.add_host(self.lobby)  # what the buttons of a gathering's card do
         for info in await self.service.open_votes():
             assert info.data.vote is not None
             self._schedule(info.channel_id, info.id, info.data.vote.index)
@@ -179,6 +230,7 @@ class Campaigns(commands.Cog):
         if self._after_board in followers:
             followers.remove(self._after_board)
         self.service.detach()
+        self.bot.lobbies.remove_host(CAMPAIGN)
         for task in [*self._timers.values(), *self._chores]:
             task.cancel()
         self._timers.clear()
@@ -197,17 +249,16 @@ class Campaigns(commands.Cog):
 
     async def seat_computer(self, interaction: discord.Interaction[Any], level: Level, name: str | None,
                             pick: str | None) -> None:
-        assert interaction.channel_id is not None
-        info = await self.service.add_computer(interaction.channel_id, str(interaction.user.id), level, name, pick)
-        added = info.data.members[-1]
-        await tell_channel(interaction, f"{added.name} joins the campaign.", view=lobby_view(), embed=lobby_embed(
-            self.service, info, f"🤖 {added.name} ({level.value}) joins the campaign."))
+        await self.lobby.add_computer(interaction, level, name, pick)
 
     async def unseat_computer(self, interaction: discord.Interaction[Any], name: str) -> None:
         assert interaction.channel_id is not None
         info = await self.service.remove_computer(interaction.channel_id, str(interaction.user.id), name)
-        await tell_channel(interaction, f"{name} leaves the campaign.", view=lobby_view(), embed=lobby_embed(
-            self.service, info, f"🤖 {name} leaves the campaign."))
+        self.lobby.show(info, f"🤖 {name} leaves the campaign.")
+        await settled(interaction)
+
+    async def gathering_card(self, channel_id: int) -> LobbyCard:
+        return await self.lobby.card(channel_id)
 
     # -- the lobby -------------------------------------------------------------------------
     @campaign.command(name="new", description="Open an Orclympics campaign in this channel; you are its first player.")
@@ -220,43 +271,41 @@ class Campaigns(commands.Cog):
             info = await self.service.create(interaction.channel_id, interaction.guild_id,
                                              str(interaction.user.id), interaction.user.display_name, kind,
                                              brood, turn_limit)
-            await tell_channel(interaction, "You opened a campaign.", view=lobby_view(), embed=lobby_embed(
-                self.service, info, f"{interaction.user.mention} opened an Orclympics campaign."))
+            self.lobby.show(info, f"{interaction.user.mention} opened an Orclympics campaign.")
+            await settled(interaction)
 
     @campaign.command(name="join", description="Join this channel's campaign before it begins.")
     @app_commands.describe(brood="Your brood for the whole campaign (default: Common)")
     @app_commands.choices(brood=BROODS)
     async def join(self, interaction: discord.Interaction[Any], brood: str | None = None) -> None:
         async with audit(interaction, "campaign join", acknowledge_first=True):
-            info = await self.service.join(interaction.channel_id, str(interaction.user.id),
-                                           interaction.user.display_name, brood)
-            await tell_channel(interaction, "You joined the campaign.", view=lobby_view(), embed=lobby_embed(
-                self.service, info, f"{interaction.user.mention} joins the campaign."))
+            await self.lobby.join(interaction, brood)
 
     @campaign.command(name="leave", description="Leave this channel's campaign before it begins.")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         async with audit(interaction, "campaign leave", acknowledge_first=True):
-            info = await self.service.leave(interaction.channel_id, str(interaction.user.id))
-            if info.status == "abandoned":
-                await tell_channel(interaction, "You left; nobody was left, so the campaign is closed.",
-                                   content=f"{interaction.user.mention} left and the campaign is empty, so it is closed.")
-                return
-            await tell_channel(interaction, "You left the campaign.", view=lobby_view(), embed=lobby_embed(
-                self.service, info, f"{interaction.user.mention} leaves the campaign."))
+            await self.lobby.leave(interaction)
 
     @campaign.command(name="start", description="Begin the campaign (its creator): ages are rolled, game 1 starts.")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         async with audit(interaction, "campaign start", acknowledge_first=True) as record:
-            service = self.service
-            info = await service.begin(interaction.channel_id, str(interaction.user.id), self._seed())
-            lines = ["🏟️ **The Orclympics campaign begins!** Broods by age (1 = youngest; a tied roll in a game "
-                     "goes by age: 1-3 the younger counts higher, 4-6 the older):", *summary_lines(self.bot, info)[1:-1]]
-            self.bot.boards.say(interaction.channel_id, content="\n".join(lines)[:2000],
-                                allowed_mentions=discord.AllowedMentions.none())
-            step = await service.next_game(interaction.channel_id, str(interaction.user.id), interaction.guild_id,
-                                           self._seed())
-            record.game = step.result.game_id if step.result is not None else None
-            await self._went(interaction, step)
+            record.game = await self.lobby.start(interaction)
+
+    async def begin(self, interaction: discord.Interaction[Any]) -> int | None:
+        """The creator begins the gathering campaign (/campaign start or its card's Start): the card
+        becomes its record, the broods' ages are told, and game 1 starts. The game's id, if one started."""
+        service = self.service
+        info = await service.begin(interaction.channel_id, str(interaction.user.id), self._seed())
+        card = campaign_card(service, info, "")
+        self.bot.lobbies.show(card.ended(f"{card.name}: began with {card.names()}."))
+        lines = ["🏟️ **The Orclympics campaign begins!** Broods by age (1 = youngest; a tied roll in a game "
+                 "goes by age: 1-3 the younger counts higher, 4-6 the older):", *summary_lines(self.bot, info)[1:-1]]
+        self.bot.boards.say(interaction.channel_id, content="\n".join(lines)[:2000],
+                            allowed_mentions=discord.AllowedMentions.none())
+        step = await service.next_game(interaction.channel_id, str(interaction.user.id), interaction.guild_id,
+                                       self._seed())
+        await self._went(interaction, step)
+        return step.result.game_id if step.result is not None else None
 
     # -- the games -------------------------------------------------------------------------
     @campaign.command(name="next", description="Start the campaign's next game, with the same players and broods.")
@@ -268,7 +317,9 @@ class Campaigns(commands.Cog):
             await self._went(interaction, step)
 
     async def _went(self, interaction: discord.Interaction[Any], step: Next) -> None:
-        """Show what /campaign start, /campaign next or a vote led to."""
+        """Show what /campaign start, /campaign next or a vote (or the card's Start) led to; a typed
+        command gets a private word, a click none (the channel shows what it did)."""
+        typed = interaction.type is discord.InteractionType.application_command
         if step.outcome == "game":
             assert step.result is not None and step.info.data.campaign is not None
             self._cancel(step.info.id)
@@ -276,11 +327,13 @@ class Campaigns(commands.Cog):
         elif step.outcome == "vote":
             assert step.pair is not None
             await self._ask(step)
-            await interaction.followup.send(f"{CONFIRMED} The players choose the next discipline with the buttons.",
-                                            ephemeral=True)
+            if typed:
+                await interaction.followup.send(f"{CONFIRMED} The players choose the next discipline with the "
+                                                "buttons.", ephemeral=True)
         else:
             await self._post_scoreboard(step.info, step.lines)
-            await interaction.followup.send(f"{CONFIRMED} The campaign is over.", ephemeral=True)
+            if typed:
+                await interaction.followup.send(f"{CONFIRMED} The campaign is over.", ephemeral=True)
 
     async def _ask(self, step: Next) -> None:
         """Post the quick campaign's choice and start its timer."""
@@ -400,9 +453,16 @@ class Campaigns(commands.Cog):
                                                   "(its creator or server managers).")
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
         async with audit(interaction, "campaign abandon", acknowledge_first=True):
+            before = await self.service.current(interaction.channel_id)
             info = await self.service.abandon(interaction.channel_id, str(interaction.user.id),
                                               is_admin=bool(interaction.permissions.manage_guild))
             self._cancel(info.id)
+            if before.status == "lobby":  # its card becomes the record
+                self.bot.lobbies.show(LobbyCard.record(CAMPAIGN, info.id, info.channel_id, (
+                    f"{campaign_card(self.service, info, '').name}: {interaction.user.display_name} abandoned it "
+                    "before it began. The channel is free for a new one: /campaign new.")))
+                await settled(interaction)
+                return
             await tell_channel(interaction, "You abandoned the campaign.", content=(
                 f"{interaction.user.mention} abandoned the Orclympics campaign (#{info.id}) and any game of it "
                 "still running. The channel is free for a new one: /campaign new."))
@@ -440,4 +500,4 @@ async def setup(bot: ZagjanBot) -> None:
     await bot.add_cog(Campaigns(bot))
 
 
-__all__ = ["Campaigns", "CampaignVote", "summary_lines", "scoreboard_caption", "lobby_embed"]
+__all__ = ["Campaigns", "CampaignLobby", "CampaignVote", "campaign_card", "summary_lines", "scoreboard_caption"]

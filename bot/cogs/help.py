@@ -23,9 +23,9 @@ def first_steps(pick: str, more: list[str]) -> str:
     return "\n".join([
         f"1. **/game new** `game:` — open a table in this channel; you take the first seat (pick your `{pick}` "
         "where the game has one).",
-        f"2. Your friends type **/game join** (each with a `{pick}` where the game has them); short of players, "
-        "the creator seats computer players with the lobby's button or **/seat computer**.",
-        "3. Whoever opened the table types **/game start**.",
+        f"2. Your friends click **Join** on the table's card (choosing a {pick} where the game has them), or type "
+        "**/game join**; short of players, the creator clicks **Add a computer player** (or types **/seat computer**).",
+        "3. Whoever opened the table clicks **Start** (or types **/game start**).",
         "4. After that the board in the channel says whose turn it is; that player uses the buttons "
         "under it, or the game's own commands below. Secret choices arrive by direct message.",
         "Also: **/game status** (whose turn), **/game board** (show the board again), **/game log** "

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -17,11 +18,12 @@ from discord.ext import commands
 from bot.app import ZagjanBot
 from bot.cogs import PICK, pick_choices, set_game_choices, set_pick_option
 from bot.table import DEFAULT_TURN_SECONDS, Lobby, TableError, whose_turn
-from bot.ui.components import lobby_view
 from bot.ui.hand import show_hand
-from bot.ui.text import last_lines
 from bot.ui.answers import settled
+from bot.ui.lobby import TABLE, CardSeat, LobbyCard
+from bot.ui.text import and_list, last_lines
 from bot.ui.turns import audit, publish, refuse, tell_channel
+from rules.core.computer import Level
 from rules.core.engine import Game, Seat, SeatPick, TableOption
 from rules.core.errors import RuleViolation
 
@@ -69,28 +71,79 @@ def rule_choices(game: Game[Any, Any] | None, current: str) -> list[app_commands
             if typed in o.name.casefold() or typed in o.description.casefold()][:25]
 
 
-def lobby_embed(lobby: Lobby, heading: str) -> discord.Embed:
-    """Who sits at the table, and how many more it needs."""
-    embed = discord.Embed(title=f"{lobby.title} — table open", description=heading,
-                          colour=discord.Colour.dark_gold())
-    seats = "\n".join(f"• {seat_line(s, lobby.pick)}" + (" — opened the table" if s.player == lobby.creator else "")
-                      for s in lobby.seats)
-    embed.add_field(name=f"Seated: {len(lobby.seats)} of {lobby.max_players}", value=seats or "nobody yet",
-                    inline=False)
-    if lobby.rules:
-        embed.add_field(name="Optional rules in play", value="\n".join(f"• {rule_line(o)}" for o in lobby.rules),
-                        inline=False)
-    hints = []
-    if len(lobby.seats) < lobby.max_players:
-        hints.append("Join with /game join; the creator can add computer players with the button or /seat computer.")
-    if len(lobby.seats) >= lobby.min_players:
-        hints.append("The creator starts the game with /game start.")
-    else:
-        hints.append(f"At least {lobby.min_players} players are needed.")
-    if lobby.note:
-        hints.append(lobby.note)
-    embed.set_footer(text=" ".join(hints))
-    return embed
+def card_seats(seats: Sequence[Seat], pick: SeatPick | None) -> tuple[CardSeat, ...]:
+    """A table's seats as its card shows them: who, what they picked (when the game asks), 🤖 or not."""
+    return tuple(CardSeat(s.player, s.name, pick.label(pick.of(s)) if pick is not None else None) for s in seats)
+
+
+def table_card(game: Game[Any, Any], lobby: Lobby, heading: str) -> LobbyCard:
+    """A table's lobby card (`bot.ui.lobby`): its seats, its optional rules, whether it may start."""
+    rules = "\n".join(f"• {rule_line(o)}" for o in lobby.rules)
+    pick = lobby.pick
+    return LobbyCard(kind=TABLE, owner=lobby.game_id, channel_id=lobby.channel_id, name=lobby.title,
+                     title=f"{lobby.title} — table open", heading=heading, seats=card_seats(lobby.seats, pick),
+                     creator=lobby.creator, max_players=lobby.max_players, sizes=f"{game.sizes_text()} players",
+                     playable=len(lobby.seats) in game.table_sizes(),
+                     fields=(("Optional rules in play", rules),) if rules else (), note=lobby.note, pick=pick,
+                     free=tuple(pick.free(s.pick for s in lobby.seats)) if pick is not None else ())
+
+
+class TableLobby:
+    """A table's lobby for its card's buttons (`bot.ui.lobby.LobbyHost`), and the one way every lobby
+    step of the table (button, form or typed command) is shown: its card, edited in place."""
+
+    kind = TABLE
+
+    def __init__(self, bot: ZagjanBot) -> None:
+        self.bot = bot
+
+    def show(self, lobby: Lobby, heading: str) -> None:
+        self.bot.lobbies.show(table_card(self.bot.table.game(lobby.slug), lobby, heading))
+
+    def close(self, lobby: Lobby, record: str) -> None:
+        self.bot.lobbies.show(LobbyCard.record(TABLE, lobby.game_id, lobby.channel_id, record))
+
+    async def card(self, channel_id: int) -> LobbyCard:
+        lobby = await self.bot.table.lobby(channel_id)
+        return table_card(self.bot.table.game(lobby.slug), lobby, "")
+
+    async def open(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
+        self.show(lobby, f"{interaction.user.mention} opened a table of **{lobby.title}**.")
+        await settled(interaction)
+
+    async def join(self, interaction: discord.Interaction[Any], pick: str | None) -> None:
+        lobby = await self.bot.table.join(interaction.channel_id, str(interaction.user.id),
+                                          interaction.user.display_name, pick)
+        self.show(lobby, f"{interaction.user.mention} joins the table.")
+        await settled(interaction)
+
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        lobby = await self.bot.table.leave(interaction.channel_id, str(interaction.user.id))
+        if lobby.status == "abandoned":
+            self.close(lobby, f"{lobby.title}: {interaction.user.display_name} left and the table is empty, so it "
+                              "is closed. /game new opens another.")
+        else:
+            self.show(lobby, f"{interaction.user.mention} leaves the table.")
+        await settled(interaction)
+
+    async def start(self, interaction: discord.Interaction[Any]) -> None:
+        result = await self.bot.table.start(interaction.channel_id, str(interaction.user.id))
+        seats = card_seats(result.seats, self.bot.table.game(result.slug).seat_pick)
+        self.bot.lobbies.show(LobbyCard.record(TABLE, result.game_id, result.channel_id, (
+            f"{result.title}: started with {and_list([s.short() for s in seats])}.")))
+        await publish(interaction, result, heading=f"⚔️ {result.title} begins!")
+
+    async def add_computer(self, interaction: discord.Interaction[Any], level: Level, name: str | None,
+                           pick: str | None) -> None:
+        lobby = await self.bot.table.add_computer(interaction.channel_id, str(interaction.user.id), level, name, pick)
+        seat = lobby.seats[-1]
+        self.show(lobby, f"🤖 {seat.name} ({level.value}) takes a seat.")
+        await settled(interaction)
+
+    async def remove_computer(self, interaction: discord.Interaction[Any], name: str) -> None:
+        lobby = await self.bot.table.remove_computer(interaction.channel_id, str(interaction.user.id), name)
+        self.show(lobby, f"🤖 {name} leaves the table.")
+        await settled(interaction)
 
 
 class Lifecycle(commands.Cog):
@@ -102,12 +155,19 @@ class Lifecycle(commands.Cog):
     def __init__(self, bot: ZagjanBot) -> None:
         self.bot = bot
         self._reposted: dict[int, float] = {}  # channel -> when a player last posted its board again
+        self.lobby = TableLobby(bot)
         new = self.game.get_command("new")
         join = self.game.get_command("join")
         assert isinstance(new, app_commands.Command) and isinstance(join, app_commands.Command)
         set_game_choices(new, "game", bot.table.games)
         set_pick_option(new, PICK, bot.table.games)
         set_pick_option(join, PICK, bot.table.games)
+
+    async def cog_load(self) -> None:
+        self.bot.lobbies.add_host(self.lobby)  # what the buttons of a table's card do
+
+    async def cog_unload(self) -> None:
+        self.bot.lobbies.remove_host(TABLE)
 
     @game.command(name="new", description="Open a table for a game in this channel; you take the first seat.")
     @app_commands.describe(game="Which game to play", pick="What you pick as you sit down",
@@ -123,18 +183,14 @@ class Lifecycle(commands.Cog):
                 interaction.channel_id, interaction.guild_id, str(interaction.user.id),
                 interaction.user.display_name, game, options, creator_pick=pick, turn_seconds=turn_limit)
             record.game = lobby.game_id
-            await tell_channel(interaction, f"You opened a table of {lobby.title}.", view=lobby_view(),
-                               embed=lobby_embed(lobby, f"{interaction.user.mention} opened a table of **{lobby.title}**."))
+            await self.lobby.open(interaction, lobby)
 
     @game.command(name="join", description="Take a seat at this channel's table before the game starts.")
     @app_commands.describe(pick="What you pick as you sit down")
     async def join(self, interaction: discord.Interaction[Any], pick: str | None = None) -> None:
         async with audit(interaction, "game join", acknowledge_first=True) as record:
-            lobby = await self.bot.table.join(interaction.channel_id, str(interaction.user.id),
-                                              interaction.user.display_name, pick)
-            record.game = lobby.game_id
-            await tell_channel(interaction, f"You are seated at the table of {lobby.title}.", view=lobby_view(),
-                               embed=lobby_embed(lobby, f"{interaction.user.mention} joins the table."))
+            record.game = self.bot.table.known_game(interaction.channel_id)
+            await self.lobby.join(interaction, pick)
 
     @new.autocomplete(PICK)
     async def pick_for_new(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
@@ -158,21 +214,14 @@ class Lifecycle(commands.Cog):
     @game.command(name="leave", description="Give up your seat before the game starts.")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         async with audit(interaction, "game leave", acknowledge_first=True) as record:
-            lobby = await self.bot.table.leave(interaction.channel_id, str(interaction.user.id))
-            record.game = lobby.game_id
-            if lobby.status == "abandoned":
-                await tell_channel(interaction, "You left; the table was empty, so it is closed.", content=(
-                    f"{interaction.user.mention} left and the table of {lobby.title} is empty, so it is closed."))
-                return
-            await tell_channel(interaction, "You left the table.", view=lobby_view(),
-                               embed=lobby_embed(lobby, f"{interaction.user.mention} leaves the table."))
+            record.game = self.bot.table.known_game(interaction.channel_id)
+            await self.lobby.leave(interaction)
 
     @game.command(name="start", description="Start the game (the player who opened the table).")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         async with audit(interaction, "game start", acknowledge_first=True) as record:
-            result = await self.bot.table.start(interaction.channel_id, str(interaction.user.id))
-            record.game = result.game_id
-            await publish(interaction, result, heading=f"⚔️ {result.title} begins!", record=record)
+            record.game = self.bot.table.known_game(interaction.channel_id)
+            await self.lobby.start(interaction)
 
     @game.command(name="status", description="Who is playing and whose turn it is (only you see the answer).")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
@@ -183,7 +232,7 @@ class Lifecycle(commands.Cog):
             pick = self.bot.table.game(snap.slug).seat_pick
             lines += [f"• {seat_line(seat, pick)}" for seat in snap.seats]
             if snap.status == "lobby":
-                lines.append("The creator starts it with /game start; others join with /game join.")
+                lines.append("Its card in the channel has the buttons: Join, Leave, Start (whoever opened it).")
             elif snap.status == "active":
                 lines.append(whose_turn(snap.seats, snap.waiting_for))
                 lines.extend(p.text for p in snap.prompts if not p.secret)
@@ -249,6 +298,12 @@ class Lifecycle(commands.Cog):
             snap = await self.bot.table.snapshot(interaction.channel_id)
             record.game = snap.game_id
             await self.bot.table.abandon(interaction.channel_id, str(interaction.user.id), is_admin=is_admin)
+            if snap.status == "lobby":  # its card becomes the record
+                self.bot.lobbies.show(LobbyCard.record(TABLE, snap.game_id, snap.channel_id, (
+                    f"{snap.title}: {interaction.user.display_name} abandoned the game before it started. "
+                    "The channel is free for a new one: /game new.")))
+                await settled(interaction)
+                return
             await tell_channel(interaction, f"You abandoned the game of {snap.title}.", content=(
                 f"{interaction.user.mention} abandoned the game of {snap.title} (#{snap.game_id}). "
                 "The channel is free for a new one: /game new."))

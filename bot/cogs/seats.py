@@ -1,9 +1,10 @@
-"""`/seat computer` and `/seat remove`, and the lobby's "Add a computer player" button.
+"""`/seat computer` and `/seat remove`, and the "Add a computer player" button of older lobby messages.
 
 A computer player takes a seat in the channel's open table or, while a plug-in gathers players
 for several games (a campaign, found as a `Gathering` among the bot's cogs), in that gathering.
-Only whoever opened the table or the gathering seats or removes computers. The button asks for
-a name and a level in a small form.
+Only whoever opened the table or the gathering seats or removes computers. The lobby card's own
+button and its form (level and pick from menus, a name if wanted) are `bot.ui.lobby`'s; this cog
+types the same, and the lobby's card shows the result either way.
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ from discord.ext import commands
 
 from bot.app import ZagjanBot
 from bot.cogs import PICK, pick_choices, set_pick_option
-from bot.cogs.lifecycle import lobby_embed
+from bot.cogs.lifecycle import TableLobby
 from bot.table import TableError
-from bot.ui.components import NAMED_FORM, lobby_view
-from bot.ui.turns import audit, bot_of, tell_channel
+from bot.ui.lobby import TABLE, open_computer_form
+from bot.ui.turns import audit, bot_of
 from rules.core.computer import Level
 from rules.core.engine import SeatPick
 
@@ -48,10 +49,13 @@ class Gathering(Protocol):
 
     async def seat_computer(self, interaction: discord.Interaction[Any], level: Level, name: str | None,
                             pick: str | None) -> None:
-        """Seat a computer player in the gathering and tell the channel."""
+        """Seat a computer player in the gathering and show it on the gathering's card."""
 
     async def unseat_computer(self, interaction: discord.Interaction[Any], name: str) -> None:
-        """Take a computer player out of the gathering and tell the channel."""
+        """Take a computer player out of the gathering and show it on the gathering's card."""
+
+    async def gathering_card(self, channel_id: int) -> Any:
+        """The gathering's card (`bot.ui.lobby.LobbyCard`), for its "Add a computer player" form."""
 
 
 async def gathering(bot: ZagjanBot, channel_id: int) -> tuple[Gathering, str] | None:
@@ -65,39 +69,23 @@ async def gathering(bot: ZagjanBot, channel_id: int) -> tuple[Gathering, str] | 
     return None
 
 
+def table_lobby(bot: ZagjanBot) -> TableLobby:
+    host = bot.lobbies.host_of(TABLE)
+    assert isinstance(host, TableLobby)
+    return host
+
+
 async def seat_computer(interaction: discord.Interaction[Any], level: Level, name: str | None,
                         pick: str | None) -> None:
     """Seat a computer in the channel's gathering (a campaign's, while it gathers) or else its table."""
     bot = bot_of(interaction)
-    channel, actor = interaction.channel_id, str(interaction.user.id)
+    channel = interaction.channel_id
     assert channel is not None
     found = await gathering(bot, channel)
     if found is not None:
         await found[0].seat_computer(interaction, level, name, pick)
         return
-    lobby = await bot.table.add_computer(channel, actor, level, name, pick)
-    seat = lobby.seats[-1]
-    await tell_channel(interaction, f"{seat.name} takes a seat.", view=lobby_view(),
-                       embed=lobby_embed(lobby, f"🤖 {seat.name} ({level.value}) takes a seat."))
-
-
-COMPUTER_FORM = "seat-computer"
-
-
-class ComputerForm(discord.ui.Modal, title="Add a computer player"):
-    """The button's form: a name (one is found if left empty) and a level. Its answer is handled
-    from its custom_id by `Seats.on_form` (not here), so a form sent after a restart still works."""
-
-    name: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Name (leave empty for one of ours)",
-                                                           custom_id="name", required=False, max_length=32)
-    level: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Level: easy or normal", default="normal",
-                                                            custom_id="level", required=False, max_length=10)
-
-    def __init__(self) -> None:
-        super().__init__(custom_id=f"{NAMED_FORM}{COMPUTER_FORM}", timeout=600)
-
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        """Nothing here: the bot routes the answer to `Seats.on_form` by the form's name."""
+    await table_lobby(bot).add_computer(interaction, level, name, pick)
 
 
 class Seats(commands.Cog):
@@ -106,33 +94,19 @@ class Seats(commands.Cog):
 
     def __init__(self, bot: ZagjanBot) -> None:
         self.bot = bot
-        bot.forms[COMPUTER_FORM] = self.on_form
         computer = self.seat.get_command("computer")
         assert isinstance(computer, app_commands.Command)
         set_pick_option(computer, PICK, bot.table.games, for_computer=True)
 
     async def open_form(self, interaction: discord.Interaction[Any]) -> None:
-        """The lobby button's answer: the form, for the lobby's creator only (the form must be the
-        click's first answer, so this one look comes before it; the service checks again)."""
-        async with audit(interaction, "seat computer (button)"):
-            channel, actor = interaction.channel_id, str(interaction.user.id)
+        """The "Add a computer player" button of a lobby message posted before lobby cards had their own:
+        the same form as the card's, for the channel's gathering or else its table."""
+        async with audit(interaction, "seat computer (old button)"):
+            channel = interaction.channel_id
             assert channel is not None
             found = await gathering(self.bot, channel)
-            if found is not None:
-                creator = found[1]
-            else:
-                snap = await self.bot.table.snapshot(channel)
-                if snap.status != "lobby":
-                    raise TableError("This table's game has already started; computers join before the start.")
-                creator = snap.creator
-            if actor != creator:
-                raise TableError("Only whoever opened this table seats computer players.")
-            await interaction.response.send_modal(ComputerForm())
-
-    async def on_form(self, interaction: discord.Interaction[Any], typed: dict[str, str]) -> None:
-        """The "Add a computer player" form's answer, read from the interaction alone."""
-        async with audit(interaction, "seat computer (form)", acknowledge_first=True):
-            await seat_computer(interaction, parse_level(typed.get("level", "")), typed.get("name") or None, None)
+            card = await (found[0].gathering_card(channel) if found is not None else table_lobby(self.bot).card(channel))
+            await open_computer_form(interaction, card)
 
     @seat.command(name="computer", description="Seat a computer player (whoever opened the table or gathering).")
     @app_commands.describe(name="Its name (default: one of ours)", level="How well it plays (default: normal)",
@@ -160,19 +134,17 @@ class Seats(commands.Cog):
     @app_commands.describe(name="The computer player's name")
     async def remove(self, interaction: discord.Interaction[Any], name: str) -> None:
         async with audit(interaction, "seat remove", acknowledge_first=True):
-            channel, actor = interaction.channel_id, str(interaction.user.id)
+            channel = interaction.channel_id
             assert channel is not None
             found = await gathering(self.bot, channel)
             if found is not None:
                 await found[0].unseat_computer(interaction, name)
                 return
-            lobby = await self.bot.table.remove_computer(channel, actor, name)
-            await tell_channel(interaction, f"{name} leaves the table.", view=lobby_view(),
-                               embed=lobby_embed(lobby, f"🤖 {name} leaves the table."))
+            await table_lobby(self.bot).remove_computer(interaction, name)
 
 
 async def setup(bot: ZagjanBot) -> None:
     await bot.add_cog(Seats(bot))
 
 
-__all__ = ["ComputerForm", "Gathering", "Seats", "gathering", "parse_level", "seat_computer"]
+__all__ = ["Gathering", "Seats", "gathering", "parse_level", "seat_computer"]

@@ -95,7 +95,10 @@ async def acknowledge(interaction: discord.Interaction[Any]) -> None:
 
 async def settled(interaction: discord.Interaction[Any]) -> None:
     """A typed command that worked, where the channel shows what it did: its private "thinking…"
-    goes, so the player is left no message that says nothing (a click's deferral shows none)."""
+    goes, so the player is left no message that says nothing (a click's deferral shows none, and a
+    click's original response is the message clicked: it is never touched here)."""
+    if interaction.type is not discord.InteractionType.application_command:
+        return
     try:
         await interaction.delete_original_response()
     except discord.HTTPException:  # already gone, or the token ran out: nothing is left to tidy

@@ -134,8 +134,9 @@ ADD_COMPUTER = "Add a computer player"
 
 
 class AddComputer(discord.ui.DynamicItem[discord.ui.Button[Any]], template=re.compile(r"zj:cpu:add")):
-    """Under every lobby (a table's or a gathering campaign's): opens the form that seats a computer
-    player in the channel's lobby. It names no game, so it works after a restart too."""
+    """Under lobby messages posted before the lobby card (`bot.ui.lobby`) had buttons of its own: opens
+    the same form as the card's "Add a computer player", for the channel's lobby. Kept so those
+    messages' buttons still work."""
 
     def __init__(self) -> None:
         super().__init__(discord.ui.Button(label=ADD_COMPUTER, style=discord.ButtonStyle.secondary, emoji="🤖",
@@ -148,13 +149,6 @@ class AddComputer(discord.ui.DynamicItem[discord.ui.Button[Any]], template=re.co
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await handler(interaction).on_add_computer(interaction)
-
-
-def lobby_view() -> discord.ui.View:
-    """The controls under a lobby message."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(AddComputer())
-    return view
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ActButton, ActSelect, IdleVote, AddComputer)

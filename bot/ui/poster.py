@@ -89,10 +89,12 @@ class _Turn:
 
 @dataclass
 class _Note:
-    """A plain message that must appear in the channel in its place among the boards."""
+    """A plain message that must appear in the channel in its place among the boards (or, with `job`,
+    any post or edit of the caller's, such as a lobby card edited in place, done by that job)."""
 
     kwargs: dict[str, Any]
     waiters: list[asyncio.Future[bool]] = field(default_factory=list)
+    job: Callable[[Courier], Awaitable[Any]] | None = None
 
 
 class ChannelBoards:
@@ -180,6 +182,14 @@ class ChannelBoards:
         self._wake()
         return done
 
+    def run(self, job: Callable[[Courier], Awaitable[Any]]) -> asyncio.Future[bool]:
+        """Queue `job` (given the courier) in its place among the boards: a message the caller posts or
+        edits itself (a lobby card) leaves in order with the channel's other posts."""
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._queue.append(_Note({}, [done], job))
+        self._wake()
+        return done
+
     async def drained(self) -> None:
         """Wait until everything queued so far is out (for shutdown, benchmarks and tests)."""
         while self._task is not None and not self._task.done():
@@ -217,7 +227,9 @@ class ChannelBoards:
                             self._failed(turns, error)
                         else:
                             self._failures, self.last_error = 0, None
-                    if isinstance(item, _Note):
+                    if isinstance(item, _Note) and item.job is not None:
+                        await self._settle(item.job, [item], self._courier)
+                    elif isinstance(item, _Note):
                         await self._settle(self._courier.send, [item], self.channel_id, item.kwargs)
                     start = index + 1
 

@@ -78,12 +78,14 @@ async def test_one_human_and_three_computers_play_masters_fight_to_the_end(simco
     assert applied(await world.alice.slash(world.channel, "game new", game="masters-fight"))
     # a stranger's click on the lobby button is refused with a sentence
     refused = await world.bob.click(lobby_message(world), label="Add a computer player")
-    assert "Only whoever opened this table" in answered_privately(refused)
+    assert answered_privately(refused) == "Only alice, who opened this table, seats computer players."
     shown = await world.alice.click(lobby_message(world), label="Add a computer player")
-    assert applied(await world.alice.submit_modal(shown, {"name": "Grimgor", "level": "normal"}))
-    shown = await world.alice.click(lobby_message(world), label="Add a computer player")
-    bad = await world.alice.submit_modal(shown, {"name": "", "level": "hard"})
-    assert "easy or normal" in answered_privately(bad)
+    # the level and the brood are chosen from menus, in words a player understands; the name may be left empty
+    menus = {part["component"]["custom_id"]: part["component"] for part in shown.modal["components"]
+             if part["type"] == 18 and part["component"]["type"] == 3}
+    assert [o["label"] for o in menus["level"]["options"]] == ["Easy", "Normal"]
+    assert [o["label"] for o in menus["pick"]["options"]] == ["Common Orcs", "Feral Orcs", "Iron Orcs"]
+    assert applied(await world.alice.submit_modal(shown, {"name": "Grimgor", "level": ["normal"]}))
     assert applied(await world.alice.slash(world.channel, "seat computer", level="easy"))
     assert applied(await world.alice.slash(world.channel, "seat computer", name="Skarsnik", level="easy",
                                            brood="iron"))
@@ -91,7 +93,11 @@ async def test_one_human_and_three_computers_play_masters_fight_to_the_end(simco
     computers = [s for s in snap.seats if is_computer(s.player)]
     assert [s.name for s in computers] == ["Grimgor", "Grukk", "Skarsnik"]
     assert [level_of(s.player) for s in computers] == ["normal", "easy", "easy"]
-    assert "🤖 Skarsnik (easy) takes a seat." in lobby_message(world).embeds[0].description
+    card = lobby_message(world).embeds[0]
+    assert "🤖 Skarsnik (easy) takes a seat." in card.description
+    seats = card.fields[0].value.splitlines()
+    assert seats[0].startswith("👤 alice") and seats[1].startswith("🤖 Grimgor") and "computer, normal" in seats[1]
+    assert "🤖 Skarsnik (Iron Orcs) — computer, easy" in seats
 
     assert applied(await world.alice.slash(world.channel, "game start"))
     final = await play_with_computers(bot, world.channel.id, str(world.alice.id), seed=3)
@@ -128,7 +134,7 @@ async def test_a_quick_campaign_with_two_computers_runs_through(simcord_env, wor
     bot = simcord_env.bot
     assert applied(await world.alice.slash(world.channel, "campaign new", kind="quick", brood="feral"))
     shown = await world.alice.click(lobby_message(world), label="Add a computer player")
-    assert applied(await world.alice.submit_modal(shown, {"name": "", "level": "normal"}))
+    assert applied(await world.alice.submit_modal(shown, {"name": "", "level": ["normal"]}))
     assert applied(await world.alice.slash(world.channel, "seat computer", level="easy"))
     info = await bot.get_cog("Campaigns").service.current(world.channel.id)
     assert len(info.data.members) == 3 and all(m.brood for m in info.data.members)

@@ -86,7 +86,7 @@ async def test_the_add_a_computer_form_opened_before_a_restart_can_still_be_sent
     old_bot = simcord_env.bot
     await simcord_env.restart_bot(make_bot())
     await old_bot.close()
-    sent = await world.alice.submit_modal(shown, {"name": "Grimgor", "level": "easy"})
+    sent = await world.alice.submit_modal(shown, {"name": "Grimgor", "level": ["easy"]})
     assert applied(sent)
     snap = await snapshot(simcord_env, world.channel)
     assert [s.name for s in snap.seats if is_computer(s.player)] == ["Grimgor"]

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.cogs.lifecycle import lobby_embed
+from bot.cogs.lifecycle import table_card
 from bot.fame import hall_of_fame
 from bot.store import Store
 from bot.table import TableError, TableService
+from bot.ui.lobby import embed_of
 from bot.ui.text import outcome_lines
 from conftest import FakeClock
 from rules.core.engine import Outcome
@@ -52,7 +53,7 @@ async def test_the_lobby_asks_for_the_pick_the_game_declares(store: Store) -> No
     lobby = await table.join(CHANNEL, "bo", "Bo")  # nothing asked: the default, Smasha, is free
     assert [s.pick for s in lobby.seats] == ["grubz", "smasha"]
     assert await table.seat_pick(CHANNEL) == (lobby.pick, ["nogg"])  # what is still free, for autocomplete
-    shown = lobby_embed(lobby, "").fields[0].value
+    shown = embed_of(table_card(table.game(lobby.slug), lobby, "")).fields[0].value
     assert "Ann (Grubz)" in shown and "Bo (Smasha the Bold)" in shown
 
 
@@ -61,7 +62,7 @@ async def test_a_game_without_a_pick_asks_for_nothing(store: Store) -> None:
     lobby = await table.new_game(CHANNEL, GUILD, "ann", "Ann", "pickless-gate", creator_pick="iron")
     assert lobby.pick is None and lobby.seats[0].pick == ""
     assert await table.seat_pick(CHANNEL) == (None, [])
-    assert "(" not in lobby_embed(lobby, "").fields[0].value
+    assert "(" not in embed_of(table_card(table.game(lobby.slug), lobby, "")).fields[0].value
 
 
 @pytest.mark.parametrize(("horde", "won"), [(1, True), (99, False)])

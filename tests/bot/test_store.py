@@ -286,6 +286,16 @@ async def test_discord_ids_and_seeds_keep_all_64_bits(store: Store) -> None:
     assert await store.board_message(channel) == 1_111_111_111_111_111_111
 
 
+async def test_a_lobby_card_is_remembered_by_its_lobby_and_replaced_when_posted_anew(store: Store) -> None:
+    channel, first, second = 1_234_567_890_123_456_789, 1_111_111_111_111_111_111, 2_222_222_222_222_222_222
+    assert await store.lobby_message("g", 5) is None
+    await store.set_lobby_message("g", 5, channel, first)
+    await store.set_lobby_message("c", 5, channel, second)  # a campaign of the same id is another lobby
+    assert (await store.lobby_message("g", 5), await store.lobby_message("c", 5)) == (first, second)
+    await store.set_lobby_message("g", 5, channel, second)  # the card was deleted and posted again
+    assert await store.lobby_message("g", 5) == second
+
+
 async def test_a_finished_game_records_its_results_once_even_written_twice(store: Store) -> None:
     game = await new_active_game(store)
     row = await store.get_game(game.id)
