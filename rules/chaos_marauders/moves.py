@@ -76,6 +76,11 @@ def _say_shift(action: Any, reading: Reading) -> str:
     return f"{card}: {_where(action.from_line, action.from_slot)} → {_where(action.line, action.slot)}"
 
 
+SHOUT_LABEL = 'Shout "Chaos Marauders!" (wrong: the drawer may take a card of yours)'
+"""The shout's button on every board: it must read as a shout, and say what a wrong one costs (L42-L61),
+since it sits there for everyone all game long. Within Discord's 80 characters."""
+
+
 MOVES = MoveBook("cm", help="Chaos Marauders: place the drawn card, attack, use a card's power, shout.", moves=[
     Move("place", "place", "Place", "Put the card you drew in a line (a Git or the Idol may go in an opponent's "
                                     "line).",
@@ -126,8 +131,8 @@ MOVES = MoveBook("cm", help="Chaos Marauders: place the drawn card, attack, use 
                                   "the turn before).", emoji="🃏", style="primary", layout="buttons", quiet=True),
     Move("shout", "shout", "Chaos Marauders!", "Shout it if the drawer has drawn the Chaos Marauders this turn: "
                                                "right, you take the card; wrong, they may take one of yours.",
-         say=lambda a, r: "Chaos Marauders!", emoji="📣", style="danger", layout="buttons", any_time=True,
+         say=lambda a, r: SHOUT_LABEL, emoji="📣", style="danger", layout="buttons", any_time=True,
          any_version=True),
 ])
 
-__all__ = ["MOVES"]
+__all__ = ["MOVES", "SHOUT_LABEL"]

@@ -187,3 +187,40 @@ def last_public(channel: ChannelHandle) -> discord.Message:
     public = [m for m in channel.history() if not m.flags.ephemeral]
     assert public, "the bot has posted nothing public in this channel"
     return public[-1]
+
+
+# -- what a channel shows once play has moved on (issue 40) ------------------------------------------
+
+PRESENT_TENSE = ("is thinking", "is choosing", "button below", "your move", "press ", "use the buttons")
+"""Words that speak of what must happen now: true on the live board, untrue on any older message."""
+
+
+def live_controls(message: discord.Message) -> list[str]:
+    """The custom ids of the controls of a message that can still be used."""
+    return [child.custom_id for row in message.components for child in getattr(row, "children", [])
+            if getattr(child, "custom_id", None) and not getattr(child, "disabled", False)]
+
+
+def past_messages(channel: ChannelHandle) -> list[discord.Message]:
+    """The channel's public messages that are no longer current: all but the live board (the newest
+    one with the board's footer) and a lobby card still gathering (the newest message with lobby
+    buttons, while no board follows it)."""
+    public = [m for m in channel.history() if not m.flags.ephemeral]
+    current = {m.id for m in public[-1:]}
+    live = [m for m in public if m.embeds and (m.embeds[0].footer.text or "").startswith("Game #")]
+    current |= {m.id for m in live[-1:]}
+    return [m for m in public if m.id not in current]
+
+
+def untrue_past(channel: ChannelHandle) -> list[str]:
+    """What older messages still offer or say that has stopped being true: live controls, or words
+    about who must act now. Empty in a channel that reads as a story with one live board."""
+    found = []
+    for message in past_messages(channel):
+        controls = live_controls(message)
+        if controls:
+            found.append(f"message {message.id} keeps live controls {controls[:3]}")
+        words = [w for w in PRESENT_TENSE if w in (message.content or "").lower()]
+        if words:
+            found.append(f"message {message.id} still says {words}: {message.content[:80]!r}")
+    return found
