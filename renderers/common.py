@@ -709,8 +709,8 @@ def title(text: str) -> PanelLine:
     return PanelLine(text, size=38 * SUPERSAMPLE, colour=ACCENT)
 
 
-def heading(text: str) -> PanelLine:
-    return PanelLine(text, size=24 * SUPERSAMPLE, colour=MUTED, space_before=18 * SUPERSAMPLE, heading=True)
+def heading(text: str, size: int = 24 * SUPERSAMPLE) -> PanelLine:
+    return PanelLine(text, size=size, colour=MUTED, space_before=18 * SUPERSAMPLE, heading=True)
 
 
 SMALL_TEXT = 22 * SUPERSAMPLE
@@ -730,14 +730,14 @@ def _named(player: str, entrants: Mapping[str, Entrant]) -> tuple[str, RGB | Non
     return (entrant.name, player_colour(entrant.colour)) if entrant else (player, None)
 
 
-def feat_lines(feats: Mapping[str, str], entrants: Mapping[str, Entrant]) -> list[PanelLine]:
-    """Feats in the order they were earned, each after its earner's name and colour."""
-    lines = [heading("Feats")]
+def feat_lines(feats: Mapping[str, str], entrants: Mapping[str, Entrant], size: int = SMALL_TEXT) -> list[PanelLine]:
+    """Feats in the order they were earned, each after its earner's name and colour, in text of `size`."""
+    lines = [heading("Feats", max(size, 24 * SUPERSAMPLE))]
     if not feats:
-        return [*lines, PanelLine("none yet", size=SMALL_TEXT, colour=MUTED)]
+        return [*lines, PanelLine("none yet", size=size, colour=MUTED)]
     for feat, player in feats.items():
         name, swatch = _named(player, entrants)
-        lines.append(PanelLine(f"{name}: {feat}", size=SMALL_TEXT, swatch=swatch))
+        lines.append(PanelLine(f"{name}: {feat}", size=size, swatch=swatch))
     return lines
 
 
@@ -923,6 +923,50 @@ class SidePanel:
              lines: Sequence[PanelLine]) -> None:
         left = self.left(board_right)
         draw_panel(draw, (left, round(top), left + self.width, picture_height - self.margin), lines, self.padding)
+
+
+SHOWN_TEXT = 29 * SUPERSAMPLE
+"""The text size of a board drawn for Discord's size (`SHOWN`), a picture about 1,100 px wide: a
+label in capitals or digits is then `LEGIBLE` screen pixels tall where Discord shows it. A label of
+lower-case letters alone ("a", "out") is shorter for the same size and needs more."""
+SHOWN_WIDTH = 1080 * SUPERSAMPLE
+"""The canvas width of a board drawn for Discord's size: a little under twice `SHOWN`'s width, so
+`SHOWN_TEXT` reads there with a pixel to spare."""
+
+
+@dataclass(frozen=True)
+class Column:
+    """The side panel with the key under it, right of a board drawn for Discord's size: the picture
+    is landscape (Discord fits it by its width), so what is not the board stands beside it rather
+    than under it, and the panel is only as tall as its lines."""
+
+    width: int
+    gap: int = 16 * SUPERSAMPLE  # between the board (with its labels) and the column
+    padding: int = 12 * SUPERSAMPLE
+    margin: int = 10 * SUPERSAMPLE  # right of and under the column
+    key_gap: int = 4 * SUPERSAMPLE  # between the panel and the key
+    key_text: int = SHOWN_TEXT
+
+    def left(self, board_right: float) -> int:
+        return round(board_right + self.gap)
+
+    def _panel_bottom(self, top: float, lines: Sequence[PanelLine]) -> int:
+        return round(top + panel_height(lines, self.padding, self.width)) if lines else round(top)
+
+    def picture_size(self, board_right: float, board_bottom: float, top: float, lines: Sequence[PanelLine],
+                     key: Sequence[KeyEntry]) -> tuple[int, int]:
+        """(width, height) of a picture whose board ends at `board_right` and `board_bottom` (labels
+        included), with the column beside it from `top` down."""
+        column = self._panel_bottom(top, lines) + self.key_gap + key_height(key, self.width, self.key_text)
+        return (self.left(board_right) + self.width + self.margin, round(max(board_bottom, column + self.margin)))
+
+    def draw(self, draw: ImageDraw.ImageDraw, board_right: float, top: float, lines: Sequence[PanelLine],
+             key: Sequence[KeyEntry]) -> None:
+        """The key, then the panel over it (the panel is painted at output size, after the shrink)."""
+        left, bottom = self.left(board_right), self._panel_bottom(top, lines)
+        draw_key(draw, key, left, bottom + self.key_gap, self.width, self.key_text)
+        if lines:
+            draw_panel(draw, (left, round(top), left + self.width, bottom), lines, self.padding)
 
 
 PNG_COLOURS = 256
@@ -1302,22 +1346,32 @@ class KeyEntry:
 
 
 KEY_TEXT = 20 * SUPERSAMPLE
-KEY_ICON = round(KEY_TEXT * 1.5)
-KEY_PITCH = round(KEY_TEXT * 1.8)
+"""The key's text size on a board drawn for a full screen; a board drawn for Discord's size passes
+its own (`SHOWN_TEXT`)."""
 KEY_GAP = 26 * SUPERSAMPLE
 """Room between two entries of a row."""
 
 
-def _key_rows(entries: Sequence[KeyEntry], width: float) -> list[list[tuple[KeyEntry, list[str]]]]:
+def _key_icon(size: int) -> int:
+    """The side of a key's icon for text of `size`."""
+    return round(size * 1.5)
+
+
+def _key_pitch(size: int) -> int:
+    """The height of a key's row of one line, for text of `size`."""
+    return round(size * 1.8)
+
+
+def _key_rows(entries: Sequence[KeyEntry], width: float, size: int) -> list[list[tuple[KeyEntry, list[str]]]]:
     """Entries flowed into rows `width` wide, each with its text in lines (wrapped only when one
     entry alone is wider than a row)."""
-    face = font(KEY_TEXT)
-    text_room = width - KEY_ICON - KEY_GAP / 2
+    face = font(size)
+    text_room = width - _key_icon(size) - KEY_GAP / 2
     rows: list[list[tuple[KeyEntry, list[str]]]] = [[]]
     used = 0.0
     for entry in entries:
         lines = wrap(entry.text, face, text_room)
-        need = KEY_ICON + KEY_GAP / 2 + max(face.getlength(line) for line in lines)
+        need = _key_icon(size) + KEY_GAP / 2 + max(face.getlength(line) for line in lines)
         if rows[-1] and used + KEY_GAP + need > width:
             rows.append([])
             used = 0.0
@@ -1326,29 +1380,29 @@ def _key_rows(entries: Sequence[KeyEntry], width: float) -> list[list[tuple[KeyE
     return [row for row in rows if row]
 
 
-def _key_row_height(row: Sequence[tuple[KeyEntry, list[str]]]) -> int:
-    return KEY_PITCH + round(KEY_TEXT * LINE_PITCH) * (max(len(lines) for _, lines in row) - 1)
+def _key_row_height(row: Sequence[tuple[KeyEntry, list[str]]], size: int) -> int:
+    return _key_pitch(size) + round(size * LINE_PITCH) * (max(len(lines) for _, lines in row) - 1)
 
 
-def key_height(entries: Sequence[KeyEntry], width: float) -> int:
-    """How tall the key of these entries is when it is `width` wide (0 for no entries)."""
+def key_height(entries: Sequence[KeyEntry], width: float, size: int = KEY_TEXT) -> int:
+    """How tall the key of these entries is when it is `width` wide, its text `size` (0 for no entries)."""
     if not entries:
         return 0
-    return sum(_key_row_height(row) for row in _key_rows(entries, width)) + KEY_PITCH // 3
+    return sum(_key_row_height(row, size) for row in _key_rows(entries, width, size)) + _key_pitch(size) // 3
 
 
 def draw_key(draw: ImageDraw.ImageDraw, entries: Sequence[KeyEntry], left: float, top: float,
-             width: float) -> None:
-    """The entries in rows from (`left`, `top`): each symbol drawn small, then its words.
+             width: float, size: int = KEY_TEXT) -> None:
+    """The entries in rows from (`left`, `top`): each symbol drawn small, then its words, in text of `size`.
 
     On a board's base canvas the key drawn is kept (per thread, by base, place and entries) and later
     pasted whole: a game's key changes seldom (only its entries' symbols appear, as the board shows
     them) and drawing its icons and words was a twentieth of a board. It is pasted only where the
     picture still shows its base (no label or model of this picture reaches into it), so the pixels
     are those the drawing would give."""
-    place = _key_place(draw, entries, left, top, width)
+    place = _key_place(draw, entries, left, top, width, size)
     if place is None:
-        _draw_key(draw, entries, left, top, width)
+        _draw_key(draw, entries, left, top, width, size)
         return
     canvas, box, memo = place
     sheet = labels()
@@ -1361,7 +1415,7 @@ def draw_key(draw: ImageDraw.ImageDraw, entries: Sequence[KeyEntry], left: float
         kept.move_to_end(memo)
         return
     before = len(sheet.drawn)
-    _draw_key(draw, entries, left, top, width)
+    _draw_key(draw, entries, left, top, width, size)
     kept[memo] = (canvas.crop(box), sheet.drawn[before:])
     while len(kept) > KEYS_KEPT:
         kept.popitem(last=False)
@@ -1373,8 +1427,8 @@ KEY_ROOM = 6 * SUPERSAMPLE
 """Beyond the key's rows and width, how far an icon's outline may reach: kept with the key."""
 
 
-def _key_place(draw: ImageDraw.ImageDraw, entries: Sequence[KeyEntry], left: float, top: float, width: float
-               ) -> tuple[Image.Image, Box, Hashable] | None:
+def _key_place(draw: ImageDraw.ImageDraw, entries: Sequence[KeyEntry], left: float, top: float, width: float,
+               size: int) -> tuple[Image.Image, Box, Hashable] | None:
     """Where a key drawn on a board's base canvas lies, and what it is kept by; None when it cannot be
     kept (not on a base canvas, an icon that cannot be named, or the picture already reaches into it)."""
     canvas = getattr(draw, "_image", None)
@@ -1383,13 +1437,13 @@ def _key_place(draw: ImageDraw.ImageDraw, entries: Sequence[KeyEntry], left: flo
         return None
     box = (max(0, math.floor(left - KEY_ROOM)), max(0, math.floor(top)),
            min(canvas.width, math.ceil(left + width + KEY_ROOM)),
-           min(base.size[1], math.ceil(top + key_height(entries, width) + KEY_ROOM)))  # the picture's rows
+           min(base.size[1], math.ceil(top + key_height(entries, width, size) + KEY_ROOM)))  # the picture's rows
     sheet = labels()
     if any(overlap(label.box, box) > 0 for label in sheet.drawn[base.labels_from:]) or any(
             overlap(clear, box) > 0 for clear in sheet.clear):
         return None
     try:
-        memo = (base.kept, base.table, box, tuple((_icon_name(entry.icon), entry.text) for entry in entries))
+        memo = (base.kept, base.table, box, size, tuple((_icon_name(entry.icon), entry.text) for entry in entries))
         hash(memo)
     except TypeError:
         return None
@@ -1404,16 +1458,16 @@ def _icon_name(icon: Icon) -> Hashable:
 
 
 def _draw_key(draw: ImageDraw.ImageDraw, entries: Sequence[KeyEntry], left: float, top: float,
-              width: float) -> None:
-    face = font(KEY_TEXT)
-    y = top + KEY_PITCH // 3
-    for row in _key_rows(entries, width):
+              width: float, size: int) -> None:
+    face, icon, pitch = font(size), _key_icon(size), _key_pitch(size)
+    y = top + pitch // 3
+    for row in _key_rows(entries, width, size):
         x = left
-        middle = y + KEY_PITCH / 2
+        middle = y + pitch / 2
         for entry, lines in row:
-            entry.icon(draw, Frame(x + KEY_ICON / 2, middle, KEY_ICON))
-            text_x = x + KEY_ICON + KEY_GAP / 2
+            entry.icon(draw, Frame(x + icon / 2, middle, icon))
+            text_x = x + icon + KEY_GAP / 2
             for k, line in enumerate(lines):
-                write(draw, (text_x, middle + k * KEY_TEXT * LINE_PITCH), line, face, TEXT, anchor="lm")
+                write(draw, (text_x, middle + k * size * LINE_PITCH), line, face, TEXT, anchor="lm")
             x = text_x + max(face.getlength(line) for line in lines) + KEY_GAP
-        y += _key_row_height(row)
+        y += _key_row_height(row, size)

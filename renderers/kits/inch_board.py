@@ -14,7 +14,17 @@ from dataclasses import dataclass
 
 from PIL import ImageDraw
 
-from renderers.common import RGB, SUPERSAMPLE, KeyEntry, PanelLine, SidePanel, draw_key, inch_labels, key_height
+from renderers.common import (
+    KEY_TEXT,
+    RGB,
+    SUPERSAMPLE,
+    KeyEntry,
+    PanelLine,
+    SidePanel,
+    draw_key,
+    inch_labels,
+    key_height,
+)
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
@@ -138,7 +148,7 @@ class InchBoard:
                      key: Sequence[KeyEntry] = ()) -> tuple[int, int]:
         """The size of a picture holding the table, its marks, the `key` under them and `panel`
         with `lines`."""
-        return panel.picture_size(self.right, self.key_top + key_height(key, self.key_width), self.top, lines)
+        return panel.picture_size(self.right, self.key_bottom(key), self.top, lines)
 
     @property
     def key_top(self) -> int:
@@ -148,9 +158,13 @@ class InchBoard:
     def key_width(self) -> int:
         return self.right - KEY_MARGIN
 
-    def draw_key(self, draw: ImageDraw.ImageDraw, key: Sequence[KeyEntry]) -> None:
+    def key_bottom(self, key: Sequence[KeyEntry], size: int = KEY_TEXT) -> int:
+        """Where the `key` under the table's inch marks ends, its text `size`."""
+        return self.key_top + key_height(key, self.key_width, size)
+
+    def draw_key(self, draw: ImageDraw.ImageDraw, key: Sequence[KeyEntry], size: int = KEY_TEXT) -> None:
         """The key under the table's inch marks, as wide as the table and its left margin."""
-        draw_key(draw, key, KEY_MARGIN, self.key_top, self.key_width)
+        draw_key(draw, key, KEY_MARGIN, self.key_top, self.key_width, size)
 
     def draw_panel(self, draw: ImageDraw.ImageDraw, panel: SidePanel, picture_height: int,
                    lines: Sequence[PanelLine]) -> None:
