@@ -29,7 +29,6 @@ from renderers.common import (
     Box,
     Chip,
     Column,
-    Entrant,
     Frame,
     KeyEntry,
     PanelLine,
@@ -37,7 +36,6 @@ from renderers.common import (
     bold_text,
     dashed,
     encode_png,
-    feat_lines,
     font,
     heading,
     ink_on,
@@ -103,7 +101,6 @@ Point = tuple[float, float]
 PHASES: dict[Phase, str] = {Phase.TERRAIN: "Setting up", Phase.DEPLOYMENT: "Deployment",
                             Phase.ACTIVATION: "Activations", Phase.COMBAT: "Fights", Phase.OVER: "Game over"}
 ITEM_TAGS: dict[Item, str] = {Item.KNUCKLE_DUSTERS: "D", Item.OLD_HELMET: "H"}
-ITEM_NAMES: dict[Item, str] = {Item.KNUCKLE_DUSTERS: "Dusters", Item.OLD_HELMET: "Helmet"}
 
 
 at = BOARD.at
@@ -586,11 +583,6 @@ def _fight_lines(view: BroodRumbleView) -> list[PanelLine]:
         state = "choosing an attack"
     return [heading(f"Fight: {fight.attacker} attacks {fight.defender}", SHOWN_TEXT),
             PanelLine(state, size=SHOWN_TEXT, colour=ACCENT)]
-
-
-def _entrants(view: BroodRumbleView) -> dict[str, Entrant]:
-    """A player on the panel is named by their seat and coloured by their team."""
-    return {p: Entrant(n, t.colour) for t in view.teams for p, n in zip(t.players, t.names)}
 
 
 def _result_lines(view: BroodRumbleView) -> list[PanelLine]:
