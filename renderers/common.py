@@ -682,12 +682,14 @@ def polygon(draw: ImageDraw.ImageDraw, points: Sequence[tuple[float, float]], *,
 
 def inch_labels(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], inches: range,
                 below: float, left: float, size: int = 22 * SUPERSAMPLE) -> None:
-    """The inch marks every 6" along the bottom and the left of a board showing `inches`."""
+    """The inch marks every 6" along the bottom and the left of a board showing `inches`; the corner's
+    mark, the same inch both ways, only under the board (two marks there would crowd each other)."""
     face = font(size)
     for k in inches:
         if k % 6 == 0:
             shadowed_text(draw, (at(k, inches.start)[0], below), f'{k}"', face, anchor="mm")
-            shadowed_text(draw, (left, at(inches.start, k)[1]), str(k), face, anchor="mm")
+            if k != inches.start:
+                shadowed_text(draw, (left, at(inches.start, k)[1]), str(k), face, anchor="mm")
 
 
 @dataclass(frozen=True)
@@ -703,6 +705,11 @@ class PanelLine:
     note: str = ""  # right-aligned detail in a quieter colour, never crossed out
     space_before: int = 0
     heading: bool = False  # a section's name: read out with a colon after it in a description
+    note_size: int = 0  # the note's text size; 0 for 0.85 times the line's
+
+    @property
+    def note_face(self) -> Font:
+        return font(self.note_size or round(self.size * 0.85))
 
 
 def title(text: str) -> PanelLine:
@@ -747,16 +754,18 @@ def ordinal(place: int) -> str:
 
 
 def placing_lines(placings: Sequence[Sequence[str]], entrants: Mapping[str, Entrant],
-                  notes: Mapping[str, str] | None = None) -> list[PanelLine]:
-    """Placings best first; tied players share the better place, marked with '='."""
-    lines = [heading("Final placings")]
+                  notes: Mapping[str, str] | None = None, size: int = 26 * SUPERSAMPLE) -> list[PanelLine]:
+    """Placings best first; tied players share the better place, marked with '='; in text of `size`,
+    their notes too (a note is a score, which must read as well as the name)."""
+    lines = [heading("Final placings", max(size, 24 * SUPERSAMPLE))]
     place = 1
     for group in placings:
         tie = "=" if len(group) > 1 else ""
         for player in group:
             name, swatch = _named(player, entrants)
-            lines.append(PanelLine(f"{tie}{ordinal(place)}  {name}", colour=ACCENT if place == 1 else TEXT,
-                                   swatch=swatch, note=(notes or {}).get(player, "")))
+            lines.append(PanelLine(f"{tie}{ordinal(place)}  {name}", size=size, colour=ACCENT if place == 1 else TEXT,
+                                   swatch=swatch, note=(notes or {}).get(player, ""),
+                                   note_size=size))
         place += len(group)
     return lines
 
@@ -783,7 +792,7 @@ class _Row:
 
 
 def _rows(line: PanelLine, left: float, indent: float, right: float) -> list[_Row]:
-    face, note_face = font(line.size), font(round(line.size * 0.85))
+    face, note_face = font(line.size), line.note_face
     room = right - (indent if line.swatch is not None or line.marked else left)
     note_room = note_face.getlength(line.note + "  ") if line.note else 0.0
     first, more = line.space_before + round(line.size * 1.4), round(line.size * 1.2)
@@ -866,7 +875,7 @@ def _draw_row(draw: ImageDraw.ImageDraw, row: _Row, left: int, indent: int, righ
             ends = _small((x, middle, x + face.getlength(row.text), middle))
             at_output_size(draw, lambda out: out.line(ends, fill=line.colour, width=max(1, thickness // SUPERSAMPLE)))
     if row.note:
-        write(draw, (right, middle), row.note, font(round(line.size * 0.85)), MUTED, anchor="rm", sharp=True)
+        write(draw, (right, middle), row.note, line.note_face, MUTED, anchor="rm", sharp=True)
 
 
 def _mark(draw: ImageDraw.ImageDraw, at: tuple[float, float], mark: Image.Image) -> None:
@@ -932,6 +941,8 @@ lower-case letters alone ("a", "out") is shorter for the same size and needs mor
 SHOWN_WIDTH = 1080 * SUPERSAMPLE
 """The canvas width of a board drawn for Discord's size: a little under twice `SHOWN`'s width, so
 `SHOWN_TEXT` reads there with a pixel to spare."""
+SHOWN_HEIGHT = SHOWN_WIDTH * SHOWN[1] // SHOWN[0]
+"""The tallest such a board may be and still be fitted into `SHOWN` by its width."""
 
 
 @dataclass(frozen=True)
@@ -1382,6 +1393,18 @@ def _key_rows(entries: Sequence[KeyEntry], width: float, size: int) -> list[list
 
 def _key_row_height(row: Sequence[tuple[KeyEntry, list[str]]], size: int) -> int:
     return _key_pitch(size) + round(size * LINE_PITCH) * (max(len(lines) for _, lines in row) - 1)
+
+
+def split_key(entries: Sequence[KeyEntry], width: float, height: float, size: int = KEY_TEXT
+              ) -> tuple[list[KeyEntry], list[KeyEntry]]:
+    """The entries whose rows fit a key `width` wide and `height` tall (in order), and the rest: a
+    board drawn for Discord's size puts the first under itself and the rest beside it."""
+    fitting: list[KeyEntry] = []
+    for row in _key_rows(entries, width, size):
+        if key_height([*fitting, *(entry for entry, _ in row)], width, size) > height:
+            break
+        fitting += [entry for entry, _ in row]
+    return fitting, list(entries[len(fitting):])
 
 
 def key_height(entries: Sequence[KeyEntry], width: float, size: int = KEY_TEXT) -> int:
