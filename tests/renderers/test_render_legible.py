@@ -29,8 +29,7 @@ def _too_small(sheet: Labels) -> list[str]:
             if (label.box[3] - label.box[1]) * scale < LEGIBLE - 0.05]
 
 
-NOT_YET = {"chaos-marauders", "orcz",
-           "timber"}
+NOT_YET = {"chaos-marauders", "orcz"}
 """Games whose boards are still drawn for a full screen, not for Discord's size (issue 40): each is
 expected to fail, strictly, so a game taken off this list the moment its board passes."""
 
