@@ -23,7 +23,6 @@ from renderers.common import (
     MUTED,
     RGB,
     SHOWN_TEXT,
-    SHOWN_WIDTH,
     SUPERSAMPLE,
     TEXT,
     Box,
@@ -67,9 +66,8 @@ INCH = 25 * SUPERSAMPLE
 BOARD_INCHES = 24
 BOARD = InchBoard(BOARD_INCHES, INCH, left=42 * SUPERSAMPLE, top=12 * SUPERSAMPLE, label_band=36 * SUPERSAMPLE)
 FENCE = 6 * SUPERSAMPLE
-COLUMN_GAP = 26 * SUPERSAMPLE
-COLUMN = Column(width=SHOWN_WIDTH - BOARD.right - COLUMN_GAP - 10 * SUPERSAMPLE, gap=COLUMN_GAP)
-"""The teams and the key, right of the field, filling the picture to `SHOWN_WIDTH`."""
+COLUMN = Column(BOARD.right, BOARD.top, BOARD.key_room, gap=26 * SUPERSAMPLE)
+"""The teams and the key round the field (the gap leaves room for the last inch mark)."""
 LINE = SUPERSAMPLE
 TAG_TEXT = 17 * SUPERSAMPLE
 """The tags of Orcs and Barrels: a tag is 1.25 times its text's size tall. An Orc's id is on its tag,
@@ -111,10 +109,8 @@ def render(view: BroodRumbleView, recent: Sequence[str] = ()) -> bytes:
     """The board, and beside it the panel and the key, of a Brood Rumble view as PNG bytes. `recent`
     (the newest log lines) is not drawn: the bot's message carries it as text."""
     lines = panel_lines(view)
-    terrain, markers = _key(view)
-    width, height = COLUMN.picture_size(BOARD.right, BOARD.key_bottom(terrain, SHOWN_TEXT), BOARD.top, lines,
-                                        markers)
-    canvas = base_canvas("brood-rumble", (width, height), _draw_ground)
+    laid = COLUMN.lay(lines, _key(view))
+    canvas = base_canvas("brood-rumble", laid.size, _draw_ground)
     draw = ImageDraw.Draw(canvas)
     _draw_edges(draw, view)
     for feature in sorted(view.features, key=lambda f: f.id):
@@ -128,8 +124,7 @@ def render(view: BroodRumbleView, recent: Sequence[str] = ()) -> bytes:
         _draw_orc(draw, orc, active=orc.id == view.active, engaged=orc.id in fighting)
     _draw_fights(draw, view)
     _draw_tags(draw, view, standing)
-    BOARD.draw_key(draw, terrain, SHOWN_TEXT)
-    COLUMN.draw(draw, BOARD.right, BOARD.top, lines, markers)
+    COLUMN.draw(draw, lines, laid)
     return encode_png(canvas)
 
 
@@ -417,9 +412,9 @@ FEATURE_MEANINGS: dict[FeatureKind, str] = {
 }
 
 
-def _key(view: BroodRumbleView) -> tuple[list[KeyEntry], list[KeyEntry]]:
+def _key(view: BroodRumbleView) -> list[KeyEntry]:
     """What the symbols on this board mean, only those it shows so the key stays short: the terrain
-    (long entries, under the field) and the markers (short ones, under the panel). The ids the log
+    first (its entries are long, and fit the rows under the field), then the markers. The ids the log
     uses (T1 for a feature placed at set-up, M1 for a Debris Mound, K1 for a Barrel) are written on
     the field by what they name, so the key names the kinds; the teams' edges are in the panel's
     team headings."""
@@ -443,7 +438,7 @@ def _key(view: BroodRumbleView) -> tuple[list[KeyEntry], list[KeyEntry]]:
         entries.append(KeyEntry(_fight_icon, "fighting"))
     if any(len(path) > 1 for path in view.trail):
         entries.append(KeyEntry(_trail_icon, "last move"))
-    return terrain, entries
+    return terrain + entries
 
 
 ITEM_LONG_NAMES: dict[Item, str] = {Item.KNUCKLE_DUSTERS: "Rusty Knuckle Dusters", Item.OLD_HELMET: "Old Helmet"}

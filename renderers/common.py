@@ -737,17 +737,6 @@ def _named(player: str, entrants: Mapping[str, Entrant]) -> tuple[str, RGB | Non
     return (entrant.name, player_colour(entrant.colour)) if entrant else (player, None)
 
 
-def feat_lines(feats: Mapping[str, str], entrants: Mapping[str, Entrant], size: int = SMALL_TEXT) -> list[PanelLine]:
-    """Feats in the order they were earned, each after its earner's name and colour, in text of `size`."""
-    lines = [heading("Feats", max(size, 24 * SUPERSAMPLE))]
-    if not feats:
-        return [*lines, PanelLine("none yet", size=size, colour=MUTED)]
-    for feat, player in feats.items():
-        name, swatch = _named(player, entrants)
-        lines.append(PanelLine(f"{name}: {feat}", size=size, swatch=swatch))
-    return lines
-
-
 def ordinal(place: int) -> str:
     suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
     return f"{place}{suffix}"
@@ -946,38 +935,68 @@ SHOWN_HEIGHT = SHOWN_WIDTH * SHOWN[1] // SHOWN[0]
 
 
 @dataclass(frozen=True)
-class Column:
-    """The side panel with the key under it, right of a board drawn for Discord's size: the picture
-    is landscape (Discord fits it by its width), so what is not the board stands beside it rather
-    than under it, and the panel is only as tall as its lines."""
+class KeyRoom:
+    """Where the key under a board goes: its left edge, its top (under the board's labels) and its width."""
 
-    width: int
-    gap: int = 16 * SUPERSAMPLE  # between the board (with its labels) and the column
-    padding: int = 12 * SUPERSAMPLE
-    margin: int = 10 * SUPERSAMPLE  # right of and under the column
+    left: float
+    top: float
+    width: float
+
+
+@dataclass(frozen=True)
+class Laid:
+    """A picture laid out by a `Column`: its size, the key entries under the board and those beside it."""
+
+    size: tuple[int, int]
+    under: list[KeyEntry]
+    beside: list[KeyEntry]
+
+
+@dataclass(frozen=True)
+class Column:
+    """The side panel, and the key, round a board drawn for Discord's size (`SHOWN_WIDTH` wide). The
+    picture is landscape (Discord fits it by its width) and no taller than `SHOWN_HEIGHT`, so what is
+    not the board stands beside it: the panel, only as tall as its lines, right of the board, and
+    the key in the room left: as many rows as fit under the board (`key_room`), the rest under the
+    panel. The column fills the picture from the board's right edge (`board_right`, its labels
+    included) to `SHOWN_WIDTH`, its top level with the board's (`top`)."""
+
+    board_right: float
+    top: float
+    key_room: KeyRoom
+    gap: int = 20 * SUPERSAMPLE  # between the board (with its labels) and the column
+    margin: int = 6 * SUPERSAMPLE  # right of and under the column
+    padding: int = 10 * SUPERSAMPLE
     key_gap: int = 4 * SUPERSAMPLE  # between the panel and the key
     key_text: int = SHOWN_TEXT
 
-    def left(self, board_right: float) -> int:
-        return round(board_right + self.gap)
+    @property
+    def left(self) -> int:
+        return round(self.board_right + self.gap)
 
-    def _panel_bottom(self, top: float, lines: Sequence[PanelLine]) -> int:
-        return round(top + panel_height(lines, self.padding, self.width)) if lines else round(top)
+    @property
+    def width(self) -> int:
+        return SHOWN_WIDTH - self.left - self.margin
 
-    def picture_size(self, board_right: float, board_bottom: float, top: float, lines: Sequence[PanelLine],
-                     key: Sequence[KeyEntry]) -> tuple[int, int]:
-        """(width, height) of a picture whose board ends at `board_right` and `board_bottom` (labels
-        included), with the column beside it from `top` down."""
-        column = self._panel_bottom(top, lines) + self.key_gap + key_height(key, self.width, self.key_text)
-        return (self.left(board_right) + self.width + self.margin, round(max(board_bottom, column + self.margin)))
+    def _panel_bottom(self, lines: Sequence[PanelLine]) -> int:
+        return round(self.top + panel_height(lines, self.padding, self.width)) if lines else round(self.top)
 
-    def draw(self, draw: ImageDraw.ImageDraw, board_right: float, top: float, lines: Sequence[PanelLine],
-             key: Sequence[KeyEntry]) -> None:
-        """The key, then the panel over it (the panel is painted at output size, after the shrink)."""
-        left, bottom = self.left(board_right), self._panel_bottom(top, lines)
-        draw_key(draw, key, left, bottom + self.key_gap, self.width, self.key_text)
+    def lay(self, lines: Sequence[PanelLine], key: Sequence[KeyEntry]) -> Laid:
+        """The picture of a board with these panel `lines` and `key` (the long entries best first: they
+        fit the rows under the board, where the short ones pair up beside it)."""
+        room = self.key_room
+        under, beside = split_key(key, room.width, SHOWN_HEIGHT - room.top, self.key_text)
+        below = room.top + key_height(under, room.width, self.key_text)
+        column = self._panel_bottom(lines) + self.key_gap + key_height(beside, self.width, self.key_text)
+        return Laid((SHOWN_WIDTH, round(max(below, column + self.margin))), under, beside)
+
+    def draw(self, draw: ImageDraw.ImageDraw, lines: Sequence[PanelLine], laid: Laid) -> None:
+        """The keys, then the panel (painted at output size, after the shrink)."""
+        room, bottom = self.key_room, self._panel_bottom(lines)
+        draw_key(draw, laid.under, room.left, room.top, room.width, self.key_text)
+        draw_key(draw, laid.beside, self.left, bottom + self.key_gap, self.width, self.key_text)
         if lines:
-            draw_panel(draw, (left, round(top), left + self.width, bottom), lines, self.padding)
+            draw_panel(draw, (self.left, round(self.top), self.left + self.width, bottom), lines, self.padding)
 
 
 PNG_COLOURS = 256

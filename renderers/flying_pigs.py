@@ -24,9 +24,7 @@ from renderers.common import (
     INK,
     MUTED,
     RGB,
-    SHOWN_HEIGHT,
     SHOWN_TEXT,
-    SHOWN_WIDTH,
     SUPERSAMPLE,
     TEXT,
     Box,
@@ -50,7 +48,6 @@ from renderers.common import (
     placing_lines,
     player_colour,
     shade,
-    split_key,
 )
 from renderers.kits.inch_board import InchBoard
 from rules.orclympics.flying_pigs.models import (
@@ -73,11 +70,8 @@ SHOWN_INCHES = 36
 """Inches of the table shown: the Pigsty's 30" and a margin for the bearings round it."""
 BOARD = InchBoard(SHOWN_INCHES, INCH, origin=(BOARD_INCHES - SHOWN_INCHES) // 2, left=42 * SUPERSAMPLE,
                   top=12 * SUPERSAMPLE, label_band=36 * SUPERSAMPLE)
-COLUMN_GAP = 20 * SUPERSAMPLE
-COLUMN_MARGIN = 6 * SUPERSAMPLE
-COLUMN = Column(width=SHOWN_WIDTH - BOARD.right - COLUMN_GAP - COLUMN_MARGIN, gap=COLUMN_GAP, margin=COLUMN_MARGIN,
-                padding=10 * SUPERSAMPLE)
-"""The players and the rest of the key, right of the table, filling the picture to `SHOWN_WIDTH`."""
+COLUMN = Column(BOARD.right, BOARD.top, BOARD.key_room)
+"""The players in turn order and the key round the table."""
 TAG_TEXT = 17 * SUPERSAMPLE
 """A model's tag: 1.25 times its text's size tall."""
 BEARING_REACH = (1.5, 1.3, 1.7, 1.1)
@@ -118,9 +112,8 @@ def render(view: FlyingPigsView, recent: Sequence[str] = ()) -> bytes:
     """The board, its key and the side panel of a Flying Pigs view as PNG bytes. `recent` (the newest
     log lines) is not drawn: the bot's message carries it as text."""
     lines = panel_lines(view)
-    under, beside = split_key(_key(view), BOARD.key_width, SHOWN_HEIGHT - BOARD.key_top, SHOWN_TEXT)
-    width, height = COLUMN.picture_size(BOARD.right, BOARD.key_bottom(under, SHOWN_TEXT), BOARD.top, lines, beside)
-    canvas = base_canvas(("flying-pigs", view.pigsty), (width, height), lambda draw: _draw_ground(draw, view.pigsty))
+    laid = COLUMN.lay(lines, _key(view))
+    canvas = base_canvas(("flying-pigs", view.pigsty), laid.size, lambda draw: _draw_ground(draw, view.pigsty))
     draw = ImageDraw.Draw(canvas)
     for t in sorted(view.terrain, key=lambda t: (t.kind, t.x, t.y)):
         (_draw_field if t.kind == "field" else _draw_rock)(draw, t)
@@ -130,8 +123,7 @@ def render(view: FlyingPigsView, recent: Sequence[str] = ()) -> bytes:
     for model in sorted(placed, key=lambda m: m.id):
         _draw_model(draw, model, waiting=model.owner in view.waiting_for)
     _draw_tags(draw, placed)
-    BOARD.draw_key(draw, under, SHOWN_TEXT)
-    COLUMN.draw(draw, BOARD.right, BOARD.top, lines, beside)
+    COLUMN.draw(draw, lines, laid)
     return encode_png(canvas)
 
 

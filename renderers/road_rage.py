@@ -20,9 +20,7 @@ from renderers.common import (
     INK,
     MUTED,
     RGB,
-    SHOWN_HEIGHT,
     SHOWN_TEXT,
-    SHOWN_WIDTH,
     SUPERSAMPLE,
     TEXT,
     Box,
@@ -48,7 +46,6 @@ from renderers.common import (
     player_colour,
     polygon,
     shade,
-    split_key,
 )
 from renderers.kits.inch_board import InchBoard
 from rules.orclympics.road_rage.models import XY, ChariotView, Phase, RoadRageView
@@ -60,11 +57,9 @@ BOARD_PIXELS = 512 * SUPERSAMPLE
 """The table's side whatever its size in inches: a 48" table shows more inches, not a bigger picture."""
 PLACING = {"left": 42 * SUPERSAMPLE, "top": 12 * SUPERSAMPLE, "label_band": 36 * SUPERSAMPLE}
 """Where the table sits: room on the left and under it for inch marks legible at Discord's size."""
-COLUMN_GAP = 20 * SUPERSAMPLE
-COLUMN_MARGIN = 6 * SUPERSAMPLE
-COLUMN = Column(width=SHOWN_WIDTH - PLACING["left"] - BOARD_PIXELS - COLUMN_GAP - COLUMN_MARGIN, gap=COLUMN_GAP,
-                margin=COLUMN_MARGIN, padding=10 * SUPERSAMPLE)
-"""The Chariots and the rest of the key, right of the table, filling the picture to `SHOWN_WIDTH`."""
+PLACED = InchBoard.fitted(48, BOARD_PIXELS, **PLACING)
+COLUMN = Column(PLACED.right, PLACED.top, PLACED.key_room)
+"""The Chariots and the key round the table, which is where it is whatever its inches."""
 TAG_TEXT = 17 * SUPERSAMPLE
 """A Chariot's tag: 1.25 times its text's size tall."""
 GATE_TEXT = 26 * SUPERSAMPLE
@@ -89,10 +84,9 @@ def render(view: RoadRageView, recent: Sequence[str] = ()) -> bytes:
     newest log lines) is not drawn: the bot's message carries it as text."""
     board = InchBoard.fitted(view.size, BOARD_PIXELS, **PLACING)
     lines = panel_lines(view)
-    under, beside = split_key(_key(view), board.key_width, SHOWN_HEIGHT - board.key_top, SHOWN_TEXT)
-    width, height = COLUMN.picture_size(board.right, board.key_bottom(under, SHOWN_TEXT), board.top, lines, beside)
+    laid = COLUMN.lay(lines, _key(view))
     base = ("road-rage", view.size, tuple(view.gates), tuple(view.blocks), tuple(view.cells))
-    canvas = base_canvas(base, (width, height), lambda draw: _draw_circuit(draw, view, board),
+    canvas = base_canvas(base, laid.size, lambda draw: _draw_circuit(draw, view, board),
                          ground=(("road-rage ground", view.size), lambda draw: _draw_dirt(draw, board)))
     draw = ImageDraw.Draw(canvas)
     _draw_paths(draw, view.paths, board)
@@ -100,8 +94,7 @@ def render(view: RoadRageView, recent: Sequence[str] = ()) -> bytes:
     for chariot in chariots:
         _draw_chariot(draw, chariot, board, active=chariot.player == view.active)
     _draw_tags(draw, chariots, board, view.active)
-    board.draw_key(draw, under, SHOWN_TEXT)
-    COLUMN.draw(draw, board.right, board.top, lines, beside)
+    COLUMN.draw(draw, lines, laid)
     return encode_png(canvas)
 
 

@@ -23,9 +23,7 @@ from renderers.common import (
     INK,
     MUTED,
     RGB,
-    SHOWN_HEIGHT,
     SHOWN_TEXT,
-    SHOWN_WIDTH,
     SUPERSAMPLE,
     TEXT,
     Box,
@@ -53,7 +51,6 @@ from renderers.common import (
     player_colour,
     polygon,
     shade,
-    split_key,
 )
 from renderers.kits.inch_board import InchBoard
 from rules.orclympics.thatll_do_pigs.models import (
@@ -69,11 +66,8 @@ SLUG = "thatll-do-pigs"
 INCH = 16 * SUPERSAMPLE
 BOARD_INCHES = 36
 BOARD = InchBoard(BOARD_INCHES, INCH, left=42 * SUPERSAMPLE, top=12 * SUPERSAMPLE, label_band=36 * SUPERSAMPLE)
-COLUMN_GAP = 20 * SUPERSAMPLE
-COLUMN_MARGIN = 6 * SUPERSAMPLE
-COLUMN = Column(width=SHOWN_WIDTH - BOARD.right - COLUMN_GAP - COLUMN_MARGIN, gap=COLUMN_GAP, margin=COLUMN_MARGIN,
-                padding=10 * SUPERSAMPLE)
-"""The race order and the rest of the key, right of the table, filling the picture to `SHOWN_WIDTH`."""
+COLUMN = Column(BOARD.right, BOARD.top, BOARD.key_room)
+"""The race order and the key round the table."""
 TAG_TEXT = 17 * SUPERSAMPLE
 """A rider's tag: 1.25 times its text's size tall."""
 LINE = SUPERSAMPLE
@@ -101,10 +95,9 @@ def render(view: ThatllDoPigsView, recent: Sequence[str] = ()) -> bytes:
     """The board, and beside it the panel and the key, of a That'll do Pigs view as PNG bytes.
     `recent` (the newest log lines) is not drawn: the bot's message carries it as text."""
     lines = panel_lines(view)
-    under, beside = split_key(_key(view), BOARD.key_width, SHOWN_HEIGHT - BOARD.key_top, SHOWN_TEXT)
-    width, height = COLUMN.picture_size(BOARD.right, BOARD.key_bottom(under, SHOWN_TEXT), BOARD.top, lines, beside)
+    laid = COLUMN.lay(lines, _key(view))
     base = ("thatll-do-pigs", tuple(view.poles), view.crowd)
-    canvas = base_canvas(base, (width, height), lambda draw: _draw_circuit(draw, view),
+    canvas = base_canvas(base, laid.size, lambda draw: _draw_circuit(draw, view),
                          ground=(("thatll-do-pigs ground",), _draw_track))
     draw = ImageDraw.Draw(canvas)
     _draw_trails(draw, view.trails)
@@ -114,8 +107,7 @@ def render(view: ThatllDoPigsView, recent: Sequence[str] = ()) -> bytes:
     if _piglet_loose(view):
         _draw_piglet(draw, _piglet_box(view))
     _draw_tags(draw, view, riders)
-    BOARD.draw_key(draw, under, SHOWN_TEXT)
-    COLUMN.draw(draw, BOARD.right, BOARD.top, lines, beside)
+    COLUMN.draw(draw, lines, laid)
     return encode_png(canvas)
 
 

@@ -20,9 +20,7 @@ from renderers.common import (
     INK,
     RGB,
     MUTED,
-    SHOWN_HEIGHT,
     SHOWN_TEXT,
-    SHOWN_WIDTH,
     SUPERSAMPLE,
     TEXT,
     Column,
@@ -32,19 +30,16 @@ from renderers.common import (
     PanelLine,
     base_canvas,
     bold_text,
-    draw_key,
     encode_png,
     font,
     heading,
     ink_on,
-    key_height,
     placing_lines,
     player_colour,
     polygon,
     shade,
-    split_key,
 )
-from renderers.kits.square_board import KEY_MARGIN, SquareBoard
+from renderers.kits.square_board import SquareBoard
 from rules.core.engine import PlayerId
 from rules.core.grid import xy
 from rules.orclympics.timber.models import (
@@ -66,11 +61,8 @@ FILE_TEXT = 36 * SUPERSAMPLE
 """The file letters and rank numbers: "a", "c" and "e" have no ascender, so they need a larger size
 than capitals to be as tall."""
 EDGE_WIDTH = 6 * SUPERSAMPLE
-COLUMN_GAP = 20 * SUPERSAMPLE
-COLUMN_MARGIN = 6 * SUPERSAMPLE
-COLUMN = Column(width=SHOWN_WIDTH - round(BOARD.right) - COLUMN_GAP - COLUMN_MARGIN, gap=COLUMN_GAP,
-                margin=COLUMN_MARGIN, padding=10 * SUPERSAMPLE)
-"""The Initiative Order and the rest of the key, right of the Forest, filling the picture to `SHOWN_WIDTH`."""
+COLUMN = Column(BOARD.right, BOARD.top, BOARD.key_room(LABEL_BAND))
+"""The Initiative Order and the key round the Forest."""
 BADGE = 0.52
 """A Wood badge's size in squares: its number, 0.8 of it, legible at Discord's size."""
 BADGE_AT = 0.29
@@ -106,15 +98,11 @@ def render(view: TimberView, recent: Sequence[str] = ()) -> bytes:
     """The Forest, and beside it the panel and the key, of a Timber! view as PNG bytes. `recent` (the
     newest log lines) is not drawn: the bot's message carries it as text."""
     lines = panel_lines(view)
-    key_top = round(BOARD.bottom + LABEL_BAND)
-    under, beside = split_key(_key(view), BOARD.key_width, SHOWN_HEIGHT - key_top, SHOWN_TEXT)
-    bottom = key_top + key_height(under, BOARD.key_width, SHOWN_TEXT)
-    width, height = COLUMN.picture_size(BOARD.right, bottom, BOARD.top, lines, beside)
-    canvas = base_canvas("timber", (width, height), _draw_forest_floor)
+    laid = COLUMN.lay(lines, _key(view))
+    canvas = base_canvas("timber", laid.size, _draw_forest_floor)
     draw = ImageDraw.Draw(canvas)
     _draw_forest(draw, view)
-    draw_key(draw, under, KEY_MARGIN, key_top, BOARD.key_width, SHOWN_TEXT)
-    COLUMN.draw(draw, BOARD.right, BOARD.top, lines, beside)
+    COLUMN.draw(draw, lines, laid)
     return encode_png(canvas)
 
 
