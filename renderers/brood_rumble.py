@@ -535,7 +535,9 @@ def panel_lines(view: BroodRumbleView, recent: Sequence[str] = ()) -> list[Panel
     where = PHASES[view.phase] if view.phase in (Phase.TERRAIN, Phase.DEPLOYMENT, Phase.OVER) else (
         f"Game Turn {view.turn} · {PHASES[view.phase]}")
     lines = [PanelLine("Brood Rumble", size=TITLE_TEXT, colour=ACCENT), PanelLine(where, size=TURN_TEXT)]
-    if view.initiative is not None:
+    if view.placings is not None:
+        lines.append(_result_line(view))
+    elif view.initiative is not None:
         lines.append(PanelLine(f"Initiative: Team {view.initiative}", size=SHOWN_TEXT, colour=ACCENT))
     if view.phase is Phase.TERRAIN:
         lines.append(PanelLine(f"Terrain Features to place: {view.terrain_left}", size=SHOWN_TEXT))
@@ -543,10 +545,7 @@ def panel_lines(view: BroodRumbleView, recent: Sequence[str] = ()) -> list[Panel
         edge = f" · {team.edge.value} edge" if team.edge is not None else ""
         lines.append(heading(f"Team {team.id}{edge}", SHOWN_TEXT))
         lines += [_player_line(view, player, name, team.colour) for player, name in _players(team)]
-    lines += _fight_lines(view)
-    if view.placings is not None:
-        lines += _result_lines(view)
-    return lines
+    return lines + _fight_lines(view)
 
 
 def _players(team: TeamView) -> list[tuple[str, str]]:
@@ -580,12 +579,9 @@ def _fight_lines(view: BroodRumbleView) -> list[PanelLine]:
             PanelLine(state, size=SHOWN_TEXT, colour=ACCENT)]
 
 
-def _result_lines(view: BroodRumbleView) -> list[PanelLine]:
-    if view.winner == "draw":
-        return [heading("Result", SHOWN_TEXT), PanelLine("A draw: nobody is left standing", colour=ACCENT,
-                                                        size=SHOWN_TEXT)]
+def _result_line(view: BroodRumbleView) -> PanelLine:
+    """Who won, under "Game over" where the initiative was (the teams' lines name the winners)."""
     team = next((t for t in view.teams if t.id == view.winner), None)
     if team is None:
-        return []
-    return [heading("Result", SHOWN_TEXT),
-            PanelLine(f"Team {team.id} wins!", colour=ACCENT, swatch=player_colour(team.colour), size=SHOWN_TEXT)]
+        return PanelLine("A draw: nobody is left standing", size=SHOWN_TEXT, colour=ACCENT)
+    return PanelLine(f"Team {team.id} wins!", size=SHOWN_TEXT, colour=ACCENT, swatch=player_colour(team.colour))

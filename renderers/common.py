@@ -582,26 +582,33 @@ def _paint_tag(draw: ImageDraw.ImageDraw, box: Box, chips: Sequence[Chip], face:
 
 def around(target: Box, size: tuple[float, float], gap: float, rings: int = 3) -> list[Box]:
     """Places for a label of `size` round `target`, best first: centred below, above, right and left,
-    then at the four corners, then the same again further out, ring by ring."""
+    then at the four corners, then the same again further out, ring by ring; last, ring by ring, below
+    and above with its left or right edge in line with the target's, which keeps a wide label near a
+    target at the picture's edge on the picture."""
     left, top, right, bottom = target
     width, height = size
     cx, cy = (left + right) / 2, (top + bottom) / 2
-    boxes: list[Box] = []
+    spots: list[tuple[float, float]] = []
     for ring in range(rings):
         g = gap + ring * (height + gap)
-        spots = [(cx - width / 2, bottom + g), (cx - width / 2, top - g - height), (right + g, cy - height / 2),
-                 (left - g - width, cy - height / 2), (right + g * 0.5, bottom + g * 0.5),
-                 (left - g * 0.5 - width, bottom + g * 0.5), (right + g * 0.5, top - g * 0.5 - height),
-                 (left - g * 0.5 - width, top - g * 0.5 - height)]
-        boxes += [(x, y, x + width, y + height) for x, y in spots]
-    return boxes
+        spots += [(cx - width / 2, bottom + g), (cx - width / 2, top - g - height), (right + g, cy - height / 2),
+                  (left - g - width, cy - height / 2), (right + g * 0.5, bottom + g * 0.5),
+                  (left - g * 0.5 - width, bottom + g * 0.5), (right + g * 0.5, top - g * 0.5 - height),
+                  (left - g * 0.5 - width, top - g * 0.5 - height)]
+    for ring in range(rings):
+        g = gap + ring * (height + gap)
+        spots += [(left, bottom + g), (left, top - g - height), (right - width, bottom + g),
+                  (right - width, top - g - height)]
+    return [(x, y, x + width, y + height) for x, y in spots]
 
 
 def place_tag(draw: ImageDraw.ImageDraw, target: Box, chips: Sequence[Chip], face: Font, *, gap: float,
-              within: Box | None = None, outline: RGB = INK, line: int = SUPERSAMPLE, leader: RGB = INK) -> Box:
+              within: Box | None = None, outline: RGB = INK, line: int = SUPERSAMPLE, leader: RGB = INK,
+              rings: int = 3) -> Box:
     """A tag for the model whose base is `target`, put where it hides no other label (see
-    `Labels.place`); a tag that had to move away from its model is tied to it by a thin line."""
-    box = labels().place(around(target, tag_size(chips, face), gap), within)
+    `Labels.place`), looking as far as `rings` tag heights away; a tag that had to move away from its
+    model is tied to it by a thin line."""
+    box = labels().place(around(target, tag_size(chips, face), gap, rings), within)
     if overlap(_grown(target, 2 * gap), box) == 0:
         centre = ((target[0] + target[2]) / 2, (target[1] + target[3]) / 2)
         draw.line((_nearest(box, centre), _nearest(target, _middle(box))), fill=leader, width=line)

@@ -367,13 +367,15 @@ def _turn_lines(view: FlyingPigsView) -> list[PanelLine]:
 
 def panel_lines(view: FlyingPigsView, recent: Sequence[str] = ()) -> list[PanelLine]:
     """The side panel: where the game is, the players in turn order with how far each Pig is from
-    the Kitchen, and the placings. `recent` (the newest log lines, which every game's panel is
+    the Kitchen or, once the game is over, the placings instead. `recent` (the newest log lines, which every game's panel is
     handed) is not shown, nor the Feats: the bot's message carries the log as text, and a column as
     short as Discord's picture has no room for a list that grows. Each model's status is on its tag."""
     lines = [PanelLine("Flying Pigs", size=TITLE_TEXT, colour=ACCENT), *_turn_lines(view)]
     if view.pending is not None:
         lines.append(PanelLine(f"Reaction: {view.pending.orc} {view.pending.stance.label} on {view.pending.target}",
                                size=SHOWN_TEXT, colour=ACCENT))
+    if view.placings is not None:
+        return [*lines, *placing_lines(view.placings, _entrants(view), size=SHOWN_TEXT)]
     lines.append(heading("Order · Pig to the Kitchen", SHOWN_TEXT))
     for player in view.order:
         pig = next((m for m in view.models if m.owner == player and m.kind is Kind.PIG), None)
@@ -384,6 +386,4 @@ def panel_lines(view: FlyingPigsView, recent: Sequence[str] = ()) -> list[PanelL
         lines.append(PanelLine(view.names.get(player, player), size=SHOWN_TEXT,
                                swatch=player_colour(view.colours.get(player, 0)), marked=player == view.active,
                                note=note, note_size=SHOWN_TEXT))
-    if view.placings is not None:
-        lines += placing_lines(view.placings, _entrants(view), size=SHOWN_TEXT)
     return lines

@@ -410,15 +410,14 @@ TURN_TEXT = 30 * SUPERSAMPLE
 
 def panel_lines(view: MastersFightView, recent: Sequence[str] = ()) -> list[PanelLine]:
     """The side panel: where the fight is, the Initiative Order with each player's mark and whole
-    name and, at the end, the placings. `recent` (the newest log lines, which every game's panel is
+    name or, once the fight is over, the placings instead. `recent` (the newest log lines, which every game's panel is
     handed) is not shown, nor the Feats: the bot's message carries the log as text, and a column as
     short as Discord's picture has no room for a list that grows. HP and Items are on the pit."""
     state = PHASE_LABELS[view.phase] if view.phase is not Phase.FIGHT else f"Game Turn {view.turn} · Fight"
-    lines = [PanelLine("Masters' Fight", size=TITLE_TEXT, colour=ACCENT), PanelLine(state, size=TURN_TEXT),
-             *_order_lines(view)]
+    lines = [PanelLine("Masters' Fight", size=TITLE_TEXT, colour=ACCENT), PanelLine(state, size=TURN_TEXT)]
     if view.placings is not None:
-        lines += placing_lines(view.placings, _entrants(view), size=SHOWN_TEXT)
-    return lines
+        return [*lines, *placing_lines(view.placings, _entrants(view), size=SHOWN_TEXT)]
+    return [*lines, *_order_lines(view)]
 
 
 def _order_lines(view: MastersFightView) -> list[PanelLine]:

@@ -62,6 +62,9 @@ COLUMN = Column(PLACED.right, PLACED.top, PLACED.key_room)
 """The Chariots and the key round the table, which is where it is whatever its inches."""
 TAG_TEXT = 17 * SUPERSAMPLE
 """A Chariot's tag: 1.25 times its text's size tall."""
+TAG_RINGS = 6
+"""How far from its Chariot a tag may go, in tag heights: the tags carry whole names, and Chariots
+start packed on the Starting Line."""
 GATE_TEXT = 26 * SUPERSAMPLE
 """A Checkpoint's number, bold on its disc."""
 LINE = SUPERSAMPLE
@@ -184,7 +187,7 @@ def _draw_tags(draw: Draw, chariots: Sequence[ChariotView], board: InchBoard, ac
     for chariot in chariots:
         driving = chariot.player == active
         place_tag(draw, _base(chariot, board), _chips(chariot), face, gap=3 * SUPERSAMPLE, within=within,
-                  outline=ACCENT if driving else INK, line=2 * LINE if driving else LINE)
+                  outline=ACCENT if driving else INK, line=2 * LINE if driving else LINE, rings=TAG_RINGS)
 
 
 # -- the key -------------------------------------------------------------------------------------------
@@ -254,7 +257,8 @@ CHARIOTS_SPACE = 18 * SUPERSAMPLE
 
 def panel_lines(view: RoadRageView, recent: Sequence[str] = ()) -> list[PanelLine]:
     """The side panel: where the race is, each Chariot in race order with its laps, next Checkpoint
-    and characteristics (Current Speed and Chassis Points are on its tag), and the placings.
+    and characteristics (Current Speed and Chassis Points are on its tag) or, once the race is over,
+    the placings instead.
     `recent` (the newest log lines, which every game's panel is handed) is not shown, nor the Feats:
     the bot's message carries the log as text, and a column as short as Discord's picture has no
     room for a list that grows."""
@@ -267,6 +271,9 @@ def panel_lines(view: RoadRageView, recent: Sequence[str] = ()) -> list[PanelLin
     if view.active:
         lines.append(PanelLine(f"{view.ap} Action Point{'s' if view.ap != 1 else ''} left", size=SHOWN_TEXT,
                                colour=ACCENT))
+    if view.placings is not None:
+        return [*lines, *placing_lines(view.placings, {c.player: Entrant(c.name, c.colour) for c in view.chariots},
+                                       size=SHOWN_TEXT)]
     ranked = sorted(view.chariots, key=lambda c: (c.position is None, c.position or 0, c.player))
     for k, chariot in enumerate(ranked):
         place = ordinal(chariot.position) if chariot.position else ("wrecked" if chariot.destroyed else "")
@@ -276,7 +283,4 @@ def panel_lines(view: RoadRageView, recent: Sequence[str] = ()) -> list[PanelLin
         race = "" if chariot.destroyed else f"lap {chariot.laps}, next {chariot.next_gate + 1} · "
         lines.append(PanelLine(f"{race}top {chariot.top_speed} · Agility {chariot.agility} · Skill {chariot.skill}",
                                size=SHOWN_TEXT, colour=MUTED))
-    if view.placings is not None:
-        lines += placing_lines(view.placings, {c.player: Entrant(c.name, c.colour) for c in view.chariots},
-                               size=SHOWN_TEXT)
     return lines

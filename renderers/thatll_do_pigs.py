@@ -385,7 +385,7 @@ TURN_TEXT = 30 * SUPERSAMPLE
 
 def panel_lines(view: ThatllDoPigsView, recent: Sequence[str] = ()) -> list[PanelLine]:
     """The side panel: where the race is, who holds the Piglet, the riders in race order with their
-    laps, and the placings. `recent` (the newest log lines, which every game's panel is handed) is
+    laps or, once the race is over, the placings instead. `recent` (the newest log lines, which every game's panel is handed) is
     not shown, nor the Feats: the bot's message carries the log as text, and a column as short as
     Discord's picture has no room for a list that grows."""
     lines = [PanelLine("That'll do Pigs", size=TITLE_TEXT, colour=ACCENT)]
@@ -396,12 +396,12 @@ def panel_lines(view: ThatllDoPigsView, recent: Sequence[str] = ()) -> list[Pane
         holder = view.piglet.held_by
         lines.append(PanelLine(f"Piglet: carried by rider {holder}" if holder else "Piglet: loose!", size=SHOWN_TEXT,
                                colour=ACCENT))
+    if view.placings is not None:
+        return [*lines, *placing_lines(view.placings, {r.player: Entrant(r.name, r.colour) for r in view.riders},
+                                       size=SHOWN_TEXT)]
     lines.append(heading("Race", SHOWN_TEXT))
     for rider in sorted(view.riders, key=lambda r: (r.position is None, r.position or 0, r.id)):
         lines += _rider_lines(view, rider)
-    if view.placings is not None:
-        lines += placing_lines(view.placings, {r.player: Entrant(r.name, r.colour) for r in view.riders},
-                               size=SHOWN_TEXT)
     return lines
 
 

@@ -361,7 +361,7 @@ TURN_TEXT = 30 * SUPERSAMPLE
 
 def panel_lines(view: TimberView, recent: Sequence[str] = ()) -> list[PanelLine]:
     """The side panel: where the game is, the players in Initiative Order with the Wood each got
-    out, where the Wood is, and the placings. `recent` (the newest log lines, which every game's
+    out (once the game is over, the placings instead), and where the Wood is. `recent` (the newest log lines, which every game's
     panel is handed) is not shown, nor the Feats: the bot's message carries the log as text, and a
     column as short as Discord's picture has no room for a list that grows."""
     if view.phase is Phase.DEPLOYMENT:
@@ -372,12 +372,13 @@ def panel_lines(view: TimberView, recent: Sequence[str] = ()) -> list[PanelLine]
         state = f"Game Turn {view.turn}/{view.turns}"
         if view.stage is not None:
             state += f" · {STAGE_LABELS[view.stage]}"
-    lines = [PanelLine("Timber!", size=TITLE_TEXT, colour=ACCENT), PanelLine(state, size=TURN_TEXT),
-             *_order_lines(view), *_wood_lines(view)]
+    lines = [PanelLine("Timber!", size=TITLE_TEXT, colour=ACCENT), PanelLine(state, size=TURN_TEXT)]
     if view.placings is not None:
-        lines += placing_lines(view.placings, _entrants(view),
-                               {p.player: f"{p.wood_out} Wood" for p in view.players}, size=SHOWN_TEXT)
-    return lines
+        lines += placing_lines(view.placings, _entrants(view), {p.player: f"{p.wood_out} Wood" for p in view.players},
+                               size=SHOWN_TEXT)
+    else:
+        lines += _order_lines(view)
+    return [*lines, *_wood_lines(view)]
 
 
 def _entrants(view: TimberView) -> dict[PlayerId, Entrant]:
