@@ -791,7 +791,7 @@ def _rows(line: PanelLine, left: float, indent: float, right: float) -> list[_Ro
     face, note_face = font(line.size), line.note_face
     room = right - (indent if line.swatch is not None or line.marked else left)
     note_room = note_face.getlength(line.note + "  ") if line.note else 0.0
-    first, more = line.space_before + round(line.size * 1.4), round(line.size * 1.2)
+    first, more = line.space_before + _whole(line.size * 1.4), _whole(line.size * 1.2)
     if face.getlength(line.text) <= room - note_room:
         return [_Row(line, line.text, line.note, True, first)]
     texts = wrap(line.text, face, room)
@@ -801,6 +801,12 @@ def _rows(line: PanelLine, left: float, indent: float, right: float) -> list[_Ro
     if face.getlength(texts[-1]) <= room - note_room:
         return [*rows[:-1], _Row(line, texts[-1], line.note, len(rows) == 1, rows[-1].height)]
     return [*rows, *(_Row(line, "", note, False, more) for note in wrap(line.note, note_face, room))]
+
+
+def _whole(height: float) -> int:
+    """A row's height in canvas pixels rounded to whole output pixels, so a picture drawn unsmoothed
+    (`QUICK`, its fonts half the size) lays out its rows as tall as the smooth one."""
+    return round(height / SUPERSAMPLE) * SUPERSAMPLE
 
 
 def _layout(lines: Sequence[PanelLine], width: float, padding: int) -> list[_Row]:

@@ -38,7 +38,6 @@ from renderers.common import (
     bold_text,
     encode_png,
     font,
-    heading,
     heading_icon,
     ink_on,
     labels,
@@ -381,6 +380,8 @@ def _piglet_icon(draw: Draw, f: Frame) -> None:
 TITLE_TEXT = 34 * SUPERSAMPLE
 TURN_TEXT = 30 * SUPERSAMPLE
 """Where the race stands, under the game's name."""
+RIDERS_SPACE = 18 * SUPERSAMPLE
+"""Above the riders' lines: their swatches and places say what they are, with no heading."""
 
 
 def panel_lines(view: ThatllDoPigsView, recent: Sequence[str] = ()) -> list[PanelLine]:
@@ -399,13 +400,13 @@ def panel_lines(view: ThatllDoPigsView, recent: Sequence[str] = ()) -> list[Pane
     if view.placings is not None:
         return [*lines, *placing_lines(view.placings, {r.player: Entrant(r.name, r.colour) for r in view.riders},
                                        size=SHOWN_TEXT)]
-    lines.append(heading("Race", SHOWN_TEXT))
-    for rider in sorted(view.riders, key=lambda r: (r.position is None, r.position or 0, r.id)):
-        lines += _rider_lines(view, rider)
+    ranked = sorted(view.riders, key=lambda r: (r.position is None, r.position or 0, r.id))
+    for k, rider in enumerate(ranked):
+        lines += _rider_lines(view, rider, space_before=0 if k else RIDERS_SPACE)
     return lines
 
 
-def _rider_lines(view: ThatllDoPigsView, rider: RiderView) -> list[PanelLine]:
+def _rider_lines(view: ThatllDoPigsView, rider: RiderView, space_before: int) -> list[PanelLine]:
     """A rider's name and place, then its id (as its tag and the log name it) and where it is in the race."""
     place = ordinal(rider.position) if rider.position else "out"
     tags = [f"rider {rider.id}", f"lap {min(rider.laps + 1, 9)}" if rider.gates else "before the line"]
@@ -414,5 +415,5 @@ def _rider_lines(view: ThatllDoPigsView, rider: RiderView) -> list[PanelLine]:
     if rider.piglet:
         tags.append("Piglet")
     return [PanelLine(rider.name, size=SHOWN_TEXT, swatch=player_colour(rider.colour), marked=rider.id == view.active,
-                      struck=rider.out, note=place, note_size=SHOWN_TEXT),
+                      struck=rider.out, note=place, note_size=SHOWN_TEXT, space_before=space_before),
             PanelLine(", ".join(tags), size=SHOWN_TEXT, colour=MUTED)]
