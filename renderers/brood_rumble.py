@@ -1,10 +1,12 @@
 """The Brood Rumble board: a 24x24" field with an inch grid, terrain, Barrels, both teams, the
-fights in progress and a side panel.
+fights in progress, and beside it a column with the teams and the key.
 
 Drawn from a view only, so the channel's picture (the public view) cannot show a hidden attack.
-Everything is at true scale, bases included, because contact is what the players argue about;
-numbers, HP and tags are drawn large enough to read on a phone. Sizes are canvas pixels on the
-supersampled canvas (see `renderers.common`).
+Everything is at true scale, bases included, because contact is what the players argue about.
+The picture is drawn for the size Discord shows it (`SHOWN`, about 550 px wide): landscape, every
+label at least `LEGIBLE` px tall there. What the bot's message says as text (the log of what just
+happened) is not repeated, and HP, Knocked Down and Items are on each Orc's tag, not listed again.
+Sizes are canvas pixels on the supersampled canvas (see `renderers.common`).
 """
 
 from __future__ import annotations
@@ -20,21 +22,19 @@ from renderers.common import (
     INK,
     MUTED,
     RGB,
-    SMALL_TEXT,
+    SHOWN_TEXT,
     SUPERSAMPLE,
     TEXT,
     Box,
     Chip,
-    Entrant,
+    Column,
     Frame,
     KeyEntry,
     PanelLine,
-    SidePanel,
     base_canvas,
     bold_text,
     dashed,
     encode_png,
-    feat_lines,
     font,
     heading,
     ink_on,
@@ -43,9 +43,7 @@ from renderers.common import (
     place_text,
     player_colour,
     polygon,
-    recent_lines,
     shade,
-    title,
 )
 from renderers.kits.inch_board import InchBoard
 from rules.orclympics.brood_rumble.models import (
@@ -58,17 +56,24 @@ from rules.orclympics.brood_rumble.models import (
     Item,
     OrcView,
     Phase,
+    TeamView,
 )
 
 SLUG = "brood-rumble"
 """The game whose views this module draws."""
 
-INCH = 31 * SUPERSAMPLE
+INCH = 25 * SUPERSAMPLE
 BOARD_INCHES = 24
-BOARD = InchBoard(BOARD_INCHES, INCH)
+BOARD = InchBoard(BOARD_INCHES, INCH, left=42 * SUPERSAMPLE, top=12 * SUPERSAMPLE, label_band=36 * SUPERSAMPLE)
 FENCE = 6 * SUPERSAMPLE
-PANEL = SidePanel(width=420 * SUPERSAMPLE)
+COLUMN = Column(BOARD.right, BOARD.top, BOARD.key_room, gap=26 * SUPERSAMPLE)
+"""The teams and the key round the field (the gap leaves room for the last inch mark)."""
 LINE = SUPERSAMPLE
+TAG_TEXT = 17 * SUPERSAMPLE
+"""The tags of Orcs and Barrels: a tag is 1.25 times its text's size tall. An Orc's id is on its tag,
+not in its base: a legible id is wider than the 25 mm base at this scale."""
+FEATURE_TEXT = 24 * SUPERSAMPLE
+"""A feature's id, outlined."""
 
 GROUND: RGB = (176, 146, 104)
 GRID: RGB = (150, 122, 84)
@@ -94,7 +99,6 @@ Point = tuple[float, float]
 PHASES: dict[Phase, str] = {Phase.TERRAIN: "Setting up", Phase.DEPLOYMENT: "Deployment",
                             Phase.ACTIVATION: "Activations", Phase.COMBAT: "Fights", Phase.OVER: "Game over"}
 ITEM_TAGS: dict[Item, str] = {Item.KNUCKLE_DUSTERS: "D", Item.OLD_HELMET: "H"}
-ITEM_NAMES: dict[Item, str] = {Item.KNUCKLE_DUSTERS: "Dusters", Item.OLD_HELMET: "Helmet"}
 
 
 at = BOARD.at
@@ -102,12 +106,11 @@ box = BOARD.box
 
 
 def render(view: BroodRumbleView, recent: Sequence[str] = ()) -> bytes:
-    """The board, its key and the side panel of a Brood Rumble view as PNG bytes; `recent` are the
-    newest log lines, shown under "Just now"."""
-    lines = panel_lines(view, recent)
-    key = _key(view)
-    width, height = BOARD.picture_size(PANEL, lines, key)
-    canvas = base_canvas("brood-rumble", (width, height), _draw_ground)
+    """The board, and beside it the panel and the key, of a Brood Rumble view as PNG bytes. `recent`
+    (the newest log lines) is not drawn: the bot's message carries it as text."""
+    lines = panel_lines(view)
+    laid = COLUMN.lay(lines, _key(view))
+    canvas = base_canvas("brood-rumble", laid.size, _draw_ground)
     draw = ImageDraw.Draw(canvas)
     _draw_edges(draw, view)
     for feature in sorted(view.features, key=lambda f: f.id):
@@ -121,8 +124,7 @@ def render(view: BroodRumbleView, recent: Sequence[str] = ()) -> bytes:
         _draw_orc(draw, orc, active=orc.id == view.active, engaged=orc.id in fighting)
     _draw_fights(draw, view)
     _draw_tags(draw, view, standing)
-    BOARD.draw_key(draw, key)
-    BOARD.draw_panel(draw, PANEL, height, lines)
+    COLUMN.draw(draw, lines, laid)
     return encode_png(canvas)
 
 
@@ -138,7 +140,7 @@ def _draw_ground(draw: Draw) -> None:
     BOARD.fence(draw, FENCE_WOOD, FENCE)
     BOARD.fill(draw, GROUND)
     BOARD.grid(draw, GRID, GRID_SIX, line=LINE)
-    BOARD.labels(draw, fence=FENCE, size=24 * SUPERSAMPLE)
+    BOARD.labels(draw, fence=FENCE, size=SHOWN_TEXT)
 
 
 def _draw_edges(draw: Draw, view: BroodRumbleView) -> None:
@@ -255,7 +257,7 @@ def _feature_label(draw: Draw, f: FeatureView) -> None:
     inside = f.height / 2 - 0.32
     spots = [(f.x, f.y - inside), (f.x, f.y + inside), (f.x, f.y), (f.x, f.y - f.height / 2 - 0.35),
              (f.x, f.y + f.height / 2 + 0.35)]
-    place_text(draw, [at(x, y) for x, y in spots], f.id, font(17 * SUPERSAMPLE))
+    place_text(draw, [at(x, y) for x, y in spots], f.id, font(FEATURE_TEXT))
 
 
 # -- Barrels, paths and fights ---------------------------------------------------------------------
@@ -328,8 +330,8 @@ def _base(orc: OrcView) -> Box:
 
 
 def _draw_orc(draw: Draw, orc: OrcView, *, active: bool, engaged: bool) -> None:
-    """The base at true size in the team's colour with the Orc's id inside (as the log and the
-    commands name it). Its HP, Knocked Down and Item go on a tag beside it (`_draw_tags`).
+    """The base at true size in the team's colour. Its id (as the log and the commands name it), HP,
+    Knocked Down and Item go on a tag beside it (`_draw_tags`).
 
     A Knocked Down Orc lies on its side: a flattened, tilted token. The active Orc gets a gold
     ring; an Orc that has acted this turn is drawn a little darker.
@@ -345,7 +347,6 @@ def _draw_orc(draw: Draw, orc: OrcView, *, active: bool, engaged: bool) -> None:
         _lying(draw, cx, cy, side, colour)
     else:
         draw.rectangle((left, top, right, bottom), fill=colour, outline=FIGHT if engaged else INK, width=3 * LINE)
-    bold_text(draw, (cx, cy), orc.id, font(20 * SUPERSAMPLE), fill=ink_on(colour), anchor="mm")
 
 
 def _colour(orc: OrcView, *, active: bool) -> RGB:
@@ -362,7 +363,7 @@ HURT: RGB = (214, 160, 20)
 
 
 def _draw_tags(draw: Draw, view: BroodRumbleView, standing: Sequence[OrcView]) -> None:
-    """Each feature's id, each Orc's tag (HP, KD, the Item it carries) and each Barrel's id, put
+    """Each feature's id, each Orc's tag (id, HP, KD, the Item it carries) and each Barrel's id, put
     where they hide no other label and, where there is room, no base: first every base is marked,
     then the labels go down one by one."""
     sheet = labels()
@@ -373,9 +374,9 @@ def _draw_tags(draw: Draw, view: BroodRumbleView, standing: Sequence[OrcView]) -
     within = (*at(0, BOARD_INCHES), *at(BOARD_INCHES, 0))
     for feature in sorted(view.features, key=lambda f: f.id):
         _feature_label(draw, feature)
-    face = font(16 * SUPERSAMPLE)
+    face = font(TAG_TEXT)
     for orc in sorted(standing, key=lambda o: o.id):
-        chips = [Chip(str(orc.hp), _hp_colour(orc.hp))]
+        chips = [Chip(orc.id, player_colour(orc.colour)), Chip(str(orc.hp), _hp_colour(orc.hp))]
         if orc.knocked_down:
             chips.append(Chip("KD", KNOCKED_DOWN))
         if orc.item is not None:
@@ -383,7 +384,7 @@ def _draw_tags(draw: Draw, view: BroodRumbleView, standing: Sequence[OrcView]) -
         place_tag(draw, _base(orc), chips, face, gap=3 * SUPERSAMPLE, within=within)
     for barrel in sorted(view.barrels, key=lambda b: b.id):
         place_tag(draw, box(barrel.x, barrel.y, BARREL_RADIUS, BARREL_RADIUS), [Chip(barrel.id, BARREL_TAG)],
-                  font(14 * SUPERSAMPLE), gap=2 * SUPERSAMPLE, within=within)
+                  font(TAG_TEXT), gap=2 * SUPERSAMPLE, within=within)
 
 
 BARREL_TAG: RGB = (226, 196, 150)
@@ -403,31 +404,26 @@ def _lying(draw: Draw, cx: float, cy: float, half: float, colour: RGB) -> None:
 
 
 FEATURE_MEANINGS: dict[FeatureKind, str] = {
-    FeatureKind.PIT: "pushed in, an Orc is out",
-    FeatureKind.DANGEROUS: "1 HP on a 4+ when touched",
-    FeatureKind.PLATFORM: '1" to climb on or off',
-    FeatureKind.COVER: "a wall: no throwing over it",
-    FeatureKind.MOUND: "grab an Item here",
+    FeatureKind.PIT: "pushed in, out",
+    FeatureKind.DANGEROUS: "1 HP on a 4+",
+    FeatureKind.PLATFORM: '1" to climb',
+    FeatureKind.COVER: "no throwing over",
+    FeatureKind.MOUND: "grab an Item",
 }
 
 
 def _key(view: BroodRumbleView) -> list[KeyEntry]:
-    """What the symbols on this board mean: only those it shows, so the key stays short. The ids
-    the log uses (T1 for a feature placed at set-up, M1 for a Debris Mound, K1 for a Barrel) are
-    tied to what they name."""
+    """What the symbols on this board mean, only those it shows so the key stays short: the terrain
+    first (its entries are long, and fit the rows under the field), then the markers. The ids the log
+    uses (T1 for a feature placed at set-up, M1 for a Debris Mound, K1 for a Barrel) are written on
+    the field by what they name, so the key names the kinds; the teams' edges are in the panel's
+    team headings."""
     standing = _standing(view)
+    terrain = [KeyEntry(FEATURE_ICONS[kind], f"{kind.label}: {FEATURE_MEANINGS[kind]}")
+               for kind in sorted({f.kind for f in view.features}, key=list(FeatureKind).index)]
     entries: list[KeyEntry] = []
-    for team in sorted(view.teams, key=lambda t: t.id):
-        if team.edge is not None:
-            entries.append(KeyEntry(partial(_edge_icon, colour=player_colour(team.colour)),
-                                    f"Team {team.id}'s edge ({team.edge.value})"))
-    kinds = sorted({f.kind for f in view.features}, key=list(FeatureKind).index)
-    for kind in kinds:
-        ids = ", ".join(f.id for f in sorted(view.features, key=lambda f: f.id) if f.kind is kind)
-        entries.append(KeyEntry(FEATURE_ICONS[kind], f"{ids} {kind.label}: {FEATURE_MEANINGS[kind]}"))
     if view.barrels:
-        ids = ", ".join(b.id for b in sorted(view.barrels, key=lambda b: int(b.id[1:])))
-        entries.append(KeyEntry(_barrel_icon, f"{ids}: Barrels, to throw"))
+        entries.append(KeyEntry(_barrel_icon, "Barrel"))
     if standing:
         entries.append(KeyEntry(partial(_chip_icon, text="12", fill=HEALTHY), "HP left"))
     if any(o.knocked_down for o in standing):
@@ -435,22 +431,17 @@ def _key(view: BroodRumbleView) -> list[KeyEntry]:
     for item in sorted({o.item for o in standing if o.item is not None}, key=list(Item).index):
         entries.append(KeyEntry(partial(_chip_icon, text=ITEM_TAGS[item], fill=PARCHMENT), ITEM_LONG_NAMES[item]))
     if any(o.id == view.active for o in standing):
-        entries.append(KeyEntry(_active_icon, "gold ring: the Orc acting now"))
+        entries.append(KeyEntry(_active_icon, "acting now"))
     if view.phase is Phase.ACTIVATION and any(o.activated and o.id != view.active for o in standing):
-        entries.append(KeyEntry(_acted_icon, "darker: has acted this turn"))
+        entries.append(KeyEntry(_acted_icon, "darker: has acted"))
     if view.engaged:
-        entries.append(KeyEntry(_fight_icon, "star, red rim: fighting"))
+        entries.append(KeyEntry(_fight_icon, "fighting"))
     if any(len(path) > 1 for path in view.trail):
-        entries.append(KeyEntry(_trail_icon, "the last move, push or throw"))
-    return entries
+        entries.append(KeyEntry(_trail_icon, "last move"))
+    return terrain + entries
 
 
 ITEM_LONG_NAMES: dict[Item, str] = {Item.KNUCKLE_DUSTERS: "Rusty Knuckle Dusters", Item.OLD_HELMET: "Old Helmet"}
-
-
-def _edge_icon(draw: Draw, f: Frame, *, colour: RGB) -> None:
-    draw.rectangle(f.box(-0.5, -0.3, 0.5, 0.5), fill=GROUND)
-    draw.rectangle(f.box(-0.5, -0.5, 0.5, -0.3), fill=colour)
 
 
 def _pit_icon(draw: Draw, f: Frame) -> None:
@@ -530,74 +521,67 @@ def _trail_icon(draw: Draw, f: Frame) -> None:
 # -- the side panel ------------------------------------------------------------------------------------
 
 
+TITLE_TEXT = 34 * SUPERSAMPLE
+TURN_TEXT = 30 * SUPERSAMPLE
+"""Where the game stands, under the game's name."""
+
+
 def panel_lines(view: BroodRumbleView, recent: Sequence[str] = ()) -> list[PanelLine]:
-    """The side panel: where the game is, each team with its Orcs' HP, the fight being fought,
-    what just happened, the Feats and, at the end, the result."""
+    """The side panel: the game, where it is, each team with its edge and its players (their Orcs'
+    ids; each Orc's HP is on its tag), the fight being fought and, at the end, the result. `recent`
+    (the newest log lines, which every game's panel is handed) is not shown, nor the Feats: the
+    bot's message carries the log as text, and a column as short as Discord's picture has no room
+    for a list that grows."""
     where = PHASES[view.phase] if view.phase in (Phase.TERRAIN, Phase.DEPLOYMENT, Phase.OVER) else (
         f"Game Turn {view.turn} · {PHASES[view.phase]}")
-    lines = [title("Brood Rumble"), PanelLine(where, size=28 * SUPERSAMPLE)]
-    if view.initiative is not None:
-        lines.append(PanelLine(f"Initiative: Team {view.initiative}", size=SMALL_TEXT, colour=ACCENT))
-    if view.phase is Phase.TERRAIN:
-        lines.append(PanelLine(f"Terrain Features to place: {view.terrain_left}", size=SMALL_TEXT))
-    for team in sorted(view.teams, key=lambda t: t.id):
-        alone = len(set(team.players)) == 1  # its Orcs' lines then need no name: the heading has it
-        lines.append(heading(f"Team {team.id} · {team.names[0]}" if alone else f"Team {team.id}"))
-        for orc in sorted((o for o in view.orcs if o.team == team.id), key=lambda o: o.id):
-            lines.append(_orc_line(view, orc))
-    lines += _fight_lines(view)
-    lines.append(PanelLine(f"Barrels on the field: {len(view.barrels)}/6", size=SMALL_TEXT, colour=MUTED,
-                           space_before=10 * SUPERSAMPLE))
-    lines += recent_lines(recent)
-    lines += feat_lines(view.feats, _entrants(view))
+    lines = [PanelLine("Brood Rumble", size=TITLE_TEXT, colour=ACCENT), PanelLine(where, size=TURN_TEXT)]
     if view.placings is not None:
-        lines += _result_lines(view)
-    return lines
+        lines.append(_result_line(view))
+    elif view.initiative is not None:
+        lines.append(PanelLine(f"Initiative: Team {view.initiative}", size=SHOWN_TEXT, colour=ACCENT))
+    if view.phase is Phase.TERRAIN:
+        lines.append(PanelLine(f"Terrain Features to place: {view.terrain_left}", size=SHOWN_TEXT))
+    for team in sorted(view.teams, key=lambda t: t.id):
+        edge = f" · {team.edge.value} edge" if team.edge is not None else ""
+        lines.append(heading(f"Team {team.id}{edge}", SHOWN_TEXT))
+        lines += [_player_line(view, player, name, team.colour) for player, name in _players(team)]
+    return lines + _fight_lines(view)
 
 
-def _orc_line(view: BroodRumbleView, orc: OrcView) -> PanelLine:
-    shown = orc.id if len({o.player for o in view.orcs if o.team == orc.team}) == 1 else f"{orc.id} {orc.name}"
-    if orc.out:
-        note = "out"
-    elif orc.x is None:
-        note = "to deploy"
-    else:
-        bits = [f"{orc.hp} HP", "KD" if orc.knocked_down else "", ITEM_NAMES[orc.item] if orc.item else ""]
-        note = " ".join(b for b in bits if b)
-    acted = view.phase is Phase.ACTIVATION and orc.activated and orc.id != view.active  # has had its turn
-    return PanelLine(shown, colour=MUTED if orc.out or acted else TEXT, swatch=player_colour(orc.colour),
-                     struck=orc.out, marked=orc.id == view.active, note=note)
+def _players(team: TeamView) -> list[tuple[str, str]]:
+    """A team's players (seat and name) in seat order, each once."""
+    return list(dict.fromkeys(zip(team.players, team.names)))
+
+
+def _player_line(view: BroodRumbleView, player: str, name: str, colour: int) -> PanelLine:
+    """A player's name and their Orcs' ids, as the board and the commands name them; an Orc not on
+    the field says why (out, or still to deploy), and the one acting now is pointed at."""
+    orcs = sorted((o for o in view.orcs if o.player == player), key=lambda o: o.id)
+    ids = ", ".join(f"{o.id} out" if o.out else f"{o.id} to deploy" if o.x is None else o.id for o in orcs)
+    done = all(o.out for o in orcs)
+    return PanelLine(f"{name}: {ids}", size=SHOWN_TEXT, colour=MUTED if done else TEXT, swatch=player_colour(colour),
+                     marked=any(o.id == view.active for o in orcs))
 
 
 def _fight_lines(view: BroodRumbleView) -> list[PanelLine]:
+    """The fight being fought and where it stands; its exchanges are in the log, which the bot's
+    message carries."""
     fight = view.combat
     if fight is None:
         return []
-    lines = [heading("Fight"), PanelLine(f"{fight.attacker} attacks {fight.defender}", size=SMALL_TEXT)]
     if fight.attack is not None:
         state = f"your attack: {fight.attack.label}"
     elif fight.attack_chosen:
         state = "attack chosen in secret"
     else:
         state = "choosing an attack"
-    lines.append(PanelLine(state, size=SMALL_TEXT, colour=ACCENT))
-    for exchange in fight.exchanges[-3:]:
-        wounds = f"{exchange.wounds} wound{'s' if exchange.wounds != 1 else ''}"
-        lines.append(PanelLine(f"{exchange.attacker} {exchange.attack.label} vs {exchange.block.label}: {wounds}",
-                               size=SMALL_TEXT, colour=MUTED))
-    return lines
+    return [heading(f"Fight: {fight.attacker} attacks {fight.defender}", SHOWN_TEXT),
+            PanelLine(state, size=SHOWN_TEXT, colour=ACCENT)]
 
 
-def _entrants(view: BroodRumbleView) -> dict[str, Entrant]:
-    """A player on the panel is named by their seat and coloured by their team."""
-    return {p: Entrant(n, t.colour) for t in view.teams for p, n in zip(t.players, t.names)}
-
-
-def _result_lines(view: BroodRumbleView) -> list[PanelLine]:
-    if view.winner == "draw":
-        return [heading("Result"), PanelLine("A draw: nobody is left standing", colour=ACCENT)]
+def _result_line(view: BroodRumbleView) -> PanelLine:
+    """Who won, under "Game over" where the initiative was (the teams' lines name the winners)."""
     team = next((t for t in view.teams if t.id == view.winner), None)
     if team is None:
-        return []
-    return [heading("Result"), PanelLine(f"Team {team.id} wins!", colour=ACCENT, swatch=player_colour(team.colour)),
-            PanelLine(" & ".join(team.names), size=SMALL_TEXT)]
+        return PanelLine("A draw: nobody is left standing", size=SHOWN_TEXT, colour=ACCENT)
+    return PanelLine(f"Team {team.id} wins!", size=SHOWN_TEXT, colour=ACCENT, swatch=player_colour(team.colour))

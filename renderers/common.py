@@ -582,26 +582,33 @@ def _paint_tag(draw: ImageDraw.ImageDraw, box: Box, chips: Sequence[Chip], face:
 
 def around(target: Box, size: tuple[float, float], gap: float, rings: int = 3) -> list[Box]:
     """Places for a label of `size` round `target`, best first: centred below, above, right and left,
-    then at the four corners, then the same again further out, ring by ring."""
+    then at the four corners, then the same again further out, ring by ring; last, ring by ring, below
+    and above with its left or right edge in line with the target's, which keeps a wide label near a
+    target at the picture's edge on the picture."""
     left, top, right, bottom = target
     width, height = size
     cx, cy = (left + right) / 2, (top + bottom) / 2
-    boxes: list[Box] = []
+    spots: list[tuple[float, float]] = []
     for ring in range(rings):
         g = gap + ring * (height + gap)
-        spots = [(cx - width / 2, bottom + g), (cx - width / 2, top - g - height), (right + g, cy - height / 2),
-                 (left - g - width, cy - height / 2), (right + g * 0.5, bottom + g * 0.5),
-                 (left - g * 0.5 - width, bottom + g * 0.5), (right + g * 0.5, top - g * 0.5 - height),
-                 (left - g * 0.5 - width, top - g * 0.5 - height)]
-        boxes += [(x, y, x + width, y + height) for x, y in spots]
-    return boxes
+        spots += [(cx - width / 2, bottom + g), (cx - width / 2, top - g - height), (right + g, cy - height / 2),
+                  (left - g - width, cy - height / 2), (right + g * 0.5, bottom + g * 0.5),
+                  (left - g * 0.5 - width, bottom + g * 0.5), (right + g * 0.5, top - g * 0.5 - height),
+                  (left - g * 0.5 - width, top - g * 0.5 - height)]
+    for ring in range(rings):
+        g = gap + ring * (height + gap)
+        spots += [(left, bottom + g), (left, top - g - height), (right - width, bottom + g),
+                  (right - width, top - g - height)]
+    return [(x, y, x + width, y + height) for x, y in spots]
 
 
 def place_tag(draw: ImageDraw.ImageDraw, target: Box, chips: Sequence[Chip], face: Font, *, gap: float,
-              within: Box | None = None, outline: RGB = INK, line: int = SUPERSAMPLE, leader: RGB = INK) -> Box:
+              within: Box | None = None, outline: RGB = INK, line: int = SUPERSAMPLE, leader: RGB = INK,
+              rings: int = 3) -> Box:
     """A tag for the model whose base is `target`, put where it hides no other label (see
-    `Labels.place`); a tag that had to move away from its model is tied to it by a thin line."""
-    box = labels().place(around(target, tag_size(chips, face), gap), within)
+    `Labels.place`), looking as far as `rings` tag heights away; a tag that had to move away from its
+    model is tied to it by a thin line."""
+    box = labels().place(around(target, tag_size(chips, face), gap, rings), within)
     if overlap(_grown(target, 2 * gap), box) == 0:
         centre = ((target[0] + target[2]) / 2, (target[1] + target[3]) / 2)
         draw.line((_nearest(box, centre), _nearest(target, _middle(box))), fill=leader, width=line)
@@ -682,12 +689,14 @@ def polygon(draw: ImageDraw.ImageDraw, points: Sequence[tuple[float, float]], *,
 
 def inch_labels(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], inches: range,
                 below: float, left: float, size: int = 22 * SUPERSAMPLE) -> None:
-    """The inch marks every 6" along the bottom and the left of a board showing `inches`."""
+    """The inch marks every 6" along the bottom and the left of a board showing `inches`; the corner's
+    mark, the same inch both ways, only under the board (two marks there would crowd each other)."""
     face = font(size)
     for k in inches:
         if k % 6 == 0:
             shadowed_text(draw, (at(k, inches.start)[0], below), f'{k}"', face, anchor="mm")
-            shadowed_text(draw, (left, at(inches.start, k)[1]), str(k), face, anchor="mm")
+            if k != inches.start:
+                shadowed_text(draw, (left, at(inches.start, k)[1]), str(k), face, anchor="mm")
 
 
 @dataclass(frozen=True)
@@ -703,14 +712,19 @@ class PanelLine:
     note: str = ""  # right-aligned detail in a quieter colour, never crossed out
     space_before: int = 0
     heading: bool = False  # a section's name: read out with a colon after it in a description
+    note_size: int = 0  # the note's text size; 0 for 0.85 times the line's
+
+    @property
+    def note_face(self) -> Font:
+        return font(self.note_size or round(self.size * 0.85))
 
 
 def title(text: str) -> PanelLine:
     return PanelLine(text, size=38 * SUPERSAMPLE, colour=ACCENT)
 
 
-def heading(text: str) -> PanelLine:
-    return PanelLine(text, size=24 * SUPERSAMPLE, colour=MUTED, space_before=18 * SUPERSAMPLE, heading=True)
+def heading(text: str, size: int = 24 * SUPERSAMPLE) -> PanelLine:
+    return PanelLine(text, size=size, colour=MUTED, space_before=18 * SUPERSAMPLE, heading=True)
 
 
 SMALL_TEXT = 22 * SUPERSAMPLE
@@ -730,33 +744,24 @@ def _named(player: str, entrants: Mapping[str, Entrant]) -> tuple[str, RGB | Non
     return (entrant.name, player_colour(entrant.colour)) if entrant else (player, None)
 
 
-def feat_lines(feats: Mapping[str, str], entrants: Mapping[str, Entrant]) -> list[PanelLine]:
-    """Feats in the order they were earned, each after its earner's name and colour."""
-    lines = [heading("Feats")]
-    if not feats:
-        return [*lines, PanelLine("none yet", size=SMALL_TEXT, colour=MUTED)]
-    for feat, player in feats.items():
-        name, swatch = _named(player, entrants)
-        lines.append(PanelLine(f"{name}: {feat}", size=SMALL_TEXT, swatch=swatch))
-    return lines
-
-
 def ordinal(place: int) -> str:
     suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
     return f"{place}{suffix}"
 
 
 def placing_lines(placings: Sequence[Sequence[str]], entrants: Mapping[str, Entrant],
-                  notes: Mapping[str, str] | None = None) -> list[PanelLine]:
-    """Placings best first; tied players share the better place, marked with '='."""
-    lines = [heading("Final placings")]
+                  notes: Mapping[str, str] | None = None, size: int = 26 * SUPERSAMPLE) -> list[PanelLine]:
+    """Placings best first; tied players share the better place, marked with '='; in text of `size`,
+    their notes too (a note is a score, which must read as well as the name)."""
+    lines = [heading("Final placings", max(size, 24 * SUPERSAMPLE))]
     place = 1
     for group in placings:
         tie = "=" if len(group) > 1 else ""
         for player in group:
             name, swatch = _named(player, entrants)
-            lines.append(PanelLine(f"{tie}{ordinal(place)}  {name}", colour=ACCENT if place == 1 else TEXT,
-                                   swatch=swatch, note=(notes or {}).get(player, "")))
+            lines.append(PanelLine(f"{tie}{ordinal(place)}  {name}", size=size, colour=ACCENT if place == 1 else TEXT,
+                                   swatch=swatch, note=(notes or {}).get(player, ""),
+                                   note_size=size))
         place += len(group)
     return lines
 
@@ -783,10 +788,10 @@ class _Row:
 
 
 def _rows(line: PanelLine, left: float, indent: float, right: float) -> list[_Row]:
-    face, note_face = font(line.size), font(round(line.size * 0.85))
+    face, note_face = font(line.size), line.note_face
     room = right - (indent if line.swatch is not None or line.marked else left)
     note_room = note_face.getlength(line.note + "  ") if line.note else 0.0
-    first, more = line.space_before + round(line.size * 1.4), round(line.size * 1.2)
+    first, more = line.space_before + _whole(line.size * 1.4), _whole(line.size * 1.2)
     if face.getlength(line.text) <= room - note_room:
         return [_Row(line, line.text, line.note, True, first)]
     texts = wrap(line.text, face, room)
@@ -796,6 +801,12 @@ def _rows(line: PanelLine, left: float, indent: float, right: float) -> list[_Ro
     if face.getlength(texts[-1]) <= room - note_room:
         return [*rows[:-1], _Row(line, texts[-1], line.note, len(rows) == 1, rows[-1].height)]
     return [*rows, *(_Row(line, "", note, False, more) for note in wrap(line.note, note_face, room))]
+
+
+def _whole(height: float) -> int:
+    """A row's height in canvas pixels rounded to whole output pixels, so a picture drawn unsmoothed
+    (`QUICK`, its fonts half the size) lays out its rows as tall as the smooth one."""
+    return round(height / SUPERSAMPLE) * SUPERSAMPLE
 
 
 def _layout(lines: Sequence[PanelLine], width: float, padding: int) -> list[_Row]:
@@ -866,7 +877,7 @@ def _draw_row(draw: ImageDraw.ImageDraw, row: _Row, left: int, indent: int, righ
             ends = _small((x, middle, x + face.getlength(row.text), middle))
             at_output_size(draw, lambda out: out.line(ends, fill=line.colour, width=max(1, thickness // SUPERSAMPLE)))
     if row.note:
-        write(draw, (right, middle), row.note, font(round(line.size * 0.85)), MUTED, anchor="rm", sharp=True)
+        write(draw, (right, middle), row.note, line.note_face, MUTED, anchor="rm", sharp=True)
 
 
 def _mark(draw: ImageDraw.ImageDraw, at: tuple[float, float], mark: Image.Image) -> None:
@@ -923,6 +934,82 @@ class SidePanel:
              lines: Sequence[PanelLine]) -> None:
         left = self.left(board_right)
         draw_panel(draw, (left, round(top), left + self.width, picture_height - self.margin), lines, self.padding)
+
+
+SHOWN_TEXT = 29 * SUPERSAMPLE
+"""The text size of a board drawn for Discord's size (`SHOWN`), a picture about 1,100 px wide: a
+label in capitals or digits is then `LEGIBLE` screen pixels tall where Discord shows it. A label of
+lower-case letters alone ("a", "out") is shorter for the same size and needs more."""
+SHOWN_WIDTH = 1080 * SUPERSAMPLE
+"""The canvas width of a board drawn for Discord's size: a little under twice `SHOWN`'s width, so
+`SHOWN_TEXT` reads there with a pixel to spare."""
+SHOWN_HEIGHT = SHOWN_WIDTH * SHOWN[1] // SHOWN[0]
+"""The tallest such a board may be and still be fitted into `SHOWN` by its width."""
+
+
+@dataclass(frozen=True)
+class KeyRoom:
+    """Where the key under a board goes: its left edge, its top (under the board's labels) and its width."""
+
+    left: float
+    top: float
+    width: float
+
+
+@dataclass(frozen=True)
+class Laid:
+    """A picture laid out by a `Column`: its size, the key entries under the board and those beside it."""
+
+    size: tuple[int, int]
+    under: list[KeyEntry]
+    beside: list[KeyEntry]
+
+
+@dataclass(frozen=True)
+class Column:
+    """The side panel, and the key, round a board drawn for Discord's size (`SHOWN_WIDTH` wide). The
+    picture is landscape (Discord fits it by its width) and no taller than `SHOWN_HEIGHT`, so what is
+    not the board stands beside it: the panel, only as tall as its lines, right of the board, and
+    the key in the room left: as many rows as fit under the board (`key_room`), the rest under the
+    panel. The column fills the picture from the board's right edge (`board_right`, its labels
+    included) to `SHOWN_WIDTH`, its top level with the board's (`top`)."""
+
+    board_right: float
+    top: float
+    key_room: KeyRoom
+    gap: int = 20 * SUPERSAMPLE  # between the board (with its labels) and the column
+    margin: int = 6 * SUPERSAMPLE  # right of and under the column
+    padding: int = 10 * SUPERSAMPLE
+    key_gap: int = 4 * SUPERSAMPLE  # between the panel and the key
+    key_text: int = SHOWN_TEXT
+
+    @property
+    def left(self) -> int:
+        return round(self.board_right + self.gap)
+
+    @property
+    def width(self) -> int:
+        return SHOWN_WIDTH - self.left - self.margin
+
+    def _panel_bottom(self, lines: Sequence[PanelLine]) -> int:
+        return round(self.top + panel_height(lines, self.padding, self.width)) if lines else round(self.top)
+
+    def lay(self, lines: Sequence[PanelLine], key: Sequence[KeyEntry]) -> Laid:
+        """The picture of a board with these panel `lines` and `key` (the long entries best first: they
+        fit the rows under the board, where the short ones pair up beside it)."""
+        room = self.key_room
+        under, beside = split_key(key, room.width, SHOWN_HEIGHT - room.top, self.key_text)
+        below = room.top + key_height(under, room.width, self.key_text)
+        column = self._panel_bottom(lines) + self.key_gap + key_height(beside, self.width, self.key_text)
+        return Laid((SHOWN_WIDTH, round(max(below, column + self.margin))), under, beside)
+
+    def draw(self, draw: ImageDraw.ImageDraw, lines: Sequence[PanelLine], laid: Laid) -> None:
+        """The keys, then the panel (painted at output size, after the shrink)."""
+        room, bottom = self.key_room, self._panel_bottom(lines)
+        draw_key(draw, laid.under, room.left, room.top, room.width, self.key_text)
+        draw_key(draw, laid.beside, self.left, bottom + self.key_gap, self.width, self.key_text)
+        if lines:
+            draw_panel(draw, (self.left, round(self.top), self.left + self.width, bottom), lines, self.padding)
 
 
 PNG_COLOURS = 256
@@ -1302,22 +1389,32 @@ class KeyEntry:
 
 
 KEY_TEXT = 20 * SUPERSAMPLE
-KEY_ICON = round(KEY_TEXT * 1.5)
-KEY_PITCH = round(KEY_TEXT * 1.8)
+"""The key's text size on a board drawn for a full screen; a board drawn for Discord's size passes
+its own (`SHOWN_TEXT`)."""
 KEY_GAP = 26 * SUPERSAMPLE
 """Room between two entries of a row."""
 
 
-def _key_rows(entries: Sequence[KeyEntry], width: float) -> list[list[tuple[KeyEntry, list[str]]]]:
+def _key_icon(size: int) -> int:
+    """The side of a key's icon for text of `size`."""
+    return round(size * 1.5)
+
+
+def _key_pitch(size: int) -> int:
+    """The height of a key's row of one line, for text of `size`."""
+    return round(size * 1.8)
+
+
+def _key_rows(entries: Sequence[KeyEntry], width: float, size: int) -> list[list[tuple[KeyEntry, list[str]]]]:
     """Entries flowed into rows `width` wide, each with its text in lines (wrapped only when one
     entry alone is wider than a row)."""
-    face = font(KEY_TEXT)
-    text_room = width - KEY_ICON - KEY_GAP / 2
+    face = font(size)
+    text_room = width - _key_icon(size) - KEY_GAP / 2
     rows: list[list[tuple[KeyEntry, list[str]]]] = [[]]
     used = 0.0
     for entry in entries:
         lines = wrap(entry.text, face, text_room)
-        need = KEY_ICON + KEY_GAP / 2 + max(face.getlength(line) for line in lines)
+        need = _key_icon(size) + KEY_GAP / 2 + max(face.getlength(line) for line in lines)
         if rows[-1] and used + KEY_GAP + need > width:
             rows.append([])
             used = 0.0
@@ -1326,29 +1423,41 @@ def _key_rows(entries: Sequence[KeyEntry], width: float) -> list[list[tuple[KeyE
     return [row for row in rows if row]
 
 
-def _key_row_height(row: Sequence[tuple[KeyEntry, list[str]]]) -> int:
-    return KEY_PITCH + round(KEY_TEXT * LINE_PITCH) * (max(len(lines) for _, lines in row) - 1)
+def _key_row_height(row: Sequence[tuple[KeyEntry, list[str]]], size: int) -> int:
+    return _key_pitch(size) + round(size * LINE_PITCH) * (max(len(lines) for _, lines in row) - 1)
 
 
-def key_height(entries: Sequence[KeyEntry], width: float) -> int:
-    """How tall the key of these entries is when it is `width` wide (0 for no entries)."""
+def split_key(entries: Sequence[KeyEntry], width: float, height: float, size: int = KEY_TEXT
+              ) -> tuple[list[KeyEntry], list[KeyEntry]]:
+    """The entries whose rows fit a key `width` wide and `height` tall (in order), and the rest: a
+    board drawn for Discord's size puts the first under itself and the rest beside it."""
+    fitting: list[KeyEntry] = []
+    for row in _key_rows(entries, width, size):
+        if key_height([*fitting, *(entry for entry, _ in row)], width, size) > height:
+            break
+        fitting += [entry for entry, _ in row]
+    return fitting, list(entries[len(fitting):])
+
+
+def key_height(entries: Sequence[KeyEntry], width: float, size: int = KEY_TEXT) -> int:
+    """How tall the key of these entries is when it is `width` wide, its text `size` (0 for no entries)."""
     if not entries:
         return 0
-    return sum(_key_row_height(row) for row in _key_rows(entries, width)) + KEY_PITCH // 3
+    return sum(_key_row_height(row, size) for row in _key_rows(entries, width, size)) + _key_pitch(size) // 3
 
 
 def draw_key(draw: ImageDraw.ImageDraw, entries: Sequence[KeyEntry], left: float, top: float,
-             width: float) -> None:
-    """The entries in rows from (`left`, `top`): each symbol drawn small, then its words.
+             width: float, size: int = KEY_TEXT) -> None:
+    """The entries in rows from (`left`, `top`): each symbol drawn small, then its words, in text of `size`.
 
     On a board's base canvas the key drawn is kept (per thread, by base, place and entries) and later
     pasted whole: a game's key changes seldom (only its entries' symbols appear, as the board shows
     them) and drawing its icons and words was a twentieth of a board. It is pasted only where the
     picture still shows its base (no label or model of this picture reaches into it), so the pixels
     are those the drawing would give."""
-    place = _key_place(draw, entries, left, top, width)
+    place = _key_place(draw, entries, left, top, width, size)
     if place is None:
-        _draw_key(draw, entries, left, top, width)
+        _draw_key(draw, entries, left, top, width, size)
         return
     canvas, box, memo = place
     sheet = labels()
@@ -1361,7 +1470,7 @@ def draw_key(draw: ImageDraw.ImageDraw, entries: Sequence[KeyEntry], left: float
         kept.move_to_end(memo)
         return
     before = len(sheet.drawn)
-    _draw_key(draw, entries, left, top, width)
+    _draw_key(draw, entries, left, top, width, size)
     kept[memo] = (canvas.crop(box), sheet.drawn[before:])
     while len(kept) > KEYS_KEPT:
         kept.popitem(last=False)
@@ -1373,8 +1482,8 @@ KEY_ROOM = 6 * SUPERSAMPLE
 """Beyond the key's rows and width, how far an icon's outline may reach: kept with the key."""
 
 
-def _key_place(draw: ImageDraw.ImageDraw, entries: Sequence[KeyEntry], left: float, top: float, width: float
-               ) -> tuple[Image.Image, Box, Hashable] | None:
+def _key_place(draw: ImageDraw.ImageDraw, entries: Sequence[KeyEntry], left: float, top: float, width: float,
+               size: int) -> tuple[Image.Image, Box, Hashable] | None:
     """Where a key drawn on a board's base canvas lies, and what it is kept by; None when it cannot be
     kept (not on a base canvas, an icon that cannot be named, or the picture already reaches into it)."""
     canvas = getattr(draw, "_image", None)
@@ -1383,13 +1492,13 @@ def _key_place(draw: ImageDraw.ImageDraw, entries: Sequence[KeyEntry], left: flo
         return None
     box = (max(0, math.floor(left - KEY_ROOM)), max(0, math.floor(top)),
            min(canvas.width, math.ceil(left + width + KEY_ROOM)),
-           min(base.size[1], math.ceil(top + key_height(entries, width) + KEY_ROOM)))  # the picture's rows
+           min(base.size[1], math.ceil(top + key_height(entries, width, size) + KEY_ROOM)))  # the picture's rows
     sheet = labels()
     if any(overlap(label.box, box) > 0 for label in sheet.drawn[base.labels_from:]) or any(
             overlap(clear, box) > 0 for clear in sheet.clear):
         return None
     try:
-        memo = (base.kept, base.table, box, tuple((_icon_name(entry.icon), entry.text) for entry in entries))
+        memo = (base.kept, base.table, box, size, tuple((_icon_name(entry.icon), entry.text) for entry in entries))
         hash(memo)
     except TypeError:
         return None
@@ -1404,16 +1513,16 @@ def _icon_name(icon: Icon) -> Hashable:
 
 
 def _draw_key(draw: ImageDraw.ImageDraw, entries: Sequence[KeyEntry], left: float, top: float,
-              width: float) -> None:
-    face = font(KEY_TEXT)
-    y = top + KEY_PITCH // 3
-    for row in _key_rows(entries, width):
+              width: float, size: int) -> None:
+    face, icon, pitch = font(size), _key_icon(size), _key_pitch(size)
+    y = top + pitch // 3
+    for row in _key_rows(entries, width, size):
         x = left
-        middle = y + KEY_PITCH / 2
+        middle = y + pitch / 2
         for entry, lines in row:
-            entry.icon(draw, Frame(x + KEY_ICON / 2, middle, KEY_ICON))
-            text_x = x + KEY_ICON + KEY_GAP / 2
+            entry.icon(draw, Frame(x + icon / 2, middle, icon))
+            text_x = x + icon + KEY_GAP / 2
             for k, line in enumerate(lines):
-                write(draw, (text_x, middle + k * KEY_TEXT * LINE_PITCH), line, face, TEXT, anchor="lm")
+                write(draw, (text_x, middle + k * size * LINE_PITCH), line, face, TEXT, anchor="lm")
             x = text_x + max(face.getlength(line) for line in lines) + KEY_GAP
-        y += _key_row_height(row)
+        y += _key_row_height(row, size)

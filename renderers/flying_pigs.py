@@ -1,12 +1,14 @@
 """The Flying Pigs board: the round Pigsty in the middle of the 48x48" table, with its inch grid
 and the bearings round its fence, the Kitchen, rocks, Mushroom Fields, every Orc and Pig, this
-turn's moves, a key and a side panel.
+turn's moves, and beside it the players in turn order and a key.
 
 Every model stays inside the Pigsty, so the picture shows only the square round it (the table's
 inches 6 to 42), twice as large as the whole table would be. Bases are drawn at true scale;
 each model's tag (its id and its status: grease, fire, Shrooms, a ready action) is placed where it
-hides no other, and the bearings every 30 degrees are the ones players deploy by. Sizes are
-canvas pixels on the supersampled canvas (see `renderers.common`).
+hides no other, and the bearings every 30 degrees are the ones players deploy by. The picture is
+drawn for the size Discord shows it (`SHOWN`): landscape, every label at least `LEGIBLE` px tall
+there; the log the bot's message carries as text is not repeated, nor each model's status (its tag
+says it). Sizes are canvas pixels on the supersampled canvas (see `renderers.common`).
 """
 
 from __future__ import annotations
@@ -22,33 +24,30 @@ from renderers.common import (
     INK,
     MUTED,
     RGB,
-    SMALL_TEXT,
+    SHOWN_TEXT,
     SUPERSAMPLE,
     TEXT,
     Box,
     Chip,
+    Column,
     Entrant,
     Frame,
     KeyEntry,
     PanelLine,
-    SidePanel,
     arrow,
     base_canvas,
     bold_text,
     encode_png,
-    feat_lines,
     font,
     heading,
     ink_on,
     labels,
-    outlined_text,
     path_icon,
     place_tag,
+    place_text,
     placing_lines,
     player_colour,
-    recent_lines,
     shade,
-    title,
 )
 from renderers.kits.inch_board import InchBoard
 from rules.orclympics.flying_pigs.models import (
@@ -65,19 +64,24 @@ from rules.orclympics.flying_pigs.models import (
 SLUG = "flying-pigs"
 """The game whose views this module draws."""
 
-INCH = 27 * SUPERSAMPLE
+INCH = 16 * SUPERSAMPLE
 BOARD_INCHES = 48
-SHOWN = 36
+SHOWN_INCHES = 36
 """Inches of the table shown: the Pigsty's 30" and a margin for the bearings round it."""
-BOARD = InchBoard(SHOWN, INCH, origin=(BOARD_INCHES - SHOWN) // 2)
-PANEL = SidePanel(width=420 * SUPERSAMPLE)
+BOARD = InchBoard(SHOWN_INCHES, INCH, origin=(BOARD_INCHES - SHOWN_INCHES) // 2, left=42 * SUPERSAMPLE,
+                  top=12 * SUPERSAMPLE, label_band=36 * SUPERSAMPLE)
+COLUMN = Column(BOARD.right, BOARD.top, BOARD.key_room)
+"""The players in turn order and the key round the table."""
+TAG_TEXT = 17 * SUPERSAMPLE
+"""A model's tag: 1.25 times its text's size tall."""
+BEARING_REACH = (1.5, 1.3, 1.7, 1.1)
+"""Inches outside the fence a bearing may be written at, best first (clear of the inch marks)."""
 LINE = SUPERSAMPLE
 HALF_BASE = 25 / 25.4 / 2
 
 OUTSIDE: RGB = (96, 120, 74)
 OUTSIDE_GRID: RGB = (84, 106, 64)
 MUD: RGB = (150, 112, 76)
-MUD_GRID: RGB = (132, 96, 64)
 SIX_LINE: RGB = (70, 52, 34)
 FENCE_WOOD: RGB = (74, 50, 30)
 KITCHEN_TILE: RGB = (214, 206, 190)
@@ -93,9 +97,8 @@ PIG_SNOUT: RGB = (244, 160, 170)
 Draw = ImageDraw.ImageDraw
 Point = tuple[float, float]
 
-STAGES: dict[Stage, str] = {Stage.START: "starting", Stage.MOVEMENT: "step 2, Movement",
-                            Stage.GREASE: "step 3, Grease Toss", Stage.ACTION: "step 4, Action",
-                            Stage.PIG: "step 5, the Pig", Stage.END: "ending"}
+STAGES: dict[Stage, str] = {Stage.START: "starting", Stage.MOVEMENT: "Movement", Stage.GREASE: "Grease Toss",
+                            Stage.ACTION: "Action", Stage.PIG: "the Pig", Stage.END: "ending"}
 STANCE_TAGS: dict[Stance, str] = {Stance.SHOVE: "SV", Stance.SHOO: "SH", Stance.FIRE: "FI"}
 BEARINGS_EVERY = 30
 """Degrees between the labelled bearings round the Pigsty (a tick every 10)."""
@@ -106,12 +109,11 @@ box = BOARD.box
 
 
 def render(view: FlyingPigsView, recent: Sequence[str] = ()) -> bytes:
-    """The board, its key and the side panel of a Flying Pigs view as PNG bytes; `recent` are the
-    newest log lines, shown under "Just now"."""
-    lines = panel_lines(view, recent)
-    key = _key(view)
-    width, height = BOARD.picture_size(PANEL, lines, key)
-    canvas = base_canvas(("flying-pigs", view.pigsty), (width, height), lambda draw: _draw_ground(draw, view.pigsty))
+    """The board, its key and the side panel of a Flying Pigs view as PNG bytes. `recent` (the newest
+    log lines) is not drawn: the bot's message carries it as text."""
+    lines = panel_lines(view)
+    laid = COLUMN.lay(lines, _key(view))
+    canvas = base_canvas(("flying-pigs", view.pigsty), laid.size, lambda draw: _draw_ground(draw, view.pigsty))
     draw = ImageDraw.Draw(canvas)
     for t in sorted(view.terrain, key=lambda t: (t.kind, t.x, t.y)):
         (_draw_field if t.kind == "field" else _draw_rock)(draw, t)
@@ -121,8 +123,7 @@ def render(view: FlyingPigsView, recent: Sequence[str] = ()) -> bytes:
     for model in sorted(placed, key=lambda m: m.id):
         _draw_model(draw, model, waiting=model.owner in view.waiting_for)
     _draw_tags(draw, placed)
-    BOARD.draw_key(draw, key)
-    BOARD.draw_panel(draw, PANEL, height, lines)
+    COLUMN.draw(draw, lines, laid)
     return encode_png(canvas)
 
 
@@ -139,15 +140,15 @@ def _draw_ground(draw: Draw, pigsty: float) -> None:
     BOARD.grid(draw, OUTSIDE_GRID, SIX_LINE, line=LINE, strong_last=True)
     draw.ellipse(box(centre, centre, r, r), outline=FENCE_WOOD, width=6 * LINE)
     BOARD.edge(draw, FENCE_WOOD, 4 * LINE)
-    BOARD.labels(draw)
+    BOARD.labels(draw, size=SHOWN_TEXT)
     _draw_bearings(draw, pigsty)
 
 
 def _draw_bearings(draw: Draw, pigsty: float) -> None:
     """A tick every 10 degrees outside the fence and the bearing every 30, measured from the centre
-    as deploying does: 0 east, 90 north, counter-clockwise."""
+    as deploying does: 0 east, 90 north, counter-clockwise; each written where it hides no inch mark."""
     centre = BOARD_INCHES / 2
-    face = font(18 * SUPERSAMPLE)
+    face = font(SHOWN_TEXT)
     for degrees in range(0, 360, 10):
         ux, uy = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
         long = degrees % BEARINGS_EVERY == 0
@@ -155,12 +156,12 @@ def _draw_bearings(draw: Draw, pigsty: float) -> None:
         draw.line((*at(centre + ux * inner, centre + uy * inner), *at(centre + ux * outer, centre + uy * outer)),
                   fill=INK, width=(2 if long else 1) * LINE)
         if long:
-            reach = pigsty + 1.5
-            outlined_text(draw, at(centre + ux * reach, centre + uy * reach), f"{degrees}°", face, anchor="mm")
+            spots = [at(centre + ux * (pigsty + reach), centre + uy * (pigsty + reach)) for reach in BEARING_REACH]
+            place_text(draw, spots, f"{degrees}°", face)
 
 
 def _draw_kitchen(draw: Draw, view: FlyingPigsView) -> None:
-    """A tiled square with a cooking fire in the middle, labelled."""
+    """A tiled square with a cooking fire in the middle (the key names it)."""
     c = BOARD_INCHES / 2
     half = view.kitchen / 2
     draw.rectangle(box(c, c, half, half), fill=KITCHEN_TILE, outline=INK, width=3 * LINE)
@@ -169,7 +170,6 @@ def _draw_kitchen(draw: Draw, view: FlyingPigsView) -> None:
         draw.line((*at(c - half, c + k), *at(c + half, c + k)), fill=shade(KITCHEN_TILE, 0.8), width=LINE)
     draw.ellipse(box(c, c - 0.3, 0.7, 0.45), fill=KITCHEN_DARK, outline=INK, width=LINE)
     draw.polygon([at(c - 0.45, c - 0.3), at(c, c + 0.8), at(c + 0.45, c - 0.3)], fill=FIRE, outline=INK)
-    outlined_text(draw, at(c, c + half - 0.35), "KITCHEN", font(13 * SUPERSAMPLE), anchor="mm")
 
 
 def _draw_rock(draw: Draw, t: Terrain) -> None:
@@ -265,7 +265,7 @@ def _draw_tags(draw: Draw, placed: Sequence[ModelView]) -> None:
     sheet = labels()
     for model in placed:
         sheet.keep_clear(_base(model))
-    face = font(15 * SUPERSAMPLE)
+    face = font(TAG_TEXT)
     within = (BOARD.left, BOARD.top, BOARD.right, BOARD.bottom)
     for model in sorted(placed, key=lambda m: m.id):
         chips = [Chip(model.id, player_colour(model.colour)), *_status(model)]
@@ -276,35 +276,36 @@ def _draw_tags(draw: Draw, placed: Sequence[ModelView]) -> None:
 
 
 def _key(view: FlyingPigsView) -> list[KeyEntry]:
-    """What the symbols on this board mean: only those it shows, so the key stays short."""
+    """What the symbols on this board mean: only those it shows, so the key stays short; the long
+    entries first, as they fit the row under the table (the short ones pair up beside it). The
+    Kitchen is the square in the middle, and the bearings say they are degrees."""
     placed = [m for m in view.models if m.placed]
+    kinds = {t.kind for t in view.terrain}
     entries: list[KeyEntry] = []
     if any(m.kind is Kind.ORC for m in placed):
         entries.append(KeyEntry(_orc_icon, "1a, 1b: player 1's Orcs"))
     if any(m.kind is Kind.PIG for m in placed):
-        entries.append(KeyEntry(_pig_icon, "1p: player 1's Pig"))
+        entries.append(KeyEntry(_pig_icon, "1p: their Pig"))
+    if "field" in kinds:
+        entries.append(KeyEntry(_field_icon, "Mushroom Field: Shrooms"))
     codes = {chip.text[0] if chip.text.startswith("G") else chip.text for m in placed for chip in _status(m)}
     for code, fill, meaning in STATUS_KEY:
         if code in codes:
             entries.append(KeyEntry(partial(_chip_icon, text=code if code != "G" else "G2", fill=fill), meaning))
-    if any(m.owner in view.waiting_for for m in placed):
-        entries.append(KeyEntry(_waiting_icon, "gold ring: the player to act"))
-    if any(p.random for p in view.paths):
-        entries.append(KeyEntry(partial(path_icon, colour=ACCENT), "a Random Move this turn"))
-    if any(not p.random for p in view.paths):
-        entries.append(KeyEntry(partial(path_icon, colour=TEXT), "a walk this turn"))
-    kinds = {t.kind for t in view.terrain}
     if "rock" in kinds:
-        entries.append(KeyEntry(_rock_icon, "rock: nothing passes"))
-    if "field" in kinds:
-        entries.append(KeyEntry(_field_icon, "Mushroom Field: Shrooms for a Pig"))
-    entries.append(KeyEntry(_bearing_icon, "bearing from the centre: 0° east, 90° north"))
+        entries.append(KeyEntry(_rock_icon, "rock: blocks"))
+    if any(m.owner in view.waiting_for for m in placed):
+        entries.append(KeyEntry(_waiting_icon, "to play"))
+    if any(p.random for p in view.paths):
+        entries.append(KeyEntry(partial(path_icon, colour=ACCENT), "Random Move"))
+    if any(not p.random for p in view.paths):
+        entries.append(KeyEntry(partial(path_icon, colour=TEXT), "walked"))
     return entries
 
 
 STATUS_KEY: tuple[tuple[str, RGB, str], ...] = (
+    ("F", FIRE, "on fire: flies on a Random Move"),
     ("G", GREASE, "Grease Markers"),
-    ("F", FIRE, "on fire (ring of flame): flies on every Random Move"),
     ("S", SHROOM, "Shrooms"),
     ("SV", TEXT, "Shove ready"),
     ("SH", TEXT, "Shoo! ready"),
@@ -341,15 +342,6 @@ def _field_icon(draw: Draw, f: Frame) -> None:
         draw.pieslice(f.box(u - 0.15, v - 0.12, u + 0.15, v + 0.12), 180, 360, fill=CAP, outline=INK)
 
 
-def _bearing_icon(draw: Draw, f: Frame) -> None:
-    draw.arc(f.box(-0.45, -0.45, 0.45, 0.45), 0, 360, fill=FENCE_WOOD, width=2 * LINE)
-    for degrees in range(0, 360, 45):
-        ux, uy = math.cos(math.radians(degrees)), -math.sin(math.radians(degrees))
-        draw.line((f.at(ux * 0.45, uy * 0.45), f.at(ux * 0.55, uy * 0.55)), fill=INK, width=LINE)
-    draw.line((f.at(0, 0), f.at(0.45, 0)), fill=ACCENT, width=2 * LINE)
-    draw.line((f.at(0, 0), f.at(0, -0.45)), fill=TEXT, width=2 * LINE)
-
-
 # -- the side panel ----------------------------------------------------------------------------------
 
 
@@ -357,41 +349,41 @@ def _entrants(view: FlyingPigsView) -> dict[str, Entrant]:
     return {p: Entrant(view.names.get(p, p), view.colours.get(p, 0)) for p in view.names}
 
 
+TURN_TEXT = 30 * SUPERSAMPLE
+"""Where the game stands, under the game's name."""
+TITLE_TEXT = 34 * SUPERSAMPLE
+
+
 def _turn_lines(view: FlyingPigsView) -> list[PanelLine]:
-    """Where the game is: a Game Turn is one Player Turn each, in the order of the Pigtoss."""
+    """Where the game is: a Game Turn is one Player Turn each, in the order of the Pigtoss (whose
+    Player Turn it is has the pointer in the order below), and the step of that Player Turn."""
     if view.phase is not Phase.TURNS:
         phase = {Phase.DEPLOY: "Deployment", Phase.PIGTOSS: "Pigtoss", Phase.OVER: "Game over"}[view.phase]
-        return [PanelLine(phase, size=28 * SUPERSAMPLE)]
-    players = max(1, len(view.order))
-    game_turn, nth = (view.turn - 1) // players + 1, (view.turn - 1) % players + 1
-    lines = [PanelLine(f"Game Turn {game_turn}", size=28 * SUPERSAMPLE)]
-    if view.active is not None:
-        lines.append(PanelLine(f"Player Turn {nth} of {players}: {view.names.get(view.active, view.active)}, "
-                               f"{STAGES[view.stage]}", size=SMALL_TEXT, colour=MUTED))
-    return lines
+        return [PanelLine(phase, size=TURN_TEXT)]
+    game_turn = (view.turn - 1) // max(1, len(view.order)) + 1
+    step = f" · {STAGES[view.stage]}" if view.active is not None else ""
+    return [PanelLine(f"Game Turn {game_turn}{step}", size=TURN_TEXT)]
 
 
 def panel_lines(view: FlyingPigsView, recent: Sequence[str] = ()) -> list[PanelLine]:
     """The side panel: where the game is, the players in turn order with how far each Pig is from
-    the Kitchen and their models' status, what just happened, the Feats and the placings."""
-    lines = [title("Flying Pigs"), *_turn_lines(view)]
+    the Kitchen or, once the game is over, the placings instead. `recent` (the newest log lines, which every game's panel is
+    handed) is not shown, nor the Feats: the bot's message carries the log as text, and a column as
+    short as Discord's picture has no room for a list that grows. Each model's status is on its tag."""
+    lines = [PanelLine("Flying Pigs", size=TITLE_TEXT, colour=ACCENT), *_turn_lines(view)]
     if view.pending is not None:
         lines.append(PanelLine(f"Reaction: {view.pending.orc} {view.pending.stance.label} on {view.pending.target}",
-                               size=SMALL_TEXT, colour=ACCENT))
-    lines.append(heading("Order · Pig to the Kitchen"))
+                               size=SHOWN_TEXT, colour=ACCENT))
+    if view.placings is not None:
+        return [*lines, *placing_lines(view.placings, _entrants(view), size=SHOWN_TEXT)]
+    lines.append(heading("Order · Pig to the Kitchen", SHOWN_TEXT))
     for player in view.order:
-        mine = sorted((m for m in view.models if m.owner == player), key=lambda m: m.id)
-        pig = next((m for m in mine if m.kind is Kind.PIG), None)
+        pig = next((m for m in view.models if m.owner == player and m.kind is Kind.PIG), None)
         note = ""
         if pig is not None and pig.placed:
             gap = max(0.0, max(abs(pig.x - 24.0), abs(pig.y - 24.0)) - view.kitchen / 2 - HALF_BASE)
             note = f'{gap:.1f}"'
-        lines.append(PanelLine(view.names.get(player, player), swatch=player_colour(view.colours.get(player, 0)),
-                               marked=player == view.active, note=note))
-        bits = [" ".join([m.id, *(chip.text for chip in _status(m))]) for m in mine]
-        lines.append(PanelLine(" · ".join(bits), size=SMALL_TEXT, colour=MUTED))
-    lines += recent_lines(recent)
-    lines += feat_lines(view.feats, _entrants(view))
-    if view.placings is not None:
-        lines += placing_lines(view.placings, _entrants(view))
+        lines.append(PanelLine(view.names.get(player, player), size=SHOWN_TEXT,
+                               swatch=player_colour(view.colours.get(player, 0)), marked=player == view.active,
+                               note=note, note_size=SHOWN_TEXT))
     return lines

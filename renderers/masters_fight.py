@@ -1,8 +1,13 @@
-"""The Masters' Fight board: an 8x8 fighting pit with its Orcs, Terrain and Items, and a side panel.
+"""The Masters' Fight board: an 8x8 fighting pit with its Orcs, Terrain and Items, and beside it
+the Initiative Order and a key.
 
-Coordinates read as on a chess board (a1 bottom-left) because players name squares
-that way in their commands. Everything is drawn with Pillow shapes on a supersampled
-canvas (see `renderers.common`); sizes below are canvas pixels.
+Coordinates read as on a chess board (a1 bottom-left) because players name squares that way in
+their commands. The picture is drawn for the size Discord shows it (`SHOWN`): landscape, every
+label at least `LEGIBLE` px tall there. A whole name does not fit a square at that size, so each
+Orc's token carries its player's mark (an initial, in their colour) and the panel pairs each mark
+with the whole name; the Items are drawn, and named in the key. The log the bot's message carries
+as text is not repeated. Everything is drawn with Pillow shapes on a supersampled canvas (see
+`renderers.common`); sizes below are canvas pixels.
 """
 
 from __future__ import annotations
@@ -18,33 +23,28 @@ from renderers.common import (
     INK,
     MUTED,
     RGB,
-    SMALL_TEXT,
+    SHOWN_TEXT,
     SUPERSAMPLE,
     TEXT,
     Chip,
+    Column,
     Entrant,
     Frame,
     KeyEntry,
     PanelLine,
-    SidePanel,
     base_canvas,
     bold_text,
-    draw_lines,
     draw_tag,
     encode_png,
-    feat_lines,
-    fit_lines,
     font,
     heading,
     ink_on,
-    outlined_text,
     placing_lines,
     player_colour,
     polygon,
-    recent_lines,
+    printable,
     shade,
     tag_size,
-    title,
 )
 from renderers.kits.square_board import SquareBoard
 from rules.core.engine import PlayerId
@@ -60,11 +60,19 @@ from rules.orclympics.masters_fight.models import (
 SLUG = "masters-fight"
 """The game whose views this module draws."""
 
-SQUARE = 92 * SUPERSAMPLE
-BOARD = SquareBoard(left=52 * SUPERSAMPLE, top=20 * SUPERSAMPLE, square=SQUARE)  # left: room for the ranks
-LABEL_BAND = 48 * SUPERSAMPLE  # room for the file letters under the board
-FENCE_WIDTH = 8 * SUPERSAMPLE
-PANEL = SidePanel(width=420 * SUPERSAMPLE, gap=28 * SUPERSAMPLE, padding=18 * SUPERSAMPLE)
+SQUARE = 70 * SUPERSAMPLE
+BOARD = SquareBoard(left=40 * SUPERSAMPLE, top=12 * SUPERSAMPLE, square=SQUARE)  # left: room for the ranks
+LABEL_BAND = 44 * SUPERSAMPLE  # room for the file letters under the board
+FILE_TEXT = 36 * SUPERSAMPLE
+"""The file letters and rank numbers: "a", "c" and "e" have no ascender, so they need a larger size
+than capitals to be as tall."""
+FENCE_WIDTH = 6 * SUPERSAMPLE
+COLUMN = Column(BOARD.right, BOARD.top, BOARD.key_room(LABEL_BAND))
+"""The Initiative Order and the key round the pit."""
+MARK_TEXT = 26 * SUPERSAMPLE
+"""The player's mark on a token."""
+TAG_TEXT = 17 * SUPERSAMPLE
+"""The HP and Knocked Down tag under a token: 1.25 times its text's size tall."""
 LINE = SUPERSAMPLE  # the thinnest outline
 
 LIGHT_SQUARE: RGB = (184, 148, 100)
@@ -95,16 +103,14 @@ ITEM_LABELS: dict[Item, str] = {
 
 
 def render(view: MastersFightView, recent: Sequence[str] = ()) -> bytes:
-    """The board, its key and the side panel of a Masters' Fight view as PNG bytes; `recent` are
-    the newest log lines, shown under "Just now"."""
-    lines = panel_lines(view, recent)
-    key = _key(view)
-    width, height = BOARD.picture_size(PANEL, LABEL_BAND, lines, key)
-    canvas = base_canvas("masters-fight", (width, height), _draw_pit_floor)
+    """The board, and beside it the panel and the key, of a Masters' Fight view as PNG bytes. `recent`
+    (the newest log lines) is not drawn: the bot's message carries it as text."""
+    lines = panel_lines(view)
+    laid = COLUMN.lay(lines, _key(view))
+    canvas = base_canvas("masters-fight", laid.size, _draw_pit_floor)
     draw = ImageDraw.Draw(canvas)
     _draw_board(draw, view)
-    BOARD.draw_key(draw, LABEL_BAND, key)
-    BOARD.draw_panel(draw, PANEL, height, lines)
+    COLUMN.draw(draw, lines, laid)
     return encode_png(canvas)
 
 
@@ -116,7 +122,7 @@ def _draw_pit_floor(draw: Draw) -> None:
     BOARD.fence(draw, FENCE, FENCE_WIDTH)
     for square in BOARD.grid.squares:
         _draw_ground(draw, square)
-    BOARD.draw_labels(draw, font(28 * SUPERSAMPLE), fence=FENCE_WIDTH, band=LABEL_BAND)
+    BOARD.draw_labels(draw, font(FILE_TEXT), fence=FENCE_WIDTH, band=LABEL_BAND)
 
 
 def _draw_board(draw: Draw, view: MastersFightView) -> None:
@@ -127,8 +133,9 @@ def _draw_board(draw: Draw, view: MastersFightView) -> None:
     for square, item in sorted(view.items.items()):
         _draw_ground_item(draw, BOARD.frame(square), item, crowded=square in standing)
     BOARD.highlight(draw, view.highlight)
+    marks = _marks(view)
     for square, orc in sorted(standing.items()):
-        _draw_orc(draw, BOARD.frame(square), orc, active=orc.player == view.active)
+        _draw_orc(draw, BOARD.frame(square), orc, marks[orc.player], active=orc.player == view.active)
 
 
 def _standing(view: MastersFightView) -> dict[Square, OrcView]:
@@ -254,8 +261,8 @@ ITEM_DRAWINGS: dict[Item, Callable[[Draw, Frame], None]] = {
 
 
 def _draw_ground_item(draw: Draw, frame: Frame, item: Item, *, crowded: bool) -> None:
-    """An Item lying on a square: large with its name, or, when an Orc stands on it, small in the
-    square's top-left corner on its shadow (see `_draw_lying_item`).
+    """An Item lying on a square: large (the key names it), or, when an Orc stands on it, small in
+    the square's top-left corner on its shadow (see `_draw_lying_item`).
 
     A carried Item sits on a parchment disc at the token's top-right (see `_draw_orc`); one on the
     ground never does, so the two cannot be mistaken for each other, and the key says which is which.
@@ -263,8 +270,7 @@ def _draw_ground_item(draw: Draw, frame: Frame, item: Item, *, crowded: bool) ->
     if crowded:
         _draw_lying_item(draw, frame.part(-0.34, -0.34, 0.3), item)
         return
-    ITEM_DRAWINGS[item](draw, frame.part(0, -0.1, 0.6))
-    outlined_text(draw, frame.at(0, 0.38), ITEM_LABELS[item], font(18 * SUPERSAMPLE), anchor="mm")
+    ITEM_DRAWINGS[item](draw, frame.part(0, 0, 0.8))
 
 
 def _draw_lying_item(draw: Draw, f: Frame, item: Item) -> None:
@@ -281,51 +287,63 @@ def _draw_carried_item(draw: Draw, f: Frame, item: Item) -> None:
 
 # -- orcs ---------------------------------------------------------------------------------
 
-TOKEN = 0.25
-"""The token's radius in squares: room above it for the tags and below it for two lines of name."""
-NAME_TOP, NAME_BOTTOM = 0.11, 0.49
-"""The band of the square that holds the Orc's name (unit coordinates, y down)."""
-NAME_LARGEST, NAME_SMALLEST = 19 * SUPERSAMPLE, 13 * SUPERSAMPLE
+TOKEN = 0.3
+"""The token's radius in squares: room under it for its tag."""
+TOKEN_V = -0.14
+"""Where a standing token's centre is (unit coordinates, y down): high in the square."""
 
 
-def _draw_orc(draw: Draw, frame: Frame, orc: OrcView, *, active: bool) -> None:
-    """A token in the owner's colour with HP inside, the whole name below it (on two lines, and
-    smaller, when it is long), and along the top its badges: the carried Item on the right, a red
-    KD tag in the middle when it is Knocked Down.
+def _draw_orc(draw: Draw, frame: Frame, orc: OrcView, mark: str, *, active: bool) -> None:
+    """A token in the owner's colour with their mark inside, and under it a tag with its HP (and a
+    red KD when it is Knocked Down); the carried Item on a disc at the top right.
 
     A Knocked Down Orc lies flat: its token is squashed. The active Orc gets a gold ring so its
     player finds it at once.
     """
     colour = player_colour(orc.colour)
-    ru, rv = (0.34, 0.16) if orc.knocked_down else (TOKEN, TOKEN)
-    v = 0.06 - rv  # standing or lying, the token rests on the same ground line
+    ru, rv = (0.38, 0.2) if orc.knocked_down else (TOKEN, TOKEN)
+    v = TOKEN_V + TOKEN - rv  # standing or lying, the token rests on the same ground line
     if active:
         draw.ellipse(frame.oval(0, v, ru + 0.06, rv + 0.06), fill=ACCENT, outline=INK, width=LINE)
     draw.ellipse(frame.oval(0, v + 0.04, ru, rv), fill=shade(colour, 0.5))
     draw.ellipse(frame.oval(0, v, ru, rv), fill=colour, outline=INK, width=3 * LINE)
-    hp = f"{orc.hp}/{orc.max_hp}"
-    hp_face = font((22 if len(hp) <= 3 else 18) * SUPERSAMPLE)
-    bold_text(draw, frame.at(0, v), hp, hp_face, fill=ink_on(colour), anchor="mm")
-    room = (NAME_BOTTOM - NAME_TOP) * frame.size
-    lines, face = fit_lines(orc.name, 0.98 * frame.size, room, NAME_LARGEST, NAME_SMALLEST)
-    draw_lines(draw, frame.at(0, (NAME_TOP + NAME_BOTTOM) / 2), lines, face, TEXT, halo=INK)
+    bold_text(draw, frame.at(0, v), mark, font(MARK_TEXT), fill=ink_on(colour), anchor="mm")
     if orc.item is not None:
         _draw_carried_item(draw, frame.part(0.33, -0.33, 0.3), orc.item)
-    if orc.knocked_down:
-        _draw_knocked_down_tag(draw, frame.part(0, -0.38, 1.0))
+    chips = [Chip(f"{orc.hp}/{orc.max_hp}", PARCHMENT), *([Chip("KD", KNOCKED_DOWN)] if orc.knocked_down else [])]
+    _draw_tag_at(draw, frame.at(0, 0.33), chips)
 
 
-def _draw_knocked_down_tag(draw: Draw, f: Frame, *, label: bool = True) -> None:
-    """The red KD tag centred on `f`; in the key it is a picture, not a label of the board."""
-    face = font(16 * SUPERSAMPLE)
-    chips = [Chip("KD", KNOCKED_DOWN)]
+def _draw_tag_at(draw: Draw, centre: Point, chips: Sequence[Chip]) -> None:
+    face = font(TAG_TEXT)
     width, height = tag_size(chips, face)
+    x, y = centre
+    draw_tag(draw, (x - width / 2, y - height / 2, x + width / 2, y + height / 2), chips, face)
+
+
+def _marks(view: MastersFightView) -> dict[PlayerId, str]:
+    """Each player's mark on their token: their name's first letter, or its first two when another
+    name starts with the same letter, or their place at the table when even those are alike."""
+    names = {orc.player: printable(orc.name).replace(" ", "") or "?" for orc in view.orcs}
+    marks: dict[PlayerId, str] = {}
+    for k, (player, name) in enumerate(sorted(names.items())):
+        alike = [other for other in names.values() if other[:2].lower() == name[:2].lower()]
+        if sum(other[:1].lower() == name[:1].lower() for other in names.values()) == 1:
+            marks[player] = name[:1].upper()
+        elif len(alike) == 1:
+            marks[player] = name[:1].upper() + name[1:2].lower()
+        else:
+            marks[player] = str(k + 1)
+    return marks
+
+
+def _knocked_down_icon(draw: Draw, f: Frame) -> None:
+    """The red KD chip, as the key shows it: a picture, not a label of the board."""
+    face = font(TAG_TEXT)
+    width, height = tag_size([Chip("KD", KNOCKED_DOWN)], face)
     x, y = f.at(0, 0)
-    box = (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
-    if label:
-        draw_tag(draw, box, chips, face)
-        return
-    draw.rounded_rectangle(box, radius=height / 2.5, fill=KNOCKED_DOWN, outline=INK, width=LINE)
+    draw.rounded_rectangle((x - width / 2, y - height / 2, x + width / 2, y + height / 2), radius=height / 2.5,
+                           fill=KNOCKED_DOWN, outline=INK, width=LINE)
     bold_text(draw, (x, y), "KD", face, fill=ink_on(KNOCKED_DOWN), anchor="mm", label=False)
 
 
@@ -333,30 +351,33 @@ def _draw_knocked_down_tag(draw: Draw, f: Frame, *, label: bool = True) -> None:
 
 
 def _key(view: MastersFightView) -> list[KeyEntry]:
-    """What the symbols on this board mean: only those it shows, so the key stays short."""
+    """What the symbols on this board mean: only those it shows, so the key stays short; the long
+    entries first, as they fit the rows under the pit (the short ones pair up beside it)."""
     standing = _standing(view)
     orcs = list(standing.values())
     entries: list[KeyEntry] = []
+    under = sorted(item for square, item in view.items.items() if square in standing)
+    if under:
+        entries.append(KeyEntry(partial(_lying_icon, item=under[0]), "an Item on the ground under an Orc"))
+    carried = sorted(o.item for o in orcs if o.item is not None)
+    if carried:
+        entries.append(KeyEntry(partial(_carried_icon, item=carried[0]), "an Item the Orc carries"))
+    for terrain in sorted(set(view.terrain.values())):
+        entries.append(KeyEntry(TERRAIN_DRAWINGS[terrain], TERRAIN_MEANINGS[terrain]))
     if view.highlight:
         entries.append(KeyEntry(_highlight_icon, "squares of the last move"))
     if view.active in {o.player for o in orcs}:
-        entries.append(KeyEntry(_active_icon, "gold ring: the Orc acting now"))
+        entries.append(KeyEntry(_active_icon, "acting now"))
     if any(o.knocked_down for o in orcs):
-        entries.append(KeyEntry(partial(_kd_icon), "Knocked Down"))
-    if any(o.item is not None for o in orcs):
-        item = next(o.item for o in orcs if o.item is not None)
-        entries.append(KeyEntry(partial(_carried_icon, item=item), "on a disc: an Item the Orc carries"))
-    under = sorted(item for square, item in view.items.items() if square in standing)
-    if under:
-        entries.append(KeyEntry(partial(_lying_icon, item=under[0]), "in a corner: an Item on the ground under an Orc"))
-    for terrain in sorted(set(view.terrain.values())):
-        entries.append(KeyEntry(TERRAIN_DRAWINGS[terrain], TERRAIN_MEANINGS[terrain]))
+        entries.append(KeyEntry(_knocked_down_icon, "Knocked Down"))
+    for item in sorted({*view.items.values(), *carried}):
+        entries.append(KeyEntry(ITEM_DRAWINGS[item], ITEM_LABELS[item]))
     return entries
 
 
 TERRAIN_MEANINGS: dict[Terrain, str] = {
-    Terrain.PIT: "Pit: no Orc may enter (a Jump flies over)",
-    Terrain.PLATFORM: "Platform: 2+ to climb, Jump from it, no knock-down on it",
+    Terrain.PIT: "Pit: only a Jump crosses",
+    Terrain.PLATFORM: "Platform: 2+ to climb",
 }
 
 
@@ -371,10 +392,6 @@ def _active_icon(draw: Draw, f: Frame) -> None:
     draw.ellipse(f.oval(0, 0, 0.36, 0.36), fill=MUTED, outline=INK, width=2 * LINE)
 
 
-def _kd_icon(draw: Draw, f: Frame) -> None:
-    _draw_knocked_down_tag(draw, f, label=False)
-
-
 def _carried_icon(draw: Draw, f: Frame, *, item: Item) -> None:
     _draw_carried_item(draw, f.part(0, 0, 0.95), item)
 
@@ -386,44 +403,45 @@ def _lying_icon(draw: Draw, f: Frame, *, item: Item) -> None:
 
 # -- the side panel ------------------------------------------------------------------------
 
+TITLE_TEXT = 34 * SUPERSAMPLE
+TURN_TEXT = 30 * SUPERSAMPLE
+"""Where the game stands, under the game's name."""
+
 
 def panel_lines(view: MastersFightView, recent: Sequence[str] = ()) -> list[PanelLine]:
-    """The side panel: where the fight is, the Initiative Order with each Orc's HP and Item, what
-    just happened, the Feats and, at the end, the placings."""
+    """The side panel: where the fight is, the Initiative Order with each player's mark and whole
+    name or, once the fight is over, the placings instead. `recent` (the newest log lines, which every game's panel is
+    handed) is not shown, nor the Feats: the bot's message carries the log as text, and a column as
+    short as Discord's picture has no room for a list that grows. HP and Items are on the pit."""
     state = PHASE_LABELS[view.phase] if view.phase is not Phase.FIGHT else f"Game Turn {view.turn} · Fight"
-    lines = [title("Masters' Fight"), PanelLine(state, size=28 * SUPERSAMPLE), *_order_lines(view),
-             *recent_lines(recent), *feat_lines(view.feats, _entrants(view))]
+    lines = [PanelLine("Masters' Fight", size=TITLE_TEXT, colour=ACCENT), PanelLine(state, size=TURN_TEXT)]
     if view.placings is not None:
-        lines += placing_lines(view.placings, _entrants(view))
-    return lines
+        return [*lines, *placing_lines(view.placings, _entrants(view), size=SHOWN_TEXT)]
+    return [*lines, *_order_lines(view)]
 
 
 def _order_lines(view: MastersFightView) -> list[PanelLine]:
-    """The Initiative Order, then anyone not in it (already out), each with HP and Item."""
+    """The Initiative Order, then anyone not in it (already out)."""
     orcs = _who(view)
+    marks = _marks(view)
     listed = [p for p in view.order if p in orcs] + [p for p in orcs if p not in view.order]
-    lines = [heading("Deployment order" if view.phase is Phase.DEPLOYMENT else "Initiative order")]
+    lines = [heading("Deployment order" if view.phase is Phase.DEPLOYMENT else "Initiative order", SHOWN_TEXT)]
     for player in listed:
         orc = orcs[player]
         active = player == view.active
-        lines.append(_orc_line(orc, out=orc.out or player in view.eliminated, active=active))
+        lines.append(_orc_line(orc, marks[player], out=orc.out or player in view.eliminated, active=active))
         if active and view.phase is Phase.FIGHT:
             budget = f"{view.action_points} AP, {view.move_left} squares to move"
-            lines.append(PanelLine(budget, size=SMALL_TEXT, colour=ACCENT))
+            lines.append(PanelLine(budget, size=SHOWN_TEXT, colour=ACCENT))
     return lines
 
 
-def _orc_line(orc: OrcView, *, out: bool, active: bool) -> PanelLine:
-    """The name, then HP, Knocked Down and the carried Item (or why it is not on the board) as a note."""
-    if out:
-        note = "out"
-    elif orc.square is None:
-        note = "to deploy"
-    else:
-        carried = ITEM_LABELS[orc.item] if orc.item else ""
-        note = " ".join(d for d in (f"{orc.hp}/{orc.max_hp}", "KD" if orc.knocked_down else "", carried) if d)
-    colour = MUTED if out else TEXT
-    return PanelLine(orc.name, colour=colour, swatch=player_colour(orc.colour), struck=out, marked=active, note=note)
+def _orc_line(orc: OrcView, mark: str, *, out: bool, active: bool) -> PanelLine:
+    """The player's mark and whole name; one out of the fight is struck through, one still to deploy
+    says so."""
+    note = "to deploy" if orc.square is None and not out else ""
+    return PanelLine(f"{mark}  {orc.name}", size=SHOWN_TEXT, colour=MUTED if out else TEXT,
+                     swatch=player_colour(orc.colour), struck=out, marked=active, note=note, note_size=SHOWN_TEXT)
 
 
 def _who(view: MastersFightView) -> dict[PlayerId, OrcView]:

@@ -159,14 +159,17 @@ def _wrapped(note: Note, face: Font) -> list[Note]:
     return [Note(text, note.colour, note.spare) for text in wrap(note.text, face, SIZE[0] - 2 * MARGIN)]
 
 
+def _where(view: OrczView) -> str:
+    """Where the war stands, as the message's heading says it (`where()`), with the part of the turn."""
+    if view.phase == "over":
+        return "The war is over"
+    part = f"deployment, round {view.round}" if view.phase == "deploy" else "struggles"
+    return f"{view.where()} · {part}"
+
+
 def _draw_turn(draw: ImageDraw.ImageDraw, view: OrczView, face: Font) -> None:
     """The first line: where the war is, and the Event's title at the right."""
-    if view.phase == "over":
-        where = "The war is over"
-    elif view.phase == "deploy":
-        where = f"Turn {view.turn}/{view.turns} · deployment, round {view.round}"
-    else:
-        where = f"Turn {view.turn}/{view.turns} · struggles"
+    where = _where(view)
     write(draw, (MARGIN, MARGIN), where, face, TEXT)
     if view.event_title:
         write(draw, (SIZE[0] - MARGIN, MARGIN), f"Event: {view.event_title}", face, ACCENT, anchor="ra")
@@ -349,12 +352,7 @@ def panel_lines(view: OrczView, recent: Sequence[str] = ()) -> list[PanelLine]:
     war is, the Event, the Warlords (Slaves only where the viewer may see them, spent Heroes, ranks
     placed), a share-out being decided, the Scouts' looks, and the end. The picture draws none of it
     as a panel: it is laid out for the size Discord shows it."""
-    if view.phase == "over":
-        where = "The war is over"
-    elif view.phase == "deploy":
-        where = f"Turn {view.turn}/{view.turns} · deployment, round {view.round}"
-    else:
-        where = f"Turn {view.turn}/{view.turns} · struggles"
+    where = _where(view)
     lines = [title("Orcz"), PanelLine(where, size=26 * S)]
     if view.late:
         waiting = " and ".join(view.names.get(p, p) for p in view.waiting_for)

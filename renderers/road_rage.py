@@ -1,7 +1,10 @@
 """The Road Rage board: the 36" or 48" table with an inch grid, the numbered Checkpoints, the
 Terrain Features, the Starting Line, every Chariot as a true-size 25x50 mm base turned to its
 facing with a tag (its driver's name, Current Speed, Chassis Points and laps) placed where it
-hides no other, this turn's moves as arrows, a key, and a side panel with each Chariot's profile.
+hides no other, this turn's moves as arrows, and beside it each Chariot's profile and the key.
+
+The picture is drawn for the size Discord shows it (`SHOWN`): landscape, every label at least
+`LEGIBLE` px tall there; the log the bot's message carries as text is not repeated.
 """
 
 from __future__ import annotations
@@ -17,21 +20,20 @@ from renderers.common import (
     INK,
     MUTED,
     RGB,
-    SMALL_TEXT,
+    SHOWN_TEXT,
     SUPERSAMPLE,
     TEXT,
     Box,
     Chip,
+    Column,
     Entrant,
     Frame,
     KeyEntry,
     PanelLine,
-    SidePanel,
     arrow,
     base_canvas,
     bold_text,
     encode_png,
-    feat_lines,
     font,
     heading,
     heading_icon,
@@ -43,9 +45,7 @@ from renderers.common import (
     placing_lines,
     player_colour,
     polygon,
-    recent_lines,
     shade,
-    title,
 )
 from renderers.kits.inch_board import InchBoard
 from rules.orclympics.road_rage.models import XY, ChariotView, Phase, RoadRageView
@@ -53,9 +53,20 @@ from rules.orclympics.road_rage.models import XY, ChariotView, Phase, RoadRageVi
 SLUG = "road-rage"
 """The game whose views this module draws."""
 
-BOARD_PIXELS = 864 * SUPERSAMPLE
+BOARD_PIXELS = 512 * SUPERSAMPLE
 """The table's side whatever its size in inches: a 48" table shows more inches, not a bigger picture."""
-PANEL = SidePanel(width=420 * SUPERSAMPLE)
+PLACING = {"left": 42 * SUPERSAMPLE, "top": 12 * SUPERSAMPLE, "label_band": 36 * SUPERSAMPLE}
+"""Where the table sits: room on the left and under it for inch marks legible at Discord's size."""
+PLACED = InchBoard.fitted(48, BOARD_PIXELS, **PLACING)
+COLUMN = Column(PLACED.right, PLACED.top, PLACED.key_room)
+"""The Chariots and the key round the table, which is where it is whatever its inches."""
+TAG_TEXT = 17 * SUPERSAMPLE
+"""A Chariot's tag: 1.25 times its text's size tall."""
+TAG_RINGS = 6
+"""How far from its Chariot a tag may go, in tag heights: the tags carry whole names, and Chariots
+start packed on the Starting Line."""
+GATE_TEXT = 26 * SUPERSAMPLE
+"""A Checkpoint's number, bold on its disc."""
 LINE = SUPERSAMPLE
 HALF_WIDTH = 25 / 25.4 / 2
 HALF_DEPTH = 50 / 25.4 / 2
@@ -72,14 +83,13 @@ Point = tuple[float, float]
 
 
 def render(view: RoadRageView, recent: Sequence[str] = ()) -> bytes:
-    """The board, its key and the side panel of a Road Rage view as PNG bytes; `recent` are the
-    newest log lines, shown under "Just now"."""
-    board = InchBoard.fitted(view.size, BOARD_PIXELS)
-    lines = panel_lines(view, recent)
-    key = _key(view)
-    width, height = board.picture_size(PANEL, lines, key)
+    """The board, and beside it the panel and the key, of a Road Rage view as PNG bytes. `recent` (the
+    newest log lines) is not drawn: the bot's message carries it as text."""
+    board = InchBoard.fitted(view.size, BOARD_PIXELS, **PLACING)
+    lines = panel_lines(view)
+    laid = COLUMN.lay(lines, _key(view))
     base = ("road-rage", view.size, tuple(view.gates), tuple(view.blocks), tuple(view.cells))
-    canvas = base_canvas(base, (width, height), lambda draw: _draw_circuit(draw, view, board),
+    canvas = base_canvas(base, laid.size, lambda draw: _draw_circuit(draw, view, board),
                          ground=(("road-rage ground", view.size), lambda draw: _draw_dirt(draw, board)))
     draw = ImageDraw.Draw(canvas)
     _draw_paths(draw, view.paths, board)
@@ -87,8 +97,7 @@ def render(view: RoadRageView, recent: Sequence[str] = ()) -> bytes:
     for chariot in chariots:
         _draw_chariot(draw, chariot, board, active=chariot.player == view.active)
     _draw_tags(draw, chariots, board, view.active)
-    board.draw_key(draw, key)
-    board.draw_panel(draw, PANEL, height, lines)
+    COLUMN.draw(draw, lines, laid)
     return encode_png(canvas)
 
 
@@ -101,7 +110,7 @@ def _draw_dirt(draw: Draw, board: InchBoard) -> None:
     board.fill(draw, DIRT)
     board.grid(draw, DIRT_GRID, SIX_LINE, line=LINE)
     board.edge(draw, INK, 4 * LINE)
-    board.labels(draw)
+    board.labels(draw, size=SHOWN_TEXT)
 
 
 def _draw_circuit(draw: Draw, view: RoadRageView, board: InchBoard) -> None:
@@ -122,9 +131,9 @@ def _draw_circuit(draw: Draw, view: RoadRageView, board: InchBoard) -> None:
             r = 7 * SUPERSAMPLE
             draw.ellipse((px - r, py - r, px + r, py + r), fill=TEXT, outline=INK, width=2 * LINE)
         mx, my = board.at((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-        r = 14 * SUPERSAMPLE
+        r = 28 * SUPERSAMPLE
         draw.ellipse((mx - r, my - r, mx + r, my + r), fill=GATE, outline=INK, width=2 * LINE)
-        bold_text(draw, (mx, my), str(number), font(18 * SUPERSAMPLE), fill=INK, anchor="mm")
+        bold_text(draw, (mx, my), str(number), font(GATE_TEXT), fill=INK, anchor="mm")
 
 
 def _draw_paths(draw: Draw, paths: Sequence[Sequence[XY]], board: InchBoard) -> None:
@@ -173,12 +182,12 @@ def _draw_tags(draw: Draw, chariots: Sequence[ChariotView], board: InchBoard, ac
     sheet = labels()
     for chariot in chariots:
         sheet.keep_clear(_base(chariot, board))
-    face = font(15 * SUPERSAMPLE)
+    face = font(TAG_TEXT)
     within = (board.left, board.top, board.right, board.bottom)
     for chariot in chariots:
         driving = chariot.player == active
         place_tag(draw, _base(chariot, board), _chips(chariot), face, gap=3 * SUPERSAMPLE, within=within,
-                  outline=ACCENT if driving else INK, line=2 * LINE if driving else LINE)
+                  outline=ACCENT if driving else INK, line=2 * LINE if driving else LINE, rings=TAG_RINGS)
 
 
 # -- the key -------------------------------------------------------------------------------------------
@@ -189,9 +198,9 @@ def _key(view: RoadRageView) -> list[KeyEntry]:
     chariots = _chariots(view)
     entries: list[KeyEntry] = []
     if view.gates:
-        entries.append(KeyEntry(_gate_icon, "Checkpoints in order (the last is the Goal)"))
+        entries.append(KeyEntry(_gate_icon, "Checkpoints: the last is the Goal"))
     if view.blocks:
-        entries.append(KeyEntry(_rock_icon, "Terrain: blocks the way, rams back hard"))
+        entries.append(KeyEntry(_rock_icon, "Terrain: blocks, rams back hard"))
     if view.cells:
         entries.append(KeyEntry(_cell_icon, "Starting Line"))
     if chariots:
@@ -201,7 +210,7 @@ def _key(view: RoadRageView) -> list[KeyEntry]:
     if any(c.laps for c in chariots):
         entries.append(KeyEntry(partial(_chip_icon, text="L1", fill=GATE), "laps done"))
     if any(c.player == view.active for c in chariots):
-        entries.append(KeyEntry(_driving_icon, "gold edge: driving now"))
+        entries.append(KeyEntry(_driving_icon, "driving now"))
     if any(len(path) > 1 for path in view.paths):
         entries.append(KeyEntry(path_icon, "moves this turn"))
     entries.append(KeyEntry(heading_icon, "headings: 0° east, 90° north"))
@@ -239,32 +248,39 @@ def _driving_icon(draw: Draw, f: Frame) -> None:
     draw.rectangle(f.box(-0.45, -0.2, 0.45, 0.2), fill=MUTED, outline=ACCENT, width=3 * LINE)
 
 
+TITLE_TEXT = 34 * SUPERSAMPLE
+TURN_TEXT = 30 * SUPERSAMPLE
+"""Where the race stands and on which circuit, under the game's name."""
+CHARIOTS_SPACE = 18 * SUPERSAMPLE
+"""Above the Chariots' lines: their swatches say what they are, with no heading."""
+
+
 def panel_lines(view: RoadRageView, recent: Sequence[str] = ()) -> list[PanelLine]:
-    """The side panel: where the race is, each Chariot in race order with its laps and its
-    characteristics, what just happened, the Feats and the placings."""
-    lines = [title("Road Rage")]
+    """The side panel: where the race is, each Chariot in race order with its laps, next Checkpoint
+    and characteristics (Current Speed and Chassis Points are on its tag) or, once the race is over,
+    the placings instead.
+    `recent` (the newest log lines, which every game's panel is handed) is not shown, nor the Feats:
+    the bot's message carries the log as text, and a column as short as Discord's picture has no
+    room for a list that grows."""
+    lines = [PanelLine("Road Rage", size=TITLE_TEXT, colour=ACCENT)]
     phase = {Phase.BUILD: "Building the Chariots", Phase.CIRCUIT: "Building the Circuit",
              Phase.DEPLOY: "On the Starting Line", Phase.RACE: f"Game Turn {view.turn}",
              Phase.OVER: "The race is over"}[view.phase]
-    lines.append(PanelLine(phase, size=28 * SUPERSAMPLE))
-    if view.circuit:
-        lines.append(PanelLine(f"{view.circuit.title()} circuit · {view.laps} lap{'s' if view.laps != 1 else ''}",
-                               size=SMALL_TEXT, colour=MUTED))
+    circuit = f" · {view.circuit.title()}, {view.laps} lap{'s' if view.laps != 1 else ''}" if view.circuit else ""
+    lines.append(PanelLine(phase + circuit, size=TURN_TEXT))
     if view.active:
-        lines.append(PanelLine(f"{view.ap} Action Point{'s' if view.ap != 1 else ''} left", size=SMALL_TEXT,
+        lines.append(PanelLine(f"{view.ap} Action Point{'s' if view.ap != 1 else ''} left", size=SHOWN_TEXT,
                                colour=ACCENT))
-    lines.append(heading("Chariots"))
-    for chariot in sorted(view.chariots, key=lambda c: (c.position is None, c.position or 0, c.player)):
-        place = ordinal(chariot.position) if chariot.position else ("wrecked" if chariot.destroyed else "")
-        note = "" if chariot.destroyed else f"lap {chariot.laps}, next {chariot.next_gate + 1}"
-        lines.append(PanelLine(f"{place} · {chariot.name}" if place else chariot.name,
-                               swatch=player_colour(chariot.colour), marked=chariot.player == view.active,
-                               struck=chariot.destroyed, note=note))
-        lines.append(PanelLine(f"Speed {chariot.speed}/{chariot.top_speed} · Agility {chariot.agility} · "
-                               f"Skill {chariot.skill} · Chassis {chariot.chassis}", size=SMALL_TEXT, colour=MUTED))
-    lines += recent_lines(recent)
-    entrants = {c.player: Entrant(c.name, c.colour) for c in view.chariots}
-    lines += feat_lines(view.feats, entrants)
     if view.placings is not None:
-        lines += placing_lines(view.placings, entrants)
+        return [*lines, *placing_lines(view.placings, {c.player: Entrant(c.name, c.colour) for c in view.chariots},
+                                       size=SHOWN_TEXT)]
+    ranked = sorted(view.chariots, key=lambda c: (c.position is None, c.position or 0, c.player))
+    for k, chariot in enumerate(ranked):
+        place = ordinal(chariot.position) if chariot.position else ("wrecked" if chariot.destroyed else "")
+        lines.append(PanelLine(chariot.name, size=SHOWN_TEXT, swatch=player_colour(chariot.colour),
+                               marked=chariot.player == view.active, struck=chariot.destroyed, note=place,
+                               note_size=SHOWN_TEXT, space_before=0 if k else CHARIOTS_SPACE))
+        race = "" if chariot.destroyed else f"lap {chariot.laps}, next {chariot.next_gate + 1} · "
+        lines.append(PanelLine(f"{race}top {chariot.top_speed} · Agility {chariot.agility} · Skill {chariot.skill}",
+                               size=SHOWN_TEXT, colour=MUTED))
     return lines

@@ -1,11 +1,13 @@
 """The That'll do Pigs board: the 36x36" table with an inch grid, the Circuit (the crowd in the
 central stand, on its diagonals to the poles, along the edge and in one stand outside, the Skid
 Triggers, the chequered Finish Line and the numbered starting grid), every rider with its facing,
-the Piglet, this turn's moves as arrows, a key and a side panel with the race order and laps.
+the Piglet, this turn's moves as arrows, and beside it the race order with laps and the key.
 
 Bases are drawn at true scale; each rider's tag is placed where it hides no other label, and
-is larger than the base so it reads on a phone. Sizes are canvas pixels on the supersampled
-canvas (see `renderers.common`).
+is larger than the base so it reads on a phone. The picture is drawn for the size Discord shows
+it (`SHOWN`): landscape, every label at least `LEGIBLE` px tall there; the log the bot's message
+carries as text is not repeated. Sizes are canvas pixels on the supersampled canvas (see
+`renderers.common`).
 """
 
 from __future__ import annotations
@@ -21,23 +23,21 @@ from renderers.common import (
     INK,
     MUTED,
     RGB,
-    SMALL_TEXT,
+    SHOWN_TEXT,
     SUPERSAMPLE,
     TEXT,
     Box,
     Chip,
+    Column,
     Entrant,
     Frame,
     KeyEntry,
     PanelLine,
-    SidePanel,
     arrow,
     base_canvas,
     bold_text,
     encode_png,
-    feat_lines,
     font,
-    heading,
     heading_icon,
     ink_on,
     labels,
@@ -49,9 +49,7 @@ from renderers.common import (
     placing_lines,
     player_colour,
     polygon,
-    recent_lines,
     shade,
-    title,
 )
 from renderers.kits.inch_board import InchBoard
 from rules.orclympics.thatll_do_pigs.models import (
@@ -64,10 +62,13 @@ from rules.orclympics.thatll_do_pigs.models import (
 SLUG = "thatll-do-pigs"
 """The game whose views this module draws."""
 
-INCH = 24 * SUPERSAMPLE
+INCH = 16 * SUPERSAMPLE
 BOARD_INCHES = 36
-BOARD = InchBoard(BOARD_INCHES, INCH)
-PANEL = SidePanel(width=420 * SUPERSAMPLE)
+BOARD = InchBoard(BOARD_INCHES, INCH, left=42 * SUPERSAMPLE, top=12 * SUPERSAMPLE, label_band=36 * SUPERSAMPLE)
+COLUMN = Column(BOARD.right, BOARD.top, BOARD.key_room)
+"""The race order and the key round the table."""
+TAG_TEXT = 17 * SUPERSAMPLE
+"""A rider's tag: 1.25 times its text's size tall."""
 LINE = SUPERSAMPLE
 HALF_BASE = 25 / 25.4 / 2
 HALF_PIGLET = 20 / 25.4 / 2
@@ -90,13 +91,12 @@ at = BOARD.at
 
 
 def render(view: ThatllDoPigsView, recent: Sequence[str] = ()) -> bytes:
-    """The board, its key and the side panel of a That'll do Pigs view as PNG bytes; `recent` are
-    the newest log lines, shown under "Just now"."""
-    lines = panel_lines(view, recent)
-    key = _key(view)
-    width, height = BOARD.picture_size(PANEL, lines, key)
+    """The board, and beside it the panel and the key, of a That'll do Pigs view as PNG bytes.
+    `recent` (the newest log lines) is not drawn: the bot's message carries it as text."""
+    lines = panel_lines(view)
+    laid = COLUMN.lay(lines, _key(view))
     base = ("thatll-do-pigs", tuple(view.poles), view.crowd)
-    canvas = base_canvas(base, (width, height), lambda draw: _draw_circuit(draw, view),
+    canvas = base_canvas(base, laid.size, lambda draw: _draw_circuit(draw, view),
                          ground=(("thatll-do-pigs ground",), _draw_track))
     draw = ImageDraw.Draw(canvas)
     _draw_trails(draw, view.trails)
@@ -106,8 +106,7 @@ def render(view: ThatllDoPigsView, recent: Sequence[str] = ()) -> bytes:
     if _piglet_loose(view):
         _draw_piglet(draw, _piglet_box(view))
     _draw_tags(draw, view, riders)
-    BOARD.draw_key(draw, key)
-    BOARD.draw_panel(draw, PANEL, height, lines)
+    COLUMN.draw(draw, lines, laid)
     return encode_png(canvas)
 
 
@@ -164,23 +163,26 @@ def _draw_circuit(draw: Draw, view: ThatllDoPigsView) -> None:
         cx, cy = at(*pole)
         r = 6 * SUPERSAMPLE
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=POLE, outline=INK, width=2 * LINE)
-    BOARD.labels(draw)
+    BOARD.labels(draw, size=SHOWN_TEXT)
     _cell_numbers(draw, view)
     _crowd_labels(draw, view)
 
 
 def _cell_numbers(draw: Draw, view: ThatllDoPigsView) -> None:
-    """Each cell of the starting grid with its number, 1 at the straight's outer edge, as the
-    riders take them."""
-    face = font(15 * SUPERSAMPLE)
-    for row in view.grid:
+    """The starting grid's cell numbers, 1 at the straight's outer edge, as the riders take them: the
+    cells of a row side by side have the same number, so each number is written once, the odd ones
+    in the first row and the even ones in the next. A cell is 1" tall, less than a number legible at
+    Discord's size; written in every other cell, the numbers have room."""
+    face = font(SHOWN_TEXT)
+    for k, row in enumerate(view.grid):
         for number, (x, y) in enumerate(sorted(row, key=lambda cell: cell[1]), start=1):
-            outlined_text(draw, at(x + 0.5, y), str(number), face, anchor="mm")
+            if number % len(view.grid) == (k + 1) % len(view.grid):
+                outlined_text(draw, at(x + 0.5, y), str(number), face, anchor="mm")
 
 
 def _crowd_labels(draw: Draw, view: ThatllDoPigsView) -> None:
     """"Crowd" on the central stand and on the stand outside the Circuit, so the purple reads."""
-    face = font(16 * SUPERSAMPLE)
+    face = font(SHOWN_TEXT)
     xs, ys = [p[0] for p in view.stand], [p[1] for p in view.stand]
     cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
     place_text(draw, [at(cx, cy), at(cx, cy + 1.5), at(cx, cy - 1.5)], "Crowd", face)
@@ -279,7 +281,7 @@ def _draw_tags(draw: Draw, view: ThatllDoPigsView, riders: Sequence[RiderView]) 
     for rider in riders:
         sheet.keep_clear(_base(rider))
     within = (BOARD.left, BOARD.top, BOARD.right, BOARD.bottom)
-    face = font(16 * SUPERSAMPLE)
+    face = font(TAG_TEXT)
     for rider in riders:
         place_tag(draw, _base(rider), _chips(rider), face, gap=3 * SUPERSAMPLE, within=within)
     if _piglet_loose(view):
@@ -299,21 +301,22 @@ def _draw_piglet(draw: Draw, rect: Box) -> None:
 
 def _key(view: ThatllDoPigsView) -> list[KeyEntry]:
     """What the symbols on this board mean; the Circuit's are always there, the riders' only when
-    some rider shows them."""
+    some rider shows them. The long entries first, as they fit the rows under the table (the short
+    ones pair up beside it)."""
     riders = _riders(view)
-    entries = [KeyEntry(_crowd_icon, "the crowd: touch it and it attacks"),
-               KeyEntry(_trigger_icon, "Skid Trigger: a test when fully crossed"),
-               KeyEntry(_finish_icon, "Finish Line"),
+    entries = [KeyEntry(_trigger_icon, "Skid Trigger: a test when fully crossed"),
                KeyEntry(_grid_icon, "starting grid: cell 1 at the outer edge"),
+               KeyEntry(_crowd_icon, "crowd: touch it and it attacks"),
+               KeyEntry(_finish_icon, "Finish Line"),
                KeyEntry(_pole_icon, "pole")]
     if riders:
-        entries.append(KeyEntry(_rider_icon, "rider, nose to the front"))
+        entries.append(KeyEntry(_rider_icon, "rider, nose first"))
     if any(r.id == view.active for r in riders):
-        entries.append(KeyEntry(_acting_icon, "gold ring: the rider acting now"))
+        entries.append(KeyEntry(_acting_icon, "acting now"))
     if any(not r.ridden for r in riders):
-        entries.append(KeyEntry(partial(_chip_icon, text="U", fill=TEXT), "Unridden Boar: its rider fell"))
+        entries.append(KeyEntry(partial(_chip_icon, text="U", fill=TEXT), "Unridden Boar"))
     if any(r.piglet for r in riders):
-        entries.append(KeyEntry(partial(_chip_icon, text="P", fill=PIGLET), "has the Piglet (pink ring)"))
+        entries.append(KeyEntry(partial(_chip_icon, text="P", fill=PIGLET), "has the Piglet"))
     if _piglet_loose(view):
         entries.append(KeyEntry(_piglet_icon, "the Piglet, loose"))
     if any(len(trail) > 1 for trail in view.trails):
@@ -374,31 +377,43 @@ def _piglet_icon(draw: Draw, f: Frame) -> None:
 # -- the side panel -------------------------------------------------------------------------------------
 
 
+TITLE_TEXT = 34 * SUPERSAMPLE
+TURN_TEXT = 30 * SUPERSAMPLE
+"""Where the race stands, under the game's name."""
+RIDERS_SPACE = 18 * SUPERSAMPLE
+"""Above the riders' lines: their swatches and places say what they are, with no heading."""
+
+
 def panel_lines(view: ThatllDoPigsView, recent: Sequence[str] = ()) -> list[PanelLine]:
     """The side panel: where the race is, who holds the Piglet, the riders in race order with their
-    laps, what just happened, the Feats and the placings."""
-    lines = [title("That'll do Pigs")]
+    laps or, once the race is over, the placings instead. `recent` (the newest log lines, which every game's panel is handed) is
+    not shown, nor the Feats: the bot's message carries the log as text, and a column as short as
+    Discord's picture has no room for a list that grows."""
+    lines = [PanelLine("That'll do Pigs", size=TITLE_TEXT, colour=ACCENT)]
     phase = {Phase.DEPLOY: "Lining up", Phase.READY: "Get Ready!", Phase.RUN_UP: "The Running Up Boar",
              Phase.RACE: f"Game Turn {view.turn}", Phase.OVER: "The race is over"}[view.phase]
-    lines.append(PanelLine(phase, size=28 * SUPERSAMPLE))
+    lines.append(PanelLine(phase, size=TURN_TEXT))
     if view.piglet.placed:
         holder = view.piglet.held_by
-        lines.append(PanelLine(f"Piglet: carried by rider {holder}" if holder else "Piglet: loose!", size=SMALL_TEXT,
+        lines.append(PanelLine(f"Piglet: carried by rider {holder}" if holder else "Piglet: loose!", size=SHOWN_TEXT,
                                colour=ACCENT))
-    lines.append(heading("Race"))
-    ranked = sorted(view.riders, key=lambda r: (r.position is None, r.position or 0, r.id))
-    for rider in ranked:
-        place = ordinal(rider.position) if rider.position else "out"
-        tags = [f"lap {min(rider.laps + 1, 9)}" if rider.gates else "before the line"]
-        if not rider.ridden:
-            tags.append("unridden")
-        if rider.piglet:
-            tags.append("Piglet")
-        lines.append(PanelLine(f"{place} · rider {rider.id} · {rider.name}", swatch=player_colour(rider.colour),
-                               marked=rider.id == view.active, struck=rider.out, note=", ".join(tags)))
-    lines += recent_lines(recent)
-    entrants = {r.player: Entrant(r.name, r.colour) for r in view.riders}
-    lines += feat_lines(view.feats, entrants)
     if view.placings is not None:
-        lines += placing_lines(view.placings, entrants)
+        return [*lines, *placing_lines(view.placings, {r.player: Entrant(r.name, r.colour) for r in view.riders},
+                                       size=SHOWN_TEXT)]
+    ranked = sorted(view.riders, key=lambda r: (r.position is None, r.position or 0, r.id))
+    for k, rider in enumerate(ranked):
+        lines += _rider_lines(view, rider, space_before=0 if k else RIDERS_SPACE)
     return lines
+
+
+def _rider_lines(view: ThatllDoPigsView, rider: RiderView, space_before: int) -> list[PanelLine]:
+    """A rider's name and place, then its id (as its tag and the log name it) and where it is in the race."""
+    place = ordinal(rider.position) if rider.position else "out"
+    tags = [f"rider {rider.id}", f"lap {min(rider.laps + 1, 9)}" if rider.gates else "before the line"]
+    if not rider.ridden:
+        tags.append("unridden")
+    if rider.piglet:
+        tags.append("Piglet")
+    return [PanelLine(rider.name, size=SHOWN_TEXT, swatch=player_colour(rider.colour), marked=rider.id == view.active,
+                      struck=rider.out, note=place, note_size=SHOWN_TEXT, space_before=space_before),
+            PanelLine(", ".join(tags), size=SHOWN_TEXT, colour=MUTED)]

@@ -1,16 +1,17 @@
-"""The Timber! board: the Forest with its Trees, Rocks, Bushes, the Wild Boar, Wood and Orcs, and a side panel.
+"""The Timber! board: the Forest with its Trees, Rocks, Bushes, the Wild Boar, Wood and Orcs, and
+beside it the players in Initiative Order and a key.
 
-Drawn for a phone first: every Orc is a big disc in its owner's colour with its number
-(1 or 2) inside, and a log badge with the Wood it carries; the panel ties colours to
-names. A Tree that fell this Game Turn lies across the board as a trunk, and the squares
-its line touched carry a red frame. Sizes are canvas pixels (see `renderers.common`).
+Drawn for the size Discord shows it (`SHOWN`): landscape, every label at least `LEGIBLE` px tall
+there. Every Orc is a big disc in its owner's colour with its number (1 or 2) inside, and a log
+badge with the Wood it carries; the panel ties colours to names. A Tree that fell this Game Turn
+lies across the board as a trunk, and the squares its line touched carry a red frame. The log the
+bot's message carries as text is not repeated. Sizes are canvas pixels (see `renderers.common`).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import partial
 
 from PIL import ImageDraw
 
@@ -18,28 +19,25 @@ from renderers.common import (
     ACCENT,
     INK,
     RGB,
-    SMALL_TEXT,
-    SUPERSAMPLE,
     MUTED,
+    SHOWN_TEXT,
+    SUPERSAMPLE,
     TEXT,
+    Column,
     Entrant,
     Frame,
     KeyEntry,
     PanelLine,
-    SidePanel,
     base_canvas,
     bold_text,
     encode_png,
-    feat_lines,
     font,
     heading,
     ink_on,
     placing_lines,
     player_colour,
     polygon,
-    recent_lines,
     shade,
-    title,
 )
 from renderers.kits.square_board import SquareBoard
 from rules.core.engine import PlayerId
@@ -56,11 +54,22 @@ from rules.orclympics.timber.models import (
 SLUG = "timber"
 """The game whose views this module draws."""
 
-SQUARE = 92 * SUPERSAMPLE
-BOARD = SquareBoard(left=52 * SUPERSAMPLE, top=20 * SUPERSAMPLE, square=SQUARE)
-LABEL_BAND = 48 * SUPERSAMPLE
-EDGE_WIDTH = 8 * SUPERSAMPLE
-PANEL = SidePanel(width=420 * SUPERSAMPLE, gap=28 * SUPERSAMPLE, padding=18 * SUPERSAMPLE)
+SQUARE = 70 * SUPERSAMPLE
+BOARD = SquareBoard(left=40 * SUPERSAMPLE, top=12 * SUPERSAMPLE, square=SQUARE)
+LABEL_BAND = 44 * SUPERSAMPLE
+FILE_TEXT = 36 * SUPERSAMPLE
+"""The file letters and rank numbers: "a", "c" and "e" have no ascender, so they need a larger size
+than capitals to be as tall."""
+EDGE_WIDTH = 6 * SUPERSAMPLE
+COLUMN = Column(BOARD.right, BOARD.top, BOARD.key_room(LABEL_BAND))
+"""The Initiative Order and the key round the Forest."""
+BADGE = 0.52
+"""A Wood badge's size in squares: its number, 0.8 of it, legible at Discord's size."""
+BADGE_AT = 0.29
+"""How far from a square's centre (each way, in squares) a Wood badge sits, clear of the number of the
+Orc standing there."""
+ORC_TEXT = 32 * SUPERSAMPLE
+"""An Orc's number on its disc."""
 LINE = SUPERSAMPLE
 
 MOSS_LIGHT: RGB = (122, 146, 82)
@@ -86,16 +95,14 @@ STAGE_LABELS: dict[Stage, str] = {Stage.DISTRIBUTE: "tokens", Stage.BOAR: "Boar"
 
 
 def render(view: TimberView, recent: Sequence[str] = ()) -> bytes:
-    """The Forest, its key and the side panel of a Timber! view as PNG bytes; `recent` are the
-    newest log lines, shown under "Just now"."""
-    lines = panel_lines(view, recent)
-    key = _key(view)
-    width, height = BOARD.picture_size(PANEL, LABEL_BAND, lines, key)
-    canvas = base_canvas("timber", (width, height), _draw_forest_floor)
+    """The Forest, and beside it the panel and the key, of a Timber! view as PNG bytes. `recent` (the
+    newest log lines) is not drawn: the bot's message carries it as text."""
+    lines = panel_lines(view)
+    laid = COLUMN.lay(lines, _key(view))
+    canvas = base_canvas("timber", laid.size, _draw_forest_floor)
     draw = ImageDraw.Draw(canvas)
     _draw_forest(draw, view)
-    BOARD.draw_key(draw, LABEL_BAND, key)
-    BOARD.draw_panel(draw, PANEL, height, lines)
+    COLUMN.draw(draw, lines, laid)
     return encode_png(canvas)
 
 
@@ -107,7 +114,7 @@ def _draw_forest_floor(draw: Draw) -> None:
     BOARD.fence(draw, FOREST_EDGE, EDGE_WIDTH)
     for square in BOARD.grid.squares:
         _draw_ground(draw, square)
-    BOARD.draw_labels(draw, font(28 * SUPERSAMPLE), fence=EDGE_WIDTH, band=LABEL_BAND)
+    BOARD.draw_labels(draw, font(FILE_TEXT), fence=EDGE_WIDTH, band=LABEL_BAND)
 
 
 def _draw_forest(draw: Draw, view: TimberView) -> None:
@@ -132,7 +139,7 @@ def _draw_forest(draw: Draw, view: TimberView) -> None:
     for square, orc in sorted(standing.items()):
         _draw_orc(draw, BOARD.frame(square), orc, active=orc.player == view.active and orc.tokens > 0)
     for square, count in sorted(crowded.items()):
-        _draw_count_badge(draw, BOARD.frame(square).part(-0.31, 0.31, 0.36), count)  # Wood under a model
+        _draw_count_badge(draw, BOARD.frame(square).part(-BADGE_AT, BADGE_AT, BADGE), count)  # Wood under a model
 
 
 def _draw_ground(draw: Draw, square: str) -> None:
@@ -169,7 +176,7 @@ def _draw_tree(draw: Draw, f: Frame, wood: int, *, label: bool = True) -> None:
         draw.ellipse(f.oval(u, v, r, r), fill=LEAF, outline=INK, width=LINE)
     for u, v, r in ((-0.1, -0.2, 0.08), (0.1, -0.1, 0.07), (0.05, -0.32, 0.06)):
         draw.ellipse(f.oval(u, v, r, r), fill=LEAF_LIGHT)
-    _draw_count_badge(draw, f.part(0.29, 0.29, 0.42), wood, label=label)
+    _draw_count_badge(draw, f.part(BADGE_AT, BADGE_AT, BADGE), wood, label=label)
 
 
 def _draw_rocks(draw: Draw, f: Frame) -> None:
@@ -203,7 +210,7 @@ def _draw_count_badge(draw: Draw, f: Frame, count: int, *, label: bool = True) -
     """A log end with a number on it: how much Wood a Tree, a pile or an Orc holds (in the key a
     picture, not a label of the board)."""
     _draw_log_end(draw, f)
-    bold_text(draw, f.at(0, 0.02), str(count), font(round(f.size * 0.7)), fill=INK, anchor="mm", label=label)
+    bold_text(draw, f.at(0, 0.02), str(count), font(round(f.size * 0.8)), fill=INK, anchor="mm", label=label)
 
 
 def _draw_dropped(draw: Draw, f: Frame, count: int) -> None:
@@ -212,7 +219,7 @@ def _draw_dropped(draw: Draw, f: Frame, count: int) -> None:
         draw.rounded_rectangle(f.box(u - 0.3, v - 0.07, u + 0.22, v + 0.07), radius=0.06 * f.size, fill=LOG,
                                outline=INK, width=LINE)
         _draw_log_end(draw, f.part(u + 0.24, v, 0.15 + 0.01 * k))
-    _draw_count_badge(draw, f.part(0.3, -0.3, 0.34), count)
+    _draw_count_badge(draw, f.part(BADGE_AT, -BADGE_AT, BADGE), count)
 
 
 def _draw_fallen_trunk(draw: Draw, fall: FallView) -> None:
@@ -264,9 +271,9 @@ def _draw_orc(draw: Draw, f: Frame, orc: OrcView, *, active: bool) -> None:
         draw.ellipse(f.oval(0, 0, 0.42, 0.42), fill=ACCENT, outline=INK, width=LINE)
     draw.ellipse(f.oval(0, 0.04, 0.35, 0.35), fill=shade(colour, 0.5))
     draw.ellipse(f.oval(0, 0, 0.35, 0.35), fill=colour, outline=INK, width=3 * LINE)
-    bold_text(draw, f.at(0, 0.01), str(orc.number), font(40 * SUPERSAMPLE), fill=ink_on(colour), anchor="mm")
+    bold_text(draw, f.at(0, 0.01), str(orc.number), font(ORC_TEXT), fill=ink_on(colour), anchor="mm")
     if orc.wood:
-        _draw_count_badge(draw, f.part(0.29, -0.29, 0.42), orc.wood)
+        _draw_count_badge(draw, f.part(BADGE_AT, -BADGE_AT, BADGE), orc.wood)
     for k in range(orc.tokens if active else 0):
         pip = f.part(-0.39, -0.36 + k * 0.2, 0.19)  # a column down the left side
         draw.ellipse(pip.oval(0, 0, 0.5, 0.5), fill=ACCENT, outline=INK, width=2 * LINE)
@@ -276,26 +283,27 @@ def _draw_orc(draw: Draw, f: Frame, orc: OrcView, *, active: bool) -> None:
 
 
 def _key(view: TimberView) -> list[KeyEntry]:
-    """What the symbols on this board mean: only those it shows, so the key stays short."""
+    """What the symbols on this board mean: only those it shows, so the key stays short; the long
+    entries first, as they fit the rows under the Forest (the short ones pair up beside it)."""
     orcs = [o for o in view.orcs if o.square is not None]
     entries: list[KeyEntry] = []
-    if orcs:
-        entries.append(KeyEntry(_orc_icon, "Orc 1 or 2, in its player's colour"))
     if any(o.player == view.active and o.tokens > 0 for o in orcs):
-        entries.append(KeyEntry(_tokens_icon, "gold ring and dots: acting, Action Tokens left"))
-    if view.trees:
-        entries.append(KeyEntry(_tree_icon, "Tree, with the Wood still on it"))
+        entries.append(KeyEntry(_tokens_icon, "acting, a dot per Action Token left"))
     if view.dropped or any(o.wood for o in orcs):
         entries.append(KeyEntry(_wood_icon, "Wood carried, or lying on the ground"))
-    if view.rocks:
-        entries.append(KeyEntry(_rocks_icon, "Rocks"))
     if view.bushes:
         entries.append(KeyEntry(_bush_icon, "Bush: Open Way rips it out"))
-    entries.append(KeyEntry(_boar_icon, "the Wild Boar"))
     if view.highlight:
         entries.append(KeyEntry(_highlight_icon, "squares of the last move"))
     if view.falls:
         entries.append(KeyEntry(_touched_icon, "hit by a falling Tree"))
+    if orcs:
+        entries.append(KeyEntry(_orc_icon, "Orc 1 or 2"))
+    if view.trees:
+        entries.append(KeyEntry(_tree_icon, "Tree and its Wood"))
+    if view.rocks:
+        entries.append(KeyEntry(_rocks_icon, "Rocks"))
+    entries.append(KeyEntry(_boar_icon, "the Wild Boar"))
     return entries
 
 
@@ -346,9 +354,16 @@ def _touched_icon(draw: Draw, f: Frame) -> None:
 # -- the side panel --------------------------------------------------------------------------------
 
 
+TITLE_TEXT = 34 * SUPERSAMPLE
+TURN_TEXT = 30 * SUPERSAMPLE
+"""Where the game stands, under the game's name."""
+
+
 def panel_lines(view: TimberView, recent: Sequence[str] = ()) -> list[PanelLine]:
     """The side panel: where the game is, the players in Initiative Order with the Wood each got
-    out, where the Wood is, what just happened, the Feats and the placings."""
+    out (once the game is over, the placings instead), and where the Wood is. `recent` (the newest log lines, which every game's
+    panel is handed) is not shown, nor the Feats: the bot's message carries the log as text, and a
+    column as short as Discord's picture has no room for a list that grows."""
     if view.phase is Phase.DEPLOYMENT:
         state = "Deployment"
     elif view.phase is Phase.OVER:
@@ -357,12 +372,13 @@ def panel_lines(view: TimberView, recent: Sequence[str] = ()) -> list[PanelLine]
         state = f"Game Turn {view.turn}/{view.turns}"
         if view.stage is not None:
             state += f" · {STAGE_LABELS[view.stage]}"
-    lines = [title("Timber!"), PanelLine(state, size=28 * SUPERSAMPLE), *_order_lines(view), *_wood_lines(view),
-             *recent_lines(recent), *feat_lines(view.feats, _entrants(view))]
+    lines = [PanelLine("Timber!", size=TITLE_TEXT, colour=ACCENT), PanelLine(state, size=TURN_TEXT)]
     if view.placings is not None:
-        lines += placing_lines(view.placings, _entrants(view),
-                                {p.player: f"{p.wood_out} Wood" for p in view.players})
-    return lines
+        lines += placing_lines(view.placings, _entrants(view), {p.player: f"{p.wood_out} Wood" for p in view.players},
+                               size=SHOWN_TEXT)
+    else:
+        lines += _order_lines(view)
+    return [*lines, *_wood_lines(view)]
 
 
 def _entrants(view: TimberView) -> dict[PlayerId, Entrant]:
@@ -377,17 +393,18 @@ def _order_lines(view: TimberView) -> list[PanelLine]:
     """Players in Initiative Order with the Wood they got out; the active one gets its tokens listed."""
     players = _players(view)
     listed = [p for p in view.order if p in players] + [p for p in players if p not in view.order]
-    lines = [heading("Deployment order" if view.phase is Phase.DEPLOYMENT else "Initiative · Wood out")]
+    lines = [heading("Deployment order" if view.phase is Phase.DEPLOYMENT else "Initiative · Wood out", SHOWN_TEXT)]
     for player in listed:
         seat = players[player]
         active = player == view.active and view.phase is not Phase.OVER
         note = "" if view.phase is Phase.DEPLOYMENT else f"{seat.wood_out} out"
-        lines.append(PanelLine(seat.name, swatch=player_colour(seat.colour), marked=active, note=note))
+        lines.append(PanelLine(seat.name, size=SHOWN_TEXT, swatch=player_colour(seat.colour), marked=active, note=note,
+                               note_size=SHOWN_TEXT))
         if active and view.phase is Phase.PLAY:
-            lines.append(PanelLine(_tokens_text(view, player), size=SMALL_TEXT, colour=ACCENT))
+            lines.append(PanelLine(_tokens_text(view, player), size=SHOWN_TEXT, colour=ACCENT))
     waiting = [p for p in view.waiting if p != view.active]
     for player in waiting:
-        lines.append(PanelLine(f"Waiting for {players[player].name}", size=SMALL_TEXT, colour=ACCENT))
+        lines.append(PanelLine(f"Waiting for {players[player].name}", size=SHOWN_TEXT, colour=ACCENT))
     return lines
 
 
@@ -406,6 +423,6 @@ def _wood_lines(view: TimberView) -> list[PanelLine]:
     on_ground = sum(view.dropped.values())
     carried = sum(o.wood for o in view.orcs if o.square is not None)
     out = sum(p.wood_out for p in view.players)
-    return [heading("Wood"),
-            PanelLine(f"Trees {on_trees} · ground {on_ground}", size=SMALL_TEXT),
-            PanelLine(f"carried {carried} · out {out}", size=SMALL_TEXT)]
+    return [heading("Wood", SHOWN_TEXT),
+            PanelLine(f"Trees {on_trees} · ground {on_ground}", size=SHOWN_TEXT),
+            PanelLine(f"carried {carried} · out {out}", size=SHOWN_TEXT)]

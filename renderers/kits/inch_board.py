@@ -1,6 +1,6 @@
 """A square table measured in inches, as the skirmish boards are: the table drawn to scale,
-its inch grid with a strong line every 6", the inch marks along two edges, and the place of
-the side panel beside it.
+its inch grid with a strong line every 6", the inch marks along two edges, and the key under it
+(the panel beside it is a `renderers.common.Column`).
 
 Positions come from the rules in inches, x to the right and y up from the bottom-left corner
 (as `rules.core.geometry` has them); `at` turns them into canvas pixels, where y runs down.
@@ -9,12 +9,11 @@ Positions come from the rules in inches, x to the right and y up from the bottom
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import ImageDraw
 
-from renderers.common import RGB, SUPERSAMPLE, KeyEntry, PanelLine, SidePanel, draw_key, inch_labels, key_height
+from renderers.common import RGB, SUPERSAMPLE, KeyRoom, inch_labels
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
@@ -132,29 +131,12 @@ class InchBoard:
         inch_labels(draw, self.at, range(self.origin, self.origin + int(self.inches) + 1), below,
                     (self.left - fence) / 2, size)
 
-    # -- the picture around it -------------------------------------------------------------------
-
-    def picture_size(self, panel: SidePanel, lines: Sequence[PanelLine],
-                     key: Sequence[KeyEntry] = ()) -> tuple[int, int]:
-        """The size of a picture holding the table, its marks, the `key` under them and `panel`
-        with `lines`."""
-        return panel.picture_size(self.right, self.key_top + key_height(key, self.key_width), self.top, lines)
+    # -- the key under it -------------------------------------------------------------------------
 
     @property
-    def key_top(self) -> int:
-        return self.bottom + self.label_band
-
-    @property
-    def key_width(self) -> int:
-        return self.right - KEY_MARGIN
-
-    def draw_key(self, draw: ImageDraw.ImageDraw, key: Sequence[KeyEntry]) -> None:
-        """The key under the table's inch marks, as wide as the table and its left margin."""
-        draw_key(draw, key, KEY_MARGIN, self.key_top, self.key_width)
-
-    def draw_panel(self, draw: ImageDraw.ImageDraw, panel: SidePanel, picture_height: int,
-                   lines: Sequence[PanelLine]) -> None:
-        panel.draw(draw, self.right, self.top, picture_height, lines)
+    def key_room(self) -> KeyRoom:
+        """Where a key under the table's inch marks goes: as wide as the table and its left margin."""
+        return KeyRoom(KEY_MARGIN, self.bottom + self.label_band, self.right - KEY_MARGIN)
 
 
 KEY_MARGIN = 12 * SUPERSAMPLE

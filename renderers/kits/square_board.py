@@ -7,7 +7,7 @@ names and the size come from `rules.core.grid.Grid`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from PIL import ImageDraw
@@ -19,11 +19,7 @@ from renderers.common import (
     SUPERSAMPLE,
     Font,
     Frame,
-    KeyEntry,
-    PanelLine,
-    SidePanel,
-    draw_key,
-    key_height,
+    KeyRoom,
     shadowed_text,
 )
 from rules.core.grid import EIGHT_BY_EIGHT, Grid, Square
@@ -113,26 +109,12 @@ class SquareBoard:
             draw.rectangle(frame.box(-0.47, -0.47, 0.47, 0.47), outline=INK, width=8 * line)
             draw.rectangle(frame.box(-0.46, -0.46, 0.46, 0.46), outline=colour, width=5 * line)
 
-    # -- the picture around it -------------------------------------------------------------------
+    # -- the key under it -------------------------------------------------------------------------
 
-    def picture_size(self, panel: SidePanel, label_band: float, lines: Sequence[PanelLine],
-                     key: Sequence[KeyEntry] = ()) -> tuple[int, int]:
-        """The size of a picture holding the board, a band of file letters under it, the `key`
-        under that and `panel`."""
-        return panel.picture_size(self.right, self.bottom + label_band + key_height(key, self.key_width), self.top,
-                                  lines)
-
-    @property
-    def key_width(self) -> float:
-        return self.right - KEY_MARGIN
-
-    def draw_key(self, draw: ImageDraw.ImageDraw, label_band: float, key: Sequence[KeyEntry]) -> None:
-        """The key under the band of file letters, as wide as the board and its left margin."""
-        draw_key(draw, key, KEY_MARGIN, self.bottom + label_band, self.key_width)
-
-    def draw_panel(self, draw: ImageDraw.ImageDraw, panel: SidePanel, picture_height: int,
-                   lines: Sequence[PanelLine]) -> None:
-        panel.draw(draw, self.right, self.top, picture_height, lines)
+    def key_room(self, label_band: float) -> KeyRoom:
+        """Where a key under the band of file letters (`label_band` tall) goes: as wide as the board and
+        its left margin."""
+        return KeyRoom(KEY_MARGIN, self.bottom + label_band, self.right - KEY_MARGIN)
 
 
 KEY_MARGIN = 12 * SUPERSAMPLE

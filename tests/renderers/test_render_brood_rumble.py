@@ -12,6 +12,7 @@ import pytest
 from PIL import Image
 
 from renderers import RENDERERS, render
+from renderers.common import SHOWN
 from rules.orclympics.broods import Brood
 from rules.orclympics.brood_rumble.board import FEATURE_SIZES, ORC_BASE
 from rules.orclympics.brood_rumble.models import (
@@ -76,10 +77,11 @@ def chunk_types(data: bytes) -> list[bytes]:
     return types
 
 
-def test_render_gives_a_png_sized_for_a_phone() -> None:
+def test_render_gives_a_landscape_png_sized_for_discord() -> None:
+    """About twice the width Discord shows it at, and no taller than its box: Discord fits it by width."""
     data = render(view())
     width, height = png_size(data)
-    assert 1000 <= width <= 1300 and 700 <= height <= 1100
+    assert 1000 <= width <= 1100 and 600 <= height <= width * SHOWN[1] / SHOWN[0]
     assert Image.open(io.BytesIO(data)).size == (width, height)
 
 

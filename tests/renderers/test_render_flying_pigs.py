@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 from renderers import flying_pigs as drawing
+from renderers.common import SHOWN
 from rules.core.selfplay import play_random
 from rules.orclympics.flying_pigs.models import Path, Reaction, Stance
 from tests.rules.flying_pigs.arena import GAME, table
@@ -31,13 +32,13 @@ def _busy_state():  # type: ignore[no-untyped-def]
     return state
 
 
-def test_a_busy_board_is_a_phone_sized_png_with_the_same_bytes_each_time() -> None:
-    # the issue: deterministic bytes, readable on a phone
+def test_a_busy_board_is_a_png_sized_for_discord_with_the_same_bytes_each_time() -> None:
+    # the issues: deterministic bytes; landscape, about twice the width Discord shows it at (issue 40)
     view = GAME.view(_busy_state(), None)
     first, second = drawing.render(view), drawing.render(view)
     assert first == second
     picture = _picture(first)
-    assert 1200 <= picture.width <= 1700 and 900 <= picture.height <= 1300
+    assert 1000 <= picture.width <= 1100 and 600 <= picture.height <= picture.width * SHOWN[1] / SHOWN[0]
 
 
 def test_markers_change_the_picture() -> None:

@@ -11,12 +11,17 @@ from shapely.geometry import Point, Polygon
 
 from renderers.common import (
     BACKGROUND,
+    SHOWN_HEIGHT,
+    SHOWN_TEXT,
+    SHOWN_WIDTH,
     SUPERSAMPLE,
+    Column,
+    KeyEntry,
     PanelLine,
-    SidePanel,
     encode_png,
     fit_lines,
     font,
+    key_height,
     player_colour,
     title,
 )
@@ -105,13 +110,22 @@ def test_the_corners_of_a_turned_base_lie_around_its_centre() -> None:
     assert front_right == pytest.approx((130, 125)) and back_left == pytest.approx((110, 115))
 
 
-def test_the_picture_grows_to_hold_a_long_panel() -> None:
-    board = InchBoard(24, 10, left=50, top=20)
-    panel = SidePanel(width=200)
-    short = board.picture_size(panel, [title("Short")])
-    long = board.picture_size(panel, [title("Long"), *(PanelLine(f"line {k}") for k in range(40))])
-    assert short == (board.right + panel.gap + 200 + panel.margin, board.bottom + board.label_band)
-    assert long[0] == short[0] and long[1] > short[1]
+def test_a_column_beside_the_board_fills_the_width_and_grows_to_hold_a_long_panel() -> None:
+    board = InchBoard(24, 40, left=50, top=20)
+    column = Column(board.right, board.top, board.key_room)
+    short = column.lay([title("Short")], [])
+    long = column.lay([title("Long"), *(PanelLine(f"line {k}") for k in range(40))], [])
+    assert short.size == (SHOWN_WIDTH, board.bottom + board.label_band)
+    assert long.size[0] == SHOWN_WIDTH and long.size[1] > short.size[1]
+
+
+def test_a_column_puts_under_the_board_the_key_rows_that_fit_and_the_rest_beside_it() -> None:
+    board = InchBoard(24, 40, left=50, top=20)
+    column = Column(board.right, board.top, board.key_room)
+    key = [KeyEntry(lambda draw, f: None, f"entry {k} " + "long " * 12) for k in range(12)]
+    laid = column.lay([title("Short")], key)
+    assert laid.under and laid.beside and laid.under + laid.beside == key
+    assert board.bottom + board.label_band + key_height(laid.under, board.key_room.width, SHOWN_TEXT) <= SHOWN_HEIGHT
 
 
 # -- the square grid --------------------------------------------------------------------------------

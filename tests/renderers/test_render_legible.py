@@ -29,14 +29,7 @@ def _too_small(sheet: Labels) -> list[str]:
             if (label.box[3] - label.box[1]) * scale < LEGIBLE - 0.05]
 
 
-NOT_YET = {"brood-rumble", "flying-pigs", "masters-fight", "road-rage", "thatll-do-pigs", "timber"}
-"""Games whose boards are still drawn for a full screen, not for Discord's size (issue 40): each is
-expected to fail, strictly, so a game taken off this list the moment its board passes."""
-
-
-@pytest.mark.parametrize("slug", [pytest.param(slug, marks=pytest.mark.xfail(strict=True, reason="issue 40: not yet "
-                                                                              "drawn for Discord's size"))
-                                  if slug in NOT_YET else slug for slug in sorted(BUSY)])
+@pytest.mark.parametrize("slug", sorted(BUSY))
 def test_every_label_is_legible_at_the_size_discord_shows_it(slug: str) -> None:
     board, sheet = _drawn(slug)
     small = _too_small(sheet)

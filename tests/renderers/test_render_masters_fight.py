@@ -11,6 +11,7 @@ import pytest
 from PIL import Image
 
 from renderers import RENDERERS, render
+from renderers.common import SHOWN
 from rules.orclympics.broods import Brood
 from rules.orclympics.masters_fight.models import Item, MastersFightView, OrcView, Phase, Terrain
 
@@ -52,11 +53,12 @@ def chunk_types(data: bytes) -> list[bytes]:
     return types
 
 
-def test_render_gives_a_png_sized_for_a_phone() -> None:
+def test_render_gives_a_landscape_png_sized_for_discord() -> None:
+    """About twice the width Discord shows it at, and no taller than its box: Discord fits it by width."""
     data = render(view())
     width, height = png_size(data)
-    assert 1000 <= width <= 1300
-    assert 700 <= height <= 1000
+    assert 1000 <= width <= 1100
+    assert 600 <= height <= width * SHOWN[1] / SHOWN[0]
     assert Image.open(io.BytesIO(data)).size == (width, height)
 
 
@@ -123,7 +125,7 @@ def test_finished_game_with_placings_feats_and_ties_renders() -> None:
         feats={"Who's Next?": "0", "No Quarter!": "3"}, placings=[["0"], ["3"], ["1", "2"]],
     )
     width, height = png_size(render(over))
-    assert 1000 <= width <= 1300
+    assert 1000 <= width <= 1100
 
 
 def test_deployment_with_undeployed_orcs_renders() -> None:
