@@ -662,6 +662,30 @@ async def test_an_old_dm_cannot_answer_the_next_attack(simcord_env, world):
     assert (await snapshot(simcord_env, world.channel)).version == now.version + 1
 
 
+async def test_dm_messages_per_secret_choice_over_a_brood_rumble_attack_and_block(simcord_env, world):
+    """The attacker's DMs over an attack and its block: the question (then edited) and the private
+    news of what they chose; the block, a click on the board, sends them nothing more (a second
+    serving asks again: that question is the next choice's, and the only live one)."""
+    state, actor, action, n = await to_the_brink(simcord_env, world)
+    after = GAME.apply(state, str(actor.id), action).state
+    attacker = world.by_id(after.orcs[after.combat.attacker].player)
+    defender = world.by_id(after.orcs[after.combat.defender].player)
+    before = newest_id(simcord_env, attacker.user.dm_channel)
+    assert applied(await play(simcord_env, world, state, actor, action, n + 1))
+    snap = await snapshot(simcord_env, world.channel)
+    asked = attack_dm(simcord_env, attacker, snap.game_id, snap.version)
+    chosen = await attacker.user.click(asked, custom_id=attack_id(snap.game_id, snap.version, Attack.HEADBUTT))
+    assert applied(chosen)
+    await simcord_env.bot.boards.channel(world.channel.id).drained()
+    assert applied(await defender.click(newest_board(simcord_env, world.channel), label="Low Block"))
+    await simcord_env.bot.boards.channel(world.channel.id).drained()
+    sent = since(simcord_env, attacker.user.dm_channel, before)
+    answered = [m for m in sent if not live_controls(m)]
+    assert len(answered) <= 2, [m.content[:60] for m in sent]  # before issue 40: 3 (and a "Done")
+    assert len(sent) - len(answered) <= 1
+    assert current(simcord_env, asked).content.endswith("✅ You chose: **Headbutt**")
+
+
 def _second_serving(state: BroodRumbleState) -> tuple[Attack, str] | None:
     """An attack and a block after which the same attacker is asked again (the block was wrong and the
     blow too weak to end the fight), if the dice of this moment allow one."""

@@ -17,6 +17,7 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
     answered_privately,
     applied,
     bot_db,
+    click_in_flight,
     current,
     live_controls,
     make_bot,
@@ -227,3 +228,22 @@ async def test_dm_messages_per_secret_choice_over_an_orcz_round(simcord_env, wor
         # this round's two choices, and the question of the next round that is waiting
         assert len(sent) - len(live) <= 2 * choices[member.id], [m.content[:60] for m in sent]
         assert len(live) <= 1 and all(FORM in c for m in live for c in live_controls(m) if "form" in c)
+
+
+async def test_after_a_restart_an_old_question_still_answers_once(simcord_env, world, make_bot):
+    await orcz_table(world, env=simcord_env)
+    actor, places = await placer(simcord_env, world)
+    asked = question(simcord_env, actor)
+    old = simcord_env.bot
+    await simcord_env.restart_bot(make_bot())
+    await old.close()
+
+    shown = await actor.user.click(asked, custom_id=form_button(asked))  # the new process reads the game
+    assert shown.modal is not None and {p.left for p in places} == set(menus_of(shown.modal)["left"])
+    assert applied(await actor.user.submit_modal(shown, chosen(places[0])))
+    closed = current(simcord_env, asked)
+    assert not live_controls(closed) and "✅ You chose: **" in closed.content
+    late = await click_in_flight(actor.user, asked, form_button(asked))  # clicked before the edit arrived
+    assert late.modal is None and "turn" in answered_privately(late)
+    assert (await snapshot(simcord_env, world.channel)).version == 1
+
