@@ -160,7 +160,9 @@ class ShowMove:
         chosen = f"✅ You chose: **{chose_words(self.table, result, action)}**"
         question = next((p for p in result.prompts if p.secret and p.player == player), None)
         view = None
-        if question is not None and player in result.already_asked and result.outcome is None:
+        # the same question still open (a Scout sent while the rank is owed): asked again in this message
+        if question is not None and result.outcome is None and (
+                player in result.already_asked or question.text in message.content):
             view = await secret_controls(self.table, result.channel_id, result.game_id, result.slug,
                                          result.public_view, player, result.version)
         if view is not None and question is not None:
@@ -174,8 +176,11 @@ class ShowMove:
         except discord.HTTPException as exc:
             log.info("could not close an answered question of game %s: %s %s", result.game_id, exc.status, exc.code)
             return False
-        if view is not None and interaction.guild_id is None:
-            self.dms.remember(result.game_id, player, message.channel.id, message.id, text[:2000])
+        if view is not None:
+            if player not in result.already_asked:  # asked here again: no second message asks it
+                result.already_asked.append(player)
+            if interaction.guild_id is None:
+                self.dms.remember(result.game_id, player, message.channel.id, message.id, text[:2000])
         return True
 
 

@@ -33,7 +33,7 @@ from bot.ui.shown import Actor, chose_words, heading_of, secret_controls
 from bot.ui.text import and_list
 from rules.core.errors import RuleViolation
 from rules.core.grid import parse_square
-from rules.core.moves import Reading, find, read_back
+from rules.core.moves import Reading, code, find, read_back
 
 if TYPE_CHECKING:
     from bot.app import ZagjanBot
@@ -222,7 +222,8 @@ async def on_square_modal(interaction: discord.Interaction[Any], game_id: int, v
         try:
             snapshot = await bot.table.game_by_id(game_id)
             if isinstance(ask, AskSquare):
-                action: dict[str, Any] = {"type": ask.action_type, ask.field: parse_square(typed.get("square", ""))}
+                action: dict[str, Any] | BaseModel = {"type": ask.action_type,
+                                                      ask.field: parse_square(typed.get("square", ""))}
             else:
                 game = bot.table.game(snapshot.slug)
                 move = game.moves.named(ask.move) if game.moves is not None else None
@@ -230,7 +231,7 @@ async def on_square_modal(interaction: discord.Interaction[Any], game_id: int, v
                     raise TableError("That form no longer does anything; use the newest board.")
                 action = move.build(typed, reading_of(snapshot))
                 if picked_from_menus(interaction):  # one of the legal moves, or refused with the reason
-                    await _one_of_the_legal(bot, snapshot, player, version, action)
+                    action = await _one_of_the_legal(bot, snapshot, player, version, action)
         except (RuleViolation, TableError) as exc:
             record.result = "refused"
             await refuse(interaction, str(exc))
@@ -367,9 +368,9 @@ MENU_WAIT = 1.0
 
 
 async def _one_of_the_legal(bot: ZagjanBot, snapshot: Any, player: str, version: int | None,
-                            action: dict[str, Any]) -> None:
-    """A form's menus answer with one of the player's legal moves (as a click does), or a TableError
-    saying why not: the rules' own sentence for a combination they do not take."""
+                            action: dict[str, Any]) -> BaseModel:
+    """The legal move a form's menus name, matched by its code as a click is, or a TableError saying
+    why there is none: the rules' own sentence for a combination they do not take."""
     legal = await bot.table.legal_actions(snapshot.channel_id, player) if snapshot.status == "active" else []
     refusal = _cannot_act(snapshot, player, version, out_of_turn=bool(legal))
     if refusal is not None:
@@ -379,8 +380,9 @@ async def _one_of_the_legal(bot: ZagjanBot, snapshot: Any, player: str, version:
         wanted = game.parse_action(action)
     except ValueError:
         raise TableError("That combination is not one of your choices; nothing was changed: pick again.") from None
-    if wanted in legal:
-        return
+    found = find(legal, str(getattr(wanted, "type", "")), code(wanted))
+    if found is not None:
+        return found
     try:
         game.apply(snapshot.state, player, wanted)
     except RuleViolation as exc:

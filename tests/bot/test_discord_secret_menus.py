@@ -21,6 +21,7 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
     current,
     live_controls,
     make_bot,
+    select_values,
     simcord_bot,
     snapshot,
     world,
@@ -247,3 +248,32 @@ async def test_after_a_restart_an_old_question_still_answers_once(simcord_env, w
     assert late.modal is None and "turn" in answered_privately(late)
     assert (await snapshot(simcord_env, world.channel)).version == 1
 
+
+
+async def test_a_scout_sent_from_the_question_keeps_the_rank_to_place_asked(simcord_env, world):
+    """The Scout (a move open at any time) sent from the DM's question: the same message shows what was
+    chosen and asks for the rank still owed, with fresh controls; the look itself is private news."""
+    await orcz_table(world, env=simcord_env)
+    bot: ZagjanBot = simcord_env.bot
+    actor, places = await placer(simcord_env, world)
+    asked = question(simcord_env, actor)
+    shown = await actor.user.click(asked, custom_id=form_button(asked))
+    assert applied(await actor.user.submit_modal(shown, chosen(places[0])))
+    await bot.boards.channel(world.channel.id).drained()
+
+    nxt, places = await placer(simcord_env, world)
+    asked = question(simcord_env, nxt)
+    scout = next(c for c in live_controls(asked) if c.endswith(":scout"))
+    [target] = select_values(asked, "scout")  # the one face-down card on the table
+    looked = await nxt.user.select(asked, [target], custom_id=scout)
+    assert applied(looked)
+    again = current(simcord_env, asked)
+    assert again.content.startswith(f"✅ You chose: **{actor.name}'s rank 1 at ")
+    assert "Round 1: place a rank" in again.content
+    assert any(c.endswith(FORM) for c in live_controls(again)) and not any(c.endswith(":scout")
+                                                                         for c in live_controls(again))
+    assert "Your Scout saw" in texts(since(simcord_env, nxt.user.dm_channel))
+    shown = await nxt.user.click(again, custom_id=form_button(again))  # the rank, from the same message
+    assert applied(await nxt.user.submit_modal(shown, chosen(places[0])))
+    closed = current(simcord_env, asked)
+    assert not live_controls(closed) and closed.content.count("✅ You chose: **") == 2
