@@ -9,17 +9,22 @@ A secret question sent by DM (`ask`) is remembered until it is closed: answered 
 itself (the answering interaction edits it: its controls go, the choice is shown), or replaced by
 the player's next question, or left behind by the game (answered by a typed command, a timer, the
 end of the game), which `close` edits with a short note and no controls. So a player's DMs hold at
-most one live question per game. The memory is the process's own: after a restart an old question
-keeps its buttons, and a click on them is refused as any stale click is (the version check).
+most one live question per game. The open questions are kept in memory and, through the store
+(`open_questions`), across a restart: the process that starts reads them back (`load`), so it can
+close a question the old one sent.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
+
+if TYPE_CHECKING:
+    from bot.store import Store
 
 log = logging.getLogger("zagjan.bot")
 
@@ -51,9 +56,17 @@ def private_prompt(interaction: discord.Interaction[Any]) -> bool:
 class DirectMessages:
     """Sends with the bot's own client (a bench or a test may hand in a client whose users answer at once)."""
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: discord.Client, store: Callable[[], Store | None] = lambda: None) -> None:
         self._client = client
+        self._store = store  # where the open questions outlive the process (none: memory only)
         self._open: dict[tuple[int, str], OpenQuestion] = {}  # (game, player) -> their open question
+
+    async def load(self) -> None:
+        """The questions a previous process left open, read back when the bot starts."""
+        store = self._store()
+        if store is not None:
+            for game_id, player, channel_id, message_id, text in await store.open_questions():
+                self._open[(game_id, player)] = OpenQuestion(channel_id, message_id, text)
 
     async def send(self, player: str, text: str, *, view: discord.ui.View | None = None,
                    file: discord.File | None = None) -> discord.Message | None:
@@ -83,17 +96,43 @@ class DirectMessages:
         if message is None:
             return False
         if view is not None:
-            self.remember(game_id, player, message.channel.id, message.id, text)
+            await self.remember(game_id, player, message.channel.id, message.id, text)
         return True
 
-    def remember(self, game_id: int, player: str, channel_id: int, message_id: int, text: str) -> None:
+    async def remember(self, game_id: int, player: str, channel_id: int, message_id: int, text: str) -> None:
         self._open[(game_id, player)] = OpenQuestion(channel_id, message_id, text)
+        await self._kept(lambda store: store.set_open_question(game_id, player, channel_id, message_id, text))
 
-    def forget(self, game_id: int, player: str, message_id: int | None = None) -> None:
+    async def forget(self, game_id: int, player: str, message_id: int | None = None) -> None:
         """The question was closed by whoever answered it (only that message, when one is named)."""
         found = self._open.get((game_id, player))
         if found is not None and (message_id is None or found.message_id == message_id):
             del self._open[(game_id, player)]
+        # in the store too, though this process may not know it (another one sent the question)
+        await self._kept(lambda store: store.drop_open_question(game_id, player, message_id))
+
+    async def _still_open(self, game_id: int, player: str, found: OpenQuestion) -> bool:
+        """Whether the store still holds this question open: another process (the one Discord gave the
+        DM's answer to) may have closed it, with the choice shown, which must not be overwritten."""
+        store = self._store()
+        if store is None:
+            return True
+        try:
+            kept = await store.open_question(game_id, player)
+        except Exception:
+            log.exception("could not read the open questions from the store")
+            return True
+        return kept is not None and kept[1] == found.message_id
+
+    async def _kept(self, change: Callable[[Store], Any]) -> None:
+        """Keep a change in the store; a question that cannot be kept is still open in memory."""
+        store = self._store()
+        if store is None:
+            return
+        try:
+            await change(store)
+        except Exception:  # the question was sent: a failure to keep it must not fail the move's showing
+            log.exception("could not keep the open questions in the store")
 
     def waiting(self, game_id: int) -> list[str]:
         """The players with an open question of this game in their DMs."""
@@ -102,8 +141,9 @@ class DirectMessages:
     async def close(self, game_id: int, player: str, note: str) -> None:
         """Take the controls off the player's open question of this game, with a note saying why."""
         found = self._open.pop((game_id, player), None)
-        if found is None:
+        if found is None or not await self._still_open(game_id, player, found):
             return
+        await self._kept(lambda store: store.drop_open_question(game_id, player))
         try:
             channel = self._client.get_partial_messageable(found.channel_id, type=discord.ChannelType.private)
             await channel.get_partial_message(found.message_id).edit(

@@ -156,7 +156,7 @@ class ShowMove:
             return False
         player = str(interaction.user.id)
         message = interaction.message
-        self.dms.forget(result.game_id, player, message.id)
+        await self.dms.forget(result.game_id, player, message.id)
         chosen = f"✅ You chose: **{chose_words(self.table, result, action)}**"
         question = next((p for p in result.prompts if p.secret and p.player == player), None)
         view = None
@@ -180,7 +180,7 @@ class ShowMove:
             if player not in result.already_asked:  # asked here again: no second message asks it
                 result.already_asked.append(player)
             if interaction.guild_id is None:
-                self.dms.remember(result.game_id, player, message.channel.id, message.id, text[:2000])
+                await self.dms.remember(result.game_id, player, message.channel.id, message.id, text[:2000])
         return True
 
 

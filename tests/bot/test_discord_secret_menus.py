@@ -277,3 +277,23 @@ async def test_a_scout_sent_from_the_question_keeps_the_rank_to_place_asked(simc
     assert applied(await nxt.user.submit_modal(shown, chosen(places[0])))
     closed = current(simcord_env, asked)
     assert not live_controls(closed) and closed.content.count("✅ You chose: **") == 2
+
+
+async def test_a_question_left_open_at_a_restart_is_still_closed_when_answered_another_way(simcord_env, world,
+                                                                                         make_bot):
+    await orcz_table(world, env=simcord_env)
+    actor, places = await placer(simcord_env, world)
+    asked = question(simcord_env, actor)
+    old = simcord_env.bot
+    await simcord_env.restart_bot(make_bot())
+    await old.close()
+
+    place = places[0]
+    typed = await actor.slash(world.channel, "orcz place", field=place.field.value, left=place.left,
+                              right=place.right, down=place.down)
+    assert applied(typed)
+    left = current(simcord_env, asked)  # the new process knew the old one's question, and closed it
+    assert not live_controls(left) and left.content.endswith(MOVED_ON)
+    nxt, _ = await placer(simcord_env, world)
+    assert [m.id for m in since(simcord_env, nxt.user.dm_channel) if live_controls(m)] == [
+        question(simcord_env, nxt).id]
