@@ -30,7 +30,7 @@ from pydantic import BaseModel
 from bot.catalog import adapter_for
 from bot.painter import Painter
 from bot.table import TableError, TableService, TurnResult
-from bot.ui.board import SECRET_LABEL, BoardLike, pinging
+from bot.ui.board import BoardLike, pinging, secret_label
 from bot.ui.components import build_view
 from bot.ui.controls import secret_text, secret_version
 from bot.ui.dms import MOVED_ON, DirectMessages, private_prompt
@@ -141,10 +141,13 @@ class ShowMove:
             if not await self.dms.ask(result.game_id, prompt.player, f"{heading_of(result)}: {asked}", view):
                 closed.append(prompt.player)
         if closed:
+            names = {s.player: s.name for s in result.seats}
+            choosing = list(dict.fromkeys(names.get(p.player, "someone") for p in result.prompts
+                                          if p.secret and not is_computer(p.player)))
             self.boards.say(result.channel_id, allowed_mentions=pinging(closed),
                             content=f"I could not send a direct message to {and_list([f'<@{p}>' for p in closed])} "
-                                    f"(DMs closed, or Discord refused): press “{SECRET_LABEL}” under the board to "
-                                    "choose where only you can see it.")
+                                    f"(DMs closed, or Discord refused): press “{secret_label(choosing)}” under the "
+                                    "board to choose where only you can see it.")
 
     async def close_answered(self, interaction: discord.Interaction[Any], result: TurnResult,
                              action: BaseModel | dict[str, Any]) -> bool:
