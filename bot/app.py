@@ -121,7 +121,7 @@ class ZagjanBot(commands.Bot):
         self.computer_any_time: dict[tuple[int, str], asyncio.Task[None]] = {}  # a computer's move out of turn
         self._sweeper: asyncio.Task[None] | None = None
         self._hand_overs: HandOvers | None = None
-        self.dms = DirectMessages(self)
+        self.dms = DirectMessages(self, lambda: self.store)
 
     def _board_queued(self, board: BoardLike) -> None:
         """A move's board is on its way: its reaction's timer starts, a computer whose turn it is
@@ -168,6 +168,7 @@ class ZagjanBot(commands.Bot):
         if self._now is not None:
             extra["now"] = self._now
         self._table = TableService(self.store, self._games, **extra)
+        await self.dms.load()  # the secret questions a previous process left open in players' DMs
         self._table.ownership = self.ownership
         self._compose = BoardComposer(self._table, self.painter)
         self._boards = BoardPosts(self._courier, self._compose, lambda: self.store)

@@ -667,6 +667,39 @@ class Store:
         await self.write(lambda tx: tx.run("DELETE FROM handovers WHERE game_id = ? AND version <= ?",
                                            (game_id, version)))
 
+    # -- secret questions waiting in DMs (`bot.ui.dms`) --------------------------------------------------
+    async def open_questions(self) -> list[tuple[int, str, int, int, str]]:
+        """Every question still open in a player's DMs: (game, player, DM channel, message, its text)."""
+        rows = await self.read(lambda tx: tx.fetch(
+            "SELECT game_id, player, channel_id, message_id, text FROM open_questions"))
+        return [(int(r["game_id"]), str(r["player"]), int(r["channel_id"]), int(r["message_id"]), str(r["text"]))
+                for r in rows]
+
+    async def open_question(self, game_id: int, player: str) -> tuple[int, int, str] | None:
+        """The player's open question of this game, if any: (DM channel, message, its text)."""
+        rows = await self.read(lambda tx: tx.fetch(
+            "SELECT channel_id, message_id, text FROM open_questions WHERE game_id = ? AND player = ?",
+            (game_id, player)))
+        return (int(rows[0]["channel_id"]), int(rows[0]["message_id"]), str(rows[0]["text"])) if rows else None
+
+    async def set_open_question(self, game_id: int, player: str, channel_id: int, message_id: int,
+                                text: str) -> None:
+        """The player's open question of this game (replacing the one before)."""
+        await self.write(lambda tx: tx.run(
+            "INSERT INTO open_questions (game_id, player, channel_id, message_id, text) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (game_id, player) DO UPDATE SET channel_id = excluded.channel_id,"
+            " message_id = excluded.message_id, text = excluded.text",
+            (game_id, player, channel_id, message_id, text)))
+
+    async def drop_open_question(self, game_id: int, player: str, message_id: int | None = None) -> None:
+        """The player's open question of this game is closed (only if it is that message, when one is named)."""
+        if message_id is None:
+            await self.write(lambda tx: tx.run("DELETE FROM open_questions WHERE game_id = ? AND player = ?",
+                                               (game_id, player)))
+        else:
+            await self.write(lambda tx: tx.run("DELETE FROM open_questions WHERE game_id = ? AND player = ?"
+                                               " AND message_id = ?", (game_id, player, message_id)))
+
 
 __all__ = ["Store", "Tx", "is_url", "describe", "StoreError", "StaleVersion", "ChannelBusy", "GameRow", "SeatRow", "ActionRow",
            "MIGRATIONS", "OPEN_STATUSES", "CampaignRow", "ResultRow"]

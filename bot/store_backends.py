@@ -193,6 +193,18 @@ _MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (kind, owner)
     );
     """,
+    # 8: the secret question waiting in a player's DMs, one per game (`bot.ui.dms`), so that after a
+    # restart the bot can still close it when it is answered another way, replaced or left behind.
+    """
+    CREATE TABLE open_questions (
+        game_id     {big} NOT NULL REFERENCES games(id),
+        player      TEXT NOT NULL,
+        channel_id  {big} NOT NULL,
+        message_id  {big} NOT NULL,
+        text        TEXT NOT NULL,
+        PRIMARY KEY (game_id, player)
+    );
+    """,
 )
 
 

@@ -29,7 +29,15 @@ from rules.core.views import TableView
 
 BOARD_FILE = "board.png"
 SECRET_PAYLOAD = "secret"
-SECRET_LABEL = "Make my secret choice"
+SECRET_LABEL = "Choose in secret"
+
+
+def secret_label(choosing: Sequence[str]) -> str:
+    """The board's button opening a secret choice where only its player sees it, naming that player
+    (when several choose at once, the message above names them)."""
+    return f"{SECRET_LABEL} ({choosing[0]})"[:80] if len(choosing) == 1 else SECRET_LABEL
+
+
 def pinging(players: Sequence[str]) -> discord.AllowedMentions:
     """Mentions that ping these players and nobody else (everything else the bot says pings nobody)."""
     return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
@@ -197,8 +205,10 @@ async def _next_up(table: TableService, board: BoardLike) -> tuple[str, discord.
     if legal:
         controls = adapter_for(table.game(board.slug)).controls(board.public_view, legal,
                                                                  (players or board.waiting_for)[0])
-    if any(p.secret and not is_computer(p.player) for p in board.prompts):
-        controls.buttons.append(ButtonSpec(SECRET_PAYLOAD, SECRET_LABEL, discord.ButtonStyle.primary, "🤫"))
+    choosing = list(dict.fromkeys(names.get(p.player, "someone") for p in board.prompts
+                                  if p.secret and not is_computer(p.player)))
+    if choosing:
+        controls.buttons.append(ButtonSpec(SECRET_PAYLOAD, secret_label(choosing), discord.ButtonStyle.primary, "🤫"))
     view = build_view(board.game_id, board.version, controls)
     notes = controls.notes
     content = "\n".join(lines + [f"*{n}*" for n in notes])

@@ -22,7 +22,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.ui.controls import ANY_VERSION, MAX_BUTTONS_PER_ROW, MAX_OPTIONS, MAX_ROWS, PICKED, AskSquare, Controls
-from bot.ui.declared import AskForm
+from bot.ui.declared import MAX_FORM_FIELDS, AskForm
 
 
 class ControlHandler(Protocol):
@@ -162,8 +162,10 @@ ASK_ID = re.compile(rf"zj:ask:{_ID}:(?P<payload>\S+)")
 
 
 class FormModal(discord.ui.Modal):
-    """A form asking for what a move needs typed: a square by name (Deploy has 40-odd choices, too
-    many for one menu), a point, a number... one text field per declared parameter.
+    """A form asking for what a move needs: a square by name (Deploy has 40-odd choices, too many for
+    one menu), a point, a number... one part per declared parameter. A part whose legal values fit
+    one menu (`FormField.options`: a Battlefield, a card, a side) is that menu, in the player's words
+    (a `Label` wrapping a `Select`); the others are text boxes.
 
     Like the buttons, it keeps nothing in memory that its answer needs: the game, the version and
     the button that opened it are in its custom_id, and every answer is handled from there
@@ -177,7 +179,16 @@ class FormModal(discord.ui.Modal):
             self.add_item(discord.ui.TextInput(label=ask.label[:45], placeholder="for example c4", custom_id="square",
                                                min_length=2, max_length=3))
             return
-        for field in ask.fields:
+        for field in ask.fields[:MAX_FORM_FIELDS]:
+            if field.options:
+                only = len(field.options) == 1 and field.required
+                menu: discord.ui.Select[Any] = discord.ui.Select(
+                    custom_id=field.name, placeholder=field.label[:150], required=field.required,
+                    min_values=1 if field.required else 0, max_values=1,
+                    options=[discord.SelectOption(label=words[:100], value=value, default=only)
+                             for value, words in field.options[:MAX_OPTIONS]])
+                self.add_item(discord.ui.Label(text=field.label[:45], component=menu))
+                continue
             self.add_item(discord.ui.TextInput(label=field.label[:45], custom_id=field.name, required=field.required,
                                                placeholder=f"for example {field.example}"[:100] if field.example
                                                else None, max_length=200))
@@ -190,14 +201,36 @@ class FormModal(discord.ui.Modal):
 SquareModal = FormModal
 
 
+def _leaves(nodes: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A submitted form's answering parts, out of their rows and labels."""
+    found: list[dict[str, Any]] = []
+    for node in nodes:
+        if node.get("components") is not None:
+            found += _leaves(node["components"])
+        elif node.get("component") is not None:  # a Label around a menu or a text box
+            found += _leaves([node["component"]])
+        elif node.get("custom_id"):
+            found.append(node)
+    return found
+
+
 def _typed(interaction: discord.Interaction[Any]) -> tuple[str, dict[str, str]] | None:
-    """A form's custom_id and the text typed in each field (by field name); None for anything else."""
+    """A form's custom_id and what was given in each part (by field name): the text typed, or the
+    value picked in a menu (several joined by commas); None for anything else."""
     if interaction.type is not discord.InteractionType.modal_submit:
         return None
     data: dict[str, Any] = dict(interaction.data or {})
-    typed = {str(c.get("custom_id")): str(c.get("value", "")) for row in data.get("components", [])
-             for c in row.get("components", [row]) if c.get("custom_id")}
+    typed = {str(c["custom_id"]): (",".join(map(str, c["values"])) if c.get("values") is not None
+                                   else str(c.get("value", "")))
+             for c in _leaves(data.get("components", []))}
     return str(data.get("custom_id", "")), typed
+
+
+def picked_from_menus(interaction: discord.Interaction[Any]) -> bool:
+    """Whether a submitted form's parts were all menus (so its answer is one of the legal moves)."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    parts = _leaves(data.get("components", []))
+    return bool(parts) and all(c.get("values") is not None for c in parts)
 
 
 def submitted(interaction: discord.Interaction[Any]) -> tuple[int, int | None, str, dict[str, str]] | None:

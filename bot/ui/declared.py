@@ -64,6 +64,9 @@ class FormField:
     label: str
     example: str
     required: bool
+    options: tuple[tuple[str, str], ...] = ()
+    """(value as typed back, words the player reads): when given, the field is a menu of these values
+    (the legal ones, `DeclaredControls.with_menus`) instead of a text box."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,11 @@ class AskForm:
     move: str
     title: str
     fields: tuple[FormField, ...]
+
+    @property
+    def menus(self) -> bool:
+        """Every field is a menu of legal values: what is submitted is matched against the legal moves."""
+        return bool(self.fields) and all(f.options for f in self.fields)
 
 
 def payload(name: str, action: BaseModel, coded: Callable[[BaseModel], str] = code) -> str:
@@ -240,6 +248,29 @@ class DeclaredControls:
         """Pinned to the moment it was sent when the game asks one question at a time (`pin_secrets`)."""
         return version if self.book.pin_secrets else None
 
+    def with_menus(self, ask: AskForm, view: Any, legal: Sequence[BaseModel],
+                   names: Mapping[str, str] | None = None) -> AskForm:
+        """The form `ask` with each field a menu of the values that are part of some legal action of its
+        move, in the player's words ("Archer 1", "Left card face down"), when every field's values fit
+        one menu; else `ask` as it is (text boxes: a sample of values, or too many of them). What the
+        player submits is then matched against their legal actions, so a combination the rules do not
+        take is refused, never guessed."""
+        move = self.book.named(ask.move)
+        if move is None or move.samples or len(ask.fields) != len(move.params):
+            return ask
+        actions = [a for a in legal if self.book.of(a) is move]
+        if not actions:
+            return ask
+        reading = Reading(view, dict(names or getattr(view, "names", None) or {}))
+        fields: list[FormField] = []
+        for form_field, param in zip(ask.fields, move.params, strict=True):
+            offered = _offered(param, actions, reading)
+            if offered is None:
+                return ask
+            required = form_field.required and all(param.value_of(a) is not None for a in actions)
+            fields.append(replace(form_field, options=tuple(offered), required=required))
+        return replace(ask, fields=tuple(fields))
+
     # -- reading a click back -------------------------------------------------------------------------------
     def from_button(self, payload: str) -> Decoded | Pick | AskForm:
         if payload.startswith(f"{FORM}."):
@@ -325,6 +356,34 @@ def _composer(move: Move, actions: Sequence[BaseModel], reading: Reading) -> Sel
         return None
     return SelectSpec(f"{move.name}-{PARTS}", move.compose, options, min_values=max(1, least),
                       max_values=min(most, len(options)))
+
+
+def _offered(param: Param, actions: Sequence[BaseModel], reading: Reading) -> list[tuple[str, str]] | None:
+    """A parameter's values among `actions` as a menu's (value, words), each once, in the declared order
+    of a CHOICE's values, else as the actions list them; None when they do not fit one menu of one pick
+    (more than 25 of them, or values that are several things at once: a path, a set of choices)."""
+    distinct: dict[Any, None] = {}
+    for action in actions:
+        value = param.value_of(action)
+        if value is None:
+            continue
+        if isinstance(value, list | tuple | dict | set):
+            return None
+        try:
+            distinct.setdefault(value, None)
+        except TypeError:  # not hashable
+            return None
+        if len(distinct) > MAX_OPTIONS:
+            return None
+    offered: dict[str, str] = {}
+    for value in distinct:
+        offered.setdefault(param.token(value, reading), param.words(value, reading)[:100])
+    if not offered or len(offered) > MAX_OPTIONS or any(len(v) > MAX_VALUE or not v for v in offered):
+        return None
+    if param.kind is Kind.CHOICE and param.choices:
+        order = {v: n for n, (v, _) in enumerate(param.choices)}
+        return sorted(offered.items(), key=lambda item: order.get(item[0], len(order)))
+    return list(offered.items())
 
 
 def _tokens(param: Param, actions: Sequence[BaseModel], reading: Reading) -> set[str]:

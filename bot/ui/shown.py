@@ -25,18 +25,21 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
+from pydantic import BaseModel
 
 from bot.catalog import adapter_for
 from bot.painter import Painter
 from bot.table import TableError, TableService, TurnResult
-from bot.ui.board import SECRET_LABEL, BoardLike, pinging
+from bot.ui.board import BoardLike, pinging, secret_label
 from bot.ui.components import build_view
 from bot.ui.controls import secret_text, secret_version
-from bot.ui.dms import DirectMessages
+from bot.ui.dms import MOVED_ON, DirectMessages, private_prompt
 from bot.ui.hand import HAND_LABEL, picture_file
 from bot.ui.poster import BoardPosts
 from bot.ui.text import and_list, last_lines
 from rules.core.computer import is_computer
+from rules.core.moves import Reading, describe
+from rules.core.views import TableView
 
 log = logging.getLogger("zagjan.bot")
 
@@ -120,22 +123,89 @@ class ShowMove:
     # -- secret choices --------------------------------------------------------------------------
     async def offer_secrets(self, result: TurnResult) -> None:
         """A new secret choice is offered by DM (a player still at the same question was asked
-        already); with DMs closed, a channel button opens it ephemerally (the same button sits under
-        every board while someone chooses in secret)."""
+        already), closing the player's previous question; a question the game has left behind
+        (answered some other way, the game over) is closed too. With DMs closed, a channel button
+        opens the choice where only its player sees it (the same button sits under every board while
+        someone chooses in secret)."""
         secret = [p for p in result.prompts
                   if p.secret and p.player not in result.already_asked and not is_computer(p.player)]
+        still = {p.player for p in result.prompts if p.secret and p.player in result.already_asked}
+        for player in self.dms.waiting(result.game_id):
+            if player not in still and player not in {p.player for p in secret}:
+                await self.dms.close(result.game_id, player, MOVED_ON)
         closed: list[str] = []
         for prompt in secret:
             view = await secret_controls(self.table, result.channel_id, result.game_id, result.slug,
                                          result.public_view, prompt.player, result.version)
             asked = secret_text(adapter_for(self.table.game(result.slug)), result.public_view, prompt)
-            if not await self.dms.send(prompt.player, f"**{result.title}** (#{result.game_id}): {asked}", view=view):
+            if not await self.dms.ask(result.game_id, prompt.player, f"{heading_of(result)}: {asked}", view):
                 closed.append(prompt.player)
         if closed:
+            names = {s.player: s.name for s in result.seats}
+            choosing = list(dict.fromkeys(names.get(p.player, "someone") for p in result.prompts
+                                          if p.secret and not is_computer(p.player)))
             self.boards.say(result.channel_id, allowed_mentions=pinging(closed),
                             content=f"I could not send a direct message to {and_list([f'<@{p}>' for p in closed])} "
-                                    f"(DMs closed, or Discord refused): press “{SECRET_LABEL}” under the board to "
-                                    "choose where only you can see it.")
+                                    f"(DMs closed, or Discord refused): press “{secret_label(choosing)}” under the "
+                                    "board to choose where only you can see it.")
+
+    async def close_answered(self, interaction: discord.Interaction[Any], result: TurnResult,
+                             action: BaseModel | dict[str, Any]) -> bool:
+        """The private question a move was answered from (a DM, an ephemeral message) is edited: its
+        controls go and the choice is shown, for its owner's eyes only; when the player still has a
+        secret choice open (a Scout sent while a rank is owed), the same message asks it again with
+        fresh controls. False when the move was not made from a private question."""
+        if not private_prompt(interaction) or interaction.message is None:
+            return False
+        player = str(interaction.user.id)
+        message = interaction.message
+        await self.dms.forget(result.game_id, player, message.id)
+        chosen = f"✅ You chose: **{chose_words(self.table, result, action)}**"
+        question = next((p for p in result.prompts if p.secret and p.player == player), None)
+        view = None
+        # the same question still open (a Scout sent while the rank is owed): asked again in this message
+        if question is not None and result.outcome is None and (
+                player in result.already_asked or question.text in message.content):
+            view = await secret_controls(self.table, result.channel_id, result.game_id, result.slug,
+                                         result.public_view, player, result.version)
+        if view is not None and question is not None:
+            asked = secret_text(adapter_for(self.table.game(result.slug)), result.public_view, question)
+            text = f"{chosen}\n{heading_of(result)}: {asked}"
+        else:
+            text = f"{message.content}\n{chosen}"
+        try:
+            await interaction.edit_original_response(content=text[:2000], view=view,
+                                                     allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:
+            log.info("could not close an answered question of game %s: %s %s", result.game_id, exc.status, exc.code)
+            return False
+        if view is not None:
+            if player not in result.already_asked:  # asked here again: no second message asks it
+                result.already_asked.append(player)
+            if interaction.guild_id is None:
+                await self.dms.remember(result.game_id, player, message.channel.id, message.id, text[:2000])
+        return True
+
+
+def heading_of(board: Any) -> str:
+    """How a private question names its game: the title, the game's number, and where it stands
+    (the turn and the round, as the game's view says)."""
+    view = board.public_view
+    where = view.where() if isinstance(view, TableView) else ""
+    return f"**{board.title}** (#{board.game_id})" + (f" · {where}" if where else "")
+
+
+def chose_words(table: TableService, board: Any, action: BaseModel | dict[str, Any]) -> str:
+    """A move in its player's words ("Headbutt", "Tower: Archer 1 up, Grunt 2 down"), for their eyes only."""
+    game = table.game(board.slug)
+    try:
+        model = action if isinstance(action, BaseModel) else game.parse_action(action)
+    except ValueError:
+        return "your choice"
+    if game.moves is None:
+        return describe(model)
+    names = {s.player: s.name for s in board.seats}
+    return game.moves.words(model, Reading(board.public_view, names))
 
 
 async def secret_controls(table: TableService, channel_id: int, game_id: int, slug: str, public_view: Any,
@@ -149,4 +219,4 @@ async def secret_controls(table: TableService, channel_id: int, game_id: int, sl
     return build_view(game_id, secret_version(adapter, version), adapter.controls(public_view, legal, player))
 
 
-__all__ = ["Actor", "Follower", "ShowMove", "secret_controls"]
+__all__ = ["Actor", "Follower", "ShowMove", "chose_words", "heading_of", "secret_controls"]

@@ -14,6 +14,7 @@ the player who acted belong to the interaction.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -23,15 +24,16 @@ from pydantic import BaseModel
 from bot.catalog import adapter_for, plugins
 from bot.table import NOT_PLAYING, STALE, TableError, TurnResult, whose_turn
 from bot.ui.answers import CONFIRMED, DONE, Audit, acknowledge, audit, bot_of, refuse, settled
+from bot.ui.dms import private_prompt
 from bot.ui.board import SECRET_PAYLOAD
-from bot.ui.components import FormModal
-from bot.ui.controls import AskSquare, RandomLegal, secret_text
+from bot.ui.components import FormModal, picked_from_menus
+from bot.ui.controls import AskSquare, RandomLegal, secret_text, secret_version
 from bot.ui.declared import FORM, AskForm, DeclaredControls, Pick
-from bot.ui.shown import Actor, secret_controls
+from bot.ui.shown import Actor, chose_words, heading_of, secret_controls
 from bot.ui.text import and_list
 from rules.core.errors import RuleViolation
 from rules.core.grid import parse_square
-from rules.core.moves import Reading, find, read_back
+from rules.core.moves import Reading, code, find, read_back
 
 if TYPE_CHECKING:
     from bot.app import ZagjanBot
@@ -67,6 +69,7 @@ async def run_action(interaction: discord.Interaction[Any], record: Audit, *, ch
         await refuse(interaction, str(exc))
         return None
     record.game, record.stored = result.game_id, True
+    await bot.show_move.close_answered(interaction, result, action)  # a private question answered: closed
     await publish(interaction, result, record=record)
     return result
 
@@ -97,7 +100,7 @@ async def publish(interaction: discord.Interaction[Any], result: TurnResult, *, 
             record.quiet = True  # its "thinking…" goes once nothing more is said (`audit`)
         else:
             await settled(interaction)
-    elif interaction.channel_id != result.channel_id:
+    elif interaction.channel_id != result.channel_id and not private_prompt(interaction) and not told:
         await interaction.followup.send(DONE, ephemeral=True)
 
 
@@ -135,10 +138,21 @@ async def on_button(interaction: discord.Interaction[Any], game_id: int, version
                 record.result = "refused"
                 await refuse(interaction, refusal)
                 return
+            if isinstance(ask, AskForm):
+                ask = await _with_menus(bot, game_id, ask, player)
             await interaction.response.send_modal(FormModal(game_id, version, ask, payload))
             record.result = "modal"
             return
         if payload == SECRET_PAYLOAD:
+            known = bot.table.cached(game_id)  # the form opens at once only when that costs no database trip
+            if known is not None and _secret_refusal(known, player) is None:
+                found = _secret_form(bot, known, player)
+                if found is not None:
+                    form, opens = found
+                    pinned = secret_version(adapter_for(bot.table.game(known.slug)), known.version)
+                    await interaction.response.send_modal(FormModal(game_id, pinned, form, opens))
+                    record.result = "modal"
+                    return
             await interaction.response.defer(ephemeral=True, thinking=True)
             await _open_secret(interaction, record, await bot.table.game_by_id(game_id), player)
             return
@@ -209,6 +223,7 @@ async def on_square_modal(interaction: discord.Interaction[Any], game_id: int, v
     """A form's answer, however long ago (or before which restart) it was opened."""
     bot = bot_of(interaction)
     ask = _form_for(bot, game_id, payload)
+    player = str(interaction.user.id)
     async with audit(interaction, f"form {payload.rpartition('.')[2]}", acknowledge_first=True) as record:
         record.game = game_id
         if ask is None:
@@ -218,19 +233,26 @@ async def on_square_modal(interaction: discord.Interaction[Any], game_id: int, v
         try:
             snapshot = await bot.table.game_by_id(game_id)
             if isinstance(ask, AskSquare):
-                action: dict[str, Any] = {"type": ask.action_type, ask.field: parse_square(typed.get("square", ""))}
+                action: dict[str, Any] | BaseModel = {"type": ask.action_type,
+                                                      ask.field: parse_square(typed.get("square", ""))}
             else:
                 game = bot.table.game(snapshot.slug)
                 move = game.moves.named(ask.move) if game.moves is not None else None
                 if move is None:
                     raise TableError("That form no longer does anything; use the newest board.")
                 action = move.build(typed, reading_of(snapshot))
+                if picked_from_menus(interaction):  # one of the legal moves, or refused with the reason
+                    action = await _one_of_the_legal(bot, snapshot, player, version, action)
         except (RuleViolation, TableError) as exc:
             record.result = "refused"
             await refuse(interaction, str(exc))
             return
-        await run_action(interaction, record, channel_id=snapshot.channel_id, action=action,
-                         expected_version=version, game_id=game_id)
+        secret = any(p.secret and p.player == player for p in snapshot.prompts)
+        result = await run_action(interaction, record, channel_id=snapshot.channel_id, action=action,
+                                  expected_version=version, game_id=game_id)
+        if result is not None and secret and not private_prompt(interaction):  # a form opened from the board
+            await interaction.followup.send(f"✅ You chose: **{chose_words(bot.table, result, action)}**",
+                                            ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
 
 def _form_for(bot: ZagjanBot, game_id: int, payload: str) -> AskSquare | AskForm | None:
@@ -297,12 +319,95 @@ def _rules_refusal(bot: ZagjanBot, snapshot: Any, player: str, pick: Pick) -> st
     return None
 
 
+def _secret_refusal(snapshot: Any, player: str) -> str | None:
+    """Why the board's secret-choice button opens nothing for this player: the game is not running,
+    they are not at the table, or someone else is choosing (named)."""
+    if snapshot.status != "active":
+        return "That game is over." if snapshot.status == "finished" else "That game is not running."
+    if player not in {s.player for s in snapshot.seats}:
+        return NOT_PLAYING
+    if any(p.secret and p.player == player for p in snapshot.prompts):
+        return None
+    names = {s.player: s.name for s in snapshot.seats}
+    choosing = list(dict.fromkeys(names.get(p.player, "someone") for p in snapshot.prompts if p.secret))
+    if not choosing:
+        return "Nobody is choosing in secret right now."
+    return f"This button is for {and_list(choosing)}, who {'is' if len(choosing) == 1 else 'are'} choosing in " \
+           "secret; you have nothing to choose in secret right now."
+
+
+def _secret_form(bot: ZagjanBot, snapshot: Any, player: str) -> tuple[AskForm, str] | None:
+    """The form a player's secret choice is, with its menus, when that choice is one form and nothing
+    else (moves open at any time, a Scout say, are left out: they are not the question), known without
+    a database trip; and the payload of the button that opens it. None: the choice is shown as a message."""
+    legal = bot.table.cached_legal(snapshot.game_id, player)
+    book = bot.table.game(snapshot.slug).moves
+    if not legal or book is None:
+        return None
+    asked = [a for a in legal if (move := book.of(a)) is None or not move.any_time]
+    adapter = DeclaredControls(book)
+    controls = adapter.controls(snapshot.public_view, asked, player)
+    if len(controls.buttons) != 1 or controls.selects or not controls.buttons[0].payload.startswith(f"{FORM}."):
+        return None
+    opens = controls.buttons[0].payload
+    form = adapter.with_menus(adapter.form(opens), snapshot.public_view, asked,
+                              {s.player: s.name for s in snapshot.seats})
+    return (form, opens) if form.menus else None
+
+
+async def _with_menus(bot: ZagjanBot, game_id: int, ask: AskForm, player: str) -> AskForm:
+    """A form's fields as menus of the player's legal values (`DeclaredControls.with_menus`), read from
+    the table's memory; when the game is not in memory (after a restart), read it if that is quick, else
+    the form keeps its text boxes (the form must answer the click within Discord's 3 seconds)."""
+    snapshot = bot.table.cached(game_id)
+    legal = bot.table.cached_legal(game_id, player)
+    try:
+        if snapshot is None or legal is None:
+            snapshot = await asyncio.wait_for(bot.table.game_by_id(game_id), MENU_WAIT)
+            legal = await asyncio.wait_for(bot.table.legal_actions(snapshot.channel_id, player), MENU_WAIT)
+    except (TableError, TimeoutError):
+        return ask
+    book = bot.table.game(snapshot.slug).moves
+    if book is None or book.named(ask.move) is None:
+        return ask
+    return DeclaredControls(book).with_menus(ask, snapshot.public_view, legal,
+                                             {s.player: s.name for s in snapshot.seats})
+
+
+MENU_WAIT = 1.0
+"""Seconds a form may wait for the game to be read, to offer menus, before it opens with text boxes."""
+
+
+async def _one_of_the_legal(bot: ZagjanBot, snapshot: Any, player: str, version: int | None,
+                            action: dict[str, Any]) -> BaseModel:
+    """The legal move a form's menus name, matched by its code as a click is, or a TableError saying
+    why there is none: the rules' own sentence for a combination they do not take."""
+    legal = await bot.table.legal_actions(snapshot.channel_id, player) if snapshot.status == "active" else []
+    refusal = _cannot_act(snapshot, player, version, out_of_turn=bool(legal))
+    if refusal is not None:
+        raise TableError(refusal)
+    game = bot.table.game(snapshot.slug)
+    try:
+        wanted = game.parse_action(action)
+    except ValueError:
+        raise TableError("That combination is not one of your choices; nothing was changed: pick again.") from None
+    found = find(legal, str(getattr(wanted, "type", "")), code(wanted))
+    if found is not None:
+        return found
+    try:
+        game.apply(snapshot.state, player, wanted)
+    except RuleViolation as exc:
+        raise TableError(f"{exc} Nothing was changed: pick again.") from None
+    raise TableError("That combination is not one of your choices; nothing was changed: pick again.")
+
+
 async def _open_secret(interaction: discord.Interaction[Any], record: Audit, snapshot: Any, player: str) -> None:
     """The fallback for closed DMs: the same secret choice, in a message only this player sees."""
+    refusal = _secret_refusal(snapshot, player)
     secret = [p for p in snapshot.prompts if p.secret and p.player == player]
-    if snapshot.status != "active" or not secret:
+    if refusal is not None or not secret:
         record.result = "refused"
-        await refuse(interaction, "You have no secret choice to make right now.")
+        await refuse(interaction, refusal or "You have no secret choice to make right now.")
         return
     view = await secret_controls(bot_of(interaction).table, snapshot.channel_id, snapshot.game_id, snapshot.slug,
                                  snapshot.public_view, player, snapshot.version)
@@ -310,7 +415,7 @@ async def _open_secret(interaction: discord.Interaction[Any], record: Audit, sna
     if view is not None:
         kwargs["view"] = view
     text = secret_text(adapter_for(snapshot.slug), snapshot.public_view, secret[0])
-    await interaction.followup.send(f"**{snapshot.title}**: {text}", **kwargs)
+    await interaction.followup.send(f"{heading_of(snapshot)}: {text}", **kwargs)
 
 
 # -- idle tables ------------------------------------------------------------------------------------

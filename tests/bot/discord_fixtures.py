@@ -189,16 +189,30 @@ def last_public(channel: ChannelHandle) -> discord.Message:
     return public[-1]
 
 
+def current(env: Any, message: Any) -> discord.Message:
+    """The message (a DM, a board, an ephemeral answer) as it stands now, after the bot's edits, read
+    from SimCord's store."""
+    from simcord.results import to_discord_message
+
+    channel_id = getattr(message, "channel_id", None) or message.channel.id
+    return to_discord_message(env, env.backend.get_message(channel_id, message.id))
+
+
+def live_controls(message: discord.Message) -> list[str]:
+    """The custom ids of the controls a message still offers, enabled (raw JSON rows too)."""
+    rows = message.components
+    if rows and isinstance(rows[0], dict):
+        return [c.get("custom_id", "") for row in rows for c in row.get("components", [])
+                if c.get("custom_id") and not c.get("disabled")]
+    return [child.custom_id for row in rows for child in getattr(row, "children", [])
+            if getattr(child, "custom_id", None) and not getattr(child, "disabled", False)]
+
+
 # -- what a channel shows once play has moved on (issue 40) ------------------------------------------
 
 PRESENT_TENSE = ("is thinking", "is choosing", "button below", "your move", "press ", "use the buttons")
 """Words that speak of what must happen now: true on the live board, untrue on any older message."""
 
-
-def live_controls(message: discord.Message) -> list[str]:
-    """The custom ids of the controls of a message that can still be used."""
-    return [child.custom_id for row in message.components for child in getattr(row, "children", [])
-            if getattr(child, "custom_id", None) and not getattr(child, "disabled", False)]
 
 
 def past_messages(channel: ChannelHandle) -> list[discord.Message]:

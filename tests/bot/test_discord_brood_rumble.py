@@ -26,8 +26,11 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtu
     answered_privately,
     applied,
     bot_db,
+    click_in_flight,
+    current,
     custom_ids,
     last_board,
+    live_controls,
     make_bot,
     select_values,
     snapshot,
@@ -37,7 +40,7 @@ from simcord.builders import ChannelHandle
 from simcord.results import to_discord_message
 
 from bot.app import ZagjanBot
-from bot.table import STALE
+from bot.table import NOT_PLAYING, STALE
 from bot.ui.board import SECRET_LABEL
 from renderers import render
 from rules.core.geometry import centre_distance, touching
@@ -483,8 +486,8 @@ async def test_the_attack_is_asked_by_dm_with_what_the_attacker_needs(simcord_en
     fight = snap.state.combat
     dm = attack_dm(simcord_env, attacker, snap.game_id, version)
     mine, theirs = snap.state.orcs[fight.attacker], snap.state.orcs[fight.defender]
-    assert dm.content.startswith(f"**Brood Rumble** (#{snap.game_id}): {mine.id} attacks {theirs.id}: "
-                                 "choose your attack in secret")
+    assert dm.content.startswith(f"**Brood Rumble** (#{snap.game_id}) · Game Turn ")  # the game and the turn
+    assert f": {mine.id} attacks {theirs.id}: choose your attack in secret" in dm.content
     assert f"Your {mine.id} ({attacker.name}): {mine.hp}/12 HP" in dm.content
     assert f"the enemy {theirs.id} ({defender.name}): {theirs.hp}/12 HP" in dm.content
     assert "No blow has landed in this round yet" in dm.content
@@ -492,7 +495,7 @@ async def test_the_attack_is_asked_by_dm_with_what_the_attacker_needs(simcord_en
     assert labels == ["Headbutt", "Punch", "Kick in the Crotch"]
     board = newest_board(simcord_env, world.channel)
     assert f"<@{attacker.id}> is choosing in secret" in board.content
-    assert [c.label for row in board.components for c in row.children] == [SECRET_LABEL]
+    assert [c.label for row in board.components for c in row.children] == [f"{SECRET_LABEL} ({attacker.name})"]
     assert not any(f"attack.{a.value}" in cid for a in Attack for cid in custom_ids(board))
     assert not since(simcord_env, defender.user.dm_channel)
 
@@ -514,9 +517,12 @@ async def test_no_secret_reaches_the_channel_the_other_dms_the_log_or_the_pictur
 
     before = newest_id(simcord_env, world.channel)
     defender_before = newest_id(simcord_env, defender.user.dm_channel)
-    clicked = await attacker.user.click(attack_dm(simcord_env, attacker, snap.game_id, version),
-                                        custom_id=attack_id(snap.game_id, version, Attack.HEADBUTT))
+    asked = attack_dm(simcord_env, attacker, snap.game_id, version)
+    clicked = await attacker.user.click(asked, custom_id=attack_id(snap.game_id, version, Attack.HEADBUTT))
     assert clicked.acknowledged and applied(clicked)
+    closed = current(simcord_env, asked)  # the question is closed: no live control, the choice shown
+    assert not live_controls(closed) and closed.content.endswith("✅ You chose: **Headbutt**")
+    assert not [m for m in clicked.followups if m.content == DONE]
 
     posted = since(simcord_env, world.channel, before)
     said = texts(posted)
@@ -530,8 +536,7 @@ async def test_no_secret_reaches_the_channel_the_other_dms_the_log_or_the_pictur
     mine = texts(since(simcord_env, attacker.user.dm_channel))
     assert "You chose Headbutt" in mine
     assert f"player={attacker.id} command=button in private result=ok" in caplog.text
-    doubled = await attacker.user.click(attack_dm(simcord_env, attacker, snap.game_id, version),
-                                        custom_id=attack_id(snap.game_id, version, Attack.HEADBUTT))
+    doubled = await click_in_flight(attacker.user, asked, attack_id(snap.game_id, version, Attack.HEADBUTT))
     assert answered_privately(doubled) == f"It is {defender.name}'s turn."
     assert not any(word.casefold() in caplog.text.casefold() for word in ATTACK_WORDS)  # the bot's own log
 
@@ -568,9 +573,12 @@ async def test_closed_dms_get_the_same_choice_as_an_ephemeral_message(simcord_en
     assert not since(simcord_env, attacker.user.dm_channel)
 
     board = newest_board(simcord_env, world.channel)
-    stranger = await defender.click(board, label=SECRET_LABEL)
-    assert answered_privately(stranger) == "You have no secret choice to make right now."
-    opened = await attacker.click(board, label=SECRET_LABEL)
+    button = f"{SECRET_LABEL} ({attacker.name})"
+    stranger = await world.mod.click(board, label=button)
+    assert answered_privately(stranger) == NOT_PLAYING
+    other = await defender.click(board, label=button)
+    assert answered_privately(other).startswith(f"This button is for {attacker.name}, who is choosing in secret")
+    opened = await attacker.click(board, label=button)
     assert opened.ephemeral
     assert "choose your attack in secret" in opened.response.content and "/12 HP" in opened.response.content
     snap = await snapshot(simcord_env, world.channel)
@@ -579,6 +587,8 @@ async def test_closed_dms_get_the_same_choice_as_an_ephemeral_message(simcord_en
     assert (await snapshot(simcord_env, world.channel)).version == snap.version + 1
     private = [m.content for m in chosen.followups if m.ephemeral]
     assert any("You chose Kick in the Crotch" in text for text in private)
+    closed = current(simcord_env, opened.response)  # the ephemeral choice is closed the same way
+    assert not live_controls(closed) and "✅ You chose: **Kick in the Crotch**" in closed.content
     public = texts(m for m in since(simcord_env, world.channel, before) if not m.flags.ephemeral)
     assert "so they get their private news here instead" in public
     assert "has picked an attack" in public
@@ -615,9 +625,10 @@ async def _choose_once_after_restart(simcord_env: Any, world: World, new_bot: Za
     footer = newest_board(simcord_env, world.channel).embeds[0].footer.text
     assert footer == f"Game #{after.game_id} · move {after.version}"
 
-    again = await attacker.user.click(dm, custom_id=attack_id(snap.game_id, version, Attack.KICK))
+    assert not live_controls(current(simcord_env, dm))
+    again = await click_in_flight(attacker.user, dm, attack_id(snap.game_id, version, Attack.KICK))
     assert answered_privately(again) == f"It is {defender.name}'s turn."
-    doubled = await attacker.user.click(dm, custom_id=attack_id(snap.game_id, version, Attack.PUNCH))
+    doubled = await click_in_flight(attacker.user, dm, attack_id(snap.game_id, version, Attack.PUNCH))
     assert answered_privately(doubled) == f"It is {defender.name}'s turn."
     assert (await snapshot(simcord_env, world.channel)).version == after.version
     assert "You chose Punch" in texts(since(simcord_env, attacker.user.dm_channel))
@@ -640,7 +651,7 @@ async def test_an_old_dm_cannot_answer_the_next_attack(simcord_env, world):
     now = await snapshot(simcord_env, world.channel)
     assert now.state.ask.kind is AskKind.ATTACK and now.waiting_for == [str(attacker.id)]
 
-    stale = await attacker.user.click(first_dm, custom_id=attack_id(snap.game_id, version, Attack.PUNCH))
+    stale = await click_in_flight(attacker.user, first_dm, attack_id(snap.game_id, version, Attack.PUNCH))
     assert answered_privately(stale) == STALE
     assert (await snapshot(simcord_env, world.channel)).version == now.version
     fresh = attack_dm(simcord_env, attacker, now.game_id, now.version)
@@ -648,6 +659,30 @@ async def test_an_old_dm_cannot_answer_the_next_attack(simcord_env, world):
     answered = await attacker.user.click(fresh, custom_id=attack_id(now.game_id, now.version, Attack.PUNCH))
     assert applied(answered)
     assert (await snapshot(simcord_env, world.channel)).version == now.version + 1
+
+
+async def test_dm_messages_per_secret_choice_over_a_brood_rumble_attack_and_block(simcord_env, world):
+    """The attacker's DMs over an attack and its block: the question (then edited) and the private
+    news of what they chose; the block, a click on the board, sends them nothing more (a second
+    serving asks again: that question is the next choice's, and the only live one)."""
+    state, actor, action, n = await to_the_brink(simcord_env, world)
+    after = GAME.apply(state, str(actor.id), action).state
+    attacker = world.by_id(after.orcs[after.combat.attacker].player)
+    defender = world.by_id(after.orcs[after.combat.defender].player)
+    before = newest_id(simcord_env, attacker.user.dm_channel)
+    assert applied(await play(simcord_env, world, state, actor, action, n + 1))
+    snap = await snapshot(simcord_env, world.channel)
+    asked = attack_dm(simcord_env, attacker, snap.game_id, snap.version)
+    chosen = await attacker.user.click(asked, custom_id=attack_id(snap.game_id, snap.version, Attack.HEADBUTT))
+    assert applied(chosen)
+    await simcord_env.bot.boards.channel(world.channel.id).drained()
+    assert applied(await defender.click(newest_board(simcord_env, world.channel), label="Low Block"))
+    await simcord_env.bot.boards.channel(world.channel.id).drained()
+    sent = since(simcord_env, attacker.user.dm_channel, before)
+    answered = [m for m in sent if not live_controls(m)]
+    assert len(answered) <= 2, [m.content[:60] for m in sent]  # before issue 40: 3 (and a "Done")
+    assert len(sent) - len(answered) <= 1
+    assert current(simcord_env, asked).content.endswith("✅ You chose: **Headbutt**")
 
 
 def _second_serving(state: BroodRumbleState) -> tuple[Attack, str] | None:

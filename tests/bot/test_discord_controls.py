@@ -172,22 +172,47 @@ def test_a_form_button_is_known_from_its_payload_alone() -> None:
     assert isinstance(CONTROLS.from_button("deploy.random"), RandomLegal)
 
 
-def test_a_menu_of_many_picks_offers_each_value_some_legal_action_has() -> None:
-    # Orcz's placements are many (every Battlefield, lawful pair and side): the menu spells each value
-    # once, and offers exactly the values of the legal actions, as spelling every action's would
+def test_a_form_of_menus_offers_each_value_some_legal_action_has() -> None:
+    # Orcz's placements are many (every Battlefield, lawful pair and side): its form is four menus, each
+    # offering exactly the values of the legal actions, in the words of the player's picture
     game = GAMES["orcz"]
     adapter = adapter_for(game)
     place = adapter.book.named("place")
-    assert place is not None and place.compose
-    state = play_random(game, 4, 3, stop_after=5).state  # a hand small enough for one menu
-    player = game.waiting_for(state)[0]
-    view = game.view(state, None)
-    legal = [a for a in game.legal_actions(state, player) if a.type == "place"]
-    assert len(legal) > 100
-    menu = next(s for s in adapter.controls(view, legal, player).selects if s.kind == "place-parts")
-    reading = Reading(view, dict(view.names))
-    spelt = {f"{p.name}={p.token(p.value_of(a), reading)}" for a in legal for p in place.params}
-    assert {o.value for o in menu.options} == spelt
+    assert place is not None and not place.compose  # no menu mixing four questions any more
+    for steps in (0, 5):
+        state = play_random(game, 4, 3, stop_after=steps).state
+        player = game.waiting_for(state)[0]
+        view = game.view(state, None)
+        legal = game.legal_actions(state, player)
+        assert len(legal) > 100
+        form = adapter.with_menus(adapter.form("form.orcz.place"), view, legal)
+        assert form.menus and [f.name for f in form.fields] == ["field", "left", "right", "down"]
+        reading = Reading(view, dict(view.names))
+        places = [a for a in legal if a.type == "place"]
+        for field, param in zip(form.fields, place.params, strict=True):
+            assert {v for v, _ in field.options} == {param.token(param.value_of(a), reading) for a in places}
+            assert len(field.options) <= MAX_OPTIONS
+        words = dict(form.fields[1].options)
+        assert all(w.split()[0] in ("Grunt", "Cavalry", "Archer", "Champion", "Shaman") for w in words.values())
+        assert dict(form.fields[3].options) == {"left": "Left card face down", "right": "Right card face down"}
+
+
+def test_a_form_keeps_text_boxes_when_its_values_are_a_sample() -> None:
+    # Flying Pigs' bearing takes any angle: no menu can list it, so the form asks it typed
+    game = GAMES["flying-pigs"]
+    adapter = adapter_for(game)
+    for steps in range(0, 60, 3):
+        state = play_random(game, game.usual_table(), 1, stop_after=steps).state
+        if game.outcome(state) is not None:
+            break
+        player = game.waiting_for(state)[0]
+        legal = game.legal_actions(state, player)
+        for button in adapter.controls(game.view(state, player), legal, player).buttons:
+            if button.payload.startswith("form."):
+                form = adapter.with_menus(adapter.form(button.payload), game.view(state, None), legal)
+                move = adapter.book.named(form.move)
+                assert move is not None
+                assert not form.menus or not move.samples
 
 
 def test_equal_values_of_different_types_are_spelt_one_by_one() -> None:

@@ -18,7 +18,9 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
     World,
     applied,
     bot_db,
+    current,
     custom_ids,
+    live_controls,
     make_bot,
     simcord_bot,
     snapshot,
@@ -28,7 +30,8 @@ from test_discord_brood_rumble import CANNOT_DM, attachment_bytes, newest_board,
 
 from bot import reactions
 from bot.app import ZagjanBot
-from bot.ui.board import SECRET_LABEL
+from bot.ui.answers import DONE
+from bot.ui.board import SECRET_PAYLOAD
 from bot.ui.hand import HAND_FILE
 from renderers import describe, render
 from rules.core.dice import Dice
@@ -53,27 +56,52 @@ def form_button(message: Any) -> str | None:
     return next((c for c in ids if c.endswith(FORM)), None)
 
 
+def secret_button(board: Any) -> str:
+    """The custom id of the board's button that opens a secret choice where only its player sees it."""
+    return next(c for c in custom_ids(board) if c.endswith(f":{SECRET_PAYLOAD}"))
+
+
+def menus_of(modal: Any) -> dict[str, list[str]]:
+    """A form's menus (a Label around a Select each): custom id -> the values offered."""
+    return {part["component"]["custom_id"]: [o["value"] for o in part["component"].get("options", [])]
+            for part in modal["components"] if part.get("type") == 18 and part["component"].get("type") == 3}
+
+
 async def place_by_form(env: Any, world: World, actor: Any, action: Place, *, dms_closed: bool) -> None:
     """Place `action` as a player does: the "Place a rank…" button in their DM (or, with DMs closed,
-    in the private choice opened under the board), then the form."""
+    the board's secret-choice button, which opens the same form at once), then the form's four menus
+    and its confirm. The DM's question is then closed: no live control, the choice shown."""
+    asked = None
+    board_id = newest_board(env, world.channel).id
     if dms_closed:
-        opened = await actor.click(newest_board(env, world.channel), label=SECRET_LABEL)
-        assert opened.ephemeral
-        asked = opened.response
-        cid = form_button(asked)
-        assert cid is not None, "the private choice offers the form"
-        shown = await actor.click(asked, custom_id=cid)
+        shown = await actor.click(newest_board(env, world.channel), custom_id=secret_button(
+            newest_board(env, world.channel)))
+        if shown.modal is None:  # beside the form, the choice holds a move open at any time (the Scout)
+            assert shown.ephemeral
+            asked = shown.response
+            cid = form_button(asked)
+            assert cid is not None, "the private choice offers the form"
+            shown = await actor.click(asked, custom_id=cid)
     else:
         asked = next(m for m in reversed(since(env, actor.user.dm_channel)) if form_button(m))
         shown = await actor.user.click(asked, custom_id=form_button(asked))
     assert shown.modal is not None
     fields = {"field": action.field.value, "left": action.left, "right": action.right, "down": action.down}
+    offered = menus_of(shown.modal)
+    assert set(offered) == set(fields) and all(fields[k] in offered[k] for k in fields), "four menus, all legal"
     submitter = actor if dms_closed else actor.user
     before = await placed_by(env, world, actor)
-    done = await submitter.submit_modal(shown, fields)
+    done = await submitter.submit_modal(shown, {k: [v] for k, v in fields.items()})
     assert done.acknowledged and await placed_by(env, world, actor) == before + 1  # (computers may move on)
-    if dms_closed:  # what comes back to the placer in the channel is for their eyes only
-        assert all(m.ephemeral for m in [done.response, *done.followups] if m is not None)
+    assert not any(m.content == DONE for m in [done.response, *done.followups] if m is not None)
+    if dms_closed:  # what comes back to the placer in the channel is for their eyes only (the form's
+        # answer acknowledges the board it was opened from, without changing it)
+        assert all(m.ephemeral for m in done.followups)
+        assert done.response is None or done.response.ephemeral or done.response.id == board_id
+    if asked is not None:
+        closed = current(env, asked)
+        assert "You chose: **" in closed.content
+        assert not [c for c in live_controls(closed) if c.endswith(FORM)]
 
 
 async def placed_by(env: Any, world: World, actor: Any) -> int:

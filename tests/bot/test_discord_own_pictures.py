@@ -117,7 +117,7 @@ async def test_with_closed_dms_the_attacker_sees_the_picture_ephemerally(simcord
     channel_before = newest_id(simcord_env, world.channel)
     defender_before = newest_id(simcord_env, defender.user.dm_channel)
 
-    opened = await attacker.click(newest_board(simcord_env, world.channel), label="Make my secret choice")
+    opened = await attacker.click(newest_board(simcord_env, world.channel), label=f"Choose in secret ({attacker.name})")
     snap = await snapshot(simcord_env, world.channel)
     chosen = await attacker.click(opened.response, custom_id=attack_id(snap.game_id, snap.version, Attack.HEADBUTT))
     assert chosen.acknowledged

@@ -17,6 +17,8 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtu
     applied,
     boards,
     bot_db,
+    current,
+    live_controls,
     last_board,
     make_bot,
     snapshot,
@@ -25,6 +27,8 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtu
 from fakegame import LuckyRace
 
 from bot.app import ZagjanBot
+from bot.table import NOT_PLAYING
+from bot.ui.answers import DONE
 from bot.ui.board import SECRET_LABEL
 
 CANNOT_DM = {"status": 403, "code": 50007, "message": "Cannot send messages to this user", "times": None}
@@ -58,17 +62,24 @@ async def test_secret_choices_by_dm_and_by_button_when_dms_are_closed(simcord_en
     assert dm.content == "**Lucky Race** (#1): Pick your lucky number."
     picked = await world.alice.user.select(dm, [choice(3)], custom_id="zj:pick:1:x:any")
     assert picked.acknowledged
-    assert "the board is updated" in picked.followups[-1].content
+    assert not [m for m in picked.followups if m.content == DONE]  # the edited question says it
+    answered = current(simcord_env, dm)  # the question is closed, and shows the choice to her alone
+    assert answered.content.startswith(dm.content) and "You chose" in answered.content
+    assert not live_controls(answered)
     assert world.alice.user.dm_channel.last_message.content.endswith("You picked 3 as your lucky number.")
     assert "alice has picked a lucky number." in last_board(world.channel).embeds[0].description
 
     # Bob cannot get DMs: the button under the board opens the same choice for his eyes only.
-    stranger = await world.carol.click(last_board(world.channel), label=SECRET_LABEL)
-    assert answered_privately(stranger) == "You have no secret choice to make right now."
-    opened = await world.bob.click(last_board(world.channel), label=SECRET_LABEL)
-    assert opened.ephemeral and opened.response.content == "**Lucky Race**: Pick your lucky number."
+    secret_button = f"{SECRET_LABEL} (bob)"  # the button names whom it is for
+    stranger = await world.carol.click(last_board(world.channel), label=secret_button)
+    assert answered_privately(stranger) == NOT_PLAYING
+    done = await world.alice.click(last_board(world.channel), label=secret_button)
+    assert answered_privately(done).startswith("This button is for bob, who is choosing in secret")
+    opened = await world.bob.click(last_board(world.channel), label=secret_button)
+    assert opened.ephemeral and opened.response.content == "**Lucky Race** (#1): Pick your lucky number."
     chosen = await world.bob.select(opened.response, [choice(5)], custom_id="zj:pick:1:x:any")
     assert chosen.acknowledged
+    assert "You chose" in current(simcord_env, opened.response).content
     private = [m for m in chosen.followups if m.ephemeral]
     assert private and private[-1].content.endswith("You picked 5 as your lucky number.")
     assert any("so they get their private news here instead" in m.content
@@ -109,7 +120,7 @@ async def test_a_dm_refused_for_another_reason_falls_back_and_the_others_still_g
     note = world.channel.last_message
     assert note.content.startswith(f"I could not send a direct message to <@{world.alice.id}>")
     assert world.bob.user.dm_channel.last_message.content == "**Lucky Race** (#1): Pick your lucky number."
-    opened = await world.alice.click(last_board(world.channel), label=SECRET_LABEL)
-    assert opened.ephemeral and opened.response.content == "**Lucky Race**: Pick your lucky number."
+    opened = await world.alice.click(last_board(world.channel), label=SECRET_LABEL)  # both choose: the message names them
+    assert opened.ephemeral and opened.response.content == "**Lucky Race** (#1): Pick your lucky number."
     chosen = await world.alice.select(opened.response, [choice(2)], custom_id="zj:pick:1:x:any")
     assert chosen.acknowledged and (await snapshot(simcord_env, world.channel)).version == 1

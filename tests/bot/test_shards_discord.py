@@ -174,9 +174,12 @@ async def test_a_secret_choice_in_a_dm_is_posted_once_by_the_guilds_owner(pair: 
     # Alice's DM: Discord gives its interaction to shard 0, the other process.
     alice_dm = UserHandle(pair.envs[0], alice.user._user)
     picked = await alice_dm.select(alice_dm.dm_channel.last_message, choice(3), custom_id="zj:pick:1:x:any")
-    assert picked.acknowledged and "the board is updated" in picked.followups[-1].content
+    assert picked.acknowledged and not picked.followups  # no "Done": the question itself is edited
+    assert any(m.content.endswith("✅ You chose: **choose number=3**") for m in alice_dm.dm_channel.history())
     assert alice_dm.dm_channel.last_message.content.endswith("You picked 3 as your lucky number.")
     await pair.until(1, lambda: asyncio.sleep(0, one.show_move.shown.get(game_id, 0) >= 1))
+    # the owner, who sent the question, leaves it as the DM's process closed it: with the choice shown
+    assert any(m.content.endswith("✅ You chose: **choose number=3**") for m in alice_dm.dm_channel.history())
 
     assert "alice has picked a lucky number." in last_board(channel).embeds[0].description
     assert pair.posted_in(channel) == {1}, "only the owner touches its guild's channel"

@@ -363,3 +363,23 @@ async def test_postgres_that_cannot_be_reached_is_said_in_a_sentence(tmp_path: P
     with pytest.raises(StoreError, match=r"Could not open the database postgresql://zagjan:\*\*\*@") as refused:
         await Store.open(url)
     assert "secret" not in str(refused.value)
+
+
+async def test_open_questions_are_kept_replaced_and_dropped(store: Store,
+                                                             make_table: Callable[[Store], TableService]) -> None:
+    """The secret question open in each player's DMs (`bot.ui.dms`): one per game and player, kept for
+    the next process."""
+    table = make_table(store)
+    await table.new_game(1, None, "u1", "Grak", "lucky-race")
+    game_id = (await table.snapshot(1)).game_id
+    await store.set_open_question(game_id, "u1", 10, 100, "first")
+    await store.set_open_question(game_id, "u1", 10, 101, "second")  # the newer question replaces it
+    await store.set_open_question(game_id, "u2", 11, 102, "theirs")
+    assert sorted(await store.open_questions()) == [(game_id, "u1", 10, 101, "second"),
+                                                    (game_id, "u2", 11, 102, "theirs")]
+    await store.drop_open_question(game_id, "u1")
+    assert await store.open_questions() == [(game_id, "u2", 11, 102, "theirs")]
+    await store.drop_open_question(game_id, "u2", 999)  # another message: the open one stays
+    assert await store.open_question(game_id, "u2") == (11, 102, "theirs")
+    await store.drop_open_question(game_id, "u2", 102)
+    assert await store.open_questions() == [] and await store.open_question(game_id, "u2") is None
