@@ -32,7 +32,7 @@ from bot.settings import Settings
 from bot.table import DEFAULT_TURN_SECONDS, TableError
 from bot.ui.board import BoardLike
 from bot.ui.answers import settled
-from bot.ui.lobby import CAMPAIGN, CardSeat, LobbyCard
+from bot.ui.lobby import GATHERING, CardSeat, LobbyCard
 from bot.ui.turns import (
     CONFIRMED,
     audit,
@@ -68,7 +68,7 @@ def campaign_card(service: CampaignService, info: CampaignInfo, heading: str) ->
     name = f"Orclympics campaign ({'full' if info.kind is Kind.FULL else 'quick'})"
     count = len(info.data.members)
     notes = service.setup_notes(info.kind, count)
-    return LobbyCard(kind=CAMPAIGN, owner=info.id, channel_id=info.channel_id, name=name,
+    return LobbyCard(kind=GATHERING, owner=info.id, channel_id=info.channel_id, name=name,
                      title=f"{name}: gathering players", heading=heading,
                      seats=tuple(CardSeat(m.player, m.name, m.brood.label) for m in info.data.members),
                      creator=info.creator, max_players=MAX_PLAYERS, sizes=f"2-{MAX_PLAYERS} players",
@@ -152,7 +152,7 @@ class CampaignLobby:
     """A gathering campaign for its card's buttons (`bot.ui.lobby.LobbyHost`), and the one way every
     step of the gathering (button, form or typed command) is shown: its card, edited in place."""
 
-    kind = CAMPAIGN
+    kind = GATHERING
 
     def __init__(self, cog: Campaigns) -> None:
         self.cog = cog
@@ -230,7 +230,7 @@ class Campaigns(commands.Cog):
         if self._after_board in followers:
             followers.remove(self._after_board)
         self.service.detach()
-        self.bot.lobbies.remove_host(CAMPAIGN)
+        self.bot.lobbies.remove_host(GATHERING)
         for task in [*self._timers.values(), *self._chores]:
             task.cancel()
         self._timers.clear()
@@ -458,7 +458,7 @@ class Campaigns(commands.Cog):
                                               is_admin=bool(interaction.permissions.manage_guild))
             self._cancel(info.id)
             if before.status == "lobby":  # its card becomes the record
-                self.bot.lobbies.show(LobbyCard.record(CAMPAIGN, info.id, info.channel_id, (
+                self.bot.lobbies.show(LobbyCard.record(GATHERING, info.id, info.channel_id, (
                     f"{campaign_card(self.service, info, '').name}: {interaction.user.display_name} abandoned it "
                     "before it began. The channel is free for a new one: /campaign new.")))
                 await settled(interaction)

@@ -45,8 +45,9 @@ log = logging.getLogger("zagjan.bot")
 
 TABLE = "g"
 """The kind of a table's lobby (its owner is the game's id)."""
-CAMPAIGN = "c"
-"""The kind of a campaign's gathering (its owner is the campaign's id)."""
+GATHERING = "c"
+"""The kind of a plug-in's gathering of players for several games (its owner is the gathering's id: the
+Orclympics campaign's). The letter is what the store keeps."""
 
 JOIN, LEAVE, START, COMPUTER = "join", "leave", "start", "cpu"
 ADD_COMPUTER = "Add a computer player"
@@ -470,6 +471,6 @@ async def on_computer_form(interaction: discord.Interaction[Any], kind: str) -> 
                                 values.get("pick") or None)
 
 
-__all__ = ["ADD_COMPUTER", "CAMPAIGN", "TABLE", "CardSeat", "LobbyButton", "LobbyCard", "LobbyCards", "LobbyHost",
+__all__ = ["ADD_COMPUTER", "GATHERING", "TABLE", "CardSeat", "LobbyButton", "LobbyCard", "LobbyCards", "LobbyHost",
            "cards_of", "computer_form", "embed_of", "form_values", "join_form", "message_of",
            "open_computer_form"]

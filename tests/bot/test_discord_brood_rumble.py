@@ -41,6 +41,7 @@ from simcord.results import to_discord_message
 
 from bot.app import ZagjanBot
 from bot.table import NOT_PLAYING, STALE
+from bot.ui.answers import DONE
 from bot.ui.board import SECRET_LABEL
 from renderers import render
 from rules.core.geometry import centre_distance, touching
