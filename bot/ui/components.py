@@ -22,7 +22,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.ui.controls import ANY_VERSION, MAX_BUTTONS_PER_ROW, MAX_OPTIONS, MAX_ROWS, PICKED, AskSquare, Controls
-from bot.ui.declared import MAX_FORM_FIELDS, AskForm
+from bot.ui.declared import FORM, MAX_FORM_FIELDS, AskForm
 
 
 class ControlHandler(Protocol):
@@ -97,6 +97,9 @@ class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         values = self.item.values
         if not values:
             await interaction.response.defer()
+            return
+        if len(values) == 1 and values[0].startswith(f"{FORM}."):  # "type another": the form is the answer
+            await handler(interaction).on_button(interaction, self.game_id, _version(self.version), values[0])
             return
         await handler(interaction).on_select(interaction, self.game_id, _version(self.version), self.kind,
                                              PICKED.join(values))  # one value, unless the menu takes several

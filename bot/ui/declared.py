@@ -160,9 +160,11 @@ class DeclaredControls:
         unshown = len(actions) - len({coded(a) for _, _, some in menus for a in some[:MAX_OPTIONS]})
         overflow = unshown > 0 if move.menus is not None else len(actions) > MAX_OPTIONS
         form = bool(typeable) and (move.layout == FORM or move.samples or overflow)
-        if form:
-            out.buttons.append(ButtonSpec(f"{FORM}.{self.book.group}.{move.name}", f"{move.label}…",
-                                          discord.ButtonStyle.primary, emoji))
+        opens = f"{FORM}.{self.book.group}.{move.name}"
+        # a menu of examples holds its form as its last entry: one control for the one decision
+        in_menu = form and move.samples and len(menus) == 1 and move.layout not in (FORM, "buttons")
+        if form and not in_menu:
+            out.buttons.append(ButtonSpec(opens, f"{move.label}…", discord.ButtonStyle.primary, emoji))
         if move.random is not None:
             out.buttons.append(ButtonSpec(f"{move.name}.{RANDOM}", move.random, discord.ButtonStyle.secondary, "🎲"))
         if (move.layout == FORM and move.menus is None) or (move.random is not None and move.layout != "select"):
@@ -182,17 +184,18 @@ class DeclaredControls:
             out.notes.append(f"The menus show {len(actions) - unshown} of the {len(actions)} choices for "
                              f"“{move.label}”: use {where}{typed} for the others.")
         for kind, placeholder, some in menus:
-            if move.samples and len(some) > MAX_OPTIONS:
-                some = some[::math.ceil(len(some) / MAX_OPTIONS)]  # an even spread: they are all examples
-            options = [OptionSpec(move.words(a, reading)[:100], coded(a),
-                                  (move.note(a, reading) if move.note is not None else None))
-                       for a in some]
+            room = MAX_OPTIONS - in_menu
+            if move.samples and len(some) > room:
+                some = some[::math.ceil(len(some) / room)]  # an even spread: they are all examples
+            options = _options(move, some, reading, coded, distinct=move.samples)
+            if in_menu:
+                options.append(OptionSpec(TYPE_ANOTHER, opens, typeable[0].label[:100]))
             out.selects.append(SelectSpec(kind, placeholder, options))
             if len(options) > MAX_OPTIONS:
                 where = f"“{move.label}…” or " if form else ""
                 out.notes.append(f"The “{placeholder}” menu shows {MAX_OPTIONS} of {len(options)} choices: "
                                  f"use {where}{typed} for the others.")
-        if move.samples:
+        if move.samples and not in_menu:
             where = f"the “{move.label}…” form and " if form else ""
             out.notes.append(f"The “{move.label}…” menu lists a few choices; {where}{typed} take any other.")
 
@@ -226,7 +229,8 @@ class DeclaredControls:
             found = [(self.book.named(o.value.partition(".")[0]), o) for o in select.options]
             return [(m, o) for m, o in found if m is not None]
         move = self.book.named(select.kind)
-        return [] if move is None else [(move, replace(o, value=f"{move.name}.{o.value}")) for o in select.options]
+        return [] if move is None else [(move, o if o.value.startswith(f"{FORM}.") else
+                                         replace(o, value=f"{move.name}.{o.value}")) for o in select.options]
 
     def _button(self, out: Controls, move: Move, action: BaseModel, label: str, style: discord.ButtonStyle,
                 emoji: str | None, coded: Callable[[BaseModel], str] = code) -> None:
@@ -283,7 +287,9 @@ class DeclaredControls:
             return RandomLegal(move.type)
         return Pick(move.type, rest or "-")
 
-    def from_select(self, kind: str, value: str) -> Decoded | Pick:
+    def from_select(self, kind: str, value: str) -> Decoded | Pick | AskForm:
+        if value.startswith(f"{FORM}."):  # a menu's last entry: the move's form (`TYPE_ANOTHER`)
+            return self.form(value)
         if kind == ANY:
             data = json.loads(value)
             if not isinstance(data, dict):
@@ -312,6 +318,26 @@ class DeclaredControls:
         if move is None or not _form_fields(move):
             raise ValueError(f"unknown form {payload!r}")
         return AskForm(move.name, move.label, _form_fields(move))
+
+
+TYPE_ANOTHER = "Another one: type it…"
+"""The last entry of a menu of examples: it opens the move's form, where any value may be typed."""
+
+
+def _options(move: Move, actions: Sequence[BaseModel], reading: Reading, coded: Callable[[BaseModel], str],
+             *, distinct: bool = False) -> list[OptionSpec]:
+    """A menu's entries, one per action in the move's words. In a menu of examples (`distinct`) two
+    entries that would read the same are one: a player cannot tell them apart, and the form still
+    takes the other."""
+    options: list[OptionSpec] = []
+    seen: set[str] = set()
+    for action in actions:
+        label = move.words(action, reading)[:100]
+        if distinct and label in seen:
+            continue
+        seen.add(label)
+        options.append(OptionSpec(label, coded(action), move.note(action, reading) if move.note is not None else None))
+    return options
 
 
 def _menus(move: Move, actions: list[BaseModel], reading: Reading) -> list[tuple[str, str, list[BaseModel]]]:

@@ -23,7 +23,7 @@ from bot.ui.controls import (
     secret_text,
     secret_version,
 )
-from bot.ui.declared import AskForm, Pick
+from bot.ui.declared import TYPE_ANOTHER, AskForm, Pick
 from rules.core.computer import Level, decide
 from rules.core.engine import Prompt, PromptKind
 from rules.core.errors import RuleViolation
@@ -81,6 +81,10 @@ def team_legal(state: BroodRumbleState) -> tuple[list[Any], str]:
     return legal, waiting[0]
 
 
+COORDINATES = re.compile(r"\(-?[0-9.]+, ?-?[0-9.]+\)")
+"""A point as x,y: what a menu of where to go no longer shows (a player reads "Toward B2, 5\"")."""
+
+
 def led_to(decoded: Any, legal: list[Any]) -> Any:
     """The legal action a clicked button or option stands for."""
     assert isinstance(decoded, Pick), decoded
@@ -109,7 +113,14 @@ def check(state: BroodRumbleState) -> tuple[AskKind, list[Any]]:
         for option in select.options:
             assert len(option.label) <= 100 and len(option.value) <= 100
             assert option.description is None or len(option.description) <= 100
-            reached.append(led_to(CONTROLS.from_select(select.kind, option.value), legal))
+            decoded = CONTROLS.from_select(select.kind, option.value)
+            if isinstance(decoded, AskForm):  # a menu of examples ends with its form ("Another one: type it…")
+                forms.append(GAME.moves.named(decoded.move).type)  # type: ignore[union-attr]
+                assert option is select.options[-1] and option.label == TYPE_ANOTHER
+                continue
+            reached.append(led_to(decoded, legal))
+            if select.kind.startswith(("move-to", "fallback", "catch-throw")):  # where to go: in words, not x,y
+                assert not COORDINATES.search(option.label), f"coordinates in {option.label!r}"
     values = [(s.kind, o.value) for s in controls.selects for o in s.options]
     assert len(values) == len(set(values))
 
@@ -182,7 +193,7 @@ def test_the_labels_players_know() -> None:
     assert 'Move (D6+2")' in met[AskKind.ACT]
     assert met[AskKind.MOVE_REROLL] == ["Yes, reroll", "No, keep it"]
     assert "Set it down" in met[AskKind.BONUS_THROW]
-    assert met[AskKind.FALL_BACK] == ["E", "NE", "N", "NW", "W", "SW", "S", "SE"]
+    assert met[AskKind.FALL_BACK] == [], "one control for the one decision: the menu of directions"
     assert met[AskKind.CHOOSE_EDGE] == ["North edge", "East edge", "South edge", "West edge"]
     assert met[AskKind.PLACE_FEATURE][0] == "Random feature"
 

@@ -54,6 +54,9 @@ def reach(controls: Controls, adapter: Any, legal: list[Any], game: Any = None) 
         for option in select.options[:MAX_OPTIONS]:
             assert len(option.value) <= 100 and len(option.label) <= 100
             decoded = adapter.from_select(select.kind, option.value)
+            if isinstance(decoded, AskForm):  # a menu of examples ends with its form
+                forms.append(decoded.move)
+                continue
             found = find(legal, decoded.kind, decoded.code) if isinstance(decoded, Pick) else None
             assert found is not None, f"option {option.value} of {select.kind} leads to no legal move"
             reached.append(found)

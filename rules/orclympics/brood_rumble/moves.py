@@ -39,11 +39,11 @@ from rules.orclympics.brood_rumble.models import (
     Throw,
 )
 from rules.orclympics.brood_rumble.words import (
-    ARROWS,
     ATTACK_EMOJI,
     BLOCK_EMOJI,
     COMPASS16,
     EDGE_ARROWS,
+    WORDS16,
     active_spot,
     attack_brief,
     compass,
@@ -230,19 +230,15 @@ def _along(action: Any, reading: Reading) -> str:
 
 
 def _heading(action: Any, reading: Reading) -> str:
-    """A fall-back direction: its compass name, with the degrees when it is between the main eight."""
-    name = compass(action.angle)
-    return name if name in ARROWS else f"{name} ({number(action.angle)}°)"
+    """A fall-back direction in words ("north-east"): the menu holds all sixteen, and its last entry
+    takes any angle typed in degrees."""
+    return f"Fall back {WORDS16[compass(action.angle)]}"
 
 
 def _path(action: Any) -> list[Any] | None:
     """A walk's turning points and end (none for the roll that starts a Move)."""
     end = getattr(action, "to", None)
     return [*getattr(action, "via", []), end] if end is not None else None
-
-
-def _main(angle: float | None) -> bool:
-    return angle is not None and compass(angle) in ARROWS
 
 
 KINDS = tuple((k.value, k.label) for k in PLACEABLE)
@@ -316,7 +312,6 @@ MOVES = MoveBook("br", help="Brood Rumble moves for your team.", pin_secrets=Tru
          (Param("to", Kind.PATH, "Where to walk as x,y in inches (turning points first: 10,5; 12,7.5)", via="via",
                 spell=lambda v, r: exact_path(v), example="12,7.5"),),
          say=lambda a, r: destination(r, a.to)[1], order=lambda a, r: destination(r, a.to)[0],
-         note=lambda a, r: f"stays at {point(a.to)}" if destination(r, a.to)[0] == 0 else None,
          layout="select", samples=True, typed=False),
     Move("reroll", "reroll", "Reroll", "Feral Move or Common Barrel throw: reroll the dice, or keep them.",
          (Param("again", Kind.FLAG, "True to roll again, False to keep what you rolled", field="reroll"),),
@@ -331,10 +326,8 @@ MOVES = MoveBook("br", help="Brood Rumble moves for your team.", pin_secrets=Tru
     Move("catch_throw", "catch-throw", "Throw it at", "Throw the Barrel you caught at any Orc, or in any direction.",
          (orc_param("target", "Any other Orc on the board", _standing, required=False),
           Param("angle", Kind.NUMBER, "Or a direction in degrees (0 = east, 90 = north)", required=False)),
-         say=lambda a, r: f"Throw {compass(a.angle)}" if a.target is None else orc_words(r, a.target),
-         pin=lambda a: a.target is None and _main(a.angle),
-         look=lambda a: ("secondary", ARROWS.get(compass(a.angle or 0.0)) if a.target is None else None),
-         layout="select", typed=False),
+         say=lambda a, r: f"Throw it {WORDS16[compass(a.angle or 0.0)]}" if a.target is None
+         else f"Throw it at {orc_words(r, a.target)}", layout="select", typed=False),
     # -- II.4.3 combat ----------------------------------------------------------------------------------
     Move("choose_combat", "combat", "Resolve this fight next",
          "Your team has the Initiative: choose the next fight to resolve.",
@@ -351,8 +344,7 @@ MOVES = MoveBook("br", help="Brood Rumble moves for your team.", pin_secrets=Tru
     Move("fall_back", "fallback", "Fall back towards", "Your Orc won by a knock-down: the direction it falls back 3\".",
          (Param("direction", Kind.CHOICE, "A compass direction", required=False, choices=DIRECTIONS),
           Param("angle", Kind.NUMBER, "Or any angle in degrees (0 = east, 90 = north)", required=False)),
-         say=_heading, pin=lambda a: _main(a.angle), look=lambda a: ("secondary", ARROWS.get(compass(a.angle))),
-         layout="select", samples=True, finish=_fall_back, aliases=("fall-back",)),
+         say=_heading, layout="select", samples=True, finish=_fall_back, aliases=("fall-back",)),
 ])
 """Every Brood Rumble move, in the order its controls appear (only one question is open at a time)."""
 

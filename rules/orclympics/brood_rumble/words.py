@@ -32,6 +32,13 @@ BLOCK_EMOJI = {Block.LOW: "⬇️", Block.MID: "↔️", Block.HIGH: "⬆️"}
 TOWARD_DEGREES = 1.0  # a destination this close to the line towards something is "toward" it
 
 
+WORDS16 = {"E": "east", "ENE": "east-north-east", "NE": "north-east", "NNE": "north-north-east", "N": "north",
+           "NNW": "north-north-west", "NW": "north-west", "WNW": "west-north-west", "W": "west",
+           "WSW": "west-south-west", "SW": "south-west", "SSW": "south-south-west", "S": "south",
+           "SSE": "south-south-east", "SE": "south-east", "ESE": "east-south-east"}
+"""The compass names in words, for a menu where a player reads rather than types them."""
+
+
 def compass(angle: float) -> str:
     """The nearest of the sixteen compass names for an angle in degrees."""
     return COMPASS16[round((angle % 360.0) / 22.5) % 16]
@@ -121,7 +128,8 @@ def landmarks(view: BroodRumbleView, mover: OrcView) -> list[tuple[str, XY]]:
 
 def destination(reading: Reading, to: Sequence[float]) -> tuple[int, str]:
     """A legal walk's destination in words, and its rank in the menu: staying put (0), then the walks
-    towards something (an Orc, a Barrel, a feature: 1), then the plain compass directions (2)."""
+    towards something (an Orc, a Barrel, a feature: 1), then the plain compass directions (2). The
+    words say where and how far, never the coordinates: those are for whoever types a point."""
     view = table(reading)
     mover = orc_of(view, view.active) if view is not None else None
     here = where(mover)
@@ -134,10 +142,11 @@ def destination(reading: Reading, to: Sequence[float]) -> tuple[int, str]:
     heading = angle_to(here, end)
     aims = [(name, centre_distance(here, xy)) for name, xy in landmarks(view, mover)
             if centre_distance(here, xy) > 1e-9 and _gap(angle_to(here, xy), heading) <= TOWARD_DEGREES]
+    far = f"{number(gone, places=1)}\""
     if aims:
         name = min(aims, key=lambda aim: aim[1])[0]
-        return 1, clip(f"Toward {name}: {number(gone)}\" to {point(end)}")
-    return 2, clip(f"{number(gone)}\" {compass(heading)} to {point(end)}")
+        return 1, clip(f"Toward {name}, {far}")
+    return 2, clip(f"{far} {WORDS16[compass(heading)]}")
 
 
 def _gap(a: float, b: float) -> float:
