@@ -64,10 +64,11 @@ from discord_fixtures import (  # noqa: E402
 )
 
 from bot.ui.board import SECRET_LABEL  # noqa: E402
+from bot.ui.declared import PARTS, picks  # noqa: E402
 from bot.ui.declared import payload as button_payload  # noqa: E402
 from rules.core.dice import Dice  # noqa: E402
 from rules.core.engine import Game  # noqa: E402
-from rules.core.moves import code  # noqa: E402
+from rules.core.moves import Reading, code  # noqa: E402
 from rules.core.search import kind_first, picker  # noqa: E402
 from rules.registry import GAMES  # noqa: E402
 
@@ -102,6 +103,7 @@ class Report:
 
     written: list[Path] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
 
     def fail(self, game: str, moment: str, why: str) -> None:
         self.failures.append(f"{game} {moment}: {why}")
@@ -110,6 +112,15 @@ class Report:
 
 class Moment(Exception):
     """A scripted moment could not be reached or made; the message says where and why."""
+
+
+class LastMove(Moment):
+    """The game came to its last move before the moment looked for (which stays unmade)."""
+
+
+class NotInThisGame(Exception):
+    """The moment does not happen in this game (a game whose only secret is hidden information
+    asks no secret question): said, and not a failure."""
 
 
 # -- capturing -------------------------------------------------------------------------------------
@@ -245,37 +256,55 @@ class Table:
         await self.bot.show_move(await self.bot.table.act(self.channel.id, player, action))
         await self.settled()
 
-    async def clicked(self, player: str, action: Any, where: discord.Message | None = None) -> str:
-        """The move made as its player makes it: the button or menu entry under the newest board (or
-        on `where`, a DM or a private message) that carries it. Returns how it was made; without such
-        a control the move is made through the table service and shown, and that is said."""
+    async def clicked(self, player: str, action: Any) -> str:
+        """The move made as its player makes it: the button or the menu entry that carries it, under
+        the newest board, or in the player's DMs when it answers a secret question of theirs.
+        Returns how it was made; without such a control the move is made through the table service
+        and shown, and that is said (a form, say, which this script does not fill in)."""
         snap = await self.snapshot()
-        message = where if where is not None else boards(self.channel)[-1]
         member = self.member(player)
-        clicker = member.user if where is not None and getattr(where, "guild", None) is None else member
-        name = self.game.moves.of(action).name
-        prefix_act = f"zj:act:{snap.game_id}:{snap.version}:"
-        prefix_pick = f"zj:pick:{snap.game_id}:{snap.version}:"
-        ids = custom_ids(message)
-        button = prefix_act + button_payload(name, action)
-        self.moves += 1
-        if button in ids:
-            result = await clicker.click(message, custom_id=button)
-            how = f"clicked {button}"
+        move = self.game.moves.of(action)
+        name = move.name
+        view = self.game.view(snap.state, player)
+        reading = Reading(view, dict(getattr(view, "names", None) or {}))
+
+        def find(places: list[Any], action: Any) -> tuple[Any, str, list[str] | None] | None:
+            parts = (f"{name}-{PARTS}", picks(move, action, reading)) if move.compose else None
+            return find_control(places, snap.game_id, button_payload(name, action), code(action), parts)
+
+        if player in secret_players(self.game, snap.state):
+            places, clicker = list(reversed(member.user.dm_channel.history())), member.user
+            if find(places, action) is None:
+                # asked while the moves were played quietly, so never sent: the button under the board
+                # opens the same choice where only they see it
+                opened = await member.click(boards(self.channel)[-1], label=SECRET_LABEL)
+                places, clicker = [opened.response], member
         else:
-            menu = next((c for c in ids if c.startswith(prefix_pick)
-                         and code(action) in select_values(message, c.rpartition(":")[2])), None)
-            if menu is None:
-                self.moves -= 1
-                await self.shown(player, action)
-                return f"no control offered {name} ({len(ids)} controls): made through the table service"
-            result = await clicker.select(message, [code(action)], custom_id=menu)
-            how = f"chose in {menu}"
+            places, clicker = boards(self.channel)[-1:], member
+        found = find(places, action)
+        instead = ""
+        if found is None:  # a menu shows a sample of many moves: one of the same kind it offers
+            legal = await self.bot.table.legal_actions(self.channel.id, player)
+            offered = [a for a in legal if self.game.moves.of(a) is move and find(places, a) is not None]
+            if offered:
+                action = self.chooser.pick(offered, "a move the controls offer")
+                found = find(places, action)
+                instead = " (the drawn move was not among those offered: one of the same kind that is)"
+        if found is None:
+            await self.shown(player, action)
+            where = "their DMs" if clicker is member.user else "the newest board"
+            return f"no control in {where} offered a {name}: made through the table service and shown"
+        message, custom_id, menu = found
+        self.moves += 1
+        if menu is not None:
+            result = await clicker.select(message, menu, custom_id=custom_id)
+        else:
+            result = await clicker.click(message, custom_id=custom_id)
         await self.settled()
-        after = await self.snapshot()
-        if after.version == snap.version:
+        how = f"{member.name} {'chose in' if menu is not None else 'clicked'} {custom_id}{instead}"
+        if (await self.snapshot()).version == snap.version:
             private = [m.content for m in [result.response, *result.followups] if m is not None and m.ephemeral]
-            raise Moment(f"{how} by {member.name} changed nothing: {private}")
+            raise Moment(f"{how}, which changed nothing: {private}")
         return how
 
     async def play_to(self, stop: Callable[[Any, str, Any, Any], bool], what: str,
@@ -287,10 +316,13 @@ class Table:
         for _ in range(limit):
             snap, player, action = await self.next_move()
             after = self.game.apply(snap.state, player, action).state
-            if stop(snap.state, player, action, after):
+            ends = self.game.outcome(after) is not None
+            if stop(snap.state, player, action, after) or ends:
                 if last is not None:
                     await self.bot.show_move(last)
                     await self.settled()
+                if not stop(snap.state, player, action, after):
+                    raise LastMove(f"{what}: not before the last move (move {self.moves + 1})")
                 return player, action
             last = await self.quietly(player, action)
         raise Moment(f"{what}: not reached in {limit} moves")
@@ -304,6 +336,58 @@ def secret_players(game: Game[Any, Any], state: Any) -> set[str]:
 def opens_a_secret(game: Game[Any, Any]) -> Callable[[Any, str, Any, Any], bool]:
     """A move after which someone has a secret choice they did not have before."""
     return lambda state, player, action, after: bool(secret_players(game, after) - secret_players(game, state))
+
+
+def find_control(messages: list[Any], game_id: int, payload: str, action_code: str,
+                 parts: tuple[str, list[str]] | None = None) -> tuple[Any, str, list[str] | None] | None:
+    """The first of `messages` with a control for the move: a button whose custom_id is
+    `zj:act:<game>:<version>:<payload>`, a menu `zj:pick:<game>:<version>:<kind>` offering the move's
+    code, or the move's menu of many picks (`parts`: its kind and the options that make the move) offering
+    them all (a version `x` is a control that any version takes). Returns the message, the control's
+    custom_id and, for a menu, the values to choose."""
+    for message in messages:
+        for custom_id, values in controls(message):
+            kind, _, rest = custom_id.partition(f":{game_id}:")
+            if kind == "zj:act" and rest.partition(":")[2] == payload:
+                return message, custom_id, None
+            if kind == "zj:pick" and action_code in values:
+                return message, custom_id, [action_code]
+            if (kind == "zj:pick" and parts is not None and custom_id.endswith(f":{parts[0]}")
+                    and set(parts[1]) <= set(values)):
+                return message, custom_id, parts[1]
+    return None
+
+
+def controls(message: Any) -> list[tuple[str, list[str]]]:
+    """Each control of a message as its custom_id and its menu's values (none for a button): a
+    message read from a channel, or a private answer whose components are still Discord's JSON."""
+    found: list[tuple[str, list[str]]] = []
+    for row in getattr(message, "components", None) or []:
+        children = row.get("components", []) if isinstance(row, dict) else getattr(row, "children", [])
+        for child in children:
+            if isinstance(child, dict):
+                custom_id, options = child.get("custom_id"), [o.get("value") for o in child.get("options", [])]
+            else:
+                custom_id, options = getattr(child, "custom_id", None), [o.value for o in getattr(child, "options", [])]
+            if custom_id:
+                found.append((custom_id, options))
+    return found
+
+
+def close_dms(env: Any, members: list[Any]) -> Callable[[], None]:
+    """Close these members' DMs to the bot (Discord answers every DM with 50007, as the bot tests
+    inject it); the function returned opens them again (SimCord has no call for taking a fault back,
+    so it takes its own entries off the backend's list of faults)."""
+    before = len(env.backend.faults)
+    for member in members:
+        env.inject_error("POST", f"/channels/{member.user.dm_channel.id}/messages", **CANNOT_DM)
+    added = list(env.backend.faults[before:])
+
+    def reopen() -> None:
+        for fault in added:
+            if fault in env.backend.faults:
+                env.backend.faults.remove(fault)
+    return reopen
 
 
 def newest(env: Any, channel: Any) -> discord.Message | None:
@@ -320,6 +404,9 @@ async def moment(report: Report, slug: str, name: str, script: Callable[[], Any]
     try:
         await script()
         return True
+    except NotInThisGame as why:
+        report.skipped.append(f"{slug} {name}: {why}")
+        print(f"  no {name}: {why}", flush=True)
     except Moment as why:
         report.fail(slug, name, str(why))
     except Exception as error:  # a changed message, a SimCord refusal: said, not hidden
@@ -364,12 +451,16 @@ async def play_game(slug: str, shots: Shots) -> None:
                     await shots.capture(env, channel, players[0], f"{slug}-board", target=boards(channel)[-1])
 
                 async def dm_choice() -> None:
-                    player, action = await table.play_to(opens_a_secret(game), "a secret choice")
+                    try:
+                        player, action = await table.play_to(opens_a_secret(game), "a secret choice")
+                    except LastMove as why:
+                        raise NotInThisGame(f"no secret question came up in this game ({why})") from why
                     before = (await table.snapshot()).state
-                    whose = sorted(secret_players(game, game.apply(before, player, action).state)
-                                   - secret_players(game, before))[0]
                     print(f"  move {table.moves + 1}: {await table.clicked(player, action)}", flush=True)
-                    member = table.member(whose)
+                    whose = sorted(secret_players(game, (await table.snapshot()).state) - secret_players(game, before))
+                    if not whose:
+                        raise Moment("the move made opened no secret question")
+                    member = table.member(whose[0])
                     dm = newest(env, member.user.dm_channel)
                     if dm is None:
                         raise Moment(f"{member.name} got no direct message for their secret choice")
@@ -380,16 +471,19 @@ async def play_game(slug: str, shots: Shots) -> None:
                     before = (await table.snapshot()).state
                     whose = sorted(secret_players(game, game.apply(before, player, action).state)
                                    - secret_players(game, before))
-                    for someone in whose:
-                        env.inject_error("POST", f"/channels/{table.member(someone).user.dm_channel.id}/messages",
-                                         **CANNOT_DM)
-                    print(f"  move {table.moves + 1}: {await table.clicked(player, action)}", flush=True)
-                    member = table.member(whose[0])
-                    await shots.capture(env, channel, member, f"{slug}-dms-closed", target=last_public(channel))
-                    newest_board = boards(channel)[-1]
-                    opened = await member.click(newest_board, label=SECRET_LABEL)
-                    await table.settled()
-                    await shots.capture(env, channel, member, f"{slug}-dms-closed-choice", target=opened)
+                    closed = close_dms(env, [table.member(someone) for someone in whose])
+                    try:
+                        print(f"  move {table.moves + 1}: {await table.clicked(player, action)}", flush=True)
+                        asked = secret_players(game, (await table.snapshot()).state) - secret_players(game, before)
+                        if not asked & set(whose):
+                            raise Moment(f"the move made opened no secret question for {whose}")
+                        member = table.member(sorted(asked & set(whose))[0])
+                        await shots.capture(env, channel, member, f"{slug}-dms-closed", target=last_public(channel))
+                        opened = await member.click(boards(channel)[-1], label=SECRET_LABEL)
+                        await table.settled()
+                        await shots.capture(env, channel, member, f"{slug}-dms-closed-choice", target=opened)
+                    finally:
+                        closed()  # open again: the end of the game is shown as with open DMs
 
                 async def end() -> None:
                     player, action = await table.play_to(
@@ -402,8 +496,7 @@ async def play_game(slug: str, shots: Shots) -> None:
 
                 if await moment(report, slug, "lobby", lobby) and await moment(report, slug, "start", start):
                     await moment(report, slug, "board", board)
-                    if game.secrets:
-                        await moment(report, slug, "dm-choice", dm_choice)
+                    if game.secrets and await moment(report, slug, "dm-choice", dm_choice):
                         await moment(report, slug, "dms-closed", dms_closed)
                     await moment(report, slug, "end", end)
                 await table.settled()
@@ -439,6 +532,8 @@ async def main(argv: list[str] | None = None) -> int:
     took = time.monotonic() - began
     size = sum(p.stat().st_size for p in report.written if p.exists())
     print(f"{len(report.written)} screenshots ({size // 1024} KB) in {args.out} in {took:.0f} s")
+    for line in report.skipped:
+        print(f"not in the game: {line}")
     if report.failures:
         print(f"{len(report.failures)} moments failed:")
         for line in report.failures:
