@@ -37,7 +37,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
-import os
 import sys
 import tempfile
 import time
@@ -49,18 +48,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "bot"))  # the bot tests' helpers, as pytest finds them
 
-os.environ.setdefault("ZAGJAN_COMPUTER_SECONDS", "0")
-
 import discord  # noqa: E402
 import simcord  # noqa: E402
 from discord_fixtures import (  # noqa: E402
     World,
     boards,
-    custom_ids,
     last_public,
     new_bot,
     new_world,
-    select_values,
 )
 
 from bot.ui.board import SECRET_LABEL  # noqa: E402
@@ -74,6 +69,9 @@ from rules.registry import GAMES  # noqa: E402
 
 WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}
 """The captured viewports (CSS px, one device pixel each): a laptop's window and a phone's screen."""
+
+BOT_NAME = "Zagjan"
+"""The bot's name, as its application in the Developer Portal gives it (set through discord.py)."""
 
 NAMES = ("grukk", "snaga", "ugluk", "azog")
 """The four players, as their Discord names show."""
@@ -277,10 +275,10 @@ class Table:
             if find(places, action) is None:
                 # asked while the moves were played quietly, so never sent: the button under the board
                 # opens the same choice where only they see it
-                opened = await member.click(boards(self.channel)[-1], label=SECRET_LABEL)
+                opened = await member.click(newest_board(self.channel), label=SECRET_LABEL)
                 places, clicker = [opened.response], member
         else:
-            places, clicker = boards(self.channel)[-1:], member
+            places, clicker = [newest_board(self.channel)], member
         found = find(places, action)
         instead = ""
         if found is None:  # a menu shows a sample of many moves: one of the same kind it offers
@@ -390,6 +388,18 @@ def close_dms(env: Any, members: list[Any]) -> Callable[[], None]:
     return reopen
 
 
+def newest_board(channel: Any) -> discord.Message:
+    """The newest board in the channel: as the bot tests find it (`boards`: its "Game #n" footer), or
+    else, should its layout have changed, the newest public message carrying the bot's controls."""
+    found = boards(channel)
+    if found:
+        return found[-1]
+    for message in reversed(channel.history()):
+        if not message.flags.ephemeral and any(c.startswith("zj:") for c, _ in controls(message)):
+            return message
+    raise Moment("no board in the channel: no message with a 'Game #' footer, nor one with the bot's controls")
+
+
 def newest(env: Any, channel: Any) -> discord.Message | None:
     """The newest message of a channel (a DM channel included)."""
     messages = channel.history()
@@ -424,9 +434,10 @@ async def play_game(slug: str, shots: Shots) -> None:
         count = max(n for n in game.player_counts if n <= len(NAMES))
     print(f"{slug}: {count} players", flush=True)
     with tempfile.TemporaryDirectory(prefix="zagjan-screens-") as folder:
-        bot = new_bot(Path(folder) / "zagjan.sqlite3")
+        bot = new_bot(Path(folder) / "zagjan.sqlite3", quick_boards=False)  # every board smooth: the same PNGs each run
         try:
             async with simcord.run(bot, check_errors=False) as env:
+                await bot.user.edit(username=BOT_NAME)  # SimCord calls every bot TestBot
                 world = new_world(env, channel=slug, names=NAMES)
                 players = world.players[:count]
                 table = Table(env, world, game, Dice(seed=SEED))
@@ -448,7 +459,7 @@ async def play_game(slug: str, shots: Shots) -> None:
                     mid = table.moves + MID.get(slug, MID_GAME)
                     player, action = await table.play_to(lambda *_: table.moves >= mid, "mid-game")
                     print(f"  move {table.moves + 1}: {await table.clicked(player, action)}", flush=True)
-                    await shots.capture(env, channel, players[0], f"{slug}-board", target=boards(channel)[-1])
+                    await shots.capture(env, channel, players[0], f"{slug}-board", target=newest_board(channel))
 
                 async def dm_choice() -> None:
                     try:
@@ -479,7 +490,7 @@ async def play_game(slug: str, shots: Shots) -> None:
                             raise Moment(f"the move made opened no secret question for {whose}")
                         member = table.member(sorted(asked & set(whose))[0])
                         await shots.capture(env, channel, member, f"{slug}-dms-closed", target=last_public(channel))
-                        opened = await member.click(boards(channel)[-1], label=SECRET_LABEL)
+                        opened = await member.click(newest_board(channel), label=SECRET_LABEL)
                         await table.settled()
                         await shots.capture(env, channel, member, f"{slug}-dms-closed-choice", target=opened)
                     finally:
@@ -492,7 +503,7 @@ async def play_game(slug: str, shots: Shots) -> None:
                     snap = await table.snapshot()
                     if snap.outcome is None:
                         raise Moment("the last move did not end the game")
-                    await shots.capture(env, channel, players[0], f"{slug}-end", target=boards(channel)[-1])
+                    await shots.capture(env, channel, players[0], f"{slug}-end", target=newest_board(channel))
 
                 if await moment(report, slug, "lobby", lobby) and await moment(report, slug, "start", start):
                     await moment(report, slug, "board", board)
@@ -517,6 +528,9 @@ async def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     began = time.monotonic()
     report = Report()
+    if not Path(args.chromium).exists():
+        parser.error(f"no browser at {args.chromium}: `make screenshots` installs Debian's chromium "
+                     "(apt-get install chromium), or name another with --chromium")
     browser = Browser(args.chromium)
     try:
         await browser.start()
