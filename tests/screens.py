@@ -409,7 +409,7 @@ def newest(env: Any, channel: Any) -> discord.Message | None:
 # -- the moments -----------------------------------------------------------------------------------
 
 
-async def moment(report: Report, slug: str, name: str, script: Callable[[], Any]) -> bool:
+async def moment(report: Report, slug: str, name: str, script: Callable[[], Any], table: Table) -> bool:
     """Run one moment's script; a failure is reported, and the next moments are still tried."""
     try:
         await script()
@@ -418,9 +418,9 @@ async def moment(report: Report, slug: str, name: str, script: Callable[[], Any]
         report.skipped.append(f"{slug} {name}: {why}")
         print(f"  no {name}: {why}", flush=True)
     except Moment as why:
-        report.fail(slug, name, str(why))
+        report.fail(slug, name, f"{why} (after move {table.moves})")
     except Exception as error:  # a changed message, a SimCord refusal: said, not hidden
-        report.fail(slug, name, f"{type(error).__name__}: {error}")
+        report.fail(slug, name, f"{type(error).__name__}: {error} (after move {table.moves})")
         traceback.print_exc()
     return False
 
@@ -434,7 +434,8 @@ async def play_game(slug: str, shots: Shots) -> None:
         count = max(n for n in game.player_counts if n <= len(NAMES))
     print(f"{slug}: {count} players", flush=True)
     with tempfile.TemporaryDirectory(prefix="zagjan-screens-") as folder:
-        bot = new_bot(Path(folder) / "zagjan.sqlite3", quick_boards=False)  # every board smooth: the same PNGs each run
+        # every board drawn smooth (no quick boards while others queue): the same pictures each run
+        bot = new_bot(Path(folder) / "zagjan.sqlite3", quick_boards=False)
         try:
             async with simcord.run(bot, check_errors=False) as env:
                 await bot.user.edit(username=BOT_NAME)  # SimCord calls every bot TestBot
@@ -505,11 +506,12 @@ async def play_game(slug: str, shots: Shots) -> None:
                         raise Moment("the last move did not end the game")
                     await shots.capture(env, channel, players[0], f"{slug}-end", target=newest_board(channel))
 
-                if await moment(report, slug, "lobby", lobby) and await moment(report, slug, "start", start):
-                    await moment(report, slug, "board", board)
-                    if game.secrets and await moment(report, slug, "dm-choice", dm_choice):
-                        await moment(report, slug, "dms-closed", dms_closed)
-                    await moment(report, slug, "end", end)
+                if (await moment(report, slug, "lobby", lobby, table)
+                        and await moment(report, slug, "start", start, table)):
+                    await moment(report, slug, "board", board, table)
+                    if game.secrets and await moment(report, slug, "dm-choice", dm_choice, table):
+                        await moment(report, slug, "dms-closed", dms_closed, table)
+                    await moment(report, slug, "end", end, table)
                 await table.settled()
         finally:
             if not bot.is_closed() or bot.store is not None:
