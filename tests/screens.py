@@ -321,6 +321,10 @@ class Table:
             ends = self.game.outcome(after) is not None
             if stop(snap.state, player, action, after) or ends:
                 if last is not None:
+                    # a new turn's message, as `/game board` starts one (the quiet moves ended no turn's
+                    # message: the one posted at the start would go on, with every line since), and the
+                    # move before the moment's shown in it
+                    self.bot.boards.show(await self.snapshot(), [], fresh=True)
                     await self.bot.show_move(last)
                     await self.settled()
                 if not stop(snap.state, player, action, after):
