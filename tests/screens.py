@@ -19,12 +19,15 @@ phone width: `<game>-<moment>-desktop.png`, `<game>-<moment>-phone.png`. The cap
 a palette of 256 colours (Pillow), which keeps each file a few hundred KB at most.
 
 The moves between the moments are played fast through the table service (the door a click goes
-through), with random legal moves drawn from a fixed seed, as the bot tests play; the move just
-before a moment is shown by the bot (`bot.show_move`, as a computer's or a timer's move is), and the
-moment's own move is made the way a player makes it: a click on the button, or a choice in the menu,
-under the newest board or in the DM, found by the custom_id the bot gives the move
-(`zj:act:…`, `zj:pick:…`). A moment that cannot be reached or clicked is reported (what failed, at
-which move) and the others are still captured; the command then exits with status 1.
+through), with random legal moves drawn from a fixed seed, as the bot tests play; before a moment the
+board is posted afresh (as `/game board` does) and the move just before it is shown by the bot
+(`bot.show_move`, as a computer's or a timer's move is), and the moment's own move is made the way a
+player makes it: a click on the button, or a choice in the menu (a menu of many picks included), under
+the newest board, in the DM or in the private choice "Make my secret choice" opens, found by the
+custom_id the bot gives the move (`zj:act:…`, `zj:pick:…`). A move no control offers (one only a
+form takes) is made through the table service instead, and said. A moment that cannot be reached
+or clicked is reported (what failed, after which move) and the others are still captured; the
+command then exits with status 1.
 
 SimCord 3.2.1's capture launches Playwright's own browser, with no option for another; this
 machine's is Debian's Chromium, so the script starts Playwright with it and hands the browser to the
