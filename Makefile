@@ -4,8 +4,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+SHOTS_STAMP := $(VENV)/.installed-screenshots
+CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test bench simulate boards install clean
+.PHONY: run test bench simulate boards screenshots install clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +33,23 @@ simulate: $(STAMP)
 # One busy board of each game, drawn into docs/boards/ for the README (the boards the render tests check).
 boards: $(STAMP)
 	$(BIN)/python -m tests.renderers.busy docs/boards
+
+# What the Discord client shows at scripted moments of every game (lobby, boards, a DM choice, closed
+# DMs, an end), at a desktop and a phone width, into docs/discord/: SimCord's Preview captured by
+# Playwright with the system's Chromium (Debian's package; Playwright's own browser download is not
+# used). For developers, not part of `make test`; its extra is installed beside the test tools.
+$(SHOTS_STAMP): $(STAMP)
+	$(BIN)/pip install --quiet -e '.[test,screenshots]'
+	touch $(SHOTS_STAMP)
+
+screenshots: $(SHOTS_STAMP)
+	@if [ ! -x $(CHROMIUM) ]; then \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    if [ "$$(id -u)" -ne 0 ]; then as_root="sudo -E"; else as_root=""; fi; \
+	    echo "installing Debian's chromium for the screenshots"; \
+	    $$as_root apt-get update -qq && $$as_root apt-get install -y -qq --no-install-recommends chromium >/dev/null; \
+	fi
+	$(BIN)/python -m tests.screens docs/discord --chromium $(CHROMIUM)
 
 clean:
 	rm -rf $(VENV)

@@ -39,6 +39,16 @@ class TickingClock:
         return self.at
 
 
+def new_bot(database: Path, **overrides: Any) -> ZagjanBot:
+    """The real bot as every SimCord test builds it: the fixed seed, the ticking clock, boards drawn in
+    the bot's own threads; `overrides` replace any of these or add other options (`games=`).
+    (`make_bot` below, and `python -m tests.screens`, which plays scripted moments for the docs.)"""
+    options: dict[str, Any] = {"seed_source": lambda: SEED, "now": TickingClock(), "rng": random.Random(1),
+                               "render_workers": 0}
+    options.update(overrides)
+    return ZagjanBot(database, **options)
+
+
 @pytest.fixture
 def bot_db(tmp_path: Path) -> Path:
     return tmp_path / "zagjan-bot.sqlite3"
@@ -51,10 +61,7 @@ async def make_bot(bot_db: Path) -> AsyncIterator[Callable[..., ZagjanBot]]:
     made: list[ZagjanBot] = []
 
     def make(**overrides: Any) -> ZagjanBot:
-        options: dict[str, Any] = {"seed_source": lambda: SEED, "now": TickingClock(), "rng": random.Random(1),
-                                   "render_workers": 0}
-        options.update(overrides)
-        made.append(ZagjanBot(bot_db, **options))
+        made.append(new_bot(bot_db, **overrides))
         return made[-1]
 
     yield make
@@ -89,15 +96,22 @@ class World:
         return next(m for m in [*self.players, self.mod] if str(m.id) == player)
 
 
-@pytest.fixture
-def world(simcord_env: Any) -> World:
-    guild = simcord_env.create_guild("Orc Pit")
-    channel = guild.create_text_channel("masters-fight")
+def new_world(env: Any, channel: str = "masters-fight",
+              names: tuple[str, str, str, str] = ("alice", "bob", "carol", "dave")) -> World:
+    """The server of the `world` fixture in a running SimCord `env` (its game channel's name and the
+    four players' names may be changed: `python -m tests.screens` shows them)."""
+    guild = env.create_guild("Orc Pit")
+    game_channel = guild.create_text_channel(channel)
     other = guild.create_text_channel("tavern")
     mods = guild.create_role("Warbosses", permissions=discord.Permissions(manage_guild=True))
-    members = [guild.add_member(simcord_env.create_user(name)) for name in ("alice", "bob", "carol", "dave")]
-    mod = guild.add_member(simcord_env.create_user("morg"), roles=[mods])
-    return World(guild, channel, other, *members, mod)
+    members = [guild.add_member(env.create_user(name)) for name in names]
+    mod = guild.add_member(env.create_user("morg"), roles=[mods])
+    return World(guild, game_channel, other, *members, mod)
+
+
+@pytest.fixture
+def world(simcord_env: Any) -> World:
+    return new_world(simcord_env)
 
 
 async def snapshot(env: Any, channel: ChannelHandle) -> Snapshot:
