@@ -150,6 +150,9 @@ async def board_message(table: TableService, painter: Painter, board: BoardLike,
             embed.add_field(name="Feats", value="\n".join(feats)[:1024], inline=False)
         content = f"🏁 **{board.title} is over.** {board.outcome.summary}".strip()
     else:
+        feats = board.public_view.feats if isinstance(board.public_view, TableView) else {}
+        if feats:  # earned so far: text beside the picture, which keeps its room for the board
+            embed.add_field(name="Feats so far", value="\n".join(feats_lines(feats, names))[:1024], inline=False)
         content, view, notes = await _next_up(table, board)
         if board.private_seats:  # someone sees what the table does not: they may ask for it
             view = with_hand_button(view, board.game_id)

@@ -24,6 +24,9 @@ class TableView(BaseModel):
     turn: int = 0
     waiting_for: list[PlayerId] = Field(default_factory=list)
     placings: list[list[PlayerId]] | None = None
+    feats: dict[str, PlayerId] = Field(default_factory=dict)
+    """Feats earned so far (the feat -> who earned it), in a game that awards them (`Outcome.feats`
+    at its end): the bot lists them as text beside the board while play goes on."""
 
     def where(self) -> str:
         """Where the game stands, in a few words for a heading ("Game Turn 3"); empty before play

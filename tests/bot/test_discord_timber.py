@@ -235,7 +235,7 @@ async def test_a_whole_game_of_timber_from_game_new_to_the_placings(simcord_env,
     assert [c.label for c in _components(first) if getattr(c, "label", None)] == ["Random spot"]
 
     made: dict[str, set[str]] = {}
-    dodged_by_other = 0
+    dodged_by_other = feats_seen = 0
     for step in range(MAX_STEPS):
         snap = await snapshot(simcord_env, world.channel)
         if snap.status != "active":
@@ -252,7 +252,11 @@ async def test_a_whole_game_of_timber_from_game_new_to_the_placings(simcord_env,
         assert after.version == snap.version + 1, f"step {step}: {action!r} was not applied once"
         logged = (await simcord_env.bot.store.actions(after.game_id))[-1]
         assert (logged.player, ACTION_ADAPTER.validate_json(logged.action_json)) == (player, action)
-        assert last_board(world.channel).embeds[0].footer.text == f"Game #{after.game_id} · move {after.version}"
+        newest = last_board(world.channel)
+        assert newest.embeds[0].footer.text == f"Game #{after.game_id} · move {after.version}"
+        if after.status == "active" and after.public_view.feats:  # the picture has no room: the text says them
+            shown = {f.name: f.value for f in newest.embeds[0].fields}["Feats so far"]
+            feats_seen += all(feat in shown for feat in after.public_view.feats)
         made.setdefault(type(action).__name__, set()).add(how)
     else:
         raise AssertionError(f"the game did not end in {MAX_STEPS} actions")
@@ -280,6 +284,7 @@ async def test_a_whole_game_of_timber_from_game_new_to_the_placings(simcord_env,
     assert {"button", "slash"} <= made["Leave"]
     assert made.keys() >= {"Shove", "PushTo", "Gather", "GatherOrcy", "PickWood", "ShareWood", "EscapeTo"}
     assert dodged_by_other >= 1, "a player dodged the Boar in someone else's turn"
+    assert feats_seen, "a Feat earned during play was listed beside the board"
 
 
 # -- getting to a particular moment quickly -------------------------------------------------------------
