@@ -48,8 +48,29 @@ def roll_order(dice: Dice, players: Sequence[str], why: str = INITIATIVE,
                tie_break: TieBreak | None = None, sides: int = 6) -> list[str]:
     """Everyone rolls a die; the order is highest first. Tied players roll again
     among themselves (only to order that group) until no ties remain, unless
-    `tie_break` settles the group without a roll."""
-    rolls = {p: dice.roll(sides, why, p).result for p in players}
+    `tie_break` settles the group without a roll. The rolls again say which they are
+    ("Initiative for Game Turn 2 (second tie-break)")."""
+    return _roll_order(dice, players, why, tie_break, sides, 0)
+
+
+def tie_break_why(why: str, again: int) -> str:
+    """The reason of a roll made to break a tie for the `again`-th time (0: the first roll, no tie
+    yet): "… (tie-break)", "… (second tie-break)", … never "(tie-break) (tie-break)"."""
+    if again == 0:
+        return why
+    if again == 1:
+        return f"{why} (tie-break)"
+    nth = _ORDINALS.get(again, f"{again}th")
+    return f"{why} ({nth} tie-break)"
+
+
+_ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth",
+             10: "tenth"}
+
+
+def _roll_order(dice: Dice, players: Sequence[str], why: str, tie_break: TieBreak | None, sides: int,
+                again: int) -> list[str]:
+    rolls = {p: dice.roll(sides, tie_break_why(why, again), p).result for p in players}
     groups: dict[int, list[str]] = {}
     for p in players:
         groups.setdefault(rolls[p], []).append(p)
@@ -61,7 +82,7 @@ def roll_order(dice: Dice, players: Sequence[str], why: str = INITIATIVE,
             continue
         settled = tie_break(group, value) if tie_break else None
         order.extend(settled if settled is not None else
-                     roll_order(dice, group, f"{why} (tie-break)", tie_break, sides))
+                     _roll_order(dice, group, why, tie_break, sides, again + 1))
     return order
 
 

@@ -183,8 +183,8 @@ def _bounce(ctx: Context, state: BroodRumbleState, task: ThrowTask, start: XY, s
     Pit, or comes to rest."""
     pos = start
     while True:
-        length = float(ctx.dice.d6("bounce distance").result)
-        angle = random_direction(ctx.dice, "bounce direction")
+        length = float(ctx.dice.d6("the Barrel's bounce distance").result)
+        angle = random_direction(ctx.dice, "the Barrel's bounce direction")
         event, key, pos = _roll(ctx, state, task, pos, angle, length, skip)
         trail.append(pos)
         if event == "orc":

@@ -240,7 +240,7 @@ class BroodRumble(Discipline[BroodRumbleState, Action]):
                 act = state.activation
                 assert act is not None and act.roll is not None and orc is not None
                 if action.reroll:
-                    act.roll = ctx.dice.reroll(act.roll, f"{orc.id}'s move distance (Feral reroll)")
+                    act.roll = ctx.dice.reroll(act.roll, f"{orc.id}'s move distance (Feral brood)")
                     act.budget = float(act.roll.result)
                     ctx.say(f"{orc.id} rerolls and may now move {act.budget:.0f}\".")
                 else:
@@ -251,7 +251,7 @@ class BroodRumble(Discipline[BroodRumbleState, Action]):
                 assert isinstance(task, ThrowTask) and task.roll is not None
                 task.rerolled = True
                 if action.reroll:
-                    task.roll = ctx.dice.reroll(task.roll, f"{task.thrower}'s Barrel throw (Common reroll)")
+                    task.roll = ctx.dice.reroll(task.roll, f"{task.thrower}'s Barrel throw (Common brood)")
                 else:
                     ctx.say(f"{task.thrower} keeps the throw.")
             case MoveTo() | Charge():

@@ -74,7 +74,7 @@ def test_a_holders_own_roll_opens_a_window_and_waits_for_them() -> None:
     step = roll(race(["ann"]), "ann", [2])
     assert RACE.waiting_for(step.state) == ["ann"]
     prompt = RACE.prompts(step.state)[0]
-    assert "War Cry" in prompt.text and "race roll: D6 [2]" in prompt.text
+    assert "War Cry" in prompt.text and "race roll: D6 rolled 2" in prompt.text
     assert prompt.default == {"type": "let-it-stand"}  # the answer when time runs out
     assert RACE.legal_actions(step.state, "ann") == [CryWarCry(roll=0, die=0), LetItStand()]
     assert RACE.legal_actions(step.state, "bo") == []
@@ -96,7 +96,7 @@ def test_the_cry_throws_the_die_again_and_the_rules_read_the_new_face() -> None:
     assert step.state.war_cry.uses["ann"] == USES - 1
     assert step.state.version == before.version + 1
     texts = [e.text for e in step.events]
-    assert texts[0].startswith("📣 Ann cries War Cry!") and any("(reroll)" in t and "[5]" in t for t in texts)
+    assert texts[0].startswith("📣 Ann cries War Cry!") and any("D6 rerolled 5" in t for t in texts)
     assert RACE.waiting_for(step.state) == ["bo"]  # the rerolled die is never offered again
 
 
