@@ -120,3 +120,23 @@ def test_every_games_roll_lines_name_their_owner_and_read_plainly(slug: str) -> 
         owner = "Table" if event.roll.who is None else names[event.roll.who]
         assert event.text.startswith((f"🎲 {owner} — ", f"🎲 {owner}")), event.text
         assert "(tie-break) (tie-break)" not in event.text and not re.search(r"\[\d", event.text), event.text
+
+
+def test_no_roll_line_tells_a_brood_rumble_attack_before_it_is_revealed() -> None:
+    # 000 II.4.3 steps 2-4: the attack stays under the palm until the block; a roll line naming it
+    # (its wounds) comes only after the reveal
+    attacks = ("Headbutt", "Punch", "Kick in the Crotch")
+    named = 0
+    for seed in range(3):
+        hidden = False
+        for event in play_random(GAMES["brood-rumble"], 2, seed, max_actions=1500).events:
+            if event.visible_to is not None:
+                continue  # the attacker's own note of what they chose
+            if "picked an attack" in event.text:
+                hidden = True
+            elif event.text.startswith("👊 Revealed"):
+                hidden = False
+            elif event.kind == "roll" and any(a in event.text for a in attacks):
+                named += 1
+                assert not hidden, event.text
+    assert named  # the games did reach combat
