@@ -124,7 +124,8 @@ class BroodRumble(Discipline[BroodRumbleState, Action]):
         leads = {state.teams[t].players[0]: t for t in TEAM_IDS}
         ages = state.ages or {}
         tie = age_ties(ages, leads)
-        return leads[roll_off(ctx.dice, list(leads), why, tie)]
+        sides = {p: f"Team {t}" for p, t in leads.items()}  # each lead's die says which team it is for
+        return leads[roll_off(ctx.dice, list(leads), why, tie, rolling_for=sides)]
 
     # -- what the table must decide ------------------------------------------------------
     def turn_key(self, state: BroodRumbleState) -> str:

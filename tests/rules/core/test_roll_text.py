@@ -92,6 +92,13 @@ def test_tie_breaks_say_which_they_are_instead_of_stacking() -> None:
         "🎲 Ann — Initiative for Game Turn 2 (second tie-break): D6 rolled 5"]
     assert tie_break_why("Roll-off", 3) == "Roll-off (third tie-break)"
     assert tie_break_why("Roll-off", 12) == "Roll-off (12th tie-break)"
+    # a player rolling for a side names it, in the same brackets (Brood Rumble's team roll-offs, II.2-II.4.1)
+    assert lines([2, 2, 6, 1], lambda d: roll_order(d, ["p1", "p2"], "who chooses the deployment edge",
+                                                    rolling_for={"p1": "Team A", "p2": "Team B"})) == [
+        "🎲 Grub — who chooses the deployment edge (Team A): D6 rolled 2",
+        "🎲 Ann — who chooses the deployment edge (Team B): D6 rolled 2",
+        "🎲 Grub — who chooses the deployment edge (Team A, tie-break): D6 rolled 6",
+        "🎲 Ann — who chooses the deployment edge (Team B, tie-break): D6 rolled 1"]
 
 
 def test_random_picks_and_unseen_draws_are_never_shown() -> None:
