@@ -112,7 +112,8 @@ def run_throw(ctx: Context, state: BroodRumbleState, task: ThrowTask) -> bool:
     who = thrower.id if thrower is not None else "The crowd"
     if task.roll is None:
         aim = f"at {target.id} ({gap:.1f}\" away)" if target is not None else f"towards {angle:.0f}°"
-        task.roll = ctx.dice.two_d6(f"{who}'s Barrel throw {aim}", thrower.player if thrower else None)
+        thrown_by = thrower.id if thrower is not None else "the crowd"  # after "🎲 Table — " in the log
+        task.roll = ctx.dice.two_d6(f"{thrown_by}'s Barrel throw {aim}", thrower.player if thrower else None)
         if (thrower is not None and thrower.brood is Brood.COMMON and gap is not None and not task.rerolled
                 and ctx.dice.can_reroll(task.roll)
                 and task.roll.result + CONTACT_TOLERANCE < gap):
