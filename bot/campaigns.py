@@ -27,7 +27,7 @@ from pydantic import BaseModel, Field
 from bot.store import CampaignRow, ChannelBusy, GameRow, StaleVersion, Tx
 from bot.table import DEFAULT_TURN_SECONDS, TableError, TableService, TurnResult
 from rules.core.computer import Level, is_computer, new_computer
-from rules.core.dice import Dice
+from rules.core.dice import Dice, roll_text
 from rules.core.engine import Outcome, Seat
 from rules.core.errors import RuleViolation
 from rules.orclympics.broods import BROOD, Brood
@@ -347,8 +347,8 @@ class CampaignService:
         assert data.campaign is not None
         dice = Dice(seed=seed)
         chosen = choose_by_roll(data.campaign, dice, self.seats_all(len(data.members)))
-        faces = ", ".join(r.describe() for r in dice.rolls)
-        return [f"🎲 {faces}: game {data.campaign.next_game + 1} is {self.title(chosen)}."]
+        rolled = "; ".join(roll_text(r) for r in dice.rolls)  # the log's own line for a die (rules.core.dice)
+        return [f"{rolled}, so it is {self.title(chosen)}."]
 
     async def _start(self, info: CampaignInfo, data: CampaignData, lines: list[str], guild_id: int | None,
                      seed: int) -> Next:

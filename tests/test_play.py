@@ -105,6 +105,10 @@ def test_play_masters_fight_one_human_three_computers_from_typed_moves(capsys, m
     assert typist.typed > 5  # the human made real moves, typed out
     assert "is not a move you can make now" in text  # a wrong line is refused with a sentence
     assert "🤖" in text  # the computers played their seats
+    # the terminal shows the log's own roll lines: whose die, what for, the faces in words (issue 40)
+    assert re.search(r"^🎲 \S.* — Initiative for deployment: D6 rolled [1-6]$", text, re.MULTILINE)
+    assert re.search(r"^🎲 \S.*'s Smash Roll against .+ \(needs \d\+.*\): D6 rolled [1-6]$", text, re.MULTILINE)
+    assert "D6 [" not in text and "(tie-break) (tie-break)" not in text
     pictures = sorted((tmp_path / "masters-fight-9").glob("board-*.png"))  # a folder per game and seed
     assert len(pictures) > typist.typed // 2 and all(p.read_bytes()[:4] == b"\x89PNG" for p in pictures)
     assert str(pictures[-1]) in text

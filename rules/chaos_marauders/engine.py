@@ -676,7 +676,7 @@ class ChaosMarauders(Game[CMState, Any]):
         mine_name, their_name = state.name_of(me), state.name_of(enemy)
         ctx.say(f"⚔️ {mine_name}'s line {chance.line + 1} (Attack Value {t.line_value(state, me, chance.line)}) "
                 f"attacks {their_name}'s line {action.line + 1} ({t.line_value(state, enemy, action.line)}).")
-        routed = self._mark(ctx, "the attack", me)
+        routed = self._mark(ctx, f"the attack on {their_name}'s line {action.line + 1}", me)
         if not routed:
             gits, rest = [], []
             for c in t.cards_of(theirs):
@@ -839,7 +839,7 @@ class ChaosMarauders(Game[CMState, Any]):
     # -- small helpers ---------------------------------------------------------------------------------------
     def _mark(self, ctx: Context, why: str, who: PlayerId) -> bool:
         """One roll of the Cube of Devastation: True for the Mark of Chaos."""
-        return ctx.dice.d6(why, who).result in MARK_FACES
+        return ctx.dice.d6(f"{why} (1 is the Mark of Chaos)", who).result in MARK_FACES
 
     def _remove(self, state: CMState, card: int) -> None:
         found = t.where(state, card)

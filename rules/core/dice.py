@@ -52,11 +52,56 @@ class Roll(BaseModel):
     rerolled_from: int | None = None
 
     def describe(self) -> str:
-        faces = ", ".join(str(f) for f in self.faces)
-        shown = f"{self.kind} [{faces}]"
-        if self.kind not in ("D6", "D8", "D20") or len(self.faces) != 1:
-            shown += f" = {self.result}"
-        return shown + (" (reroll)" if self.rerolled_from is not None else "")
+        """The faces as a player reads them: "D6 rolled 4", "D3 rolled 5, counts 3" (a D3 is a D6 read
+        1-2 as 1, 3-4 as 2, 5-6 as 3), "2D6 rolled 4 + 6 = 10", "D6+2 rolled 3 = 5", a scatter as a
+        bearing in degrees and words; a die thrown again says "rerolled" instead of "rolled"."""
+        faces, verb = self.faces, "rerolled" if self.rerolled_from is not None else "rolled"
+        if self.kind == "scatter":  # `Dice.scatter`: the face is the angle + 1
+            return (f"{'rerolled ' if verb == 'rerolled' else ''}{self.result}°, about "
+                    f"{compass_point(self.result)} (0° east, 90° north)")
+        if self.kind == "D3":
+            return f"D3 {verb} {faces[0]}, counts {self.result}"
+        if self.kind.startswith("keep-highest"):
+            return f"{self.kind.split(' ', 1)[1]} {verb} {', '.join(map(str, faces))}, keeps {self.result}"
+        if len(faces) == 1:
+            return f"{self.kind} {verb} {faces[0]}" + (f" = {self.result}" if self.result != faces[0] else "")
+        return f"{self.kind} {verb} {' + '.join(map(str, faces))} = {self.result}"
+
+
+COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east")
+"""The eight points of the compass the boards draw their headings by (their keys: "headings: 0° east,
+90° north"; on a square grid east is towards the h file, north towards rank 8)."""
+
+
+def compass_point(angle: float) -> str:
+    """The nearest of the eight compass points to a direction in degrees (0° east, counter-clockwise)."""
+    return COMPASS[round((angle % 360.0) / 45) % 8]
+
+
+TABLE = "Table"
+"""Whose a die nobody owns is (the crowd's, a bouncing Barrel's, the lay-out's): the table's."""
+
+
+def roll_text(roll: Roll, names: Mapping[str, str] | None = None, *, owner: bool = True) -> str:
+    """The one line every throw is shown by, in the channel's log, the terminal and a War Cry's
+    question: "🎲 Grub — Initiative for Game Turn 1: D6 rolled 4". It names whose die it is
+    (`Roll.who` as seated, from `names`; "Table" when nobody's), what it was for (`Roll.why`) and
+    its faces (`Roll.describe`). A reason that begins with the owner's name says whose it is already
+    ("🎲 Grub's Smash Roll against Ann (needs 4+): D6 rolled 6"). With `owner=False`, only
+    "why: faces" (a holder's own dice, as a War Cry asks about them)."""
+    what = f"{roll.why}: {roll.describe()}" if roll.why else roll.describe()
+    if not owner:
+        return what
+    who = TABLE if roll.who is None else (names or {}).get(roll.who, roll.who)
+    if roll.who is not None and _names_first(roll.why, who):
+        return f"🎲 {what}"
+    return f"🎲 {who} — {what}"
+
+
+def _names_first(why: str, name: str) -> bool:
+    """Whether `why` begins with `name` as a word ("Orc 1's", not "Orc 12")."""
+    rest = why[len(name):] if name and why.startswith(name) else None
+    return rest is not None and not (rest[:1].isalnum() or rest[:1] == "_")
 
 
 class Landed(BaseModel):
@@ -336,4 +381,5 @@ def fresh_seed(entropy: int) -> DiceState:
     return DiceState(seed=entropy, draws=0)
 
 
-__all__ = ["Dice", "DiceState", "Roll", "ScriptedDice", "DiceExhausted", "Landed", "Replay", "Thrown", "fresh_seed"]
+__all__ = ["Dice", "DiceState", "Roll", "ScriptedDice", "DiceExhausted", "Landed", "Replay", "Thrown", "fresh_seed",
+           "roll_text", "compass_point", "COMPASS", "TABLE"]

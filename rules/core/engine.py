@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from rules.core.dice import Dice, DiceState, Roll
+from rules.core.dice import Dice, DiceState, Roll, roll_text
 from rules.core.errors import RuleViolation
 from rules.core.moves import MoveBook
 from rules.core.secrets import Secret, veil_all
@@ -263,18 +263,25 @@ A = TypeVar("A", bound=BaseModel)
 
 
 class Context:
-    """Handed to a game's `_apply`: the dice and the event list being written."""
+    """Handed to a game's `_apply`: the dice and the event list being written. `names` are the
+    seats' names by player, so each roll's line says whose die it is (`rules.core.dice.roll_text`)."""
 
-    def __init__(self, dice: Dice) -> None:
+    def __init__(self, dice: Dice, names: Mapping[PlayerId, str] | None = None) -> None:
         self.dice = dice
+        self.names: dict[PlayerId, str] = dict(names or {})
         self.events: list[Event] = []
         self._seen_rolls = 0
+
+    @classmethod
+    def at(cls, dice: Dice, seats: Iterable[Seat]) -> Context:
+        """A context whose roll lines name the players as they are seated."""
+        return cls(dice, {seat.player: seat.name for seat in seats})
 
     def _flush_rolls(self) -> None:
         for roll in self.dice.rolls[self._seen_rolls:]:
             if roll.kind.startswith("pick"):
                 continue  # a random choice of the set-up, not a die anyone rolls at the table
-            self.events.append(Event(text=_roll_text(roll), kind="roll", roll=roll))
+            self.events.append(Event(text=roll_text(roll, self.names), kind="roll", roll=roll))
         self._seen_rolls = len(self.dice.rolls)
 
     def say(self, text: str, *, kind: str = "log", visible_to: Sequence[PlayerId] | None = None) -> None:
@@ -290,10 +297,6 @@ def hidden_seed(chooser: Dice | None) -> int:
     """A seed for dice a seat cannot know yet: 0 as the fixed stand-in (`seen_by`), else a random
     one (`determinize`)."""
     return 0 if chooser is None else chooser.draw(2**62)
-
-
-def _roll_text(roll: Roll) -> str:
-    return f"🎲 {roll.why}: {roll.describe()}"
 
 
 class Game(ABC, Generic[S, A]):
@@ -345,7 +348,7 @@ class Game(ABC, Generic[S, A]):
             raise RuleViolation("A player can take only one seat.")
         seats = self._check_picks(seats)
         roller = dice if dice is not None else Dice(DiceState(seed=seed))
-        ctx = Context(roller)
+        ctx = Context.at(roller, seats)
         state = self._setup(ctx, seats, dict(options or {}))
         state.dice = roller.state if dice is None else DiceState(seed=seed)
         return Step(state=state, events=ctx.finish())
@@ -458,7 +461,7 @@ class Game(ABC, Generic[S, A]):
         # A validated round trip is about 4x faster than deepcopy and gives a fully private copy.
         work = type(state).model_validate(state.model_dump())
         roller = Dice(work.dice) if dice is None else dice
-        ctx = Context(roller)
+        ctx = Context.at(roller, work.seats)
         self._apply(ctx, work, player, action)
         if dice is None:
             work.dice = roller.state

@@ -45,11 +45,35 @@ def opens_a_turn(roll: Roll) -> bool:
 
 
 def roll_order(dice: Dice, players: Sequence[str], why: str = INITIATIVE,
-               tie_break: TieBreak | None = None, sides: int = 6) -> list[str]:
+               tie_break: TieBreak | None = None, sides: int = 6, *,
+               rolling_for: Mapping[str, str] | None = None) -> list[str]:
     """Everyone rolls a die; the order is highest first. Tied players roll again
     among themselves (only to order that group) until no ties remain, unless
-    `tie_break` settles the group without a roll."""
-    rolls = {p: dice.roll(sides, why, p).result for p in players}
+    `tie_break` settles the group without a roll. The rolls again say which they are
+    ("Initiative for Game Turn 2 (second tie-break)"); a player who rolls for a side names it
+    (`rolling_for`: "Initiative for Game Turn 2 (Team A, tie-break)")."""
+    return _roll_order(dice, players, why, tie_break, sides, 0, rolling_for or {})
+
+
+def tie_break_why(why: str, again: int, side: str | None = None) -> str:
+    """The reason of a roll made to break a tie for the `again`-th time (0: the first roll, no tie
+    yet), for `side` when the roller speaks for one: "… (tie-break)", "… (second tie-break)",
+    "… (Team A, third tie-break)", never "(tie-break) (tie-break)"."""
+    notes = [side] if side else []
+    if again == 1:
+        notes.append("tie-break")
+    elif again > 1:
+        notes.append(f"{_ORDINALS.get(again, f'{again}th')} tie-break")
+    return f"{why} ({', '.join(notes)})" if notes else why
+
+
+_ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth",
+             10: "tenth"}
+
+
+def _roll_order(dice: Dice, players: Sequence[str], why: str, tie_break: TieBreak | None, sides: int,
+                again: int, rolling_for: Mapping[str, str]) -> list[str]:
+    rolls = {p: dice.roll(sides, tie_break_why(why, again, rolling_for.get(p)), p).result for p in players}
     groups: dict[int, list[str]] = {}
     for p in players:
         groups.setdefault(rolls[p], []).append(p)
@@ -61,11 +85,11 @@ def roll_order(dice: Dice, players: Sequence[str], why: str = INITIATIVE,
             continue
         settled = tie_break(group, value) if tie_break else None
         order.extend(settled if settled is not None else
-                     roll_order(dice, group, f"{why} (tie-break)", tie_break, sides))
+                     _roll_order(dice, group, why, tie_break, sides, again + 1, rolling_for))
     return order
 
 
 def roll_off(dice: Dice, players: Sequence[str], why: str = "Roll-off",
-             tie_break: TieBreak | None = None) -> str:
+             tie_break: TieBreak | None = None, *, rolling_for: Mapping[str, str] | None = None) -> str:
     """The single winner of a roll-off, ties settled as for initiative."""
-    return roll_order(dice, players, why, tie_break)[0]
+    return roll_order(dice, players, why, tie_break, rolling_for=rolling_for)[0]

@@ -50,7 +50,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field, TypeAdapter
 
-from rules.core.dice import Dice, DiceState, Replay, Roll, Thrown
+from rules.core.dice import Dice, DiceState, Replay, Roll, Thrown, roll_text
 from rules.core.engine import Event, Game, GameState, PlayerId, Prompt, PromptKind, Seat, Step, hidden_seed
 from rules.core.errors import RuleViolation
 from rules.core.initiative import opens_a_turn
@@ -85,7 +85,7 @@ class Offer(BaseModel):
 
     roll: int
     die: int
-    text: str  # "Initiative of Grub: D6 [2]" with the die named when the throw has several
+    text: str  # "Initiative for Game Turn 2: D6 rolled 2" (`roll_text`), the die named when the throw has several
     turn: str | None = None  # the Player Turn the die belongs to (None, in windows stored before: the window's)
 
 
@@ -133,7 +133,7 @@ def offers(war_cry: WarCry, rolls: Sequence[Roll], turns: Sequence[str]) -> dict
         if (who is None or roll.kind.startswith("pick") or roll.rerolled_from is not None or roll.id in rerolled
                 or not war_cry.may_cry(who, turn)):
             continue
-        name = f"{roll.why}: {roll.describe()}"
+        name = roll_text(roll, owner=False)  # the holder's own dice: the log's line, whose left out
         for die, face in enumerate(roll.faces):
             text = f"{name}, die {die + 1} ({face})" if len(roll.faces) > 1 else name
             found.setdefault(who, []).append(Offer(roll=nth, die=die, text=text, turn=turn))

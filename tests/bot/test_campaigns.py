@@ -73,7 +73,7 @@ async def test_a_split_vote_goes_to_the_dice_and_only_players_vote(service: Camp
     for player, slug in (("ann", "flying-pigs"), ("bo", "flying-pigs"), ("cy", "brood-rumble")):
         assert (await service.vote(CHANNEL, step.info.id, player, slug, GUILD, 1)).outcome == "vote"
     done = await service.vote(CHANNEL, step.info.id, "di", "brood-rumble", GUILD, 1)
-    assert done.outcome == "game" and "do not agree" in done.lines[1] and done.lines[2].startswith("🎲 D6")
+    assert done.outcome == "game" and "do not agree" in done.lines[1] and done.lines[2].startswith("🎲 Table — the discipline of game")
     assert done.result is not None and done.result.slug in step.pair
     with pytest.raises(TableError, match="That choice is over"):
         await service.vote(CHANNEL, step.info.id, "ann", "flying-pigs", GUILD, 1)

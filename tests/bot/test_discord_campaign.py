@@ -99,7 +99,7 @@ async def test_a_whole_quick_campaign_with_a_vote_a_roll_and_the_scoreboard_afte
         assert applied(await world.carol.click(vote, label="Let the dice decide"))
         await settle(simcord_env.bot, world.channel.id)
         board = last_board(world.channel)
-        assert "lets the dice decide" in board.embeds[0].description and "🎲 D6" in board.embeds[0].description
+        assert "lets the dice decide" in board.embeds[0].description and "🎲 Table — the discipline of game" in board.embeds[0].description
         await play_out(simcord_env.bot, world.channel.id, game)
         assert len(scoreboards(world)) == game
     info = await simcord_env.bot.get_cog("Campaigns").service.current(world.channel.id)
@@ -226,7 +226,7 @@ async def test_when_the_vote_runs_out_of_time_the_dice_decide(simcord_env, world
     await asyncio.gather(*timers, return_exceptions=True)
     await settle(simcord_env.bot, world.channel.id)
     board = last_board(world.channel)
-    assert "Time is up for choosing" in board.embeds[0].description and "🎲 D6" in board.embeds[0].description
+    assert "Time is up for choosing" in board.embeds[0].description and "🎲 Table — the discipline of game" in board.embeds[0].description
     assert (await snapshot(simcord_env, world.channel)).slug in ("flying-pigs", "brood-rumble")
     late = await world.carol.click(vote, label="Flying Pigs")
     assert "That choice is over" in answered_privately(late)

@@ -112,7 +112,8 @@ def run_throw(ctx: Context, state: BroodRumbleState, task: ThrowTask) -> bool:
     who = thrower.id if thrower is not None else "The crowd"
     if task.roll is None:
         aim = f"at {target.id} ({gap:.1f}\" away)" if target is not None else f"towards {angle:.0f}°"
-        task.roll = ctx.dice.two_d6(f"{who}'s Barrel throw {aim}", thrower.player if thrower else None)
+        thrown_by = thrower.id if thrower is not None else "the crowd"  # after "🎲 Table — " in the log
+        task.roll = ctx.dice.two_d6(f"{thrown_by}'s Barrel throw {aim}", thrower.player if thrower else None)
         if (thrower is not None and thrower.brood is Brood.COMMON and gap is not None and not task.rerolled
                 and ctx.dice.can_reroll(task.roll)
                 and task.roll.result + CONTACT_TOLERANCE < gap):
@@ -183,8 +184,8 @@ def _bounce(ctx: Context, state: BroodRumbleState, task: ThrowTask, start: XY, s
     Pit, or comes to rest."""
     pos = start
     while True:
-        length = float(ctx.dice.d6("bounce distance").result)
-        angle = random_direction(ctx.dice, "bounce direction")
+        length = float(ctx.dice.d6("the Barrel's bounce distance").result)
+        angle = random_direction(ctx.dice, "the Barrel's bounce direction")
         event, key, pos = _roll(ctx, state, task, pos, angle, length, skip)
         trail.append(pos)
         if event == "orc":

@@ -124,7 +124,8 @@ class BroodRumble(Discipline[BroodRumbleState, Action]):
         leads = {state.teams[t].players[0]: t for t in TEAM_IDS}
         ages = state.ages or {}
         tie = age_ties(ages, leads)
-        return leads[roll_off(ctx.dice, list(leads), why, tie)]
+        sides = {p: f"Team {t}" for p, t in leads.items()}  # each lead's die says which team it is for
+        return leads[roll_off(ctx.dice, list(leads), why, tie, rolling_for=sides)]
 
     # -- what the table must decide ------------------------------------------------------
     def turn_key(self, state: BroodRumbleState) -> str:
@@ -240,7 +241,7 @@ class BroodRumble(Discipline[BroodRumbleState, Action]):
                 act = state.activation
                 assert act is not None and act.roll is not None and orc is not None
                 if action.reroll:
-                    act.roll = ctx.dice.reroll(act.roll, f"{orc.id}'s move distance (Feral reroll)")
+                    act.roll = ctx.dice.reroll(act.roll, f"{orc.id}'s move distance (Feral brood)")
                     act.budget = float(act.roll.result)
                     ctx.say(f"{orc.id} rerolls and may now move {act.budget:.0f}\".")
                 else:
@@ -251,7 +252,7 @@ class BroodRumble(Discipline[BroodRumbleState, Action]):
                 assert isinstance(task, ThrowTask) and task.roll is not None
                 task.rerolled = True
                 if action.reroll:
-                    task.roll = ctx.dice.reroll(task.roll, f"{task.thrower}'s Barrel throw (Common reroll)")
+                    task.roll = ctx.dice.reroll(task.roll, f"{task.thrower}'s Barrel throw (Common brood)")
                 else:
                     ctx.say(f"{task.thrower} keeps the throw.")
             case MoveTo() | Charge():

@@ -569,10 +569,11 @@ class FlyingPigs(Discipline[FlyingPigsState, Action]):
         everything but the Pigsty edge; a Pig turns back at that edge and an Orc stops."""
         if state.phase is Phase.OVER or not model.placed:
             return
-        length = self._roll_2d3(ctx, f"{why}: Random Move of {model.id}", model.owner)
+        cause = "" if why == "Random Move" else f" ({why})"
+        length = self._roll_2d3(ctx, f"Random Move of {model.id}{cause}", model.owner)
         for _ in range(model.grease):
-            length += ctx.dice.d3(f"{why}: Grease Marker on {model.id}", model.owner).result
-        angle = random_direction(ctx.dice, f"{why}: direction of {model.id}", model.owner)
+            length += ctx.dice.d3(f"Random Move of {model.id}, its Grease Marker{cause}", model.owner).result
+        angle = random_direction(ctx.dice, f"direction of {model.id}'s Random Move{cause}", model.owner)
         pig = model.kind is Kind.PIG
         path: list[XY] = [model.xy]
         field = kitchen = False
@@ -596,7 +597,7 @@ class FlyingPigs(Discipline[FlyingPigsState, Action]):
                 model.x, model.y = offset(model.xy, angle + 180.0, SHOO_CLEARANCE)
                 path.append(model.xy)
                 left += SHOO_CLEARANCE
-                angle = random_direction(ctx.dice, f"Shoo!: new direction of {model.id}", model.owner)
+                angle = random_direction(ctx.dice, f"new direction of {model.id} (Shoo!)", model.owner)
                 continue
             if model.shrooms:
                 ctx.say(f"{state.label(model.id)}, full of Shrooms, bowls into {state.label(other.id)}!")
@@ -722,7 +723,7 @@ class FlyingPigs(Discipline[FlyingPigsState, Action]):
             self._space(state, model, task.path)
             return
         if task.kind == "slippery":
-            if ctx.dice.d6(f"Slippery? Orc {model.id}", model.owner).result == 1:
+            if ctx.dice.d6(f"does Orc {model.id} slip? (1 slips)", model.owner).result == 1:
                 model.slipped = True
                 self._slippery(ctx, state, model)
             return

@@ -441,7 +441,7 @@ class MastersFight(Discipline[MastersFightState, Action]):
         bonus = (1 if _usable_item(state, orc) is Item.MACE else 0) + (1 if kind is AttackKind.STOMP else 0)
         notes = [n for n, on in (("+1 Mace", _usable_item(state, orc) is Item.MACE),
                                  ("+1 Stomp", kind is AttackKind.STOMP)) if on]
-        roll = ctx.dice.d6(f"Smash Table for {orc.name}{' (' + ', '.join(notes) + ')' if notes else ''}", orc.player)
+        roll = ctx.dice.d6(f"{orc.name}'s Smash Table{' (' + ', '.join(notes) + ')' if notes else ''}", orc.player)
         result = roll.result + bonus
         if roll.faces[0] == 1 or result <= 1:
             ctx.say(f"Oomph! {orc.name} swings with everything and hits nothing but air.")

@@ -24,7 +24,7 @@ from rules.core.geometry import (
     surely_apart,
     travel,
 )
-from rules.core.initiative import age_ties, roll_order
+from rules.core.initiative import age_ties, roll_order, tie_break_why
 from rules.core.views import table_fields
 from rules.orclympics.broods import Brood, brood_of
 from rules.orclympics.discipline import Discipline
@@ -102,7 +102,7 @@ def skill_test(dice: Dice, skill: int, why: str, who: PlayerId, *, reroll: bool 
         if face == 1 or (face <= skill and face < fails_from):
             return True
         if attempt == 0 and reroll and dice.can_reroll(roll):  # not a die a War Cry threw again
-            roll = dice.reroll(roll, f"{why}: reroll")
+            roll = dice.reroll(roll)
             continue
     return False
 
@@ -334,9 +334,11 @@ class RoadRage(Discipline[RoadRageState, Action]):
         tie = age_ties(ages, racing)
         rolls, faces, above = {p: 0 for p in racing}, {p: 0 for p in racing}, {p: 0 for p in racing}
         pending = list(racing)
+        again = 0
         while pending:  # ties roll again until none are left (in a campaign the broods' ages settle them)
             for p in pending:
-                faces[p] = ctx.dice.d6(f"Initiative of {state.name_of(p)} (D6+{state.chariots[p].skill})", p).result
+                why = tie_break_why(f"Initiative (D6+{state.chariots[p].skill})", again)
+                faces[p] = ctx.dice.d6(why, p).result
                 rolls[p], above[p] = faces[p] + state.chariots[p].skill, 0
             keys = [(rolls[p], above[p]) for p in racing]
             tied = [p for p in racing if keys.count((rolls[p], above[p])) > 1]
@@ -349,6 +351,7 @@ class RoadRage(Discipline[RoadRageState, Action]):
                     pending += group
                 else:
                     above.update({p: len(settled) - rank for rank, p in enumerate(settled)})
+            again += 1
         state.order = sorted(racing, key=lambda p: (rolls[p], above[p]))  # VI.4.1: the lowest goes first
         state.step = 0
         state.aps = rolls
@@ -519,13 +522,13 @@ class RoadRage(Discipline[RoadRageState, Action]):
         state.ask = None
         attacker = state.chariots[ram.attacker]
         a_stat = attacker.agility if ram.stats[ram.attacker] == "agility" else attacker.chassis
-        hit = ctx.dice.d6("Ramming roll", attacker.player).result + attacker.speed + a_stat
+        hit = ctx.dice.d6("Ramming roll (ramming)", attacker.player).result + attacker.speed + a_stat
         if ram.defender is not None:
             defender = state.chariots[ram.defender]
             d_stat = defender.agility if ram.stats[ram.defender] == "agility" else defender.chassis
-            guard = ctx.dice.d6("Ramming roll", defender.player).result + defender.speed + d_stat
+            guard = ctx.dice.d6("Ramming roll (rammed)", defender.player).result + defender.speed + d_stat
         else:
-            guard = ctx.dice.d6(f"Ramming roll for the {ram.what} (rolled by {state.name_of(ram.proxy or '')})",
+            guard = ctx.dice.d6(f"Ramming roll for the {ram.what}",
                                 ram.proxy).result + TERRAIN["speed"] + TERRAIN["chassis"]
         ctx.say(f"Ramming: {hit} against {guard}.")
         if hit >= guard:

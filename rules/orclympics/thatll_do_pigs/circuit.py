@@ -194,7 +194,7 @@ def lay_out(dice: Dice) -> Circuit:
     for _ in range(MAX_LAYOUTS):
         poles = []
         for k, point in enumerate(start_points()):
-            distance = dice.d6(f"scatter of Corner Point {k + 1}").result
+            distance = dice.d6(f"how far Corner Point {k + 1} scatters (inches)").result
             poles.append(offset(point, random_direction(dice, f"direction of Corner Point {k + 1}"), distance))
         circuit = Circuit(poles=(poles[0], poles[1], poles[2], poles[3]))
         if circuit.finish_width >= MIN_FINISH_WIDTH and circuit.grid_room() >= GRID_ROOM:

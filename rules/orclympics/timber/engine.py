@@ -265,7 +265,7 @@ class Timber(Discipline[TimberState, Action]):
 
     # IV.4.2.2 Move the Wild Boar
     def _start_boar(self, ctx: Context, state: TimberState, cur: PlayerTurn) -> None:
-        roll = ctx.dice.d3(f"The Wild Boar's charge for {state.name_of(cur.player)}", cur.player)
+        roll = ctx.dice.d3("the Wild Boar's charge", cur.player)
         cur.boar_roll = roll.result
         cur.boar_squares = _boar_reach(state, roll.result)
         if cur.boar_squares == 0:
@@ -917,7 +917,7 @@ def _shove_total(ctx: Context, orc: Orc, *, attacking: bool) -> int:
     if (orc.brood is Brood.FERAL and attacking) or (orc.brood is Brood.IRON and not attacking):
         lower = first if first.result < second.result else second
         if ctx.dice.can_reroll(lower):  # a die a War Cry already threw again stays
-            dice[dice.index(lower)] = ctx.dice.reroll(lower, f"{orc.name} rerolls the lower die "
+            dice[dice.index(lower)] = ctx.dice.reroll(lower, f"{orc.name}'s lower die in the Shoving "
                                                             f"({orc.brood.label})")
     total = max(d.result for d in dice) + (SHOVE_BONUS if attacking else 0) - orc.wood
     return total

@@ -138,7 +138,7 @@ def test_common_orcs_may_reroll_both_dice_of_a_throw_that_falls_short() -> None:
     assert GAME.legal_actions(paused, "alice") == [Reroll(reroll=False), Reroll(reroll=True)]
     rerolled = play(paused, "alice", Reroll(reroll=True), [6, 5, 1, 1, 1, 1])
     assert rerolled.state.orcs["B3"].hp == 11
-    assert "(reroll)" in texts(rerolled.events)
+    assert "2D6 rerolled 6 + 5 = 11" in texts(rerolled.events)  # the log says it is a reroll
     kept = play(paused, "alice", Reroll(reroll=False), [1, 1])
     assert kept.state.orcs["B3"].hp == 12 and kept.state.ask is not None and kept.state.ask.kind is AskKind.ACT
 

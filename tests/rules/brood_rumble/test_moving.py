@@ -49,7 +49,7 @@ def test_a_move_rolls_d6_plus_two_inches_then_asks_where_to() -> None:
     state = step.state
     assert state.ask is not None and state.ask.kind is AskKind.MOVE_TO
     assert state.activation is not None and state.activation.budget == 5
-    assert "D6+2 [3] = 5" in texts(step.events)
+    assert "D6+2 rolled 3 = 5" in texts(step.events)
     with pytest.raises(RuleViolation, match="may move only 5.00"):
         play(state, "alice", MoveTo(to=(9.1, 4)))
     done = play(state, "alice", MoveTo(to=(9, 4))).state

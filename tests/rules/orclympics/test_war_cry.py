@@ -74,7 +74,7 @@ def test_a_holders_own_roll_opens_a_window_and_waits_for_them() -> None:
     step = roll(race(["ann"]), "ann", [2])
     assert RACE.waiting_for(step.state) == ["ann"]
     prompt = RACE.prompts(step.state)[0]
-    assert "War Cry" in prompt.text and "race roll: D6 [2]" in prompt.text
+    assert "War Cry" in prompt.text and "race roll: D6 rolled 2" in prompt.text
     assert prompt.default == {"type": "let-it-stand"}  # the answer when time runs out
     assert RACE.legal_actions(step.state, "ann") == [CryWarCry(roll=0, die=0), LetItStand()]
     assert RACE.legal_actions(step.state, "bo") == []
@@ -96,7 +96,7 @@ def test_the_cry_throws_the_die_again_and_the_rules_read_the_new_face() -> None:
     assert step.state.war_cry.uses["ann"] == USES - 1
     assert step.state.version == before.version + 1
     texts = [e.text for e in step.events]
-    assert texts[0].startswith("📣 Ann cries War Cry!") and any("(reroll)" in t and "[5]" in t for t in texts)
+    assert texts[0].startswith("📣 Ann cries War Cry!") and any("D6 rerolled 5" in t for t in texts)
     assert RACE.waiting_for(step.state) == ["bo"]  # the rerolled die is never offered again
 
 
@@ -322,7 +322,8 @@ def test_a_computer_weighing_a_war_cry_sees_the_faces_that_landed_and_imagines_o
         pushed_again = [faces for why, faces in kept if why.startswith("B3 crosses")]
         assert pushed_again in ([], [[4]])  # 3 wounds push B3 again, fewer start a Second Serving instead
         if pushed_again:
-            assert kept[-2:] == [("Initiative for Game Turn 3", [4]), ("Initiative for Game Turn 3", [3])]
+            assert kept[-2:] == [("Initiative for Game Turn 3 (Team A)", [4]),
+                                 ("Initiative for Game Turn 3 (Team B)", [3])]
         branches.add(bool(pushed_again))
     assert len(imagined) > 2 and branches == {True, False}  # the cried die is imagined afresh in each world
 
@@ -358,7 +359,7 @@ def test_in_brood_rumble_the_initiative_roll_off_belongs_to_the_first_activation
     before, pushed = push_onto_dangerous_ground(["alice"])
     turns = {o.text.split(":")[0]: o.turn for o in pushed.state.war_cry.window.offers["alice"]}
     assert turns == {"wounds of A1's Headbutt": BR.turn_key(before),
-                     "Initiative for Game Turn 3": BR.turn_key(pushed.state)}
+                     "Initiative for Game Turn 3 (Team A)": BR.turn_key(pushed.state)}
     assert BR.turn_key(pushed.state) == "activation:3:0"
     wounds = next(o for o in pushed.state.war_cry.window.offers["alice"] if o.text.startswith("wounds"))
     cried = BR.apply(pushed.state, "alice", CryWarCry(roll=wounds.roll), dice=ScriptedDice([6])).state
