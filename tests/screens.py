@@ -56,12 +56,13 @@ import simcord  # noqa: E402
 from discord_fixtures import (  # noqa: E402
     World,
     boards,
+    custom_ids,
     last_public,
     new_bot,
     new_world,
 )
 
-from bot.ui.board import SECRET_LABEL  # noqa: E402
+from bot.ui.board import SECRET_PAYLOAD  # noqa: E402
 from bot.ui.declared import PARTS, picks  # noqa: E402
 from bot.ui.declared import payload as button_payload  # noqa: E402
 from rules.core.dice import Dice  # noqa: E402
@@ -282,8 +283,8 @@ class Table:
             if find(places, action) is None:
                 # asked while the moves were played quietly, so never sent: the button under the board
                 # opens the same choice where only they see it
-                opened = await member.click(newest_board(self.channel), label=SECRET_LABEL)
-                places, clicker = [opened.response], member
+                opened = await click_secret(member, newest_board(self.channel))
+                places, clicker = [m for m in [opened.response] if m is not None], member
         else:
             places, clicker = [newest_board(self.channel)], member
         found = find(places, action)
@@ -345,6 +346,15 @@ def secret_players(game: Game[Any, Any], state: Any) -> set[str]:
 def opens_a_secret(game: Game[Any, Any]) -> Callable[[Any, str, Any, Any], bool]:
     """A move after which someone has a secret choice they did not have before."""
     return lambda state, player, action, after: bool(secret_players(game, after) - secret_players(game, state))
+
+
+async def click_secret(member: Any, board: Any) -> Any:
+    """Click the board's button that opens a secret choice where only its player sees it (its label
+    names whoever chooses: "Choose in secret (bob)"), found by its payload."""
+    ids = [c for c in custom_ids(board) if c.endswith(f":{SECRET_PAYLOAD}")]
+    if not ids:
+        raise Moment("the board offers no button to choose in secret")
+    return await member.click(board, custom_id=ids[0])
 
 
 def find_control(messages: list[Any], game_id: int, payload: str, action_code: str,
@@ -502,9 +512,10 @@ async def play_game(slug: str, shots: Shots) -> None:
                             raise Moment(f"the move made opened no secret question for {whose}")
                         member = table.member(sorted(asked & set(whose))[0])
                         await shots.capture(env, channel, member, f"{slug}-dms-closed", target=last_public(channel))
-                        opened = await member.click(newest_board(channel), label=SECRET_LABEL)
+                        opened = await click_secret(member, newest_board(channel))
                         await table.settled()
-                        await shots.capture(env, channel, member, f"{slug}-dms-closed-choice", target=opened)
+                        if opened.response is not None:  # a panel; a choice that is one form opens as a form
+                            await shots.capture(env, channel, member, f"{slug}-dms-closed-choice", target=opened)
                     finally:
                         closed()  # open again: the end of the game is shown as with open DMs
 
