@@ -170,7 +170,7 @@ class ZagjanBot(commands.Bot):
         self._table = TableService(self.store, self._games, **extra)
         await self.dms.load()  # the secret questions a previous process left open in players' DMs
         self._table.ownership = self.ownership
-        self._compose = BoardComposer(self._table, self.painter)
+        self._compose = BoardComposer(self._table, self.painter, lambda: self.dms.unreachable)
         self._boards = BoardPosts(self._courier, self._compose, lambda: self.store)
         self.lobbies = LobbyCards(self._boards, lambda: self.store, self.forms)
         if self.ownership.whole:

@@ -9,7 +9,7 @@ the event loop). The controls come from the game's adapter, found in the catalog
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -121,16 +121,18 @@ EARLIER_BOARD = record("An earlier board of this table", ["/game log has every m
 class BoardComposer:
     """Composes a board message (the poster's `Compose`, and /game board's private copy)."""
 
-    def __init__(self, table: TableService, painter: Painter) -> None:
+    def __init__(self, table: TableService, painter: Painter,
+                 unreachable: Callable[[], Collection[str]] = frozenset) -> None:
         self.table = table
         self.painter = painter
+        self.unreachable = unreachable  # the players direct messages do not reach (`DirectMessages`)
 
     async def __call__(self, board: BoardLike, lines: Sequence[str] = ()) -> BoardMessage:
-        return await board_message(self.table, self.painter, board, lines)
+        return await board_message(self.table, self.painter, board, lines, self.unreachable())
 
 
 async def board_message(table: TableService, painter: Painter, board: BoardLike,
-                        lines: Sequence[str] = ()) -> BoardMessage:
+                        lines: Sequence[str] = (), unreachable: Collection[str] = ()) -> BoardMessage:
     """Log lines, the picture, who is next, and the next player's controls."""
     names = {s.player: s.name for s in board.seats}
     png, description = await painter.board(board.public_view, lines)
@@ -153,7 +155,7 @@ async def board_message(table: TableService, painter: Painter, board: BoardLike,
         feats = board.public_view.feats if isinstance(board.public_view, TableView) else {}
         if feats:  # earned so far: text beside the picture, which keeps its room for the board
             embed.add_field(name="Feats so far", value="\n".join(feats_lines(feats, names))[:1024], inline=False)
-        content, view, notes = await _next_up(table, board)
+        content, view, notes = await _next_up(table, board, unreachable)
         if board.private_seats:  # someone sees what the table does not: they may ask for it
             view = with_hand_button(view, board.game_id)
     pinged = list(board.waiting_for) if board.outcome is None and await table.pings(board.channel_id) else []
@@ -168,10 +170,13 @@ def _title(board: BoardLike) -> str:
     return f"{board.title} — {where}" if where else board.title
 
 
-async def _next_up(table: TableService, board: BoardLike) -> tuple[str, discord.ui.View | None, list[str]]:
+async def _next_up(table: TableService, board: BoardLike,
+                   unreachable: Collection[str] = ()) -> tuple[str, discord.ui.View | None, list[str]]:
     """Who must act, what they are asked, and their buttons: for a lone open prompt, or for one
     question put to several players (teammates deciding for their team), where the buttons offer
-    what any of them may do and the rules judge each click for whoever made it."""
+    what any of them may do and the rules judge each click for whoever made it. A player whom direct
+    messages do not reach is told here, on the live board, how to choose and read their news: a note
+    of its own in the channel would stay behind, untrue, once they have."""
     if not board.waiting_for:
         return "Nobody can act right now.", None, []
     lines: list[str] = []
@@ -180,11 +185,17 @@ async def _next_up(table: TableService, board: BoardLike) -> tuple[str, discord.
     if all(is_computer(p) for p in board.waiting_for):  # it plays in a moment; buttons would only be refused
         first = board.waiting_for[0]
         return f"{mention(first, names.get(first, 'A computer'))} is thinking…", None, []
+    choosing = list(dict.fromkeys(names.get(p.player, "someone") for p in board.prompts
+                                  if p.secret and not is_computer(p.player)))
     for prompt in board.prompts:
         who = mention(prompt.player, names.get(prompt.player, "someone"))
-        if prompt.secret:
-            lines.append(f"{who} is choosing in secret" + ("." if is_computer(prompt.player) else
-                                                           " (by direct message, or with the button below)."))
+        if prompt.secret and is_computer(prompt.player):
+            lines.append(f"{who} is choosing in secret.")
+        elif prompt.secret and prompt.player in unreachable:
+            lines.append(f"{who}, my direct messages do not reach you: “{secret_label(choosing)}” below opens your "
+                         "secret choice where only you see it.")
+        elif prompt.secret:
+            lines.append(f"{who} is choosing in secret (by direct message, or with the button below).")
         elif prompt.text in asked:
             asked[prompt.text].append(who)
         else:
@@ -208,8 +219,9 @@ async def _next_up(table: TableService, board: BoardLike) -> tuple[str, discord.
     if legal:
         controls = adapter_for(table.game(board.slug)).controls(board.public_view, legal,
                                                                  (players or board.waiting_for)[0])
-    choosing = list(dict.fromkeys(names.get(p.player, "someone") for p in board.prompts
-                                  if p.secret and not is_computer(p.player)))
+    secret = {p.player for p in board.prompts if p.secret}
+    lines += [f"{mention(s.player, s.name)}: my direct messages do not reach you; /game log and /game hand show "
+              "your private news." for s in board.seats if s.player in unreachable and s.player not in secret]
     if choosing:
         controls.buttons.append(ButtonSpec(SECRET_PAYLOAD, secret_label(choosing), discord.ButtonStyle.primary, "🤫"))
     view = build_view(board.game_id, board.version, controls)

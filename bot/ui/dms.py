@@ -60,6 +60,9 @@ class DirectMessages:
         self._client = client
         self._store = store  # where the open questions outlive the process (none: memory only)
         self._open: dict[tuple[int, str], OpenQuestion] = {}  # (game, player) -> their open question
+        self.unreachable: set[str] = set()
+        """The players whose last direct message Discord would not deliver: their boards say how else
+        to choose and read their news, until a message reaches them again."""
 
     async def load(self) -> None:
         """The questions a previous process left open, read back when the bot starts."""
@@ -79,8 +82,11 @@ class DirectMessages:
                 kwargs["view"] = view
             if file is not None:
                 kwargs["file"] = file
-            return await user.send(text, **kwargs)
+            sent = await user.send(text, **kwargs)
+            self.unreachable.discard(player)
+            return sent
         except discord.HTTPException as exc:
+            self.unreachable.add(player)
             # Closed DMs (50007) are the usual reason; any other refusal (opening DMs too fast, a server
             # error after retries) gets the same fallback, so no choice and no news is ever lost.
             if exc.code != DM_CLOSED:

@@ -30,13 +30,13 @@ from pydantic import BaseModel
 from bot.catalog import adapter_for
 from bot.painter import Painter
 from bot.table import TableError, TableService, TurnResult
-from bot.ui.board import BoardLike, pinging, secret_label
+from bot.ui.board import BoardLike
 from bot.ui.components import build_view
 from bot.ui.controls import secret_text, secret_version
 from bot.ui.dms import MOVED_ON, DirectMessages, private_prompt
-from bot.ui.hand import HAND_LABEL, picture_file
+from bot.ui.hand import picture_file
 from bot.ui.poster import BoardPosts
-from bot.ui.text import and_list, last_lines
+from bot.ui.text import last_lines
 from rules.core.computer import is_computer
 from rules.core.moves import Reading, describe
 from rules.core.views import TableView
@@ -66,6 +66,8 @@ class ShowMove:
         self.dms = dms
         self.painter = painter
         self.followers = list(followers)
+        self._offering: dict[int, asyncio.Lock] = {}  # per game: its secret questions go out one move at a time
+        self._offered: dict[int, int] = {}  # per game: the newest move whose questions went out
 
     async def __call__(self, result: TurnResult, *, heading: str | None = None,
                        actor: Actor | None = None) -> asyncio.Future[bool]:
@@ -75,18 +77,20 @@ class ShowMove:
                 follow(result)
             except Exception:  # a timer that cannot start must not keep the players from their news
                 log.exception("could not start what follows the board of game %s", result.game_id)
+        unreachable = set(self.dms.unreachable)
         await self.deliver_private(result, actor)
         await self.offer_secrets(result)
+        if self.dms.unreachable != unreachable:  # the board says how else to reach them: shown again, edited
+            self.boards.show(result)
         return posted
 
     # -- private news and own pictures ----------------------------------------------------------
     async def deliver_private(self, result: TurnResult, actor: Actor | None = None) -> None:
         """Each player's private events, with their own picture when the move changed what only they
         may see, go to them by DM; closed DMs fall back to an ephemeral message (for the player who
-        acted) or a pointer to /game log and /game hand (for anyone else), never to the channel."""
+        acted); anyone else's live board says that /game log and /game hand show it. Never the channel."""
         pictures = {p: asyncio.ensure_future(self._own_picture(result.game_id, p))
                     for p in result.private_changed if not is_computer(p)}
-        names = {s.player: s.name for s in result.seats}
         for player in dict.fromkeys([*result.private_events, *pictures]):
             if is_computer(player):
                 continue  # a computer reads its news from the game itself
@@ -99,17 +103,9 @@ class ShowMove:
             if await self.dms.send(player, text, file=picture_file(png)):
                 continue
             if actor is not None and player == actor.player:
-                self.boards.say(result.channel_id, allowed_mentions=discord.AllowedMentions.none(),
-                                content=f"I could not send a direct message to {names.get(player, 'someone')} (their "
-                                        "DMs may be closed), so they get their private news here instead.")
                 file = picture_file(png)
                 await actor.tell(text, ephemeral=True, **({"file": file} if file is not None else {}))
-                continue
-            ways = (["use /game log to read your private news"] if lines else []) + (
-                [f"/game hand (or “{HAND_LABEL}” under the board) shows what only you can see"] if png else [])
-            self.boards.say(result.channel_id, allowed_mentions=pinging([player]),
-                            content=f"I could not send a direct message to <@{player}> (their DMs may be closed): "
-                                    f"{'; '.join(ways)}.")
+            # anyone else: the live board tells them where their news is (`DirectMessages.unreachable`)
 
     async def _own_picture(self, game_id: int, player: str) -> bytes | None:
         """The picture of what `player` sees, drawn in the painter's pool; None when there is nothing
@@ -126,28 +122,30 @@ class ShowMove:
         already), closing the player's previous question; a question the game has left behind
         (answered some other way, the game over) is closed too. With DMs closed, a channel button
         opens the choice where only its player sees it (the same button sits under every board while
-        someone chooses in secret)."""
-        secret = [p for p in result.prompts
-                  if p.secret and p.player not in result.already_asked and not is_computer(p.player)]
-        still = {p.player for p in result.prompts if p.secret and p.player in result.already_asked}
-        for player in self.dms.waiting(result.game_id):
-            if player not in still and player not in {p.player for p in secret}:
-                await self.dms.close(result.game_id, player, MOVED_ON)
-        closed: list[str] = []
-        for prompt in secret:
-            view = await secret_controls(self.table, result.channel_id, result.game_id, result.slug,
-                                         result.public_view, prompt.player, result.version)
-            asked = secret_text(adapter_for(self.table.game(result.slug)), result.public_view, prompt)
-            if not await self.dms.ask(result.game_id, prompt.player, f"{heading_of(result)}: {asked}", view):
-                closed.append(prompt.player)
-        if closed:
-            names = {s.player: s.name for s in result.seats}
-            choosing = list(dict.fromkeys(names.get(p.player, "someone") for p in result.prompts
-                                          if p.secret and not is_computer(p.player)))
-            self.boards.say(result.channel_id, allowed_mentions=pinging(closed),
-                            content=f"I could not send a direct message to {and_list([f'<@{p}>' for p in closed])} "
-                                    f"(DMs closed, or Discord refused): press “{secret_label(choosing)}” under the "
-                                    "board to choose where only you can see it.")
+        someone chooses in secret, and the board says so to a player whom DMs do not reach)."""
+        # One game's questions go out one move at a time, newest last: two moves shown at once (a click and a
+        # computer's move) would otherwise send, close and remember their questions interleaved, and an older
+        # move's question could take the place of the newer one and stay open for good.
+        lock = self._offering.setdefault(result.game_id, asyncio.Lock())
+        async with lock:
+            if result.version < self._offered.get(result.game_id, -1):
+                return  # a newer move's questions went out already
+            self._offered[result.game_id] = result.version
+            secret = [p for p in result.prompts
+                      if p.secret and p.player not in result.already_asked and not is_computer(p.player)]
+            still = {p.player for p in result.prompts if p.secret and p.player in result.already_asked}
+            for player in self.dms.waiting(result.game_id):
+                if player not in still and player not in {p.player for p in secret}:
+                    await self.dms.close(result.game_id, player, MOVED_ON)
+            for prompt in secret:
+                view = await secret_controls(self.table, result.channel_id, result.game_id, result.slug,
+                                             result.public_view, prompt.player, result.version)
+                asked = secret_text(adapter_for(self.table.game(result.slug)), result.public_view, prompt)
+                await self.dms.ask(result.game_id, prompt.player, f"{heading_of(result)}: {asked}", view)
+        if result.outcome is not None:  # nothing more to offer in this game
+            self._offering.pop(result.game_id, None)
+            self._offered.pop(result.game_id, None)
+
 
     async def close_answered(self, interaction: discord.Interaction[Any], result: TurnResult,
                              action: BaseModel | dict[str, Any]) -> bool:

@@ -569,8 +569,8 @@ async def test_closed_dms_get_the_same_choice_as_an_ephemeral_message(simcord_en
     before = newest_id(simcord_env, world.channel)
     result = await play(simcord_env, world, state, actor, action, n + 1)
     assert result.acknowledged and applied(result)
-    note = [m.content for m in since(simcord_env, world.channel, before) if not m.flags.ephemeral]
-    assert any(c.startswith(f"I could not send a direct message to <@{attacker.id}> (DMs closed, or Discord refused)") for c in note)
+    told = newest_board(simcord_env, world.channel).content  # the live board, not a note left behind
+    assert f"<@{attacker.id}>, my direct messages do not reach you: “{SECRET_LABEL} ({attacker.name})”" in told
     assert not since(simcord_env, attacker.user.dm_channel)
 
     board = newest_board(simcord_env, world.channel)
@@ -591,7 +591,7 @@ async def test_closed_dms_get_the_same_choice_as_an_ephemeral_message(simcord_en
     closed = current(simcord_env, opened.response)  # the ephemeral choice is closed the same way
     assert not live_controls(closed) and "✅ You chose: **Kick in the Crotch**" in closed.content
     public = texts(m for m in since(simcord_env, world.channel, before) if not m.flags.ephemeral)
-    assert "so they get their private news here instead" in public
+    assert "could not send a direct message" not in public
     assert "has picked an attack" in public
     assert not any(word in public for word in ATTACK_WORDS), public
     assert not any(word in texts(since(simcord_env, defender.user.dm_channel)) for word in ATTACK_WORDS)

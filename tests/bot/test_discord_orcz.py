@@ -14,10 +14,12 @@ from typing import Any
 import pytest
 from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, world are fixtures)
     applied,
+    live_controls,
     bot_db,
     make_bot,
     simcord_bot,
     snapshot,
+    untrue_past,
     world,
 )
 from test_discord_brood_rumble import CANNOT_DM, newest_board, since, texts
@@ -84,7 +86,7 @@ async def test_one_human_and_two_computers_play_orcz_to_the_end(simcord_env, wor
             place = next(a for a in legal if isinstance(a, Place))
             done = await world.alice.slash(world.channel, "orcz place", field=place.field.value, left=place.left,
                                            right=place.right, down=place.down)
-            assert applied(done)
+            assert applied(done) and done.response is None  # the board answers: no "Done" is left behind
             typed = True
             continue
         result = await bot.table.act(world.channel.id, human, kind_first(legal, picker(chooser)),
@@ -97,6 +99,11 @@ async def test_one_human_and_two_computers_play_orcz_to_the_end(simcord_env, wor
         assert secret not in public
     dms = "\n".join(m.content or "" for m in world.alice.user.dm_channel.history())
     assert "Face down on the" in dms or "You now have" in dms  # the private news went to its owner
+    # issue 40: the channel reads as a story (one board, then records of each turn, nothing live or untrue
+    # left behind) and no question in the DMs is still clickable once the game is over
+    assert not untrue_past(world.channel)
+    still_open = [(m.content[:80], live_controls(m)) for m in world.alice.user.dm_channel.history() if live_controls(m)]
+    assert not still_open, still_open
 
 
 async def test_one_human_with_closed_dms_and_three_computers_play_a_whole_game_and_no_secret_leaks(
@@ -158,7 +165,8 @@ async def test_one_human_with_closed_dms_and_three_computers_play_a_whole_game_a
     everyone_private = set().union(*private.values())
 
     said = channel_keeps_secrets(simcord_env, world, everyone_private)
-    assert "private news here instead" in said  # the DM failed, and the channel only says so
+    # the DM failed: the live board said where her news was, and no note was left behind in the channel
+    assert "private news here instead" not in said and not untrue_past(world.channel)
     # Alice's own news came back to her alone, ephemerally, and nobody's secret reached any DM.
     assert "Face down on the" in texts([m for m in since(simcord_env, world.channel) if m.flags.ephemeral])
     for member in world.players:

@@ -21,9 +21,11 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
     current,
     custom_ids,
     live_controls,
+    live_controls,
     make_bot,
     simcord_bot,
     snapshot,
+    untrue_past,
     world,
 )
 from test_discord_brood_rumble import CANNOT_DM, attachment_bytes, newest_board, since, texts
@@ -224,8 +226,9 @@ async def test_four_humans_place_in_private_and_no_secret_leaks(simcord_env, wor
     everyone_private = set().union(*private.values())
 
     said = channel_keeps_secrets(simcord_env, world, everyone_private)
-    # Bob's DMs are closed: his private news and choices reached him privately, never the channel.
-    assert "private news here instead" in said
+    # Bob's DMs are closed: his private news and choices reached him privately, never the channel, and
+    # the channel holds no note about it (the live board said how to choose while he had to).
+    assert "could not send a direct message" not in said
 
     # Each player's DMs: their own news only.
     for member in (world.alice, world.carol, world.dave):
@@ -241,6 +244,12 @@ async def test_four_humans_place_in_private_and_no_secret_leaks(simcord_env, wor
         await log_keeps_secrets(member, world, everyone_private - private[str(member.id)])
     for marker in MARKERS:
         assert marker not in caplog.text
+
+    # issue 40: once over, the channel holds records and the final board, nothing live or untrue, and no
+    # player's DMs hold a question still clickable
+    assert not untrue_past(world.channel), untrue_past(world.channel)[:5]
+    for member in world.players:
+        assert not [live_controls(m) for m in member.user.dm_channel.history() if live_controls(m)]
 
     # Fewer than three Battlefields cleared: everybody loses, and the end says so without medals.
     end = newest_board(simcord_env, world.channel)

@@ -193,7 +193,7 @@ async def test_closed_dms_one_click_from_the_board_to_the_choice(simcord_env, wo
     board = newest_board(simcord_env, world.channel)
     button = next(c for row in board.components for c in row.children if c.custom_id == secret_button(board))
     assert button.label == "Choose in secret (bob)"
-    assert "press “Choose in secret (bob)” under the board" in texts(since(simcord_env, world.channel))
+    assert f"<@{world.bob.id}>, my direct messages do not reach you: “Choose in secret (bob)” below" in board.content
     stranger = await world.mod.click(board, custom_id=button.custom_id)
     assert answered_privately(stranger) == NOT_PLAYING
     other = await world.alice.click(board, custom_id=button.custom_id)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.catalog import adapter_for
-from bot.ui.declared import AskForm, Pick
+from bot.ui.declared import TYPE_ANOTHER, AskForm, Pick
 from controls_check import round_trip
 from rules.core.moves import code, find
 from rules.core.selfplay import play_random
@@ -59,16 +59,18 @@ def test_a_reaction_offers_use_and_pass_buttons() -> None:
 
 
 def test_the_deploy_menu_spreads_its_bearings_and_points_to_any_angle() -> None:
-    """36 bearings do not fit a menu: every other one is listed, and the form and /fp deploy take any."""
+    """36 bearings do not fit a menu: every other one is listed, and its last entry opens the form, which
+    takes any (one control for the one decision: no form button and note beside it)."""
     state = play_random(GAME, 3, 2, stop_after=0).state
     player = GAME.waiting_for(state)[0]
     legal = GAME.legal_actions(state, player)
     controls = _controls(state, player)
     menu = next(s for s in controls.selects if s.kind == "deploy")
-    assert len(legal) > 25 and len(menu.options) == len(legal[::2])
+    assert len(legal) > 25 and len(menu.options) == len(legal[::2]) + 1
     assert menu.options[1].label == f"{legal[2].angle:g}°" and menu.options[1].value == code(legal[2])
-    assert any("/fp deploy" in n for n in controls.notes)
-    form = next(ADAPTER.from_button(b.payload) for b in controls.buttons if b.payload.startswith("form."))
+    assert not [b for b in controls.buttons if b.payload.startswith("form.")] and not controls.notes
+    assert menu.options[-1].label == TYPE_ANOTHER
+    form = ADAPTER.from_select(menu.kind, menu.options[-1].value)
     assert isinstance(form, AskForm) and [f.name for f in form.fields] == ["angle"]
     assert isinstance(legal[0], Deploy)
 

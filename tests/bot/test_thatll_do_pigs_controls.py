@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.catalog import adapter_for
-from bot.ui.declared import AskForm
+from bot.ui.declared import TYPE_ANOTHER, AskForm
 from controls_check import round_trip
 from rules.core.selfplay import play_random
 from rules.orclympics.thatll_do_pigs import GAME
@@ -46,6 +46,7 @@ def test_cells_are_counted_from_one_and_a_ride_takes_any_heading() -> None:
     else:
         pytest.fail("nobody came to ride")
     controls = ADAPTER.controls(GAME.view(state, None), legal, player)
-    assert any("/pigs ride" in note for note in controls.notes)
-    form = next(ADAPTER.from_button(b.payload) for b in controls.buttons if b.payload == "form.pigs.ride")
+    menu = next(s for s in controls.selects if s.kind == "ride")  # its last entry opens the form: any heading
+    assert menu.options[-1].label == TYPE_ANOTHER
+    form = ADAPTER.from_select(menu.kind, menu.options[-1].value)
     assert isinstance(form, AskForm) and [f.name for f in form.fields] == ["heading", "distance"]
