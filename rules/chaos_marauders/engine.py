@@ -148,8 +148,8 @@ class ChaosMarauders(Game[CMState, Any]):
             case AskKind.HOLD:
                 held = state.held[0]
                 out: list[Any] = [Put(line=n, slot=s) for n, s in self._hold_spots(state, held)]
-                if held.source == "captured" or not out:
-                    out.append(Drop())
+                if (held.source == "captured" and key_of(held.card) != GIT) or not out:
+                    out.append(Drop())  # a Git won in an attack must be placed if it can be (L259-263)
                 return out
             case AskKind.PENALTY:
                 shouter = state.penalties[0]

@@ -11,7 +11,8 @@ READINGS: dict[str, str] = {
     "attack-when": "A line may attack only at the moment its owner completes it, before the next card. Lines "
                    "completed by captured cards, Bilge's reorganization or a Git do not attack; lines completed by "
                    "a card stolen with the Creeps or taken for a wrong shout do (C3).",
-    "captured-unplaced": "Captured cards you do not place are discarded (C4).",
+    "captured-unplaced": "Captured cards you do not place are discarded (C4). A Sneaky Git you win is the "
+                         "exception: it goes first, and it must go into one of your lines if any slot takes it.",
     "horned-rat": "The Horned Rat Standard is a Standard: it stands at the left end and counts among your three (C5).",
     "blowback-machines": "The Blowback burns everything in the line, machines too (C6).",
     "within-three": "A Git or the Idol put in an opponent's line must stand at most three slots from a card of that "

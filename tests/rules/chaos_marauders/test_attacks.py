@@ -3,10 +3,13 @@ L109-119, L153-164, L256-268, L301-312, L400-424, L773-786; readings C3, C4)."""
 
 from __future__ import annotations
 
+import pytest
+
 from rules.chaos_marauders import GAME
 from rules.chaos_marauders import table as t
 from rules.chaos_marauders.data import DECK, SHAMAN
 from rules.chaos_marauders.models import AskKind, Attack, Drop, HoldBack, LetBe, Place, Put
+from rules.core.errors import RuleViolation
 from tests.rules.chaos_marauders.helpers import EYE, MARK, act, at_line, full_line, keys, table
 
 # ann's top line lacks only slot 5 (index 4); the card drawn completes it
@@ -131,3 +134,19 @@ def test_a_whole_machine_counts_its_rating_once_and_loose_parts_nothing() -> Non
                                "bo": {(0, 1): "chucker-left"}})
     assert t.line_value(pair, "ann", 0) == 5 and t.victory_points(pair, "ann") == 20 + 40
     assert t.victory_points(pair, "bo") == 0
+
+
+def test_a_git_won_in_an_attack_must_be_placed_by_the_victor_when_it_can_be() -> None:
+    # seed 001 L259-263: a Git in a defeated line "must be taken by the victor and placed in one his own
+    # battle lines, if possible": no discarding it while a slot takes it; the other captured cards stay optional
+    state = table(["grivziz", "hak"], {"ann": ALMOST, "bo": {(0, 1): "git", (0, 2): "spittledung"}, "cy": {}},
+                  players=3, gits={("bo", 0, 1): "cy"})
+    state = act(state, "ann", Place(line=0, slot=4))
+    state = act(state, "ann", Attack(player="bo", line=0), faces=[EYE])
+    assert DECK[state.held[0].card] == "git"
+    legal = GAME.legal_actions(state, "ann")
+    assert Drop() not in legal and legal and all(isinstance(a, Put) for a in legal)
+    with pytest.raises(RuleViolation):
+        GAME.apply(state, "ann", Drop())
+    state = act(state, "ann", Put(line=1, slot=1))
+    assert DECK[state.held[0].card] == "spittledung" and Drop() in GAME.legal_actions(state, "ann")
