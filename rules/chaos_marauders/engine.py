@@ -589,8 +589,8 @@ class ChaosMarauders(Game[CMState, Any]):
             ctx.say(f"{state.name_of(held.player)} discards {name_of(held.card)}.")
         else:
             placed = self._receive(ctx, state, held.player, held.card, action.line, action.slot, verb="puts")
-            if placed and key_of(held.card) == ODLUGG:
-                self._odlugg_feeds(ctx, state, held.player)
+            if placed and held.source == "odlugg":  # he eats when drawn and joining a side, not when he
+                self._odlugg_feeds(ctx, state, held.player)  # changes hands later (L270-284)
             if placed and held.may_attack and held.player == state.current:
                 self._completed(state, held.player, action.line)
         self._advance(ctx, state)

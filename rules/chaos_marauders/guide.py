@@ -21,7 +21,8 @@ READINGS: dict[str, str] = {
                    "may force you to discard it: its power is lost, that Git goes too and your turn ends. Each owner "
                    f"has {GIT_SECONDS:g} seconds to decide; if nobody forces it, the card is played (C8).",
     "odlugg": "Everyone rolls for Odlugg, the drawer too; booty coming to Odlugg's side is rolled for before it is "
-              "placed, and an Odlugg nobody can place is discarded (C9).",
+              "placed, and an Odlugg nobody can place is discarded (C9). His feast of booty and Gits comes only "
+              "when he is drawn and joins a side, not when he is later stolen, captured or taken for a wrong shout.",
     "boneshaker": "The Boneshaker is a chariot and its crew; a chariot alone scores nothing (C10).",
     "dagromm-count": "Dagromm counts every card you hold, Gits and machines too, from the left of your top line, "
                      "and picks all the losses before any card goes (C11).",

@@ -190,3 +190,22 @@ def test_a_crew_pulls_its_machine_from_everyone_even_complete_lines_making_room(
     assert options and all(isinstance(a, Put) for a in options)  # no room: push out one of one's own cards
     state = act(state, "ann", options[0])
     assert len(discarded(state)) == 1
+
+
+def test_odlugg_eats_only_when_he_is_drawn_not_when_he_changes_hands() -> None:
+    # seed 001 L270-284: the rolls for booty and Gits come when Odlugg is drawn and joins a side; stolen
+    # with the Creeps (L136-147) or taken for a wrong shout (L58-64) he brings no feast (no die is rolled:
+    # the scripted dice are empty)
+    ann = {(0, 1): "spittledung", (1, 1): "spoil-heaps"}
+    state = table(["creeps", "grivziz"], {"ann": ann, "bo": {(0, 1): "odlugg"}})
+    state = act(state, "ann", Steal(player="bo", line=0, slot=1))
+    state = act(state, "ann", Put(line=2, slot=1))
+    assert keys(state, "ann", 2)[1] == "odlugg" and keys(state, "ann", 0)[1] == "spittledung"
+    assert keys(state, "ann", 1)[1] == "spoil-heaps" and state.current == "bo"
+    from rules.chaos_marauders.models import Shout, Take
+    state = table(["hak", "claws", "grivziz"], {"ann": ann, "bo": {(0, 1): "odlugg"}}, players=3)
+    state = act(state, "bo", Shout())
+    state = act(state, "ann", Place(line=2, slot=1))
+    state = act(state, "ann", Take(line=0, slot=1))
+    state = act(state, "ann", Put(line=2, slot=2))
+    assert keys(state, "ann", 2)[2] == "odlugg" and keys(state, "ann", 0)[1] == "spittledung"
