@@ -591,6 +591,9 @@ class ChaosMarauders(Game[CMState, Any]):
             placed = self._receive(ctx, state, held.player, held.card, action.line, action.slot, verb="puts")
             if placed and held.source == "odlugg":  # he eats when drawn and joining a side, not when he
                 self._odlugg_feeds(ctx, state, held.player)  # changes hands later (L270-284)
+            if placed and key_of(held.card) == PIGSTICKER and held.player == state.current:
+                state.effects.append("pigsticker")  # placed by any means, it shoots (L69-76); a purple card
+                # reaches another player only as the claimed Marauders
             if placed and held.may_attack and held.player == state.current:
                 self._completed(state, held.player, action.line)
         self._advance(ctx, state)

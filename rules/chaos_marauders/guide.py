@@ -43,6 +43,8 @@ READINGS: dict[str, str] = {
                    "machine) or spare them, and the turn goes on (C15).",
     "reorganize": "Bilge's reorganization moves each of your cards at most once, one at a time, each to an empty "
                   "slot where it may stand (house: the text sets no limit, and without one it would never end).",
+    "pigsticker": "A Pigsticker shoots whenever it is put into your line, however it came to you (drawn, or taken "
+                  "from a player who shouted wrongly); the shot is then or never.",
     "cube": "The Cube of Devastation is a six-sided die: 1 is the Mark of Chaos, anything else the Orcish Eye.",
     "pile": "When the draw pile runs out, the discards are shuffled into a new pile once; the second time, the game "
             "ends.",

@@ -18,9 +18,11 @@ from rules.chaos_marauders.models import (
     Put,
     Reorganize,
     Shift,
+    Shout,
     Skip,
     Steal,
     Stick,
+    Take,
 )
 from tests.rules.chaos_marauders.helpers import EYE, MARK, act, keys, step, table
 
@@ -202,10 +204,25 @@ def test_odlugg_eats_only_when_he_is_drawn_not_when_he_changes_hands() -> None:
     state = act(state, "ann", Put(line=2, slot=1))
     assert keys(state, "ann", 2)[1] == "odlugg" and keys(state, "ann", 0)[1] == "spittledung"
     assert keys(state, "ann", 1)[1] == "spoil-heaps" and state.current == "bo"
-    from rules.chaos_marauders.models import Shout, Take
     state = table(["hak", "claws", "grivziz"], {"ann": ann, "bo": {(0, 1): "odlugg"}}, players=3)
     state = act(state, "bo", Shout())
     state = act(state, "ann", Place(line=2, slot=1))
     state = act(state, "ann", Take(line=0, slot=1))
     state = act(state, "ann", Put(line=2, slot=2))
     assert keys(state, "ann", 2)[2] == "odlugg" and keys(state, "ann", 0)[1] == "spittledung"
+
+
+def test_a_pigsticker_placed_by_any_means_gets_its_discard() -> None:
+    # seed 001 L69-76: "immediately after a player places a Bozlum Pigsticker in his battle line" -
+    # drawn or not: here one taken from a wrong shouter (L58-64) shoots as it is put down
+    state = table(["hak", "claws", "grivziz"], {"bo": {(0, 1): "pigsticker", (1, 1): "spattznatt"},
+                                                "cy": {(0, 1): "claws"}}, players=3)
+    state = act(state, "bo", Shout())
+    state = act(state, "ann", Place(line=0, slot=1))
+    state = act(state, "ann", Take(line=0, slot=1))
+    state = act(state, "ann", Put(line=1, slot=1))
+    assert keys(state, "ann", 1)[1] == "pigsticker" and state.ask.kind is AskKind.STICK
+    assert {(a.player, a.line, a.slot) for a in GAME.legal_actions(state, "ann") if isinstance(a, Stick)} == {
+        ("bo", 1, 1), ("cy", 0, 1)}
+    state = act(state, "ann", Stick(player="cy", line=0, slot=1))
+    assert "claws" in discarded(state) and state.current == "ann" and state.ask.kind is AskKind.DRAWN
