@@ -4,7 +4,7 @@ with the round, the pile (a count: its order is the game's one secret) and the n
 
 A band starts with the player's colour, whole name and points, then each line's Attack Value (on
 gold once the line is complete) and its six slots: a card is a strip with its name on its type's
-colour (a Sneaky Git's on its owner's); an empty slot is a dashed outline. Slots are alike when the
+colour (a Sneaky Git's on its owner's; a Plague Lord's with the rating it counts for); an empty slot is a dashed outline. Slots are alike when the
 names fit them, and a long name takes the room of the empty slots beside it, so the cards keep
 their places and the names stay large. The log, the card being decided
 on and the question asked are not drawn: the bot sends them as text with the picture.
@@ -42,6 +42,7 @@ from renderers.common import (
     write,
 )
 from renderers.kits.cards import Card, empty_slot, paste_card
+from rules.chaos_marauders.data import PLAGUE
 from rules.chaos_marauders.models import CardView, CMView, LineView, PlayerView
 
 SLUG = "chaos-marauders"
@@ -97,7 +98,13 @@ def _card(view: CMView, card: CardView) -> Card:
     placed this turn. Its Attack Rating and points are in its line's Attack Value and its owner's
     points: a strip has room only for the name."""
     band = _colour_of(view, card.git_owner) if card.git_owner is not None else CARD_COLOURS.get(card.colour, MUTED)
-    return Card(name=card.name, colour=band, dot=NEW_RING if card.new else None, text=CARD_TEXT)
+    return Card(name=_label(card), colour=band, dot=NEW_RING if card.new else None, text=CARD_TEXT)
+
+
+def _label(card: CardView) -> str:
+    """The name on a card's strip; a Plague Lord's with the Attack Rating it counts for now (2, 4, 6 or
+    8 by how many its owner has), the one rating on the table that is not printed on the card."""
+    return f"{card.name} AR {card.ar}" if card.key == PLAGUE else card.name
 
 
 def _colour_of(view: CMView, player: str) -> RGB:
@@ -192,7 +199,7 @@ def _widths(slots: Sequence[CardView | None]) -> list[int]:
     is left alike (an empty slot may be narrow). A line whose names need more than the whole room
     (six long ones) has its cards narrowed alike, their names then drawn smaller."""
     room = WIDTH - MARGIN - SEAT_PAD - CARDS_LEFT - (len(slots) - 1) * SLOT_GAP
-    needs = [_natural(card.name) if card is not None else EMPTY_WIDTH for card in slots]
+    needs = [_natural(_label(card)) if card is not None else EMPTY_WIDTH for card in slots]
     if sum(needs) >= room:
         empty = EMPTY_WIDTH * slots.count(None)
         scale = (room - empty) / (sum(needs) - empty)

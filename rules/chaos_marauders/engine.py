@@ -855,16 +855,19 @@ class ChaosMarauders(Game[CMState, Any]):
         state.git_owner.pop(card, None)
 
     # -- views and the end ---------------------------------------------------------------------------------
-    def card_view(self, state: CMState, card: int) -> CardView:
+    def card_view(self, state: CMState, card: int, owner: PlayerId | None = None) -> CardView:
+        """A card as the table sees it; in `owner`'s lines, with the Attack Rating it counts for there
+        (a Plague Lord's grows with how many its owner has, L109-119)."""
         card_type = kind(card)
         return CardView(card=card, key=card_type.key, name=card_type.name, colour=card_type.colour.value,
-                        ar=card_type.ar, vp=card_type.vp, git_owner=state.git_owner.get(card), new=card in state.new)
+                        ar=t.rating(state, owner, card), vp=card_type.vp, git_owner=state.git_owner.get(card),
+                        new=card in state.new)
 
     def view(self, state: CMState, viewer: PlayerId | None) -> CMView:
         """Everything on the table; of the pile only how many cards it holds."""
         players = []
         for n, player in enumerate(state.order):
-            lines = [LineView(slots=[self.card_view(state, c) if c is not None else None for c in line],
+            lines = [LineView(slots=[self.card_view(state, c, player) if c is not None else None for c in line],
                               value=t.line_value(state, player, k), complete=t.complete(line),
                               horned_rat=t.holds(line, HORNED_RAT), odlugg=t.holds(line, ODLUGG))
                      for k, line in enumerate(state.lines[player])]

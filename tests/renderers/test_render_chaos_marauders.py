@@ -96,3 +96,15 @@ def test_the_end_of_a_four_player_game_stays_on_the_picture(seed: int) -> None:
     sheet = sheets[0]
     assert not sheet.overlapping() and not sheet.cut and not sheet.outside()
     assert any(label.text.startswith("The game is over") for label in sheet.drawn)
+
+
+def test_a_plague_lords_strip_shows_the_rating_it_counts_for() -> None:
+    # seed 001 L109-119: three Plague Lords count 6 each; the strip says so, not a printed 2
+    from tests.rules.chaos_marauders.helpers import table
+
+    lines = {"ann": {(0, 1): "plague-lord", (0, 2): "plague-lord", (1, 1): "plague-lord"}}
+    view = GAME.view(table(["grivziz"], lines), None)
+    with recording() as sheets:
+        render(view)
+    shown = [label.text for label in sheets[0].drawn]
+    assert sum("AR 6" in text for text in shown) == 3 and not any("AR 2" in text for text in shown)

@@ -150,3 +150,14 @@ def test_a_git_won_in_an_attack_must_be_placed_by_the_victor_when_it_can_be() ->
         GAME.apply(state, "ann", Drop())
     state = act(state, "ann", Put(line=1, slot=1))
     assert DECK[state.held[0].card] == "spittledung" and Drop() in GAME.legal_actions(state, "ann")
+
+
+def test_plague_lords_show_the_attack_rating_they_count_for_in_the_view() -> None:
+    # seed 001 L109-119: 2, 4, 6 or 8 each by how many the player has in all his lines, not a printed 2
+    lines = {"ann": {(0, 1): "plague-lord", (0, 2): "plague-lord", (1, 1): "plague-lord"},
+             "bo": {(0, 1): "plague-lord"}}
+    view = GAME.view(table(["grivziz"], lines), None)
+    ann, bo = view.players
+    assert [c.ar for line in ann.lines for c in line.slots if c is not None] == [6, 6, 6]
+    assert [c.ar for line in bo.lines for c in line.slots if c is not None] == [2]
+    assert ann.lines[0].value == 12 and bo.lines[0].value == 2
