@@ -147,7 +147,7 @@ class ChaosMarauders(Game[CMState, Any]):
                 return [ForceDiscard(), LetBe()]
             case AskKind.HOLD:
                 held = state.held[0]
-                out: list[Any] = [Put(line=n, slot=s) for n, s in self._hold_spots(state, held)]
+                out: list[Any] = self._puts(state, held)
                 if (held.source == "captured" and key_of(held.card) != GIT) or not out:
                     out.append(Drop())  # a Git won in an attack must be placed if it can be (L259-263)
                 return out
@@ -191,10 +191,7 @@ class ChaosMarauders(Game[CMState, Any]):
         else:
             out += [Place(line=n, slot=s) for n, s in self._own_spots(state, me, card)]
             if key == IDOL:  # or in an opponent's line, near a card of it (L313-323)
-                for other in state.order:
-                    if other != me:
-                        out += [Place(line=n, slot=s, player=other)
-                                for n, s in t.spots(state, other, card, beside=True)]
+                out += [Place(line=n, slot=s, player=p) for p, n, s in self._idol_gifts(state, me)]
         red_placeable = kind(card).colour is Colour.RED and out
         if not red_placeable:  # a red card must be placed if it can be (L439-440)
             out.append(Decline())
@@ -236,6 +233,19 @@ class ChaosMarauders(Game[CMState, Any]):
             found = [(n, s) for n, line in enumerate(state.lines[held.player]) for s in range(SLOTS)
                      if line[s] is not None and t.fits(line, held.card, s, ignore=line[s])]
         return found
+
+    def _puts(self, state: CMState, held: Held) -> list[Put]:
+        """Where a received card may go: `_hold_spots`, and for the Idol the opponents' lines too."""
+        out = [Put(line=n, slot=s) for n, s in self._hold_spots(state, held)]
+        if key_of(held.card) == IDOL:  # a received Idol may go to an opponent too (L313-323)
+            out += [Put(line=n, slot=s, player=p) for p, n, s in self._idol_gifts(state, held.player)]
+        return out
+
+    def _idol_gifts(self, state: CMState, giver: PlayerId) -> list[tuple[PlayerId, int, int]]:
+        """Where the Idol may go in the opponents' lines: by the usual rules, within three slots of a
+        card of that line (L313-323; C7)."""
+        return [(other, n, s) for other in state.order if other != giver
+                for n, s in t.spots(state, other, DECK.index(IDOL), beside=True)]
 
     def _chance_targets(self, state: CMState, chance: Chance) -> list[tuple[PlayerId, int]]:
         line = state.lines[chance.player][chance.line]
@@ -587,6 +597,11 @@ class ChaosMarauders(Game[CMState, Any]):
         if isinstance(action, Drop):
             self._discard(state, held.card)
             ctx.say(f"{state.name_of(held.player)} discards {name_of(held.card)}.")
+        elif action.player not in (None, held.player):  # the Idol handed on to an opponent (L313-323)
+            state.lines[action.player][action.line][action.slot] = held.card
+            state.new.append(held.card)
+            ctx.say(f"{state.name_of(held.player)} puts the {name_of(held.card)} in {state.name_of(action.player)}'s "
+                    f"{slot_words(action.line, action.slot)}.")
         else:
             placed = self._receive(ctx, state, held.player, held.card, action.line, action.slot, verb="puts")
             if placed and held.source == "odlugg":  # he eats when drawn and joining a side, not when he
@@ -719,7 +734,7 @@ class ChaosMarauders(Game[CMState, Any]):
             me = state.current
             if state.held:
                 held = state.held[0]
-                if not self._hold_spots(state, held):
+                if not self._puts(state, held):
                     state.held.pop(0)
                     self._discard(state, held.card)
                     ctx.say(f"{state.name_of(held.player)} has no room for {name_of(held.card)}: it is discarded.")

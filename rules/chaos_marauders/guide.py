@@ -17,6 +17,9 @@ READINGS: dict[str, str] = {
     "blowback-machines": "The Blowback burns everything in the line, machines too (C6).",
     "within-three": "A Git or the Idol put in an opponent's line must stand at most three slots from a card of that "
                     "line, so an empty line cannot take one (C7).",
+    "idol-received": "The Idol may be handed on to an opponent whenever it comes to you, not only when you draw it: "
+                     "captured, stolen or taken, it may go in one of your lines or in an opponent's (within three "
+                     "slots of a card there).",
     "git-discard": "Whatever you draw, once you have said what you will do with it, the owners of Gits in your lines "
                    "may force you to discard it: its power is lost, that Git goes too and your turn ends. Each owner "
                    f"has {GIT_SECONDS:g} seconds to decide; if nobody forces it, the card is played (C8).",

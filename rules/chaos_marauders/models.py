@@ -139,11 +139,13 @@ class LetBe(BaseModel):
 
 
 class Put(BaseModel):
-    """Put a received card in one's lines (an occupied slot only when a pulled machine needs room)."""
+    """Put a received card in one's lines (an occupied slot only when a pulled machine needs room), or
+    a received Idol in an opponent's line (L313-323)."""
 
     type: Literal["put"] = "put"
     line: int
     slot: int
+    player: PlayerId | None = None  # whose line; None: one's own
 
 
 class Drop(BaseModel):

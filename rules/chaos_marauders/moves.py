@@ -55,6 +55,11 @@ def _say_place(action: Any, reading: Reading) -> str:
     return f"{_drawn(reading)} into {where}"
 
 
+def _say_put(action: Any, reading: Reading) -> str:
+    where = _where(action.line, action.slot)
+    return f"Put it in {reading.name(action.player)}'s {where}" if action.player else f"Put it in {where}"
+
+
 def _penalised(reading: Reading) -> Any:
     asked = getattr(reading.view, "asked", "") or ""
     names = getattr(reading.view, "names", {}) or {}
@@ -101,8 +106,9 @@ MOVES = MoveBook("cm", help="Chaos Marauders: place the drawn card, attack, use 
          emoji="🗡️", style="danger", layout="buttons"),
     Move("let-be", "let-be", "Let it be", "Your Git stays put and lets the card be played.", emoji="🤐",
          layout="buttons", quiet=True),
-    Move("put", "put", "Put", "Put a card you received in one of your lines.", (_line(), _slot()),
-         say=lambda a, r: f"Put it in {_where(a.line, a.slot)}", emoji="📥", layout="select"),
+    Move("put", "put", "Put", "Put a card you received in one of your lines (the Idol may go in an opponent's).",
+         (_line(), _slot(), _player("Whose line, for the Idol (yours if left out)", required=False)),
+         say=_say_put, emoji="📥", layout="select", menus_by="player"),
     Move("drop", "drop", "Discard it", "Discard the card you received instead of keeping it.", emoji="🗑️",
          layout="buttons", quiet=True),
     Move("take", "take", "Take", "For a wrong shout: take one card from the shouter's lines.", (_line(), _slot()),

@@ -226,3 +226,17 @@ def test_a_pigsticker_placed_by_any_means_gets_its_discard() -> None:
         ("bo", 1, 1), ("cy", 0, 1)}
     state = act(state, "ann", Stick(player="cy", line=0, slot=1))
     assert "claws" in discarded(state) and state.current == "ann" and state.ask.kind is AskKind.DRAWN
+
+
+def test_a_received_idol_may_go_in_an_opponents_line_within_three_slots_of_a_card() -> None:
+    # seed 001 L313-323: "when a player receives the Idol" he may put it in his own line or an
+    # opponent's, by the usual rules but within three spaces of another card (C7); here stolen with the Creeps
+    state = table(["creeps", "grivziz"], {"bo": {(0, 1): "idol", (1, 1): "hak"}, "cy": {}}, players=3)
+    state = act(state, "ann", Steal(player="bo", line=0, slot=1))
+    legal = GAME.legal_actions(state, "ann")
+    theirs = {(a.player, a.line, a.slot) for a in legal if isinstance(a, Put) and a.player is not None}
+    assert theirs == {("bo", 1, 2), ("bo", 1, 3), ("bo", 1, 4)}  # cy's lines are empty: nothing near
+    assert Put(line=0, slot=1) in legal
+    state = act(state, "ann", Put(line=1, slot=3, player="bo"))
+    assert keys(state, "bo", 1)[3] == "idol" and t.has(state, "bo", "idol") and not t.has(state, "ann", "idol")
+    assert state.current == "bo"
