@@ -469,7 +469,7 @@ class ChaosMarauders(Game[CMState, Any]):
             state.turn_over = True
             return
         duplicate = t.has(state, me, key)  # a symbol already in play is a stop (L767-768; C2)
-        placed = self._receive(ctx, state, me, card, action.line, action.slot, verb="puts")
+        placed = self._receive(ctx, state, me, card, action.line, action.slot, verb="puts", may_attack=True)
         if duplicate:
             ctx.say(f"{name} already had {name_of(card)} in play: the turn ends.")
             state.turn_over = True
@@ -490,9 +490,11 @@ class ChaosMarauders(Game[CMState, Any]):
             state.chances.append(Chance(player=player, line=line, left=2 if t.holds(cards, SHAMAN) else 1))
 
     def _receive(self, ctx: Context, state: CMState, player: PlayerId, card: int, line: int, slot: int, *,
-                 verb: str) -> bool:
+                 verb: str, may_attack: bool = False) -> bool:
         """A card arrives in a player's line: booty is first offered to their Odlugg (L290-296; C9),
-        a crew pulls its machine from everyone else (L425-438). False when Odlugg ate it."""
+        a crew pulls its machine from everyone else (L425-438). The pulled parts may complete a line
+        that attacks when the crew itself could (`may_attack`: drawn, stolen or taken, not captured).
+        False when Odlugg ate it."""
         name = state.name_of(player)
         if kind(card).colour is Colour.BLUE and t.has(state, player, ODLUGG) and self._mark(
                 ctx, f"Odlugg eyes {name_of(card)}", player):
@@ -515,7 +517,8 @@ class ChaosMarauders(Game[CMState, Any]):
                     for s, c in enumerate(row):
                         if c is not None and kind(c).machine == card_type.machine and kind(c).part != "crew":
                             row[s] = None
-                            state.held.insert(0, Held(card=c, player=player, source="pulled"))
+                            state.held.insert(0, Held(card=c, player=player, source="pulled",
+                                                      may_attack=may_attack))
                             ctx.say(f"🛠️ The {card_type.name} pulls {name_of(c)} away from {state.name_of(other)}.")
         return True
 
@@ -603,13 +606,15 @@ class ChaosMarauders(Game[CMState, Any]):
             ctx.say(f"{state.name_of(held.player)} puts the {name_of(held.card)} in {state.name_of(action.player)}'s "
                     f"{slot_words(action.line, action.slot)}.")
         else:
-            placed = self._receive(ctx, state, held.player, held.card, action.line, action.slot, verb="puts")
+            was_complete = t.complete(state.lines[held.player][action.line])  # a pulled part pushing one out
+            placed = self._receive(ctx, state, held.player, held.card, action.line, action.slot, verb="puts",
+                                   may_attack=held.may_attack)
             if placed and held.source == "odlugg":  # he eats when drawn and joining a side, not when he
                 self._odlugg_feeds(ctx, state, held.player)  # changes hands later (L270-284)
             if placed and key_of(held.card) == PIGSTICKER and held.player == state.current:
                 state.effects.append("pigsticker")  # placed by any means, it shoots (L69-76); a purple card
                 # reaches another player only as the claimed Marauders
-            if placed and held.may_attack and held.player == state.current:
+            if placed and held.may_attack and held.player == state.current and not was_complete:
                 self._completed(state, held.player, action.line)
         self._advance(ctx, state)
 

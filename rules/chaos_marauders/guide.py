@@ -10,7 +10,8 @@ READINGS: dict[str, str] = {
                  "turn ends; if no line can take it, decline it (C2).",
     "attack-when": "A line may attack only at the moment its owner completes it, before the next card. Lines "
                    "completed by captured cards, Bilge's reorganization or a Git do not attack; lines completed by "
-                   "a card stolen with the Creeps or taken for a wrong shout do (C3).",
+                   "a card stolen with the Creeps or taken for a wrong shout do, and so do lines completed by the "
+                   "machine parts a crew you drew, stole or took pulls in (not one you captured) (C3).",
     "captured-unplaced": "Captured cards you do not place are discarded (C4). A Sneaky Git you win is the "
                          "exception: it goes first, and it must go into one of your lines if any slot takes it.",
     "horned-rat": "The Horned Rat Standard is a Standard: it stands at the left end and counts among your three (C5).",

@@ -38,7 +38,7 @@ class Held(BaseModel):
     card: int
     player: PlayerId
     source: str  # captured, stolen, penalty, claimed, pulled, odlugg
-    may_attack: bool = False  # a line it completes may attack (Creeps, shout penalty: C3)
+    may_attack: bool = False  # a line it completes may attack (Creeps, shout penalty, parts a drawn crew pulls: C3)
 
 
 class Chance(BaseModel):
