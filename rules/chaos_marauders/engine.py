@@ -646,12 +646,21 @@ class ChaosMarauders(Game[CMState, Any]):
         if isinstance(action, Reorganize):
             state.ask = Ask(kind=AskKind.REORGANIZE, players=[me])
             state.shifted = []
+            # no line complete after the reorganization attacks, not even the one Bilge's placement
+            # completed just before it (L355-360)
+            state.chances = [c for c in state.chances if c.player != me]
             ctx.say(f"Bilge sorts out {state.name_of(me)}'s lines.")
             return
         line = self._bilge_line(state)
         state.effects = [e for e in state.effects if not e.startswith("bilge:")]
         if isinstance(action, Lead) and line is not None:
-            state.chances.insert(0, Chance(player=me, line=line, led=True))
+            # the line he leads attacks once (an attack ends the turn, L773): when placing him completed
+            # it, that completion's attack is the one he leads (twice only with a Shaman, L84-97)
+            completed = next((c for c in state.chances if c.player == me and c.line == line), None)
+            if completed is not None:
+                state.chances.remove(completed)
+                completed.led = True
+            state.chances.insert(0, completed or Chance(player=me, line=line, led=True))
             ctx.say(f"Bilge leads line {line + 1} into battle.")
         self._advance(ctx, state)
 

@@ -45,6 +45,10 @@ READINGS: dict[str, str] = {
     "wrong-shout": "A shout is wrong when the drawer has not drawn the Chaos Marauders in this turn. The drawer may "
                    "then take one card from the shouter's lines (placed by the usual rules; a crew brings its "
                    "machine) or spare them, and the turn goes on (C15).",
+    "bilge-attacks": "The line Bilge leads attacks once, even when placing him completed it (twice only when it is "
+                     "complete with a Shaman in it). If you reorganize instead, no line complete afterwards attacks, "
+                     "not even one his placement had just completed; if you leave him idle, a line he completed "
+                     "attacks as usual.",
     "reorganize": "Bilge's reorganization moves each of your cards at most once, one at a time, each to an empty "
                   "slot where it may stand (house: the text sets no limit, and without one it would never end).",
     "pigsticker": "A Pigsticker shoots whenever it is put into your line, however it came to you (drawn, or taken "

@@ -7,6 +7,7 @@ from rules.chaos_marauders import GAME
 from rules.chaos_marauders import table as t
 from rules.chaos_marauders.data import DECK
 from rules.chaos_marauders.models import (
+    Attack,
     AskKind,
     Assassinate,
     Blast,
@@ -240,3 +241,30 @@ def test_a_received_idol_may_go_in_an_opponents_line_within_three_slots_of_a_car
     state = act(state, "ann", Put(line=1, slot=3, player="bo"))
     assert keys(state, "bo", 1)[3] == "idol" and t.has(state, "bo", "idol") and not t.has(state, "ann", "idol")
     assert state.current == "bo"
+
+
+BILGE_ALMOST = {(0, 0): "orc-standard", (0, 1): "hak", (0, 2): "claws", (0, 3): "spattznatt", (0, 5): "orc-musician"}
+BILGE_PREY = {(0, 1): "grivziz", (1, 1): "snotlings", (1, 2): "spittledung"}
+
+
+def test_a_line_bilge_completes_and_leads_attacks_once() -> None:
+    # seed 001 L362-367 and L773: the line Bilge leads makes one attack, and an attack ends the turn; only
+    # a Shaman's completed line attacks twice (L84-97): completing the line does not add a second attack
+    state = act(table(["bilge", "grivziz", "hak"], {"ann": BILGE_ALMOST, "bo": BILGE_PREY}), "ann",
+                Place(line=0, slot=4))
+    assert state.ask.kind is AskKind.BILGE
+    led = act(state, "ann", Lead())
+    assert led.ask.kind is AskKind.ATTACK and len(led.chances) == 1 and led.chances[0].left == 1
+    after = act(led, "ann", Attack(player="bo", line=0), faces=[EYE])
+    assert after.current == "bo" and after.ask.kind is not AskKind.ATTACK
+
+
+def test_a_line_completed_by_placing_bilge_gets_no_attack_once_he_reorganizes() -> None:
+    # seed 001 L355-360: lines complete after Bilge's reorganization cannot attack, the one his own
+    # placement completed included
+    state = act(table(["bilge", "grivziz", "hak"], {"ann": BILGE_ALMOST, "bo": BILGE_PREY}), "ann",
+                Place(line=0, slot=4))
+    done = act(act(state, "ann", Reorganize()), "ann", Done())
+    assert done.current == "bo" and not done.chances
+    skipped = act(state, "ann", Skip())  # Bilge left unused: the line he completed attacks as any other
+    assert skipped.ask.kind is AskKind.ATTACK
