@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.chaos_marauders.models import CMState, Shout, Spare, Take
+from rules.chaos_marauders import table as t
+from rules.chaos_marauders.models import AskKind, CMState, Done, Shift, Shout, Spare, StartOver, Take
 from rules.core.engine import PlayerId
 from rules.core.search import Tactics
 
@@ -18,10 +19,33 @@ def _right(state: CMState, action: Any) -> bool:
             and action.turn in (None, state.turn))
 
 
+def _reorganizing(state: CMState, player: PlayerId, actions: list[Any]) -> list[Any]:
+    """Bilge's reorganization offers up to 153 moves: worth a thought are "done", and the moves after
+    which the lines are lawful and worth more points (a machine put in order); "start over" when the
+    lines are not lawful."""
+    worth = t.victory_points(state, player)
+    kept = [a for a in actions if isinstance(a, Done | StartOver)]
+    for action in actions:
+        if not isinstance(action, Shift):
+            continue
+        lines = [list(line) for line in state.lines[player]]
+        here, there = (action.from_line, action.from_slot), (action.line, action.slot)
+        lines[here[0]][here[1]], lines[there[0]][there[1]] = lines[there[0]][there[1]], lines[here[0]][here[1]]
+        if t.misplaced(lines) is None:
+            moved = state.model_copy(update={"lines": {**state.lines, player: lines}})
+            if t.victory_points(moved, player) > worth:
+                kept.append(action)
+    if any(isinstance(a, Done) for a in kept):
+        kept = [a for a in kept if not isinstance(a, StartOver)]
+    return kept or actions
+
+
 class MaraudersTactics(Tactics):
     def sensible(self, state: Any, player: PlayerId, actions: list[Any]) -> list[Any]:
         if not isinstance(state, CMState):
             return actions
+        if state.ask is not None and state.ask.kind is AskKind.REORGANIZE and player == state.current:
+            return _reorganizing(state, player, actions)
         shouts = [a for a in actions if _right(state, a)]
         if shouts:
             return shouts[:1]  # a free card for the taking: take it before anyone else

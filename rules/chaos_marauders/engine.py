@@ -33,6 +33,7 @@ from rules.chaos_marauders.data import (
     MARK_FACES,
     ODLUGG,
     PIGSTICKER,
+    REORGANIZE_MOVES,
     SHAMAN,
     SLOTS,
     Colour,
@@ -70,6 +71,7 @@ from rules.chaos_marauders.models import (
     Shout,
     Skip,
     Spare,
+    StartOver,
     Steal,
     Stick,
     Take,
@@ -166,7 +168,7 @@ class ChaosMarauders(Game[CMState, Any]):
                     out.append(Lead())
                 return [*out, Skip()]
             case AskKind.REORGANIZE:
-                return [*self._shifts(state, me), Done()]
+                return self._reorganizing(state, me)
             case AskKind.LAST_CALL:
                 return [Begin()]
         return []
@@ -262,18 +264,43 @@ class ChaosMarauders(Game[CMState, Any]):
         line = int(found.partition(":")[2])
         return line if t.holds(state.lines[state.current][line], BILGE) else None
 
-    def _shifts(self, state: CMState, me: PlayerId) -> list[Shift]:
+    def _reorganizing(self, state: CMState, me: PlayerId) -> list[Any]:
+        """Bilge's total reorganization (L355-358): any card to any other slot of one's lines, a card
+        there swapping with it (each swap listed once, from the earlier slot), while moves are left;
+        "start over" once something moved; "done" when every line follows the placing rules. Any
+        lawful arrangement is at most seventeen swaps away, one for each slot but the last."""
         lines = state.lines[me]
-        out = []
-        for fn, from_line in enumerate(lines):
-            for fs, card in enumerate(from_line):
-                if card is None or card in state.shifted:  # each card moves once (house)
+        out: list[Any] = []
+        if state.moves_left > 0:
+            places = [(n, s) for n in range(LINES) for s in range(SLOTS)]
+            for a, (fn, fs) in enumerate(places):
+                if lines[fn][fs] is None:
                     continue
-                for n, line in enumerate(lines):
-                    for s in range(SLOTS):
-                        if line[s] is None and t.fits(line, card, s, ignore=card if n == fn else None):
-                            out.append(Shift(from_line=fn, from_slot=fs, line=n, slot=s))
+                for b, (n, s) in enumerate(places):
+                    if b != a and (lines[n][s] is None or b > a):
+                        out.append(Shift(from_line=fn, from_slot=fs, line=n, slot=s))
+        if state.arranged is not None and state.arranged != lines:
+            out.append(StartOver())
+        if self._unlawful(state, me) is None:
+            out.append(Done())
         return out
+
+    def _unlawful(self, state: CMState, me: PlayerId) -> str | None:
+        """What breaks the placing rules in `me`'s lines (L788-796), as a sentence; None when nothing."""
+        found = t.misplaced(state.lines[me])
+        if found is None:
+            return None
+        n, s, card = found
+        role = kind(card).role
+        if role is Role.STANDARD:
+            why = "a Standard may stand only in slot 1"
+        elif role is Role.MUSICIAN:
+            why = "a Musician may stand only in slot 6"
+        elif s in (0, SLOTS - 1):
+            why = f"slot {s + 1} takes only a {'Standard' if s == 0 else 'Musician'}"
+        else:
+            why = f"the line holds another {name_of(card)}"
+        return f"{name_of(card)} cannot stay in {slot_words(n, s)}: {why}"
 
     # -- applying ------------------------------------------------------------------------------------
     def _apply(self, ctx: Context, state: CMState, player: PlayerId, action: Any) -> None:
@@ -283,6 +310,8 @@ class ChaosMarauders(Game[CMState, Any]):
             self._shout(ctx, state, player, action)
             return
         ask = STAGES.admit(state, state.ask, player, action)
+        if ask.kind is AskKind.REORGANIZE:
+            self._check_reorganizing(state, player, action)
         if action not in self._answers(state, player):
             raise RuleViolation(f"That is not allowed now: {STAGES.text(state, ask)}")
         match ask.kind:
@@ -645,7 +674,8 @@ class ChaosMarauders(Game[CMState, Any]):
         me = state.current
         if isinstance(action, Reorganize):
             state.ask = Ask(kind=AskKind.REORGANIZE, players=[me])
-            state.shifted = []
+            state.arranged = [list(line) for line in state.lines[me]]
+            state.moves_left = REORGANIZE_MOVES
             # no line complete after the reorganization attacks, not even the one Bilge's placement
             # completed just before it (L355-360)
             state.chances = [c for c in state.chances if c.player != me]
@@ -664,21 +694,37 @@ class ChaosMarauders(Game[CMState, Any]):
             ctx.say(f"Bilge leads line {line + 1} into battle.")
         self._advance(ctx, state)
 
+    def _check_reorganizing(self, state: CMState, player: PlayerId, action: Any) -> None:
+        """The refusals of Bilge's reorganization that say more than "not allowed now"."""
+        if isinstance(action, Done):
+            wrong = self._unlawful(state, player)
+            if wrong is not None:
+                raise RuleViolation(f"Your lines do not follow the placing rules yet: {wrong}. Move on, or start "
+                                    "over.")
+        if isinstance(action, Shift) and state.moves_left <= 0:
+            raise RuleViolation("Bilge's reorganization has no moves left: start over, or say done.")
+
     def _on_reorganize(self, ctx: Context, state: CMState, action: Any) -> None:
         me = state.current
+        lines = state.lines[me]
         if isinstance(action, Done):  # lines completed this way do not attack (L355-360)
             state.effects = [e for e in state.effects if not e.startswith("bilge:")]
-            state.shifted = []
+            state.arranged, state.moves_left = None, 0
+            ctx.say(f"Bilge has sorted out {state.name_of(me)}'s lines.")
             self._advance(ctx, state)
             return
-        lines = state.lines[me]
-        card = lines[action.from_line][action.from_slot]
-        lines[action.from_line][action.from_slot] = None
-        lines[action.line][action.slot] = card
-        assert card is not None
-        state.shifted.append(card)
-        if self._check_end(ctx, state):
+        if isinstance(action, StartOver):
+            assert state.arranged is not None
+            state.lines[me] = [list(line) for line in state.arranged]
+            ctx.say(f"{state.name_of(me)} puts every card back where it stood.")
             return
+        card, other = lines[action.from_line][action.from_slot], lines[action.line][action.slot]
+        assert card is not None
+        lines[action.from_line][action.from_slot], lines[action.line][action.slot] = other, card
+        state.moves_left -= 1
+        swapped = f", swapping with {name_of(other)}" if other is not None else ""
+        ctx.say(f"{state.name_of(me)} moves {name_of(card)} from {slot_words(action.from_line, action.from_slot)} to "
+                f"{slot_words(action.line, action.slot)}{swapped}.")
 
     def _on_attack(self, ctx: Context, state: CMState, action: Any) -> None:
         chance = state.chances[0]

@@ -1,6 +1,7 @@
 """The /rules text for Chaos Marauders, in our own words, with the house card set and every reading
 we chose where the rule text is silent or unclear (../shared/games/chaos-marauders.md (b) and (c))."""
 
+from rules.chaos_marauders.data import REORGANIZE_MOVES
 from rules.chaos_marauders.questions import GIT_SECONDS, LAST_CALL_SECONDS
 
 READINGS: dict[str, str] = {
@@ -49,8 +50,11 @@ READINGS: dict[str, str] = {
                      "complete with a Shaman in it). If you reorganize instead, no line complete afterwards attacks, "
                      "not even one his placement had just completed; if you leave him idle, a line he completed "
                      "attacks as usual.",
-    "reorganize": "Bilge's reorganization moves each of your cards at most once, one at a time, each to an empty "
-                  "slot where it may stand (house: the text sets no limit, and without one it would never end).",
+    "reorganize": "Bilge's reorganization is total: move any of your cards to any slot of your lines, and a card "
+                  "already there swaps places with it. On the way your lines may break the placing rules; you can "
+                  "say done only once every line follows them again, and you can start over at any time. You have "
+                  f"{REORGANIZE_MOVES} moves (house: any arrangement needs at most {REORGANIZE_MOVES // 2}), so it "
+                  "always ends.",
     "pigsticker": "A Pigsticker shoots whenever it is put into your line, however it came to you (drawn, or taken "
                   "from a player who shouted wrongly); the shot is then or never.",
     "cube": "The Cube of Devastation is a six-sided die: 1 is the Mark of Chaos, anything else the Orcish Eye.",

@@ -24,7 +24,7 @@ class AskKind(StrEnum):
     ATTACK = "attack"  # a line just completed (or led by Bilge) may attack
     STICK = "stick"  # the Pigsticker's discard
     BILGE = "bilge"  # reorganize, lead an attack, or neither
-    REORGANIZE = "reorganize"  # Bilge's reorganization, one card at a time
+    REORGANIZE = "reorganize"  # Bilge's reorganization, one move (or swap) at a time, checked when done
     LAST_CALL = "last-call"  # the turn is over; late shouts for it still count until the next player draws (C14)
 
 
@@ -72,7 +72,8 @@ class CMState(GameState):
     marauders_turn: int | None = None  # the turn in which the Chaos Marauders was last drawn
     claim: PlayerId | None = None  # a right shout made while the Marauders was not yet placed
     claimed: bool = False  # a right shout already won this turn
-    shifted: list[int] = Field(default_factory=list)  # cards already moved in Bilge's reorganization
+    arranged: list[list[int | None]] | None = None  # the drawer's lines when Bilge's reorganization began
+    moves_left: int = 0  # the moves Bilge's reorganization has left (house: it must end)
     shouted: list[PlayerId] = Field(default_factory=list)  # who shouted this turn once it was won, in order
     new: list[int] = Field(default_factory=list)  # cards put in lines this turn (they look alike)
     over: bool = False
@@ -196,13 +197,20 @@ class Lead(BaseModel):
 
 
 class Shift(BaseModel):
-    """Bilge's reorganization: move one of one's cards to an empty slot."""
+    """Bilge's reorganization: move one of one's cards to another slot of one's lines; a card standing
+    there takes its place (the two swap). The placing rules are checked only when the player is done."""
 
     type: Literal["shift"] = "shift"
     from_line: int
     from_slot: int
     line: int
     slot: int
+
+
+class StartOver(BaseModel):
+    """Bilge's reorganization: put every card back where it stood when it began."""
+
+    type: Literal["start-over"] = "start-over"
 
 
 class Done(BaseModel):
@@ -226,7 +234,7 @@ class Shout(BaseModel):
 
 CMAction = Annotated[
     Place | Decline | Steal | Blast | Assassinate | ForceDiscard | LetBe | Put | Drop | Take | Spare | Attack
-    | HoldBack | Stick | Skip | Reorganize | Lead | Shift | Done | Begin | Shout,
+    | HoldBack | Stick | Skip | Reorganize | Lead | Shift | StartOver | Done | Begin | Shout,
     Field(discriminator="type")]
 
 
@@ -280,4 +288,5 @@ class CMView(TableView):
 
 __all__ = ["Ask", "AskKind", "Assassinate", "Attack", "Begin", "Blast", "CMAction", "CMState", "CMView", "CardView", "Chance",
            "Decline", "Done", "Drop", "ForceDiscard", "Held", "HoldBack", "Lead", "LetBe", "LineView", "Place",
-           "PlayerView", "Put", "Reorganize", "Shift", "Shout", "Skip", "Spare", "Steal", "Stick", "Take"]
+           "PlayerView", "Put", "Reorganize", "Shift", "Shout", "Skip", "Spare", "StartOver", "Steal", "Stick",
+           "Take"]

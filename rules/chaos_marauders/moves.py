@@ -78,7 +78,9 @@ def _say_at(action: Any, reading: Reading) -> str:
 def _say_shift(action: Any, reading: Reading) -> str:
     viewer = getattr(reading.view, "active", None)
     card = _card_at(reading, viewer, action.from_line, action.from_slot)
-    return f"{card}: {_where(action.from_line, action.from_slot)} → {_where(action.line, action.slot)}"
+    there = _card_at(reading, viewer, action.line, action.slot)
+    move = f"{card}: {_where(action.from_line, action.from_slot)} → {_where(action.line, action.slot)}"
+    return move if there in ("an empty slot", "a card") else f"{move}, swapping with {there}"
 
 
 SHOUT_LABEL = 'Shout "Chaos Marauders!" (wrong: the drawer may take a card of yours)'
@@ -127,12 +129,16 @@ MOVES = MoveBook("cm", help="Chaos Marauders: place the drawn card, attack, use 
          emoji="🔀", layout="buttons"),
     Move("lead", "lead", "Lead an attack", "Bilge leads his line, complete or not, against a weaker incomplete "
                                            "line.", emoji="📯", style="danger", layout="buttons"),
-    Move("shift", "shift", "Move a card", "Move one of your cards to an empty slot (Bilge's reorganization).",
+    Move("shift", "shift", "Move a card", "Bilge's reorganization: move one of your cards to another slot; a card "
+                                          "there swaps places with it.",
          (_line("from-line", "The line it leaves, 1 to 3", field="from_line"),
           _slot("from-slot", "The slot it leaves, 1 to 6", field="from_slot"),
           _line("line", "The line it goes to, 1 to 3"), _slot("slot", "The slot it goes to, 1 to 6")),
          say=_say_shift, emoji="↔️", layout="select", menus_by="from-line"),
-    Move("done", "done", "Done", "Bilge's reorganization is finished.", emoji="✅", layout="buttons", quiet=True),
+    Move("start-over", "start-over", "Start over", "Bilge's reorganization: put every card back where it stood.",
+         emoji="↩️", layout="buttons"),
+    Move("done", "done", "Done", "Bilge's reorganization is finished (every line must follow the placing rules).",
+         emoji="✅", layout="buttons", quiet=True),
     Move("begin", "draw", "Draw", "Start your turn: draw your first card (this ends the last call for shouts on "
                                   "the turn before).", emoji="🃏", style="primary", layout="buttons", quiet=True),
     Move("shout", "shout", "Chaos Marauders!", "Shout it if the drawer has drawn the Chaos Marauders this turn: "

@@ -29,6 +29,7 @@ from rules.chaos_marauders.models import (
     Shift,
     Skip,
     Spare,
+    StartOver,
     Steal,
     Stick,
     Take,
@@ -67,7 +68,8 @@ def say(state: CMState, ask: Ask) -> str:
         case AskKind.BILGE:
             return "Bilge Guttrot: reorganize your lines, lead his line into an attack, or neither?"
         case AskKind.REORGANIZE:
-            return "Move your cards about (each to an empty slot), then say done."
+            return (f"Move your cards about: any card to any slot, swapping with a card there ({state.moves_left} "
+                    "moves left). Say done once every line follows the placing rules, or start over.")
         case AskKind.LAST_CALL:
             drawer = state.name_of(state.current)
             return (f"{drawer}'s turn is over: last call for shouts about it. Draw your first card when you are "
@@ -83,7 +85,7 @@ STAGES: Stages[CMState] = Stages({
     AskKind.ATTACK: Stage((Attack, HoldBack), PromptKind.TARGET),
     AskKind.STICK: Stage((Stick, Skip), PromptKind.TARGET),
     AskKind.BILGE: Stage((Reorganize, Lead, Skip)),
-    AskKind.REORGANIZE: Stage((Shift, Done)),
+    AskKind.REORGANIZE: Stage((Shift, StartOver, Done)),
     AskKind.LAST_CALL: Stage((Begin,), default=Begin(), seconds=LAST_CALL_SECONDS),
 }, say)
 

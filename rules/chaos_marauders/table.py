@@ -77,6 +77,16 @@ def fits(line: Line, card: int, slot: int, *, beside: bool = False, ignore: int 
     return True
 
 
+def misplaced(lines: list[Line]) -> tuple[int, int, int] | None:
+    """The first card of these lines that breaks the placing rules where it stands (L788-796), as
+    (line, slot, card); None when every line follows them (the end of Bilge's reorganization)."""
+    for n, line in enumerate(lines):
+        for s, card in enumerate(line):
+            if card is not None and not fits(line, card, s, ignore=card):
+                return n, s, card
+    return None
+
+
 def spots(state: CMState, player: PlayerId, card: int, *, beside: bool = False) -> list[tuple[int, int]]:
     """Every (line, slot) of `player` where `card` may go."""
     return [(n, s) for n, line in enumerate(state.lines[player]) for s in range(SLOTS) if fits(line, card, s,
@@ -191,5 +201,5 @@ def where(state: CMState, card: int) -> tuple[PlayerId, int, int] | None:
 
 
 __all__ = ["brave", "cards_of", "complete", "complete_machine", "count_role", "every_card", "fits", "gits_against",
-           "has", "holds", "line_value", "machines", "may_be_attacked", "rating", "spots", "targets", "victory_points",
+           "has", "holds", "line_value", "machines", "may_be_attacked", "misplaced", "rating", "spots", "targets", "victory_points",
            "where"]

@@ -158,13 +158,103 @@ def test_bilge_reorganizes_without_attacking_or_leads_an_incomplete_line() -> No
     moved = act(state, "ann", Reorganize())
     moved = act(moved, "ann", Shift(from_line=0, from_slot=1, line=1, slot=1))
     assert keys(moved, "ann", 1)[1] == "hak" and keys(moved, "ann", 0)[1] is None
-    # house reading "reorganize": each card moves once, so the reorganization always ends
-    assert not any(isinstance(a, Shift) and (a.from_line, a.from_slot) == (1, 1) for a in GAME.legal_actions(moved, "ann"))
-    while (shifts := [a for a in GAME.legal_actions(moved, "ann") if isinstance(a, Shift)]):
-        moved = act(moved, "ann", shifts[0])
-    assert GAME.legal_actions(moved, "ann") == [Done()] and len(moved.shifted) == 4
     moved = act(moved, "ann", Done())
     assert moved.current == "bo"
+
+
+def _swaps_to(state, target: list[list[int | None]]):
+    """Walk Bilge's reorganization to `target` by legal moves only, each one putting the card wanted
+    in the next slot: at most one move a slot (seventeen at most for eighteen slots)."""
+    moves = 0
+    for n in range(3):
+        for s in range(6):
+            want = target[n][s]
+            here = state.lines["ann"][n][s]
+            if want == here:
+                continue
+            if want is None:  # send the card here to an empty slot still to be settled
+                to = next((m, k) for m in range(3) for k in range(6) if (m, k) > (n, s)
+                          and state.lines["ann"][m][k] is None)
+                move = Shift(from_line=n, from_slot=s, line=to[0], slot=to[1])
+            else:
+                m, k = next((m, k) for m in range(3) for k in range(6) if state.lines["ann"][m][k] == want)
+                move = Shift(from_line=n, from_slot=s, line=m, slot=k) if here is not None and (n, s) < (m, k) \
+                    else Shift(from_line=m, from_slot=k, line=n, slot=s)
+            assert move in GAME.legal_actions(state, "ann"), move
+            state = act(state, "ann", move)
+            moves += 1
+    assert moves <= 17 and state.lines["ann"] == target
+    return state
+
+
+def test_bilges_reorganization_reaches_any_lawful_arrangement_two_machine_parts_put_right_included() -> None:
+    # seed 001 L355-358: "totally reorganize all of the cards ... in any order that follows the normal
+    # rules": a card moves to any slot, swapping with the one there; the rules are checked when done
+    ann = {(0, 0): "orc-standard", (0, 1): "smasher-right", (0, 2): "smasher-left", (0, 3): "smasher-crew",
+           (0, 4): "hak", (1, 1): "claws", (1, 5): "orc-musician", (2, 0): "hob-standard", (2, 1): "spattznatt",
+           (2, 2): "grivziz", (2, 5): "hob-musician"}
+    state = act(table(["bilge", "grivziz"], {"ann": ann, "bo": {(0, 1): "grivziz"}}), "ann", Place(line=1, slot=2))
+    before = t.victory_points(state, "ann")
+    state = act(state, "ann", Reorganize())
+    lines = state.lines["ann"]
+    target = [[lines[2][0], lines[0][2], lines[0][1], lines[0][3], lines[1][1], lines[1][5]],
+              [lines[0][0], lines[2][2], None, lines[1][2], None, lines[2][5]],
+              [None, lines[0][4], lines[2][1], None, None, None]]
+    state = _swaps_to(state, target)
+    assert keys(state, "ann", 0)[1:4] == ["smasher-left", "smasher-right", "smasher-crew"]
+    assert Done() in GAME.legal_actions(state, "ann")
+    state = act(state, "ann", Done())
+    assert t.victory_points(state, "ann") == before + 30 + 30 + 30 and state.current == "bo"
+    assert t.line_value(state, "ann", 0) == 10 + 5 + 2
+
+
+def test_bilges_reorganization_is_checked_when_done_and_may_start_over() -> None:
+    # seed 001 L355-358 and L788-796: on the way the cards may stand anyhow; "done" only when every line
+    # follows the placing rules (else a sentence says what is wrong); "start over" puts them back
+    from rules.chaos_marauders.models import StartOver
+    from rules.core.errors import RuleViolation
+
+    ann = {(0, 0): "orc-standard", (0, 1): "hak", (1, 1): "hak", (1, 2): "claws"}
+    state = act(act(table(["bilge", "grivziz"], {"ann": ann}), "ann", Place(line=2, slot=1)), "ann", Reorganize())
+    start = [list(line) for line in state.lines["ann"]]
+    legal = GAME.legal_actions(state, "ann")
+    assert Done() in legal and StartOver() not in legal and len(legal) < 160
+    mess = act(state, "ann", Shift(from_line=0, from_slot=0, line=0, slot=1))  # the Standard off the left end
+    assert keys(mess, "ann", 0)[:2] == ["hak", "orc-standard"]
+    assert Done() not in GAME.legal_actions(mess, "ann") and StartOver() in GAME.legal_actions(mess, "ann")
+    try:
+        GAME.apply(mess, "ann", Done())
+        raise AssertionError("an unlawful arrangement was accepted")
+    except RuleViolation as refusal:
+        assert "line 1" in str(refusal) and "Standard" in str(refusal)
+    twice = act(state, "ann", Shift(from_line=0, from_slot=1, line=1, slot=3))  # a second Hak in line 2
+    try:
+        GAME.apply(twice, "ann", Done())
+        raise AssertionError("two Haks in a line were accepted")
+    except RuleViolation as refusal:
+        assert "line 2" in str(refusal) and "Hak's Volunteers" in str(refusal)
+    back = act(mess, "ann", StartOver())
+    assert back.lines["ann"] == start and back.ask.kind is AskKind.REORGANIZE
+
+
+def test_bilges_reorganization_always_ends() -> None:
+    # house: a budget of moves (twice the seventeen any arrangement needs); once it is spent only "start
+    # over" (back to a lawful arrangement) and "done" are left, so random play ends too
+    ann = {(0, 0): "orc-standard", (0, 1): "hak", (1, 1): "claws", (2, 5): "hob-musician"}
+    state = act(act(table(["bilge", "grivziz"], {"ann": ann}), "ann", Place(line=2, slot=1)), "ann", Reorganize())
+    for n in range(40):
+        shifts = [a for a in GAME.legal_actions(state, "ann") if isinstance(a, Shift)]
+        if not shifts:
+            break
+        state = act(state, "ann", shifts[(7 * n) % len(shifts)])
+    assert n == 34 and state.ask.kind is AskKind.REORGANIZE
+    from rules.chaos_marauders.models import StartOver
+    legal = GAME.legal_actions(state, "ann")
+    assert set(map(type, legal)) <= {StartOver, Done} and legal
+    if StartOver() in legal:
+        state = act(state, "ann", StartOver())
+    assert GAME.legal_actions(state, "ann") == [Done()]
+    assert act(state, "ann", Done()).current == "bo"
 
 
 def test_the_blowback_burns_a_line_on_the_eye_and_the_drawer_on_the_mark() -> None:
@@ -268,3 +358,17 @@ def test_a_line_completed_by_placing_bilge_gets_no_attack_once_he_reorganizes() 
     assert done.current == "bo" and not done.chances
     skipped = act(state, "ann", Skip())  # Bilge left unused: the line he completed attacks as any other
     assert skipped.ask.kind is AskKind.ATTACK
+
+
+def test_a_computer_reorganizing_weighs_only_done_and_moves_that_gain_points() -> None:
+    # seed 001 L355-358: a computer looks at "done" and at lawful moves worth points (two machine parts
+    # put in order), not at every move
+    from rules.chaos_marauders.computer import TACTICS
+
+    ann = {(0, 1): "smasher-right", (0, 2): "smasher-left", (1, 1): "claws"}
+    state = act(act(table(["bilge", "grivziz"], {"ann": ann}), "ann", Place(line=2, slot=1)), "ann", Reorganize())
+    legal = GAME.legal_actions(state, "ann")
+    assert len(legal) > 60
+    kept = TACTICS.sensible(state, "ann", legal)
+    assert kept == [Done(), Shift(from_line=0, from_slot=1, line=0, slot=2), Shift(from_line=0, from_slot=1, line=0,
+                                                                                   slot=3)]
