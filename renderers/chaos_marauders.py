@@ -6,8 +6,9 @@ A band starts with the player's colour, whole name and points, then each line's 
 gold once the line is complete) and its six slots: a card is a strip with its name on its type's
 colour (a Sneaky Git's on its owner's; a Plague Lord's with the rating it counts for); an empty slot is a dashed outline. Slots are alike when the
 names fit them, and a long name takes the room of the empty slots beside it, so the cards keep
-their places and the names stay large. The log, the card being decided
-on and the question asked are not drawn: the bot sends them as text with the picture.
+their places and the names stay large. The log and the question asked are not drawn: the bot sends
+them as text with the picture. The card being decided on is in no picture but its drawer's own (the
+table's view does not hold it), at the foot.
 
 Every card placed this turn is ringed alike in white, so the Chaos Marauders looks like any other
 newcomer and spotting it stays the players' job. Pillow only; the same view gives the same bytes.
@@ -241,11 +242,13 @@ def _tall(text: str, face: Font) -> bool:
 
 def _footer(view: CMView, face: Font) -> str:
     """The line at the foot: how the game ended; or where it is, the pile, and as many of the newest
-    discards as fit."""
+    discards as fit; in the drawer's own picture (sent to them alone), first the card they drew."""
     if view.over:
         return f"The game is over: {view.end}"
     pile = f"{view.pile} cards in the pile" + (" (reshuffled once)" if view.reshuffled else "")
     text = f"Round {view.round} · turn {view.turn} · {pile}"
+    if view.drawn is not None:  # the drawer's own picture: the card they are deciding on
+        text = f"You drew {view.drawn.name} · {text}"
     room = WIDTH - 2 * MARGIN
     for shown in range(min(3, len(view.discards)), 0, -1):
         longer = f"{text} · discards: " + ", ".join(c.name for c in view.discards[-shown:])
@@ -256,8 +259,8 @@ def _footer(view: CMView, face: Font) -> str:
 
 def panel_lines(view: CMView, recent: Sequence[str] = ()) -> list[PanelLine]:
     """The board read out for a screen reader (`renderers.describe`, the picture's alt text): where the
-    game is, the players (points, whose turn), the pile and discards, the card being decided on, what
-    is asked, and the end. The picture draws none of it as a panel: it is laid out for the size
+    game is, the players (points, whose turn), the pile and discards, what is asked, and the end; the
+    card being decided on only in its drawer's own view (the table's never holds it: L37-57). The picture draws none of it as a panel: it is laid out for the size
     Discord shows it."""
     where = "The game is over" if view.over else f"Round {view.round} · turn {view.turn}"
     lines = [title("Chaos Marauders"), PanelLine(where, size=26 * S)]
@@ -271,8 +274,8 @@ def panel_lines(view: CMView, recent: Sequence[str] = ()) -> list[PanelLine]:
     if view.discards:
         lines += [heading("Discards, newest last"),
                   PanelLine(", ".join(c.name for c in view.discards[-4:]), size=SMALL_TEXT, colour=MUTED)]
-    if view.drawn is not None and not view.over:
-        lines += [heading("Just drawn"), PanelLine(view.drawn.name, colour=ACCENT)]
+    if view.drawn is not None and not view.over:  # only in the view of one who may see it: its drawer's
+        lines += [heading("Your card"), PanelLine(view.drawn.name, colour=ACCENT)]
     if view.asked and not view.over:
         lines.append(PanelLine(view.asked, size=SMALL_TEXT))
     lines += recent_lines(recent)

@@ -2,7 +2,8 @@
 change to have done something. A computer never shouts wrongly (issue 27): it shouts only when the
 Chaos Marauders really was drawn this turn and nobody has won it yet, which anyone watching the
 table knows; and when it may shout rightly, it does (out of turn too: `out_of_turn`, which the bot's
-computer players read, `bot.computers`)."""
+computer players read, `bot.computers`). It spots the card as a player does, on the table once placed,
+never while the drawer still holds it."""
 
 from __future__ import annotations
 
@@ -10,13 +11,21 @@ from typing import Any
 
 from rules.chaos_marauders import table as t
 from rules.chaos_marauders.models import AskKind, CMState, Done, Shift, Shout, Spare, StartOver, Take
+from rules.chaos_marauders.secrets import MARAUDERS_CARD
 from rules.core.engine import PlayerId
 from rules.core.search import Tactics
 
 
 def _right(state: CMState, action: Any) -> bool:
-    return (isinstance(action, Shout) and state.marauders_turn == state.turn and not state.claimed
-            and action.turn in (None, state.turn))
+    """A shout a player watching the table knows to be right: the Chaos Marauders lies in the drawer's
+    lines among the cards placed this turn, drawn this turn (the log says when a card was taken from a
+    wrong shouter instead), and nobody has won it yet. Nothing hidden is read: while the drawer still
+    decides on the card, it shows nowhere (L37-47)."""
+    if not isinstance(action, Shout) or action.turn not in (None, state.turn) or state.claimed:
+        return False
+    found = t.where(state, MARAUDERS_CARD)
+    return (state.marauders_turn == state.turn and MARAUDERS_CARD in state.new and found is not None
+            and found[0] == state.current)
 
 
 def _reorganizing(state: CMState, player: PlayerId, actions: list[Any]) -> list[Any]:

@@ -78,7 +78,7 @@ from rules.chaos_marauders.models import (
 )
 from rules.chaos_marauders.moves import MOVES
 from rules.chaos_marauders.questions import STAGES
-from rules.chaos_marauders.secrets import SECRETS
+from rules.chaos_marauders.secrets import DRAWN, SECRETS, UNSEEN
 from rules.core.engine import Context, Game, Outcome, PlayerId, Prompt, Seat
 from rules.core.errors import RuleViolation
 from rules.core.search import win_chances
@@ -396,8 +396,11 @@ class ChaosMarauders(Game[CMState, Any]):
             state.intent = action.model_dump()
             state.git_waiting = owners
             state.ask = Ask(kind=AskKind.GIT, players=list(owners))
-            ctx.say(f"{state.name_of(me)} wants to play {name_of(card)}: {self._intent_words(state, action)}. "
+            # the owners see the card and its use (L224-226); the table only where it is going
+            words = self._intent_words(state, action)
+            ctx.say(f"{state.name_of(me)} says what the card drawn is for: {words}. "
                     f"{', '.join(state.name_of(o) for o in owners)} may force a discard with a Git.")
+            ctx.say(f"🤫 {state.name_of(me)}'s card is {name_of(card)}, {words}.", visible_to=[me, *owners])
             return
         self._execute(ctx, state, action)
 
@@ -498,9 +501,10 @@ class ChaosMarauders(Game[CMState, Any]):
             state.turn_over = True
             return
         duplicate = t.has(state, me, key)  # a symbol already in play is a stop (L767-768; C2)
-        placed = self._receive(ctx, state, me, card, action.line, action.slot, verb="puts", may_attack=True)
+        placed = self._receive(ctx, state, me, card, action.line, action.slot, verb="puts", may_attack=True,
+                               quiet=True)
         if duplicate:
-            ctx.say(f"{name} already had {name_of(card)} in play: the turn ends.")
+            ctx.say(f"{name}'s card repeats a symbol already in play: the turn ends.")
             state.turn_over = True
         if kind(card).colour is Colour.GREEN:  # after a green card the turn ends (L126-130)
             state.turn_over = True
@@ -519,11 +523,13 @@ class ChaosMarauders(Game[CMState, Any]):
             state.chances.append(Chance(player=player, line=line, left=2 if t.holds(cards, SHAMAN) else 1))
 
     def _receive(self, ctx: Context, state: CMState, player: PlayerId, card: int, line: int, slot: int, *,
-                 verb: str, may_attack: bool = False) -> bool:
+                 verb: str, may_attack: bool = False, quiet: bool = False) -> bool:
         """A card arrives in a player's line: booty is first offered to their Odlugg (L290-296; C9),
         a crew pulls its machine from everyone else (L425-438). The pulled parts may complete a line
         that attacks when the crew itself could (`may_attack`: drawn, stolen or taken, not captured).
-        False when Odlugg ate it."""
+        `quiet`: the card comes from the pile, and the table is told where a card went, not which: the
+        drawer places it quietly (L37-42), and it lies face up for anyone to spot. False when Odlugg ate
+        it."""
         name = state.name_of(player)
         if kind(card).colour is Colour.BLUE and t.has(state, player, ODLUGG) and self._mark(
                 ctx, f"Odlugg eyes {name_of(card)}", player):
@@ -536,7 +542,7 @@ class ChaosMarauders(Game[CMState, Any]):
             ctx.say(f"{name} discards {name_of(pushed)} to make room.")
         state.lines[player][line][slot] = card
         state.new.append(card)
-        ctx.say(f"{name} {verb} {name_of(card)} in {slot_words(line, slot)}.")
+        ctx.say(f"{name} {verb} {'a card' if quiet else name_of(card)} in {slot_words(line, slot)}.")
         card_type = kind(card)
         if card_type.part == "crew":
             for other in state.order:
@@ -883,7 +889,8 @@ class ChaosMarauders(Game[CMState, Any]):
                 return True
             self._obey(ctx, state)
             return False
-        ctx.say(f"{name} draws {card_type.name}.")
+        # the drawer alone learns the card: the others see only where it goes (L37-57)
+        ctx.say(f"🤫 You drew {card_type.name}.", visible_to=[me])
         state.ask = Ask(kind=AskKind.DRAWN, players=[me])
         return True
 
@@ -938,8 +945,17 @@ class ChaosMarauders(Game[CMState, Any]):
                         ar=t.rating(state, owner, card), vp=card_type.vp, git_owner=state.git_owner.get(card),
                         new=card in state.new)
 
+    def _drawn_view(self, state: CMState, viewer: PlayerId | None) -> CardView | None:
+        """The card being decided on, for those who may see it (its drawer; Git owners weighing it)."""
+        if state.drawn is None:
+            return None
+        hidden = any(spot.key == DRAWN for spot in UNSEEN.spots(state))
+        card = UNSEEN.seen(state, DRAWN, viewer) if hidden else state.drawn
+        return self.card_view(state, card) if card is not None else None
+
     def view(self, state: CMState, viewer: PlayerId | None) -> CMView:
-        """Everything on the table; of the pile only how many cards it holds."""
+        """Everything on the table; of the pile only how many cards it holds; the card being decided on
+        only for those who may see it."""
         players = []
         for n, player in enumerate(state.order):
             lines = [LineView(slots=[self.card_view(state, c, player) if c is not None else None for c in line],
@@ -955,7 +971,7 @@ class ChaosMarauders(Game[CMState, Any]):
                       phase="over" if state.over else "playing", turn=state.turn, round=state.round,
                       active=None if state.over else state.current, players=players, pile=len(state.pile),
                       reshuffled=state.reshuffled, discards=[self.card_view(state, c) for c in state.discards[-8:]],
-                      drawn=self.card_view(state, state.drawn) if state.drawn is not None else None,
+                      drawn=self._drawn_view(state, viewer),
                       asked=STAGES.text(state, state.ask) if state.ask is not None else "", over=state.over,
                       end=state.end, scores=state.scores)
 

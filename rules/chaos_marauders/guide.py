@@ -43,6 +43,16 @@ READINGS: dict[str, str] = {
                     "it is too late. "
                     "A player who cannot place the card loses it to the discard pile; a declined Marauders is "
                     "nobody's (C14).",
+    "quiet-draw": "Drawing is quiet, as at a table where the card goes down face up and nobody reads it out. Only "
+                  "the drawer is told which card they drew (privately: by direct message on Discord, with their own "
+                  "picture). The "
+                  "others see where a card goes, in the same words whatever it is (\"Ann puts a card in line 1, "
+                  "slot 3\"), and on the board every card placed this turn is ringed alike: spotting the Chaos "
+                  "Marauders there is their job. A card that acts is named when it acts (a green card's power, a "
+                  "Pigsticker's shot, a crew pulling its machine, a declined card going to the discards), and a "
+                  "Git owner asked about the card is told what it is. The drawer's news that they kept the "
+                  "Marauders comes only once the turn and its last call are over. The computer players shout only "
+                  "at what anyone can see on the board.",
     "wrong-shout": "A shout is wrong when the drawer has not drawn the Chaos Marauders in this turn. The drawer may "
                    "then take one card from the shouter's lines (placed by the usual rules; a crew brings its "
                    "machine) or spare them, and the turn goes on (C15).",
@@ -102,9 +112,10 @@ Git in yours); Odlugg joins whoever alone rolls the Mark, and eats booty; the Id
 into an attack; the Blowback burns a line, or blows up in your face. A crew pulls its machine's \
 parts from everyone else.
 
-**The shout:** whenever someone else is drawing, you may press **Chaos Marauders!** (or \
-`/cm shout`). If they drew the Chaos Marauders this turn, the first to shout takes it. If not, \
-they may take one of your cards. If nobody shouts before the turn ends, they keep it; a last call of \
+**The shout:** nobody announces what they draw: you are told your own card, the table sees only \
+where each card goes, face up on the board (this turn's cards all ringed alike). Whenever someone \
+else is drawing, you may press **Chaos Marauders!** (or `/cm shout`). If they drew the Chaos \
+Marauders this turn, the first to shout takes it. If not, they may take one of your cards. If nobody shouts before the turn ends, they keep it; a last call of \
 {last} seconds after each turn lets a late shout about it count until the next player draws.
 
 **The end:** as soon as anyone has three complete lines. Every card scores 10, booty its extra \

@@ -32,6 +32,9 @@ def _player(help: str, *, required: bool = True) -> Param:
 
 
 def _drawn(reading: Reading) -> str:
+    """The card being decided on, named only where the view holds it: the drawer's own view (their
+    typed command's autocomplete); the board's buttons are read by the whole table, whose view never
+    holds it, so they say "the card" whatever it is (L37-57)."""
     drawn = getattr(reading.view, "drawn", None)
     return drawn.name if drawn is not None else "the card"
 
@@ -51,8 +54,9 @@ def _where(line: int, slot: int) -> str:
 def _say_place(action: Any, reading: Reading) -> str:
     where = _where(action.line, action.slot)
     if action.player:
-        return f"{_drawn(reading)} into {reading.name(action.player)}'s {where}"
-    return f"{_drawn(reading)} into {where}"
+        where = f"{reading.name(action.player)}'s {where}"
+    drawn = getattr(reading.view, "drawn", None)
+    return f"{drawn.name} into {where}" if drawn is not None else f"Into {where}"
 
 
 def _say_put(action: Any, reading: Reading) -> str:

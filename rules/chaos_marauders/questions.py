@@ -44,14 +44,15 @@ LAST_CALL_SECONDS = 8.0
 
 
 def say(state: CMState, ask: Ask) -> str:
-    """The words of the open question, naming the card it is about."""
-    drawn = name_of(state.drawn) if state.drawn is not None else "the card"
+    """The words of the open question. They are shown to the whole table, so they never name the card
+    being decided on: its drawer (and a Git owner weighing it) is told that privately."""
     match ask.kind:
-        case AskKind.DRAWN:
-            return f"You drew {drawn}: where does it go? (Or decline it, which ends your turn.)"
+        case AskKind.DRAWN:  # read by the whole table: it names no card (L37-57)
+            return "Where does the card you drew go? (Or decline it, which ends your turn.)"
         case AskKind.GIT:
             victim = state.name_of(state.current)
-            return f"{victim} drew {drawn} and said what to do with it: force the discard with your Git, or let it be?"
+            return (f"{victim} has said what the card they drew is for (you were told which card): force the "
+                    "discard with your Git, or let it be?")
         case AskKind.HOLD:
             held = state.held[0] if state.held else None
             what = name_of(held.card) if held is not None else "a card"
