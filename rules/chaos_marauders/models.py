@@ -1,7 +1,9 @@
 """Chaos Marauders' state, actions and view as pydantic models.
 
 A card is its number in `data.DECK`; a line is six slots, each a card or None. Everything on the
-table is public: the only secret is the order of the draw pile, which the view shows as a count.
+table is public; hidden are the order of the draw pile, which the view shows as a count, and the card
+just drawn while its drawer decides on it, which only the drawer (and a Git owner weighing it) sees
+(`secrets.py`).
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ class CMState(GameState):
     git_owner: dict[int, PlayerId] = Field(default_factory=dict)
     active: int = 0
     turn: int = 1
-    drawn: int | None = None
+    drawn: int | None = None  # the card being decided on: seen by its drawer alone (secrets.py)
     intent: dict[str, Any] | None = None  # the drawer's stated use of the card, while Git owners decide
     git_waiting: list[PlayerId] = Field(default_factory=list)
     ask: Ask | None = None
@@ -276,7 +278,7 @@ class CMView(TableView):
     pile: int
     reshuffled: bool
     discards: list[CardView]
-    drawn: CardView | None
+    drawn: CardView | None  # only in the view of one who may see it (its drawer, a Git owner weighing it)
     asked: str
     over: bool
     end: str
