@@ -349,6 +349,15 @@ def test_a_line_bilge_completes_and_leads_attacks_once() -> None:
     assert after.current == "bo" and after.ask.kind is not AskKind.ATTACK
 
 
+def test_a_shaman_line_bilge_completes_and_leads_attacks_twice_not_three_times() -> None:
+    # seed 001 L84-97 with L362-367: a line completed with a Shaman makes two attacks; Bilge leading it
+    # adds none (before, the led attack came on top of the completion's two)
+    ann = {**BILGE_ALMOST, (0, 3): "shaman"}
+    state = act(table(["bilge", "grivziz", "hak"], {"ann": ann, "bo": BILGE_PREY}), "ann", Place(line=0, slot=4))
+    led = act(state, "ann", Lead())
+    assert [(c.line, c.left, c.led) for c in led.chances] == [(0, 2, True)]
+
+
 def test_a_line_completed_by_placing_bilge_gets_no_attack_once_he_reorganizes() -> None:
     # seed 001 L355-360: lines complete after Bilge's reorganization cannot attack, the one his own
     # placement completed included
