@@ -4,10 +4,11 @@ with the round, the pile (a count: its order is the game's one secret) and the n
 
 A band starts with the player's colour, whole name and points, then each line's Attack Value (on
 gold once the line is complete) and its six slots: a card is a strip with its name on its type's
-colour (a Sneaky Git's on its owner's); an empty slot is a dashed outline. Slots are alike when the
+colour (a Sneaky Git's on its owner's; a Plague Lord's with the rating it counts for); an empty slot is a dashed outline. Slots are alike when the
 names fit them, and a long name takes the room of the empty slots beside it, so the cards keep
-their places and the names stay large. The log, the card being decided
-on and the question asked are not drawn: the bot sends them as text with the picture.
+their places and the names stay large. The log and the question asked are not drawn: the bot sends
+them as text with the picture. The card being decided on is in no picture but its drawer's own (the
+table's view does not hold it), at the foot.
 
 Every card placed this turn is ringed alike in white, so the Chaos Marauders looks like any other
 newcomer and spotting it stays the players' job. Pillow only; the same view gives the same bytes.
@@ -42,6 +43,7 @@ from renderers.common import (
     write,
 )
 from renderers.kits.cards import Card, empty_slot, paste_card
+from rules.chaos_marauders.data import PLAGUE
 from rules.chaos_marauders.models import CardView, CMView, LineView, PlayerView
 
 SLUG = "chaos-marauders"
@@ -97,7 +99,13 @@ def _card(view: CMView, card: CardView) -> Card:
     placed this turn. Its Attack Rating and points are in its line's Attack Value and its owner's
     points: a strip has room only for the name."""
     band = _colour_of(view, card.git_owner) if card.git_owner is not None else CARD_COLOURS.get(card.colour, MUTED)
-    return Card(name=card.name, colour=band, dot=NEW_RING if card.new else None, text=CARD_TEXT)
+    return Card(name=_label(card), colour=band, dot=NEW_RING if card.new else None, text=CARD_TEXT)
+
+
+def _label(card: CardView) -> str:
+    """The name on a card's strip; a Plague Lord's with the Attack Rating it counts for now (2, 4, 6 or
+    8 by how many its owner has), the one rating on the table that is not printed on the card."""
+    return f"{card.name} AR {card.ar}" if card.key == PLAGUE else card.name
 
 
 def _colour_of(view: CMView, player: str) -> RGB:
@@ -192,7 +200,7 @@ def _widths(slots: Sequence[CardView | None]) -> list[int]:
     is left alike (an empty slot may be narrow). A line whose names need more than the whole room
     (six long ones) has its cards narrowed alike, their names then drawn smaller."""
     room = WIDTH - MARGIN - SEAT_PAD - CARDS_LEFT - (len(slots) - 1) * SLOT_GAP
-    needs = [_natural(card.name) if card is not None else EMPTY_WIDTH for card in slots]
+    needs = [_natural(_label(card)) if card is not None else EMPTY_WIDTH for card in slots]
     if sum(needs) >= room:
         empty = EMPTY_WIDTH * slots.count(None)
         scale = (room - empty) / (sum(needs) - empty)
@@ -234,11 +242,13 @@ def _tall(text: str, face: Font) -> bool:
 
 def _footer(view: CMView, face: Font) -> str:
     """The line at the foot: how the game ended; or where it is, the pile, and as many of the newest
-    discards as fit."""
+    discards as fit; in the drawer's own picture (sent to them alone), first the card they drew."""
     if view.over:
         return f"The game is over: {view.end}"
     pile = f"{view.pile} cards in the pile" + (" (reshuffled once)" if view.reshuffled else "")
     text = f"Round {view.round} · turn {view.turn} · {pile}"
+    if view.drawn is not None:  # the drawer's own picture: the card they are deciding on
+        text = f"You drew {view.drawn.name} · {text}"
     room = WIDTH - 2 * MARGIN
     for shown in range(min(3, len(view.discards)), 0, -1):
         longer = f"{text} · discards: " + ", ".join(c.name for c in view.discards[-shown:])
@@ -249,8 +259,8 @@ def _footer(view: CMView, face: Font) -> str:
 
 def panel_lines(view: CMView, recent: Sequence[str] = ()) -> list[PanelLine]:
     """The board read out for a screen reader (`renderers.describe`, the picture's alt text): where the
-    game is, the players (points, whose turn), the pile and discards, the card being decided on, what
-    is asked, and the end. The picture draws none of it as a panel: it is laid out for the size
+    game is, the players (points, whose turn), the pile and discards, what is asked, and the end; the
+    card being decided on only in its drawer's own view (the table's never holds it: L37-57). The picture draws none of it as a panel: it is laid out for the size
     Discord shows it."""
     where = "The game is over" if view.over else f"Round {view.round} · turn {view.turn}"
     lines = [title("Chaos Marauders"), PanelLine(where, size=26 * S)]
@@ -264,8 +274,8 @@ def panel_lines(view: CMView, recent: Sequence[str] = ()) -> list[PanelLine]:
     if view.discards:
         lines += [heading("Discards, newest last"),
                   PanelLine(", ".join(c.name for c in view.discards[-4:]), size=SMALL_TEXT, colour=MUTED)]
-    if view.drawn is not None and not view.over:
-        lines += [heading("Just drawn"), PanelLine(view.drawn.name, colour=ACCENT)]
+    if view.drawn is not None and not view.over:  # only in the view of one who may see it: its drawer's
+        lines += [heading("Your card"), PanelLine(view.drawn.name, colour=ACCENT)]
     if view.asked and not view.over:
         lines.append(PanelLine(view.asked, size=SMALL_TEXT))
     lines += recent_lines(recent)

@@ -47,6 +47,9 @@ class CardType:
 LINES = 3
 SLOTS = 6
 """Three battle lines of six slots each (house reading): slot 1 a Standard, slot 6 a Musician."""
+REORGANIZE_MOVES = 2 * (LINES * SLOTS - 1)
+"""Bilge's reorganization's moves (house): any arrangement is at most 17 swaps away; twice that leaves
+room for second thoughts and still ends (once they are spent, only "start over" and "done" are left)."""
 CARD_VP = 10
 NEAR = 3
 """A Git or the Idol put in an opponent's line stands at most this many slots from a card of it."""

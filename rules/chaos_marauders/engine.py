@@ -33,6 +33,7 @@ from rules.chaos_marauders.data import (
     MARK_FACES,
     ODLUGG,
     PIGSTICKER,
+    REORGANIZE_MOVES,
     SHAMAN,
     SLOTS,
     Colour,
@@ -70,13 +71,14 @@ from rules.chaos_marauders.models import (
     Shout,
     Skip,
     Spare,
+    StartOver,
     Steal,
     Stick,
     Take,
 )
 from rules.chaos_marauders.moves import MOVES
 from rules.chaos_marauders.questions import STAGES
-from rules.chaos_marauders.secrets import SECRETS
+from rules.chaos_marauders.secrets import DRAWN, SECRETS, UNSEEN
 from rules.core.engine import Context, Game, Outcome, PlayerId, Prompt, Seat
 from rules.core.errors import RuleViolation
 from rules.core.search import win_chances
@@ -147,9 +149,9 @@ class ChaosMarauders(Game[CMState, Any]):
                 return [ForceDiscard(), LetBe()]
             case AskKind.HOLD:
                 held = state.held[0]
-                out: list[Any] = [Put(line=n, slot=s) for n, s in self._hold_spots(state, held)]
-                if held.source == "captured" or not out:
-                    out.append(Drop())
+                out: list[Any] = self._puts(state, held)
+                if (held.source == "captured" and key_of(held.card) != GIT) or not out:
+                    out.append(Drop())  # a Git won in an attack must be placed if it can be (L259-263)
                 return out
             case AskKind.PENALTY:
                 shouter = state.penalties[0]
@@ -166,7 +168,7 @@ class ChaosMarauders(Game[CMState, Any]):
                     out.append(Lead())
                 return [*out, Skip()]
             case AskKind.REORGANIZE:
-                return [*self._shifts(state, me), Done()]
+                return self._reorganizing(state, me)
             case AskKind.LAST_CALL:
                 return [Begin()]
         return []
@@ -191,10 +193,7 @@ class ChaosMarauders(Game[CMState, Any]):
         else:
             out += [Place(line=n, slot=s) for n, s in self._own_spots(state, me, card)]
             if key == IDOL:  # or in an opponent's line, near a card of it (L313-323)
-                for other in state.order:
-                    if other != me:
-                        out += [Place(line=n, slot=s, player=other)
-                                for n, s in t.spots(state, other, card, beside=True)]
+                out += [Place(line=n, slot=s, player=p) for p, n, s in self._idol_gifts(state, me)]
         red_placeable = kind(card).colour is Colour.RED and out
         if not red_placeable:  # a red card must be placed if it can be (L439-440)
             out.append(Decline())
@@ -237,6 +236,19 @@ class ChaosMarauders(Game[CMState, Any]):
                      if line[s] is not None and t.fits(line, held.card, s, ignore=line[s])]
         return found
 
+    def _puts(self, state: CMState, held: Held) -> list[Put]:
+        """Where a received card may go: `_hold_spots`, and for the Idol the opponents' lines too."""
+        out = [Put(line=n, slot=s) for n, s in self._hold_spots(state, held)]
+        if key_of(held.card) == IDOL:  # a received Idol may go to an opponent too (L313-323)
+            out += [Put(line=n, slot=s, player=p) for p, n, s in self._idol_gifts(state, held.player)]
+        return out
+
+    def _idol_gifts(self, state: CMState, giver: PlayerId) -> list[tuple[PlayerId, int, int]]:
+        """Where the Idol may go in the opponents' lines: by the usual rules, within three slots of a
+        card of that line (L313-323; C7)."""
+        return [(other, n, s) for other in state.order if other != giver
+                for n, s in t.spots(state, other, DECK.index(IDOL), beside=True)]
+
     def _chance_targets(self, state: CMState, chance: Chance) -> list[tuple[PlayerId, int]]:
         line = state.lines[chance.player][chance.line]
         if not chance.led and not t.complete(line):
@@ -252,18 +264,43 @@ class ChaosMarauders(Game[CMState, Any]):
         line = int(found.partition(":")[2])
         return line if t.holds(state.lines[state.current][line], BILGE) else None
 
-    def _shifts(self, state: CMState, me: PlayerId) -> list[Shift]:
+    def _reorganizing(self, state: CMState, me: PlayerId) -> list[Any]:
+        """Bilge's total reorganization (L355-358): any card to any other slot of one's lines, a card
+        there swapping with it (each swap listed once, from the earlier slot), while moves are left;
+        "start over" once something moved; "done" when every line follows the placing rules. Any
+        lawful arrangement is at most seventeen swaps away, one for each slot but the last."""
         lines = state.lines[me]
-        out = []
-        for fn, from_line in enumerate(lines):
-            for fs, card in enumerate(from_line):
-                if card is None or card in state.shifted:  # each card moves once (house)
+        out: list[Any] = []
+        if state.moves_left > 0:
+            places = [(n, s) for n in range(LINES) for s in range(SLOTS)]
+            for a, (fn, fs) in enumerate(places):
+                if lines[fn][fs] is None:
                     continue
-                for n, line in enumerate(lines):
-                    for s in range(SLOTS):
-                        if line[s] is None and t.fits(line, card, s, ignore=card if n == fn else None):
-                            out.append(Shift(from_line=fn, from_slot=fs, line=n, slot=s))
+                for b, (n, s) in enumerate(places):
+                    if b != a and (lines[n][s] is None or b > a):
+                        out.append(Shift(from_line=fn, from_slot=fs, line=n, slot=s))
+        if state.arranged is not None and state.arranged != lines:
+            out.append(StartOver())
+        if self._unlawful(state, me) is None:
+            out.append(Done())
         return out
+
+    def _unlawful(self, state: CMState, me: PlayerId) -> str | None:
+        """What breaks the placing rules in `me`'s lines (L788-796), as a sentence; None when nothing."""
+        found = t.misplaced(state.lines[me])
+        if found is None:
+            return None
+        n, s, card = found
+        role = kind(card).role
+        if role is Role.STANDARD:
+            why = "a Standard may stand only in slot 1"
+        elif role is Role.MUSICIAN:
+            why = "a Musician may stand only in slot 6"
+        elif s in (0, SLOTS - 1):
+            why = f"slot {s + 1} takes only a {'Standard' if s == 0 else 'Musician'}"
+        else:
+            why = f"the line holds another {name_of(card)}"
+        return f"{name_of(card)} cannot stay in {slot_words(n, s)}: {why}"
 
     # -- applying ------------------------------------------------------------------------------------
     def _apply(self, ctx: Context, state: CMState, player: PlayerId, action: Any) -> None:
@@ -273,6 +310,8 @@ class ChaosMarauders(Game[CMState, Any]):
             self._shout(ctx, state, player, action)
             return
         ask = STAGES.admit(state, state.ask, player, action)
+        if ask.kind is AskKind.REORGANIZE:
+            self._check_reorganizing(state, player, action)
         if action not in self._answers(state, player):
             raise RuleViolation(f"That is not allowed now: {STAGES.text(state, ask)}")
         match ask.kind:
@@ -357,8 +396,11 @@ class ChaosMarauders(Game[CMState, Any]):
             state.intent = action.model_dump()
             state.git_waiting = owners
             state.ask = Ask(kind=AskKind.GIT, players=list(owners))
-            ctx.say(f"{state.name_of(me)} wants to play {name_of(card)}: {self._intent_words(state, action)}. "
+            # the owners see the card and its use (L224-226); the table only where it is going
+            words = self._intent_words(state, action)
+            ctx.say(f"{state.name_of(me)} says what the card drawn is for: {words}. "
                     f"{', '.join(state.name_of(o) for o in owners)} may force a discard with a Git.")
+            ctx.say(f"🤫 {state.name_of(me)}'s card is {name_of(card)}, {words}.", visible_to=[me, *owners])
             return
         self._execute(ctx, state, action)
 
@@ -459,9 +501,10 @@ class ChaosMarauders(Game[CMState, Any]):
             state.turn_over = True
             return
         duplicate = t.has(state, me, key)  # a symbol already in play is a stop (L767-768; C2)
-        placed = self._receive(ctx, state, me, card, action.line, action.slot, verb="puts")
+        placed = self._receive(ctx, state, me, card, action.line, action.slot, verb="puts", may_attack=True,
+                               quiet=True)
         if duplicate:
-            ctx.say(f"{name} already had {name_of(card)} in play: the turn ends.")
+            ctx.say(f"{name}'s card repeats a symbol already in play: the turn ends.")
             state.turn_over = True
         if kind(card).colour is Colour.GREEN:  # after a green card the turn ends (L126-130)
             state.turn_over = True
@@ -480,9 +523,13 @@ class ChaosMarauders(Game[CMState, Any]):
             state.chances.append(Chance(player=player, line=line, left=2 if t.holds(cards, SHAMAN) else 1))
 
     def _receive(self, ctx: Context, state: CMState, player: PlayerId, card: int, line: int, slot: int, *,
-                 verb: str) -> bool:
+                 verb: str, may_attack: bool = False, quiet: bool = False) -> bool:
         """A card arrives in a player's line: booty is first offered to their Odlugg (L290-296; C9),
-        a crew pulls its machine from everyone else (L425-438). False when Odlugg ate it."""
+        a crew pulls its machine from everyone else (L425-438). The pulled parts may complete a line
+        that attacks when the crew itself could (`may_attack`: drawn, stolen or taken, not captured).
+        `quiet`: the card comes from the pile, and the table is told where a card went, not which: the
+        drawer places it quietly (L37-42), and it lies face up for anyone to spot. False when Odlugg ate
+        it."""
         name = state.name_of(player)
         if kind(card).colour is Colour.BLUE and t.has(state, player, ODLUGG) and self._mark(
                 ctx, f"Odlugg eyes {name_of(card)}", player):
@@ -495,7 +542,7 @@ class ChaosMarauders(Game[CMState, Any]):
             ctx.say(f"{name} discards {name_of(pushed)} to make room.")
         state.lines[player][line][slot] = card
         state.new.append(card)
-        ctx.say(f"{name} {verb} {name_of(card)} in {slot_words(line, slot)}.")
+        ctx.say(f"{name} {verb} {'a card' if quiet else name_of(card)} in {slot_words(line, slot)}.")
         card_type = kind(card)
         if card_type.part == "crew":
             for other in state.order:
@@ -505,7 +552,8 @@ class ChaosMarauders(Game[CMState, Any]):
                     for s, c in enumerate(row):
                         if c is not None and kind(c).machine == card_type.machine and kind(c).part != "crew":
                             row[s] = None
-                            state.held.insert(0, Held(card=c, player=player, source="pulled"))
+                            state.held.insert(0, Held(card=c, player=player, source="pulled",
+                                                      may_attack=may_attack))
                             ctx.say(f"🛠️ The {card_type.name} pulls {name_of(c)} away from {state.name_of(other)}.")
         return True
 
@@ -587,11 +635,21 @@ class ChaosMarauders(Game[CMState, Any]):
         if isinstance(action, Drop):
             self._discard(state, held.card)
             ctx.say(f"{state.name_of(held.player)} discards {name_of(held.card)}.")
+        elif action.player not in (None, held.player):  # the Idol handed on to an opponent (L313-323)
+            state.lines[action.player][action.line][action.slot] = held.card
+            state.new.append(held.card)
+            ctx.say(f"{state.name_of(held.player)} puts the {name_of(held.card)} in {state.name_of(action.player)}'s "
+                    f"{slot_words(action.line, action.slot)}.")
         else:
-            placed = self._receive(ctx, state, held.player, held.card, action.line, action.slot, verb="puts")
-            if placed and key_of(held.card) == ODLUGG:
-                self._odlugg_feeds(ctx, state, held.player)
-            if placed and held.may_attack and held.player == state.current:
+            was_complete = t.complete(state.lines[held.player][action.line])  # a pulled part pushing one out
+            placed = self._receive(ctx, state, held.player, held.card, action.line, action.slot, verb="puts",
+                                   may_attack=held.may_attack)
+            if placed and held.source == "odlugg":  # he eats when drawn and joining a side, not when he
+                self._odlugg_feeds(ctx, state, held.player)  # changes hands later (L270-284)
+            if placed and key_of(held.card) == PIGSTICKER and held.player == state.current:
+                state.effects.append("pigsticker")  # placed by any means, it shoots (L69-76); a purple card
+                # reaches another player only as the claimed Marauders
+            if placed and held.may_attack and held.player == state.current and not was_complete:
                 self._completed(state, held.player, action.line)
         self._advance(ctx, state)
 
@@ -622,31 +680,57 @@ class ChaosMarauders(Game[CMState, Any]):
         me = state.current
         if isinstance(action, Reorganize):
             state.ask = Ask(kind=AskKind.REORGANIZE, players=[me])
-            state.shifted = []
+            state.arranged = [list(line) for line in state.lines[me]]
+            state.moves_left = REORGANIZE_MOVES
+            # no line complete after the reorganization attacks, not even the one Bilge's placement
+            # completed just before it (L355-360)
+            state.chances = [c for c in state.chances if c.player != me]
             ctx.say(f"Bilge sorts out {state.name_of(me)}'s lines.")
             return
         line = self._bilge_line(state)
         state.effects = [e for e in state.effects if not e.startswith("bilge:")]
         if isinstance(action, Lead) and line is not None:
-            state.chances.insert(0, Chance(player=me, line=line, led=True))
+            # the line he leads attacks once (an attack ends the turn, L773): when placing him completed
+            # it, that completion's attack is the one he leads (twice only with a Shaman, L84-97)
+            completed = next((c for c in state.chances if c.player == me and c.line == line), None)
+            if completed is not None:
+                state.chances.remove(completed)
+                completed.led = True
+            state.chances.insert(0, completed or Chance(player=me, line=line, led=True))
             ctx.say(f"Bilge leads line {line + 1} into battle.")
         self._advance(ctx, state)
 
+    def _check_reorganizing(self, state: CMState, player: PlayerId, action: Any) -> None:
+        """The refusals of Bilge's reorganization that say more than "not allowed now"."""
+        if isinstance(action, Done):
+            wrong = self._unlawful(state, player)
+            if wrong is not None:
+                raise RuleViolation(f"Your lines do not follow the placing rules yet: {wrong}. Move on, or start "
+                                    "over.")
+        if isinstance(action, Shift) and state.moves_left <= 0:
+            raise RuleViolation("Bilge's reorganization has no moves left: start over, or say done.")
+
     def _on_reorganize(self, ctx: Context, state: CMState, action: Any) -> None:
         me = state.current
+        lines = state.lines[me]
         if isinstance(action, Done):  # lines completed this way do not attack (L355-360)
             state.effects = [e for e in state.effects if not e.startswith("bilge:")]
-            state.shifted = []
+            state.arranged, state.moves_left = None, 0
+            ctx.say(f"Bilge has sorted out {state.name_of(me)}'s lines.")
             self._advance(ctx, state)
             return
-        lines = state.lines[me]
-        card = lines[action.from_line][action.from_slot]
-        lines[action.from_line][action.from_slot] = None
-        lines[action.line][action.slot] = card
-        assert card is not None
-        state.shifted.append(card)
-        if self._check_end(ctx, state):
+        if isinstance(action, StartOver):
+            assert state.arranged is not None
+            state.lines[me] = [list(line) for line in state.arranged]
+            ctx.say(f"{state.name_of(me)} puts every card back where it stood.")
             return
+        card, other = lines[action.from_line][action.from_slot], lines[action.line][action.slot]
+        assert card is not None
+        lines[action.from_line][action.from_slot], lines[action.line][action.slot] = other, card
+        state.moves_left -= 1
+        swapped = f", swapping with {name_of(other)}" if other is not None else ""
+        ctx.say(f"{state.name_of(me)} moves {name_of(card)} from {slot_words(action.from_line, action.from_slot)} to "
+                f"{slot_words(action.line, action.slot)}{swapped}.")
 
     def _on_attack(self, ctx: Context, state: CMState, action: Any) -> None:
         chance = state.chances[0]
@@ -716,7 +800,7 @@ class ChaosMarauders(Game[CMState, Any]):
             me = state.current
             if state.held:
                 held = state.held[0]
-                if not self._hold_spots(state, held):
+                if not self._puts(state, held):
                     state.held.pop(0)
                     self._discard(state, held.card)
                     ctx.say(f"{state.name_of(held.player)} has no room for {name_of(held.card)}: it is discarded.")
@@ -805,7 +889,8 @@ class ChaosMarauders(Game[CMState, Any]):
                 return True
             self._obey(ctx, state)
             return False
-        ctx.say(f"{name} draws {card_type.name}.")
+        # the drawer alone learns the card: the others see only where it goes (L37-57)
+        ctx.say(f"🤫 You drew {card_type.name}.", visible_to=[me])
         state.ask = Ask(kind=AskKind.DRAWN, players=[me])
         return True
 
@@ -852,16 +937,28 @@ class ChaosMarauders(Game[CMState, Any]):
         state.git_owner.pop(card, None)
 
     # -- views and the end ---------------------------------------------------------------------------------
-    def card_view(self, state: CMState, card: int) -> CardView:
+    def card_view(self, state: CMState, card: int, owner: PlayerId | None = None) -> CardView:
+        """A card as the table sees it; in `owner`'s lines, with the Attack Rating it counts for there
+        (a Plague Lord's grows with how many its owner has, L109-119)."""
         card_type = kind(card)
         return CardView(card=card, key=card_type.key, name=card_type.name, colour=card_type.colour.value,
-                        ar=card_type.ar, vp=card_type.vp, git_owner=state.git_owner.get(card), new=card in state.new)
+                        ar=t.rating(state, owner, card), vp=card_type.vp, git_owner=state.git_owner.get(card),
+                        new=card in state.new)
+
+    def _drawn_view(self, state: CMState, viewer: PlayerId | None) -> CardView | None:
+        """The card being decided on, for those who may see it (its drawer; Git owners weighing it)."""
+        if state.drawn is None:
+            return None
+        hidden = any(spot.key == DRAWN for spot in UNSEEN.spots(state))
+        card = UNSEEN.seen(state, DRAWN, viewer) if hidden else state.drawn
+        return self.card_view(state, card) if card is not None else None
 
     def view(self, state: CMState, viewer: PlayerId | None) -> CMView:
-        """Everything on the table; of the pile only how many cards it holds."""
+        """Everything on the table; of the pile only how many cards it holds; the card being decided on
+        only for those who may see it."""
         players = []
         for n, player in enumerate(state.order):
-            lines = [LineView(slots=[self.card_view(state, c) if c is not None else None for c in line],
+            lines = [LineView(slots=[self.card_view(state, c, player) if c is not None else None for c in line],
                               value=t.line_value(state, player, k), complete=t.complete(line),
                               horned_rat=t.holds(line, HORNED_RAT), odlugg=t.holds(line, ODLUGG))
                      for k, line in enumerate(state.lines[player])]
@@ -874,7 +971,7 @@ class ChaosMarauders(Game[CMState, Any]):
                       phase="over" if state.over else "playing", turn=state.turn, round=state.round,
                       active=None if state.over else state.current, players=players, pile=len(state.pile),
                       reshuffled=state.reshuffled, discards=[self.card_view(state, c) for c in state.discards[-8:]],
-                      drawn=self.card_view(state, state.drawn) if state.drawn is not None else None,
+                      drawn=self._drawn_view(state, viewer),
                       asked=STAGES.text(state, state.ask) if state.ask is not None else "", over=state.over,
                       end=state.end, scores=state.scores)
 

@@ -1,7 +1,9 @@
 """Chaos Marauders' state, actions and view as pydantic models.
 
 A card is its number in `data.DECK`; a line is six slots, each a card or None. Everything on the
-table is public: the only secret is the order of the draw pile, which the view shows as a count.
+table is public; hidden are the order of the draw pile, which the view shows as a count, and the card
+just drawn while its drawer decides on it, which only the drawer (and a Git owner weighing it) sees
+(`secrets.py`).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ class AskKind(StrEnum):
     ATTACK = "attack"  # a line just completed (or led by Bilge) may attack
     STICK = "stick"  # the Pigsticker's discard
     BILGE = "bilge"  # reorganize, lead an attack, or neither
-    REORGANIZE = "reorganize"  # Bilge's reorganization, one card at a time
+    REORGANIZE = "reorganize"  # Bilge's reorganization, one move (or swap) at a time, checked when done
     LAST_CALL = "last-call"  # the turn is over; late shouts for it still count until the next player draws (C14)
 
 
@@ -38,7 +40,7 @@ class Held(BaseModel):
     card: int
     player: PlayerId
     source: str  # captured, stolen, penalty, claimed, pulled, odlugg
-    may_attack: bool = False  # a line it completes may attack (Creeps, shout penalty: C3)
+    may_attack: bool = False  # a line it completes may attack (Creeps, shout penalty, parts a drawn crew pulls: C3)
 
 
 class Chance(BaseModel):
@@ -60,7 +62,7 @@ class CMState(GameState):
     git_owner: dict[int, PlayerId] = Field(default_factory=dict)
     active: int = 0
     turn: int = 1
-    drawn: int | None = None
+    drawn: int | None = None  # the card being decided on: seen by its drawer alone (secrets.py)
     intent: dict[str, Any] | None = None  # the drawer's stated use of the card, while Git owners decide
     git_waiting: list[PlayerId] = Field(default_factory=list)
     ask: Ask | None = None
@@ -72,7 +74,8 @@ class CMState(GameState):
     marauders_turn: int | None = None  # the turn in which the Chaos Marauders was last drawn
     claim: PlayerId | None = None  # a right shout made while the Marauders was not yet placed
     claimed: bool = False  # a right shout already won this turn
-    shifted: list[int] = Field(default_factory=list)  # cards already moved in Bilge's reorganization
+    arranged: list[list[int | None]] | None = None  # the drawer's lines when Bilge's reorganization began
+    moves_left: int = 0  # the moves Bilge's reorganization has left (house: it must end)
     shouted: list[PlayerId] = Field(default_factory=list)  # who shouted this turn once it was won, in order
     new: list[int] = Field(default_factory=list)  # cards put in lines this turn (they look alike)
     over: bool = False
@@ -139,11 +142,13 @@ class LetBe(BaseModel):
 
 
 class Put(BaseModel):
-    """Put a received card in one's lines (an occupied slot only when a pulled machine needs room)."""
+    """Put a received card in one's lines (an occupied slot only when a pulled machine needs room), or
+    a received Idol in an opponent's line (L313-323)."""
 
     type: Literal["put"] = "put"
     line: int
     slot: int
+    player: PlayerId | None = None  # whose line; None: one's own
 
 
 class Drop(BaseModel):
@@ -194,13 +199,20 @@ class Lead(BaseModel):
 
 
 class Shift(BaseModel):
-    """Bilge's reorganization: move one of one's cards to an empty slot."""
+    """Bilge's reorganization: move one of one's cards to another slot of one's lines; a card standing
+    there takes its place (the two swap). The placing rules are checked only when the player is done."""
 
     type: Literal["shift"] = "shift"
     from_line: int
     from_slot: int
     line: int
     slot: int
+
+
+class StartOver(BaseModel):
+    """Bilge's reorganization: put every card back where it stood when it began."""
+
+    type: Literal["start-over"] = "start-over"
 
 
 class Done(BaseModel):
@@ -224,7 +236,7 @@ class Shout(BaseModel):
 
 CMAction = Annotated[
     Place | Decline | Steal | Blast | Assassinate | ForceDiscard | LetBe | Put | Drop | Take | Spare | Attack
-    | HoldBack | Stick | Skip | Reorganize | Lead | Shift | Done | Begin | Shout,
+    | HoldBack | Stick | Skip | Reorganize | Lead | Shift | StartOver | Done | Begin | Shout,
     Field(discriminator="type")]
 
 
@@ -266,7 +278,7 @@ class CMView(TableView):
     pile: int
     reshuffled: bool
     discards: list[CardView]
-    drawn: CardView | None
+    drawn: CardView | None  # only in the view of one who may see it (its drawer, a Git owner weighing it)
     asked: str
     over: bool
     end: str
@@ -278,4 +290,5 @@ class CMView(TableView):
 
 __all__ = ["Ask", "AskKind", "Assassinate", "Attack", "Begin", "Blast", "CMAction", "CMState", "CMView", "CardView", "Chance",
            "Decline", "Done", "Drop", "ForceDiscard", "Held", "HoldBack", "Lead", "LetBe", "LineView", "Place",
-           "PlayerView", "Put", "Reorganize", "Shift", "Shout", "Skip", "Spare", "Steal", "Stick", "Take"]
+           "PlayerView", "Put", "Reorganize", "Shift", "Shout", "Skip", "Spare", "StartOver", "Steal", "Stick",
+           "Take"]

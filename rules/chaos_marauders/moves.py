@@ -32,6 +32,9 @@ def _player(help: str, *, required: bool = True) -> Param:
 
 
 def _drawn(reading: Reading) -> str:
+    """The card being decided on, named only where the view holds it: the drawer's own view (their
+    typed command's autocomplete); the board's buttons are read by the whole table, whose view never
+    holds it, so they say "the card" whatever it is (L37-57)."""
     drawn = getattr(reading.view, "drawn", None)
     return drawn.name if drawn is not None else "the card"
 
@@ -51,8 +54,14 @@ def _where(line: int, slot: int) -> str:
 def _say_place(action: Any, reading: Reading) -> str:
     where = _where(action.line, action.slot)
     if action.player:
-        return f"{_drawn(reading)} into {reading.name(action.player)}'s {where}"
-    return f"{_drawn(reading)} into {where}"
+        where = f"{reading.name(action.player)}'s {where}"
+    drawn = getattr(reading.view, "drawn", None)
+    return f"{drawn.name} into {where}" if drawn is not None else f"Into {where}"
+
+
+def _say_put(action: Any, reading: Reading) -> str:
+    where = _where(action.line, action.slot)
+    return f"Put it in {reading.name(action.player)}'s {where}" if action.player else f"Put it in {where}"
 
 
 def _penalised(reading: Reading) -> Any:
@@ -73,7 +82,9 @@ def _say_at(action: Any, reading: Reading) -> str:
 def _say_shift(action: Any, reading: Reading) -> str:
     viewer = getattr(reading.view, "active", None)
     card = _card_at(reading, viewer, action.from_line, action.from_slot)
-    return f"{card}: {_where(action.from_line, action.from_slot)} → {_where(action.line, action.slot)}"
+    there = _card_at(reading, viewer, action.line, action.slot)
+    move = f"{card}: {_where(action.from_line, action.from_slot)} → {_where(action.line, action.slot)}"
+    return move if there in ("an empty slot", "a card") else f"{move}, swapping with {there}"
 
 
 SHOUT_LABEL = 'Shout "Chaos Marauders!" (wrong: the drawer may take a card of yours)'
@@ -101,8 +112,9 @@ MOVES = MoveBook("cm", help="Chaos Marauders: place the drawn card, attack, use 
          emoji="🗡️", style="danger", layout="buttons"),
     Move("let-be", "let-be", "Let it be", "Your Git stays put and lets the card be played.", emoji="🤐",
          layout="buttons", quiet=True),
-    Move("put", "put", "Put", "Put a card you received in one of your lines.", (_line(), _slot()),
-         say=lambda a, r: f"Put it in {_where(a.line, a.slot)}", emoji="📥", layout="select"),
+    Move("put", "put", "Put", "Put a card you received in one of your lines (the Idol may go in an opponent's).",
+         (_line(), _slot(), _player("Whose line, for the Idol (yours if left out)", required=False)),
+         say=_say_put, emoji="📥", layout="select", menus_by="player"),
     Move("drop", "drop", "Discard it", "Discard the card you received instead of keeping it.", emoji="🗑️",
          layout="buttons", quiet=True),
     Move("take", "take", "Take", "For a wrong shout: take one card from the shouter's lines.", (_line(), _slot()),
@@ -121,12 +133,16 @@ MOVES = MoveBook("cm", help="Chaos Marauders: place the drawn card, attack, use 
          emoji="🔀", layout="buttons"),
     Move("lead", "lead", "Lead an attack", "Bilge leads his line, complete or not, against a weaker incomplete "
                                            "line.", emoji="📯", style="danger", layout="buttons"),
-    Move("shift", "shift", "Move a card", "Move one of your cards to an empty slot (Bilge's reorganization).",
+    Move("shift", "shift", "Move a card", "Bilge's reorganization: move one of your cards to another slot; a card "
+                                          "there swaps places with it.",
          (_line("from-line", "The line it leaves, 1 to 3", field="from_line"),
           _slot("from-slot", "The slot it leaves, 1 to 6", field="from_slot"),
           _line("line", "The line it goes to, 1 to 3"), _slot("slot", "The slot it goes to, 1 to 6")),
          say=_say_shift, emoji="↔️", layout="select", menus_by="from-line"),
-    Move("done", "done", "Done", "Bilge's reorganization is finished.", emoji="✅", layout="buttons", quiet=True),
+    Move("start-over", "start-over", "Start over", "Bilge's reorganization: put every card back where it stood.",
+         emoji="↩️", layout="buttons"),
+    Move("done", "done", "Done", "Bilge's reorganization is finished (every line must follow the placing rules).",
+         emoji="✅", layout="buttons", quiet=True),
     Move("begin", "draw", "Draw", "Start your turn: draw your first card (this ends the last call for shouts on "
                                   "the turn before).", emoji="🃏", style="primary", layout="buttons", quiet=True),
     Move("shout", "shout", "Chaos Marauders!", "Shout it if the drawer has drawn the Chaos Marauders this turn: "

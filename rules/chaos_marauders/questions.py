@@ -29,6 +29,7 @@ from rules.chaos_marauders.models import (
     Shift,
     Skip,
     Spare,
+    StartOver,
     Steal,
     Stick,
     Take,
@@ -43,14 +44,15 @@ LAST_CALL_SECONDS = 8.0
 
 
 def say(state: CMState, ask: Ask) -> str:
-    """The words of the open question, naming the card it is about."""
-    drawn = name_of(state.drawn) if state.drawn is not None else "the card"
+    """The words of the open question. They are shown to the whole table, so they never name the card
+    being decided on: its drawer (and a Git owner weighing it) is told that privately."""
     match ask.kind:
-        case AskKind.DRAWN:
-            return f"You drew {drawn}: where does it go? (Or decline it, which ends your turn.)"
+        case AskKind.DRAWN:  # read by the whole table: it names no card (L37-57)
+            return "Where does the card you drew go? (Or decline it, which ends your turn.)"
         case AskKind.GIT:
             victim = state.name_of(state.current)
-            return f"{victim} drew {drawn} and said what to do with it: force the discard with your Git, or let it be?"
+            return (f"{victim} has said what the card they drew is for (you were told which card): force the "
+                    "discard with your Git, or let it be?")
         case AskKind.HOLD:
             held = state.held[0] if state.held else None
             what = name_of(held.card) if held is not None else "a card"
@@ -67,7 +69,8 @@ def say(state: CMState, ask: Ask) -> str:
         case AskKind.BILGE:
             return "Bilge Guttrot: reorganize your lines, lead his line into an attack, or neither?"
         case AskKind.REORGANIZE:
-            return "Move your cards about (each to an empty slot), then say done."
+            return (f"Move your cards about: any card to any slot, swapping with a card there ({state.moves_left} "
+                    "moves left). Say done once every line follows the placing rules, or start over.")
         case AskKind.LAST_CALL:
             drawer = state.name_of(state.current)
             return (f"{drawer}'s turn is over: last call for shouts about it. Draw your first card when you are "
@@ -83,7 +86,7 @@ STAGES: Stages[CMState] = Stages({
     AskKind.ATTACK: Stage((Attack, HoldBack), PromptKind.TARGET),
     AskKind.STICK: Stage((Stick, Skip), PromptKind.TARGET),
     AskKind.BILGE: Stage((Reorganize, Lead, Skip)),
-    AskKind.REORGANIZE: Stage((Shift, Done)),
+    AskKind.REORGANIZE: Stage((Shift, StartOver, Done)),
     AskKind.LAST_CALL: Stage((Begin,), default=Begin(), seconds=LAST_CALL_SECONDS),
 }, say)
 

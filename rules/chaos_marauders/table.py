@@ -77,6 +77,16 @@ def fits(line: Line, card: int, slot: int, *, beside: bool = False, ignore: int 
     return True
 
 
+def misplaced(lines: list[Line]) -> tuple[int, int, int] | None:
+    """The first card of these lines that breaks the placing rules where it stands (L788-796), as
+    (line, slot, card); None when every line follows them (the end of Bilge's reorganization)."""
+    for n, line in enumerate(lines):
+        for s, card in enumerate(line):
+            if card is not None and not fits(line, card, s, ignore=card):
+                return n, s, card
+    return None
+
+
 def spots(state: CMState, player: PlayerId, card: int, *, beside: bool = False) -> list[tuple[int, int]]:
     """Every (line, slot) of `player` where `card` may go."""
     return [(n, s) for n, line in enumerate(state.lines[player]) for s in range(SLOTS) if fits(line, card, s,
@@ -101,18 +111,26 @@ def complete_machine(line: Line) -> bool:
     return any(with_crew for _m, _s, with_crew in machines(line))
 
 
+def rating(state: CMState, player: PlayerId | None, card: int) -> int:
+    """The Attack Rating a card counts for in `player`'s lines: a Plague Lord's is 2, 4, 6 or 8 by how
+    many Plague Lords the player has (L109-119), any other card's its printed one (a machine part's
+    counts only in its whole machine: `line_value`). Outside a player's lines, the printed one."""
+    card_type = kind(card)
+    if card_type.key == PLAGUE and player is not None:
+        return 2 * sum(key_of(c) == PLAGUE for c in every_card(state, player))
+    return card_type.ar
+
+
 def line_value(state: CMState, player: PlayerId, number: int) -> int:
     """A line's Attack Value: its cards' Attack Ratings, Plague Lords counted 2, 4, 6 or 8 each by
     how many the player has (L109-119), a whole machine once at its printed rating and its loose
     parts at nothing (L407-411)."""
     line = state.lines[player][number]
-    plague = sum(key_of(c) == PLAGUE for c in every_card(state, player))
     total = 0
     for card in cards_of(line):
-        card_type = kind(card)
-        if card_type.colour is Colour.RED:
+        if kind(card).colour is Colour.RED:
             continue
-        total += 2 * plague if card_type.key == PLAGUE else card_type.ar
+        total += rating(state, player, card)
     for machine, _slots, with_crew in machines(line):
         if with_crew:
             total += MACHINES[machine][1]
@@ -183,4 +201,5 @@ def where(state: CMState, card: int) -> tuple[PlayerId, int, int] | None:
 
 
 __all__ = ["brave", "cards_of", "complete", "complete_machine", "count_role", "every_card", "fits", "gits_against",
-           "has", "holds", "line_value", "machines", "may_be_attacked", "spots", "targets", "victory_points", "where"]
+           "has", "holds", "line_value", "machines", "may_be_attacked", "misplaced", "rating", "spots", "targets", "victory_points",
+           "where"]

@@ -29,7 +29,7 @@ def _busy(players: int, seed: int, steps: int | None):
 def test_the_board_is_registered_repeatable_and_its_labels_are_clear(players: int, steps: int | None) -> None:
     state = _busy(players, 3, steps)
     view = GAME.view(state, None)
-    recent = ["Ugluk draws Chaos Marauders.", "Ugluk puts Chaos Marauders in line 2, slot 3."]
+    recent = ["Ugluk puts a card in line 2, slot 3.", "Bolg shouts \"Chaos Marauders!\" first."]
     with recording() as sheets:
         picture = render(view, recent)
     assert "chaos-marauders" in RENDERERS and picture[:8] == b"\x89PNG\r\n\x1a\n" and picture == render(view, recent)
@@ -96,3 +96,30 @@ def test_the_end_of_a_four_player_game_stays_on_the_picture(seed: int) -> None:
     sheet = sheets[0]
     assert not sheet.overlapping() and not sheet.cut and not sheet.outside()
     assert any(label.text.startswith("The game is over") for label in sheet.drawn)
+
+
+def test_a_plague_lords_strip_shows_the_rating_it_counts_for() -> None:
+    # seed 001 L109-119: three Plague Lords count 6 each; the strip says so, not a printed 2
+    from tests.rules.chaos_marauders.helpers import table
+
+    lines = {"ann": {(0, 1): "plague-lord", (0, 2): "plague-lord", (1, 1): "plague-lord"}}
+    view = GAME.view(table(["grivziz"], lines), None)
+    with recording() as sheets:
+        render(view)
+    shown = [label.text for label in sheets[0].drawn]
+    assert sum("AR 6" in text for text in shown) == 3 and not any("AR 2" in text for text in shown)
+
+
+def test_the_card_being_decided_on_is_only_in_its_drawers_own_picture() -> None:
+    # seed 001 L37-57: the table's board never shows what was just drawn; the drawer's picture (sent to
+    # them alone) says it at the foot
+    from tests.rules.chaos_marauders.helpers import table
+
+    state = table(["marauders", "hak"], players=3)
+    for viewer, shown in ((None, False), ("bo", False), ("ann", True)):
+        view = GAME.view(state, viewer)
+        with recording() as sheets:
+            render(view)
+        text = " ".join(label.text for label in sheets[0].drawn)
+        assert ("You drew Chaos Marauders" in text) is shown
+        assert ("Chaos Marauders" in describe(view).replace("Chaos Marauders board", "")) is shown

@@ -3,10 +3,13 @@ L109-119, L153-164, L256-268, L301-312, L400-424, L773-786; readings C3, C4)."""
 
 from __future__ import annotations
 
+import pytest
+
 from rules.chaos_marauders import GAME
 from rules.chaos_marauders import table as t
 from rules.chaos_marauders.data import DECK, SHAMAN
 from rules.chaos_marauders.models import AskKind, Attack, Drop, HoldBack, LetBe, Place, Put
+from rules.core.errors import RuleViolation
 from tests.rules.chaos_marauders.helpers import EYE, MARK, act, at_line, full_line, keys, table
 
 # ann's top line lacks only slot 5 (index 4); the card drawn completes it
@@ -131,3 +134,65 @@ def test_a_whole_machine_counts_its_rating_once_and_loose_parts_nothing() -> Non
                                "bo": {(0, 1): "chucker-left"}})
     assert t.line_value(pair, "ann", 0) == 5 and t.victory_points(pair, "ann") == 20 + 40
     assert t.victory_points(pair, "bo") == 0
+
+
+def test_a_git_won_in_an_attack_must_be_placed_by_the_victor_when_it_can_be() -> None:
+    # seed 001 L259-263: a Git in a defeated line "must be taken by the victor and placed in one his own
+    # battle lines, if possible": no discarding it while a slot takes it; the other captured cards stay optional
+    state = table(["grivziz", "hak"], {"ann": ALMOST, "bo": {(0, 1): "git", (0, 2): "spittledung"}, "cy": {}},
+                  players=3, gits={("bo", 0, 1): "cy"})
+    state = act(state, "ann", Place(line=0, slot=4))
+    state = act(state, "ann", Attack(player="bo", line=0), faces=[EYE])
+    assert DECK[state.held[0].card] == "git"
+    legal = GAME.legal_actions(state, "ann")
+    assert Drop() not in legal and legal and all(isinstance(a, Put) for a in legal)
+    with pytest.raises(RuleViolation):
+        GAME.apply(state, "ann", Drop())
+    state = act(state, "ann", Put(line=1, slot=1))
+    assert DECK[state.held[0].card] == "spittledung" and Drop() in GAME.legal_actions(state, "ann")
+
+
+def test_plague_lords_show_the_attack_rating_they_count_for_in_the_view() -> None:
+    # seed 001 L109-119: 2, 4, 6 or 8 each by how many the player has in all his lines, not a printed 2
+    lines = {"ann": {(0, 1): "plague-lord", (0, 2): "plague-lord", (1, 1): "plague-lord"},
+             "bo": {(0, 1): "plague-lord"}}
+    view = GAME.view(table(["grivziz"], lines), None)
+    ann, bo = view.players
+    assert [c.ar for line in ann.lines for c in line.slots if c is not None] == [6, 6, 6]
+    assert [c.ar for line in bo.lines for c in line.slots if c is not None] == [2]
+    assert ann.lines[0].value == 12 and bo.lines[0].value == 2
+
+
+
+def _put_parts(state, line: int, slots: dict[str, int]):
+    """Put the pulled machine parts held, whichever comes first, in `line` at `slots` {part: slot}."""
+    while state.held:
+        state = act(state, "ann", Put(line=line, slot=slots[DECK[state.held[0].card]]))
+    return state
+
+
+def test_a_line_completed_by_a_machine_part_its_crew_pulled_in_may_attack() -> None:
+    # seed 001 L425-434 with L775-777: the crew drawn pulls its parts in; the line they complete was
+    # completed by its owner in his turn and may attack like any other (only Gits, Bilge's reorganizing
+    # and captures complete a line without an attack)
+    ann = {(0, 0): "orc-standard", (0, 1): "hak", (0, 2): "claws", (0, 5): "orc-musician"}
+    bo = {(0, 1): "bomber-left", (0, 2): "bomber-right", (1, 1): "grivziz"}
+    state = act(table(["bomber-crew", "grivziz", "hak"], {"ann": ann, "bo": bo}), "ann", Place(line=1, slot=1))
+    assert sorted(DECK[h.card] for h in state.held) == ["bomber-left", "bomber-right"]
+    state = _put_parts(state, 0, {"bomber-left": 3, "bomber-right": 4})
+    assert t.complete(state.lines["ann"][0]) and state.ask.kind is AskKind.ATTACK
+    assert Attack(player="bo", line=1) in GAME.legal_actions(state, "ann")
+
+
+def test_a_line_completed_by_parts_a_captured_crew_pulled_in_does_not_attack() -> None:
+    # seed 001 L773 and C3: captured cards bring no new attack (the attack has ended the turn), and the
+    # parts a captured crew pulls in come with the capture
+    ann = {**ALMOST, (1, 0): "hob-standard", (1, 1): "snotlings", (1, 2): "nose-pick", (1, 5): "hob-musician"}
+    lines = {"ann": ann, "bo": {(0, 1): "grivziz", (0, 2): "bomber-crew"},
+             "cy": {(0, 1): "bomber-left", (0, 2): "bomber-right"}}
+    state = act(table(["grivziz", "hak"], lines, players=3), "ann", Place(line=0, slot=4))
+    state = act(state, "ann", Attack(player="bo", line=0), faces=[EYE])
+    assert [DECK[h.card] for h in state.held] == ["bomber-crew"]
+    state = act(state, "ann", Put(line=2, slot=1))
+    state = _put_parts(state, 1, {"bomber-left": 3, "bomber-right": 4})
+    assert t.complete(state.lines["ann"][1]) and not state.chances and state.current == "bo"

@@ -7,6 +7,7 @@ from rules.chaos_marauders import GAME
 from rules.chaos_marauders import table as t
 from rules.chaos_marauders.data import DECK
 from rules.chaos_marauders.models import (
+    Attack,
     AskKind,
     Assassinate,
     Blast,
@@ -18,9 +19,11 @@ from rules.chaos_marauders.models import (
     Put,
     Reorganize,
     Shift,
+    Shout,
     Skip,
     Steal,
     Stick,
+    Take,
 )
 from tests.rules.chaos_marauders.helpers import EYE, MARK, act, keys, step, table
 
@@ -155,13 +158,103 @@ def test_bilge_reorganizes_without_attacking_or_leads_an_incomplete_line() -> No
     moved = act(state, "ann", Reorganize())
     moved = act(moved, "ann", Shift(from_line=0, from_slot=1, line=1, slot=1))
     assert keys(moved, "ann", 1)[1] == "hak" and keys(moved, "ann", 0)[1] is None
-    # house reading "reorganize": each card moves once, so the reorganization always ends
-    assert not any(isinstance(a, Shift) and (a.from_line, a.from_slot) == (1, 1) for a in GAME.legal_actions(moved, "ann"))
-    while (shifts := [a for a in GAME.legal_actions(moved, "ann") if isinstance(a, Shift)]):
-        moved = act(moved, "ann", shifts[0])
-    assert GAME.legal_actions(moved, "ann") == [Done()] and len(moved.shifted) == 4
     moved = act(moved, "ann", Done())
     assert moved.current == "bo"
+
+
+def _swaps_to(state, target: list[list[int | None]]):
+    """Walk Bilge's reorganization to `target` by legal moves only, each one putting the card wanted
+    in the next slot: at most one move a slot (seventeen at most for eighteen slots)."""
+    moves = 0
+    for n in range(3):
+        for s in range(6):
+            want = target[n][s]
+            here = state.lines["ann"][n][s]
+            if want == here:
+                continue
+            if want is None:  # send the card here to an empty slot still to be settled
+                to = next((m, k) for m in range(3) for k in range(6) if (m, k) > (n, s)
+                          and state.lines["ann"][m][k] is None)
+                move = Shift(from_line=n, from_slot=s, line=to[0], slot=to[1])
+            else:
+                m, k = next((m, k) for m in range(3) for k in range(6) if state.lines["ann"][m][k] == want)
+                move = Shift(from_line=n, from_slot=s, line=m, slot=k) if here is not None and (n, s) < (m, k) \
+                    else Shift(from_line=m, from_slot=k, line=n, slot=s)
+            assert move in GAME.legal_actions(state, "ann"), move
+            state = act(state, "ann", move)
+            moves += 1
+    assert moves <= 17 and state.lines["ann"] == target
+    return state
+
+
+def test_bilges_reorganization_reaches_any_lawful_arrangement_two_machine_parts_put_right_included() -> None:
+    # seed 001 L355-358: "totally reorganize all of the cards ... in any order that follows the normal
+    # rules": a card moves to any slot, swapping with the one there; the rules are checked when done
+    ann = {(0, 0): "orc-standard", (0, 1): "smasher-right", (0, 2): "smasher-left", (0, 3): "smasher-crew",
+           (0, 4): "hak", (1, 1): "claws", (1, 5): "orc-musician", (2, 0): "hob-standard", (2, 1): "spattznatt",
+           (2, 2): "grivziz", (2, 5): "hob-musician"}
+    state = act(table(["bilge", "grivziz"], {"ann": ann, "bo": {(0, 1): "grivziz"}}), "ann", Place(line=1, slot=2))
+    before = t.victory_points(state, "ann")
+    state = act(state, "ann", Reorganize())
+    lines = state.lines["ann"]
+    target = [[lines[2][0], lines[0][2], lines[0][1], lines[0][3], lines[1][1], lines[1][5]],
+              [lines[0][0], lines[2][2], None, lines[1][2], None, lines[2][5]],
+              [None, lines[0][4], lines[2][1], None, None, None]]
+    state = _swaps_to(state, target)
+    assert keys(state, "ann", 0)[1:4] == ["smasher-left", "smasher-right", "smasher-crew"]
+    assert Done() in GAME.legal_actions(state, "ann")
+    state = act(state, "ann", Done())
+    assert t.victory_points(state, "ann") == before + 30 + 30 + 30 and state.current == "bo"
+    assert t.line_value(state, "ann", 0) == 10 + 5 + 2
+
+
+def test_bilges_reorganization_is_checked_when_done_and_may_start_over() -> None:
+    # seed 001 L355-358 and L788-796: on the way the cards may stand anyhow; "done" only when every line
+    # follows the placing rules (else a sentence says what is wrong); "start over" puts them back
+    from rules.chaos_marauders.models import StartOver
+    from rules.core.errors import RuleViolation
+
+    ann = {(0, 0): "orc-standard", (0, 1): "hak", (1, 1): "hak", (1, 2): "claws"}
+    state = act(act(table(["bilge", "grivziz"], {"ann": ann}), "ann", Place(line=2, slot=1)), "ann", Reorganize())
+    start = [list(line) for line in state.lines["ann"]]
+    legal = GAME.legal_actions(state, "ann")
+    assert Done() in legal and StartOver() not in legal and len(legal) < 160
+    mess = act(state, "ann", Shift(from_line=0, from_slot=0, line=0, slot=1))  # the Standard off the left end
+    assert keys(mess, "ann", 0)[:2] == ["hak", "orc-standard"]
+    assert Done() not in GAME.legal_actions(mess, "ann") and StartOver() in GAME.legal_actions(mess, "ann")
+    try:
+        GAME.apply(mess, "ann", Done())
+        raise AssertionError("an unlawful arrangement was accepted")
+    except RuleViolation as refusal:
+        assert "line 1" in str(refusal) and "Standard" in str(refusal)
+    twice = act(state, "ann", Shift(from_line=0, from_slot=1, line=1, slot=3))  # a second Hak in line 2
+    try:
+        GAME.apply(twice, "ann", Done())
+        raise AssertionError("two Haks in a line were accepted")
+    except RuleViolation as refusal:
+        assert "line 2" in str(refusal) and "Hak's Volunteers" in str(refusal)
+    back = act(mess, "ann", StartOver())
+    assert back.lines["ann"] == start and back.ask.kind is AskKind.REORGANIZE
+
+
+def test_bilges_reorganization_always_ends() -> None:
+    # house: a budget of moves (twice the seventeen any arrangement needs); once it is spent only "start
+    # over" (back to a lawful arrangement) and "done" are left, so random play ends too
+    ann = {(0, 0): "orc-standard", (0, 1): "hak", (1, 1): "claws", (2, 5): "hob-musician"}
+    state = act(act(table(["bilge", "grivziz"], {"ann": ann}), "ann", Place(line=2, slot=1)), "ann", Reorganize())
+    for n in range(40):
+        shifts = [a for a in GAME.legal_actions(state, "ann") if isinstance(a, Shift)]
+        if not shifts:
+            break
+        state = act(state, "ann", shifts[(7 * n) % len(shifts)])
+    assert n == 34 and state.ask.kind is AskKind.REORGANIZE
+    from rules.chaos_marauders.models import StartOver
+    legal = GAME.legal_actions(state, "ann")
+    assert set(map(type, legal)) <= {StartOver, Done} and legal
+    if StartOver() in legal:
+        state = act(state, "ann", StartOver())
+    assert GAME.legal_actions(state, "ann") == [Done()]
+    assert act(state, "ann", Done()).current == "bo"
 
 
 def test_the_blowback_burns_a_line_on_the_eye_and_the_drawer_on_the_mark() -> None:
@@ -190,3 +283,101 @@ def test_a_crew_pulls_its_machine_from_everyone_even_complete_lines_making_room(
     assert options and all(isinstance(a, Put) for a in options)  # no room: push out one of one's own cards
     state = act(state, "ann", options[0])
     assert len(discarded(state)) == 1
+
+
+def test_odlugg_eats_only_when_he_is_drawn_not_when_he_changes_hands() -> None:
+    # seed 001 L270-284: the rolls for booty and Gits come when Odlugg is drawn and joins a side; stolen
+    # with the Creeps (L136-147) or taken for a wrong shout (L58-64) he brings no feast (no die is rolled:
+    # the scripted dice are empty)
+    ann = {(0, 1): "spittledung", (1, 1): "spoil-heaps"}
+    state = table(["creeps", "grivziz"], {"ann": ann, "bo": {(0, 1): "odlugg"}})
+    state = act(state, "ann", Steal(player="bo", line=0, slot=1))
+    state = act(state, "ann", Put(line=2, slot=1))
+    assert keys(state, "ann", 2)[1] == "odlugg" and keys(state, "ann", 0)[1] == "spittledung"
+    assert keys(state, "ann", 1)[1] == "spoil-heaps" and state.current == "bo"
+    state = table(["hak", "claws", "grivziz"], {"ann": ann, "bo": {(0, 1): "odlugg"}}, players=3)
+    state = act(state, "bo", Shout())
+    state = act(state, "ann", Place(line=2, slot=1))
+    state = act(state, "ann", Take(line=0, slot=1))
+    state = act(state, "ann", Put(line=2, slot=2))
+    assert keys(state, "ann", 2)[2] == "odlugg" and keys(state, "ann", 0)[1] == "spittledung"
+
+
+def test_a_pigsticker_placed_by_any_means_gets_its_discard() -> None:
+    # seed 001 L69-76: "immediately after a player places a Bozlum Pigsticker in his battle line" -
+    # drawn or not: here one taken from a wrong shouter (L58-64) shoots as it is put down
+    state = table(["hak", "claws", "grivziz"], {"bo": {(0, 1): "pigsticker", (1, 1): "spattznatt"},
+                                                "cy": {(0, 1): "claws"}}, players=3)
+    state = act(state, "bo", Shout())
+    state = act(state, "ann", Place(line=0, slot=1))
+    state = act(state, "ann", Take(line=0, slot=1))
+    state = act(state, "ann", Put(line=1, slot=1))
+    assert keys(state, "ann", 1)[1] == "pigsticker" and state.ask.kind is AskKind.STICK
+    assert {(a.player, a.line, a.slot) for a in GAME.legal_actions(state, "ann") if isinstance(a, Stick)} == {
+        ("bo", 1, 1), ("cy", 0, 1)}
+    state = act(state, "ann", Stick(player="cy", line=0, slot=1))
+    assert "claws" in discarded(state) and state.current == "ann" and state.ask.kind is AskKind.DRAWN
+
+
+def test_a_received_idol_may_go_in_an_opponents_line_within_three_slots_of_a_card() -> None:
+    # seed 001 L313-323: "when a player receives the Idol" he may put it in his own line or an
+    # opponent's, by the usual rules but within three spaces of another card (C7); here stolen with the Creeps
+    state = table(["creeps", "grivziz"], {"bo": {(0, 1): "idol", (1, 1): "hak"}, "cy": {}}, players=3)
+    state = act(state, "ann", Steal(player="bo", line=0, slot=1))
+    legal = GAME.legal_actions(state, "ann")
+    theirs = {(a.player, a.line, a.slot) for a in legal if isinstance(a, Put) and a.player is not None}
+    assert theirs == {("bo", 1, 2), ("bo", 1, 3), ("bo", 1, 4)}  # cy's lines are empty: nothing near
+    assert Put(line=0, slot=1) in legal
+    state = act(state, "ann", Put(line=1, slot=3, player="bo"))
+    assert keys(state, "bo", 1)[3] == "idol" and t.has(state, "bo", "idol") and not t.has(state, "ann", "idol")
+    assert state.current == "bo"
+
+
+BILGE_ALMOST = {(0, 0): "orc-standard", (0, 1): "hak", (0, 2): "claws", (0, 3): "spattznatt", (0, 5): "orc-musician"}
+BILGE_PREY = {(0, 1): "grivziz", (1, 1): "snotlings", (1, 2): "spittledung"}
+
+
+def test_a_line_bilge_completes_and_leads_attacks_once() -> None:
+    # seed 001 L362-367 and L773: the line Bilge leads makes one attack, and an attack ends the turn; only
+    # a Shaman's completed line attacks twice (L84-97): completing the line does not add a second attack
+    state = act(table(["bilge", "grivziz", "hak"], {"ann": BILGE_ALMOST, "bo": BILGE_PREY}), "ann",
+                Place(line=0, slot=4))
+    assert state.ask.kind is AskKind.BILGE
+    led = act(state, "ann", Lead())
+    assert led.ask.kind is AskKind.ATTACK and len(led.chances) == 1 and led.chances[0].left == 1
+    after = act(led, "ann", Attack(player="bo", line=0), faces=[EYE])
+    assert after.current == "bo" and after.ask.kind is not AskKind.ATTACK
+
+
+def test_a_shaman_line_bilge_completes_and_leads_attacks_twice_not_three_times() -> None:
+    # seed 001 L84-97 with L362-367: a line completed with a Shaman makes two attacks; Bilge leading it
+    # adds none (before, the led attack came on top of the completion's two)
+    ann = {**BILGE_ALMOST, (0, 3): "shaman"}
+    state = act(table(["bilge", "grivziz", "hak"], {"ann": ann, "bo": BILGE_PREY}), "ann", Place(line=0, slot=4))
+    led = act(state, "ann", Lead())
+    assert [(c.line, c.left, c.led) for c in led.chances] == [(0, 2, True)]
+
+
+def test_a_line_completed_by_placing_bilge_gets_no_attack_once_he_reorganizes() -> None:
+    # seed 001 L355-360: lines complete after Bilge's reorganization cannot attack, the one his own
+    # placement completed included
+    state = act(table(["bilge", "grivziz", "hak"], {"ann": BILGE_ALMOST, "bo": BILGE_PREY}), "ann",
+                Place(line=0, slot=4))
+    done = act(act(state, "ann", Reorganize()), "ann", Done())
+    assert done.current == "bo" and not done.chances
+    skipped = act(state, "ann", Skip())  # Bilge left unused: the line he completed attacks as any other
+    assert skipped.ask.kind is AskKind.ATTACK
+
+
+def test_a_computer_reorganizing_weighs_only_done_and_moves_that_gain_points() -> None:
+    # seed 001 L355-358: a computer looks at "done" and at lawful moves worth points (two machine parts
+    # put in order), not at every move
+    from rules.chaos_marauders.computer import TACTICS
+
+    ann = {(0, 1): "smasher-right", (0, 2): "smasher-left", (1, 1): "claws"}
+    state = act(act(table(["bilge", "grivziz"], {"ann": ann}), "ann", Place(line=2, slot=1)), "ann", Reorganize())
+    legal = GAME.legal_actions(state, "ann")
+    assert len(legal) > 60
+    kept = TACTICS.sensible(state, "ann", legal)
+    assert kept == [Done(), Shift(from_line=0, from_slot=1, line=0, slot=2), Shift(from_line=0, from_slot=1, line=0,
+                                                                                   slot=3)]

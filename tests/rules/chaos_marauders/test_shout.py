@@ -186,3 +186,85 @@ def test_a_computer_shouts_only_rightly_and_takes_the_price_of_a_wrong_shout() -
     priced = act(act(quiet, "bo", Shout()), "ann", Place(line=0, slot=1))
     assert priced.ask.kind is AskKind.PENALTY
     assert TACTICS.sensible(priced, "ann", GAME.legal_actions(priced, "ann")) == [Take(line=0, slot=1)]
+
+
+# -- the race is a race: the table is not told what was drawn (seed 001 L37-57) ---------------------------------
+
+
+def _drawn_and_placed(drawn: str):
+    """Ann (of three) draws `drawn`, a plain purple card, and puts it in line 1, slot 2; the next card
+    comes up. What everyone else was told, and the table then."""
+    state = table([drawn, "hak", "claws"], players=3)
+    result = GAME.apply(state, "ann", Place(line=0, slot=1))
+    return state, result
+
+
+def test_the_drawer_learns_the_card_alone_and_the_table_hears_only_where_a_card_went() -> None:
+    # seed 001 L38-42 and L55-57: the drawer places the Marauders quietly and says so only when the turn
+    # is over; the log tells the others where a card went, the same words whatever it is
+    from rules.core.engine import public
+
+    before, marauders = _drawn_and_placed("marauders")
+    _, claws = _drawn_and_placed("grivziz")
+    told = [e.text for e in public(marauders.events)]
+    assert told == [e.text for e in public(claws.events)] == ["Ann puts a card in line 1, slot 2."]
+    private = [e for e in marauders.events if e.visible_to is not None]
+    assert [(e.text, e.visible_to) for e in private] == [("🤫 You drew Hak's Volunteers.", ["ann"])]
+    assert not any("Marauders" in e.text for e in public(marauders.events))
+    # the view: the card being decided on is the drawer's alone; the question names no card
+    assert GAME.view(before, "ann").drawn.name == "Chaos Marauders"
+    for viewer in (None, "bo", "cy"):
+        assert GAME.view(before, viewer).drawn is None
+    assert "Marauders" not in GAME.view(before, None).asked
+    assert [p.text for p in GAME.prompts(before)] == [p.text for p in GAME.prompts(table(["claws", "hak"], players=3))]
+
+
+def test_nothing_the_others_read_singles_out_the_marauders_before_the_turn_is_over() -> None:
+    # seed 001 L42-57: the board's description, its buttons and the question read the same whether the
+    # card drawn is the Chaos Marauders or another fresh troop; the picture rings every new card alike
+    from bot.ui.declared import DeclaredControls
+    from renderers.chaos_marauders import panel_lines
+
+    seen = []
+    for drawn in ("marauders", "grivziz"):
+        state = table([drawn, "hak", "claws"], players=3)
+        view = GAME.view(state, None)
+        legal = [*GAME.legal_actions(state, "ann"), *GAME.out_of_turn(state, "bo")]
+        controls = DeclaredControls(GAME.moves).controls(view, legal, "ann")
+        labels = sorted(str(item) for item in [*controls.buttons, *controls.selects])
+        text = [line.text for line in panel_lines(view)]
+        placed = act(state, "ann", Place(line=0, slot=1))
+        after = [line.text for line in panel_lines(GAME.view(placed, None))]
+        ringed = [c.new for c in GAME.view(placed, None).players[0].lines[0].slots if c is not None]
+        seen.append((labels, text, view.asked, after, ringed))
+    assert seen[0] == seen[1]
+    assert not any("Marauders" in line for line in seen[0][1][1:] + seen[0][3][1:])  # the game's title aside
+
+
+def test_a_computer_shouts_only_at_what_it_could_see_on_the_table() -> None:
+    # seed 001 L42-47: a computer, like a player, spots the Marauders once it lies in the drawer's line;
+    # while it is still being decided on, nothing shows it, and the computer's picture of the game does
+    # not hold it (the same whatever the drawer holds)
+    from rules.chaos_marauders.computer import TACTICS
+
+    holding = table(["marauders", "hak", "claws"], players=3)
+    assert TACTICS.out_of_turn(holding, "bo", GAME.out_of_turn(holding, "bo")) == []
+    other = table(["hak", "marauders", "claws"], players=3)
+    assert GAME.seen_by(holding, "bo").model_dump() == GAME.seen_by(other, "bo").model_dump()
+    assert GAME.seen_by(holding, "ann").drawn == holding.drawn
+    placed = act(holding, "ann", Place(line=0, slot=1))
+    assert TACTICS.out_of_turn(placed, "bo", GAME.out_of_turn(placed, "bo")) == [Shout(turn=placed.turn)]
+    seen = GAME.seen_by(placed, "bo")
+    assert TACTICS.out_of_turn(seen, "bo", GAME.out_of_turn(seen, "bo")) == [Shout(turn=placed.turn)]
+
+
+def test_the_drawer_tells_the_table_only_once_the_turn_and_its_last_call_are_over() -> None:
+    # seed 001 L55-57: "only once his turn is over" the drawer announces it; the last call still belongs
+    # to the turn (C14), so the news comes when the next player draws
+    state = table(["marauders", "hak", "hak", "claws"], players=3)
+    state = act(state, "ann", Place(line=0, slot=1))
+    state = act(state, "ann", Place(line=0, slot=2))
+    state, said = step(state, "ann", Place(line=1, slot=2), last_call=True)
+    assert state.ask.kind is AskKind.LAST_CALL and not any("Marauders" in line for line in said)
+    state, said = step(state, "bo", Begin())
+    assert any("got away with it" in line and "Chaos Marauders" in line for line in said)
