@@ -83,6 +83,10 @@ PHRASE_TIMER = TableOption(
 PHRASE = "Gnorish vor kladden imtach, hadick vor lotten, ab zamock vor nuamsh!"
 """The Orcish phrase of the challenge (L40)."""
 
+RANK_SECONDS = 15.0
+"""The time a Warlord has to place each rank with the phrase timer on (L52-53: "about 15 seconds"
+a rank; reading phrase-timer: exactly 15, the rules' own limit, not the table's reaction time)."""
+
 
 def fresh_hand(spent: Sequence[str]) -> list[str]:
     """A Warlord's hand at the start of a turn: all ten troops again, and the Heroes not yet spent
@@ -132,8 +136,8 @@ class Orcz(Game[OrczState, Any]):
     def _prompts(self, state: OrczState) -> list[Prompt]:
         prompts = STAGES.prompts(state, state.ask)
         if self.timed(state):
-            # the time for a rank is the bot's reaction timer: when it runs out, it applies TimeUp
-            return [p.model_copy(update={"default": TIME_UP}) for p in prompts]
+            # the rules time each rank themselves (L52-53): the bot waits RANK_SECONDS, then applies TimeUp
+            return [p.model_copy(update={"default": TIME_UP, "seconds": RANK_SECONDS}) for p in prompts]
         return prompts
 
     @staticmethod
@@ -864,4 +868,4 @@ def split_fault(split: Split, shares: dict[PlayerId, int], state: OrczState) -> 
     return f"Make the others pay exactly {split.amount} Slave(s) in all (you asked {total}), or spare them all."
 
 
-__all__ = ["MIN_CLEARED", "PHRASE", "PHRASE_TIMER", "TIMER_OPTION", "Orcz", "fresh_hand", "split_fault", "splits", "turns_for"]
+__all__ = ["MIN_CLEARED", "PHRASE", "PHRASE_TIMER", "RANK_SECONDS", "TIMER_OPTION", "Orcz", "fresh_hand", "split_fault", "splits", "turns_for"]

@@ -30,13 +30,12 @@ READINGS: dict[str, str] = {
                          "they can.",
     "phrase-timer": "The optional timer is off unless the table switches it on as it opens (`/game new game:orcz "
                     "rule:phrase_timer`; `zagjan play` at one keyboard has no clock, so no timer). A Warlord "
-                    "placing a rank has the bot's "
-                    "reaction time (not the book's 15 seconds: the bot's clock, the same for every game); when it "
-                    "runs out the others get a Gnorish! button (or /orcz challenge), the phrase said at once. A "
-                    "rank still not placed when a Warlord shouts costs its placer one Goblin Slave to the pool (none "
-                    "left: the screen is lifted and nothing is owed), and the rank is still owed. The time then "
-                    "runs again for the same rank, so a Warlord who keeps dawdling can be challenged again. Computer "
-                    "players never shout.",
+                    "placing a rank has 15 seconds for it, the book's own time for a rank (not the table's usual "
+                    "reaction time); when they run out the others get a Gnorish! button (or /orcz challenge), the "
+                    "phrase said at once. A rank still not placed when a Warlord shouts costs its placer one Goblin "
+                    "Slave to the pool (none left: the screen is lifted and nothing is owed), and the rank is still "
+                    "owed. The 15 seconds then run again for the same rank, so a Warlord who keeps dawdling can be "
+                    "challenged again. Computer players never shout.",
 }
 
 GUIDE = """\
@@ -88,8 +87,8 @@ Slaves wins.
 **In Discord:** you place your ranks in private (a form or a menu over your hand, or \
 `/orcz place field:tower left:G2 right:A3 down:right`); the board shows your face-down cards only on your \
 own picture. Struggle and Hold are buttons for the rear rank's owner. With the optional phrase timer \
-(`rule:phrase_timer` on `/game new`), a Warlord who takes too long over a rank can be challenged by the \
-others with the Gnorish! button: they \
+(`rule:phrase_timer` on `/game new`), a Warlord who takes more than 15 seconds over a rank can be \
+challenged by the others with the Gnorish! button: they \
 discard one Goblin Slave to the pool and must still place the rank.
 
 **Our readings** (where the rule book is unclear):
