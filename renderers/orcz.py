@@ -313,9 +313,11 @@ def _draw_warlords(draw: ImageDraw.ImageDraw, view: OrczView, top: int, face: Fo
         name = view.names.get(warlord.player, warlord.player)
         first = " (first)" if warlord.player == view.first and view.phase != "over" else ""
         place = _place(view, warlord.player)
-        write(draw, (MARGIN + 54 * S, middle), f"{place}{name}{first}", face, ACCENT if place.startswith("1st")
+        named = f"{place}{name}{first}"
+        write(draw, (MARGIN + 54 * S, middle), named, face, ACCENT if place.startswith("1st")
               and not view.nobody_won else TEXT, anchor="lm")
-        write(draw, (SIZE[0] - MARGIN, middle), _known(view, warlord), face, MUTED, anchor="rm")
+        room = SIZE[0] - MARGIN - (MARGIN + 54 * S + face.getlength(named) + 3 * LINE // 4)
+        write(draw, (SIZE[0] - MARGIN, middle), _known(view, warlord, face, room), face, MUTED, anchor="rm")
 
 
 def _in_order(view: OrczView) -> list[WarlordView]:
@@ -336,15 +338,27 @@ def _place(view: OrczView, player: str) -> str:
     return ""
 
 
-def _known(view: OrczView, warlord: WarlordView) -> str:
+def _known(view: OrczView, warlord: WarlordView, face: Font | None = None, room: float = 0) -> str:
     """What the picture says of a Warlord: ranks placed while deploying, Heroes spent, and Slaves
-    only where the viewer may see them (their own, or everyone's at the end)."""
-    bits = [f"{warlord.placed} placed"] if view.phase == "deploy" else []
-    if warlord.spent:
-        bits.append("spent: " + ", ".join(h.capitalize() for h in warlord.spent))
-    if warlord.slaves is not None:
-        bits.append(_slaves(warlord.slaves))
-    return " · ".join(bits)
+    only where the viewer may see them (their own, or everyone's at the end). Beside a long name it
+    says the same more briefly ("4 ranks, 1 skipped", "3 Heroes spent") rather than run into it."""
+    said = ""
+    for brief in (False, True):
+        bits = [_placed(warlord, brief=brief)] if view.phase == "deploy" else []
+        if warlord.spent:
+            bits.append(_spent(warlord.spent, brief=brief))
+        if warlord.slaves is not None:
+            bits.append(_slaves(warlord.slaves))
+        said = " · ".join(bits)
+        if face is None or face.getlength(said) <= room:
+            break
+    return said
+
+
+def _spent(heroes: Sequence[str], *, brief: bool = False) -> str:
+    if brief:
+        return f"{len(heroes)} Hero{'' if len(heroes) == 1 else 'es'} spent"
+    return "spent: " + ", ".join(h.capitalize() for h in heroes)
 
 
 def panel_lines(view: OrczView, recent: Sequence[str] = ()) -> list[PanelLine]:
@@ -367,7 +381,7 @@ def panel_lines(view: OrczView, recent: Sequence[str] = ()) -> list[PanelLine]:
     for warlord in view.warlords:
         bits = [_slaves(warlord.slaves) if warlord.slaves is not None else "Slaves hidden"]
         if view.phase == "deploy":
-            bits.append(f"{warlord.placed} placed")
+            bits.append(_placed(warlord))
         first = " (first)" if warlord.player == view.first and view.phase != "over" else ""
         lines.append(PanelLine(view.names.get(warlord.player, warlord.player) + first,
                                swatch=WARLORD_COLOURS.get(warlord.colour), marked=warlord.player in view.waiting_for,
@@ -397,6 +411,13 @@ def panel_lines(view: OrczView, recent: Sequence[str] = ()) -> list[PanelLine]:
 
 def _slaves(count: int) -> str:
     return f"{count} Slave" + ("" if count == 1 else "s")
+
+
+def _placed(warlord: WarlordView, *, brief: bool = False) -> str:
+    """The ranks a Warlord has on the table this turn, and apart the placements skipped (no lawful
+    rank): "4 ranks placed, 1 skipped" ("4 ranks, 1 skipped" in brief), never a skip counted as a rank."""
+    said = f"{warlord.placed} rank{'' if warlord.placed == 1 else 's'}" + ("" if brief else " placed")
+    return said + (f", {warlord.skipped} skipped" if warlord.skipped else "")
 
 
 def _end_lines(view: OrczView) -> list[PanelLine]:

@@ -285,7 +285,7 @@ class Orcz(Game[OrczState, Any]):
                 if self.can_place(state, player):
                     state.ask = Ask(kind=AskKind.PLACE, players=[player])
                     return
-                state.warlord(player).placed += 1
+                state.warlord(player).skipped += 1  # not a rank placed (L76-80)
                 ctx.say(f"{state.name_of(player)} cannot make a lawful rank: this placement is skipped.")
                 state.next += 1
             state.round += 1
@@ -622,7 +622,7 @@ class Orcz(Game[OrczState, Any]):
         state.events_left.remove(state.event)
         ctx.say(f"Event: {state.event.title} — {state.event.text}")
         for warlord in state.warlords:
-            warlord.placed = 0
+            warlord.placed = warlord.skipped = 0
         state.round, state.next, state.phase = 1, 0, Phase.DEPLOY
         ctx.say(f"{state.name_of(state.players[state.first])} places first this turn.")
         self._deploy_on(ctx, state)
@@ -667,7 +667,7 @@ class Orcz(Game[OrczState, Any]):
     def view(self, state: OrczState, viewer: PlayerId | None) -> OrczView:
         outcome = self.outcome(state)
         warlords = [WarlordView(player=w.player, colour=w.colour, slaves=SLAVES.seen(state, ("slaves", w.player), viewer),
-                                spent=list(w.spent), placed=w.placed,
+                                spent=list(w.spent), placed=w.placed, skipped=w.skipped,
                                 hand=list(CARDS.seen(state, hand_key(w.player), viewer) or ())
                                 if viewer == w.player and state.phase is not Phase.OVER else None)
                     for w in state.warlords]
@@ -729,7 +729,7 @@ class Orcz(Game[OrczState, Any]):
         slaves = {w.player: float(w.slaves) for w in state.warlords}
         open_fronts = [f for f in state.fronts if f.challenge is not None and not f.done]
         spread_over = max(1, len(open_fronts))
-        coming = {w.player: max(0, RANKS_PER_TURN - w.placed) / spread_over if deploying else 0.0
+        coming = {w.player: max(0, RANKS_PER_TURN - w.placed - w.skipped) / spread_over if deploying else 0.0
                   for w in state.warlords}  # ranks each Warlord may still bring to each open Battlefield
         share = sum(coming.values())
         turns_after = state.turns - state.turn

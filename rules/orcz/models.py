@@ -93,7 +93,8 @@ class Warlord(BaseModel):
     hand: list[str]  # behind the screen: troops and unspent Heroes (secret: the owner's)
     slaves: int  # behind the screen (secret: the owner's, until the end)
     spent: list[str] = Field(default_factory=list)  # Heroes used, shown in front of the screen
-    placed: int = 0  # placements this turn, skipped ones included
+    placed: int = 0  # ranks placed this turn (a skipped placement is none)
+    skipped: int = 0  # placements skipped this turn: no lawful rank could be made (L76-80)
 
 
 class Phase(StrEnum):
@@ -256,7 +257,8 @@ class WarlordView(BaseModel):
     colour: str
     slaves: int | None  # the viewer's own, or everyone's once the game is over
     spent: list[str]
-    placed: int
+    placed: int  # ranks on the table this turn
+    skipped: int = 0  # placements skipped this turn (no lawful rank)
     hand: list[str] | None = None  # the viewer's own hand only
 
 

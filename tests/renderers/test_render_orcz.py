@@ -142,3 +142,16 @@ def test_the_channels_picture_names_no_card_it_does_not_show_face_up() -> None:
     kinds = {card_face(code, (0, 0, 0)).name for code in (*TROOPS, *HEROES)}
     named = Counter(label.text for label in _labels(view).drawn if label.text in kinds)
     assert named == _face_up_names(view)
+
+
+def test_a_skipped_placement_is_not_drawn_as_a_rank() -> None:
+    """Seed 003 L76-80: a Warlord with no lawful rank left skips the placement; the picture and its
+    reading say the ranks on the table and the skips apart ("4 ranks placed, 1 skipped", not "5 placed")."""
+    state = _mid_game()
+    view = GAME.view(state, None)
+    first = view.warlords[0].model_copy(update={"placed": 4, "skipped": 1})
+    second = view.warlords[1].model_copy(update={"placed": 1, "skipped": 0})
+    view = view.model_copy(update={"warlords": [first, second, *view.warlords[2:]]})
+    drawn = " ".join(label.text for label in _labels(view).drawn)
+    assert "4 ranks placed, 1 skipped" in drawn and "1 rank placed" in drawn and "5 placed" not in drawn
+    assert "4 ranks placed, 1 skipped" in describe(view)
