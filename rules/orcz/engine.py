@@ -391,10 +391,12 @@ class Orcz(Game[OrczState, Any]):
                 defender.put(side, None)
                 lost_defender += 1
                 ctx.say(f"On the {side}, {card_name(mine)} beats {card_name(theirs)}.")
+                self._behind_screen(state, defender.owner, theirs)
             elif loser == "attacker":
                 attacker.put(side, None)
                 lost_attacker += 1
                 ctx.say(f"On the {side}, {card_name(theirs)} throws back {card_name(mine)}.")
+                self._behind_screen(state, attacker.owner, mine)
             else:
                 ctx.say(f"On the {side}, {card_name(mine)} and {card_name(theirs)} are evenly matched: nothing happens.")
         front.ranks.pop()  # the defender, put back below as the result says
@@ -422,6 +424,14 @@ class Orcz(Game[OrczState, Any]):
             front.aside.append(attacker)
             front.ranks.append(defender)
             ctx.say(f"Neither side gives way: {a_name}'s rank stands aside and {d_name}'s is now the rear rank.")
+
+    @staticmethod
+    def _behind_screen(state: OrczState, owner: PlayerId, card: str) -> None:
+        """A card leaves the Battlefield for its owner's screen at once (L171-174, L225-226): back in
+        the hand, and known to be there (it was face up)."""
+        warlord = state.warlord(owner)
+        warlord.hand = sorted([*warlord.hand, card])
+        warlord.back.append(card)
 
     def _spoils(self, ctx: Context, state: OrczState, loser: PlayerId, winner: PlayerId) -> None:
         """The beaten Warlord pays the winner (L221-224); 2 Slaves under Blood Feud; nothing to oneself
@@ -630,6 +640,7 @@ class Orcz(Game[OrczState, Any]):
     def _end_turn(self, ctx: Context, state: OrczState) -> None:
         for warlord in state.warlords:
             warlord.hand = fresh_hand(warlord.spent)
+            warlord.back = []
         state.looks = []
         state.event = None
         if all(f.cleared for f in state.fronts) or state.turn >= state.turns:

@@ -95,6 +95,9 @@ class Warlord(BaseModel):
     spent: list[str] = Field(default_factory=list)  # Heroes used, shown in front of the screen
     placed: int = 0  # ranks placed this turn (a skipped placement is none)
     skipped: int = 0  # placements skipped this turn: no lawful rank could be made (L76-80)
+    back: list[str] = Field(default_factory=list)
+    """Troop cards back behind the screen this turn, which everyone saw go there: beaten in a struggle
+    (L171-174). Public; they are in `hand` too, and a computer's picture keeps them there."""
 
 
 class Phase(StrEnum):
