@@ -427,8 +427,8 @@ class Orcz(Game[OrczState, Any]):
 
     @staticmethod
     def _behind_screen(state: OrczState, owner: PlayerId, card: str) -> None:
-        """A card leaves the Battlefield for its owner's screen at once (L171-174, L225-226): back in
-        the hand, and known to be there (it was face up)."""
+        """A card leaves the Battlefield for its owner's screen at once, beaten (L171-174, L225-226) or
+        after the Challenge (L259-261): back in the hand, and known to be there (it was face up)."""
         warlord = state.warlord(owner)
         warlord.hand = sorted([*warlord.hand, card])
         warlord.back.append(card)
@@ -563,8 +563,8 @@ class Orcz(Game[OrczState, Any]):
 
     def _finish_front(self, ctx: Context, state: OrczState, front: Front, won: bool) -> None:
         """After the Challenge: a defeated one leaves the game (L258-259), a lost one stays for next
-        turn (L278-280); troops go back behind the screens and the Heroes played are spent
-        (L281-282, L150-154)."""
+        turn (L278-280); troops go back behind the screens at once and the Heroes played are spent
+        (L259-261, L281-282, L150-154)."""
         if won:
             front.challenge = None
             if front.stack == 0:
@@ -574,6 +574,9 @@ class Orcz(Game[OrczState, Any]):
                 if rank.holds(hero):
                     state.warlord(rank.owner).spent.append(hero)
                     ctx.say(f"{state.name_of(rank.owner)}'s {hero.capitalize()} is spent for the rest of the game.")
+            for card in rank.cards():
+                if is_troop(card):  # back behind the screen at once (L258-261, L281-282)
+                    self._behind_screen(state, rank.owner, card)
         ids = {r.id for r in (*front.ranks, *front.aside)}
         state.looks = [look for look in state.looks if look.rank not in ids]
         front.ranks, front.aside = [], []

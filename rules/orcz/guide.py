@@ -59,7 +59,7 @@ Grunts are fine. With only a bad pair left you must bring a Hero into it; with n
 card over and its owner chooses: **hold** (the rank stands aside and still counts) or **struggle** against \
 the rank in front. The defenders show their hidden card; right meets right, then left meets left. \
 Cavalry beat Archers, Archers beat Grunts, Grunts beat Cavalry, whatever the Strength; the same type: the \
-higher Strength wins; equal: nothing. Beaten cards go back behind the screen. \
+higher Strength wins; equal: nothing. A beaten card goes straight back behind its owner's screen. \
 Wiped out defenders: the attackers move up and may struggle again, and the defender pays them 1 Slave. \
 Wiped out attackers: the defenders are now the rear rank, and the attacker pays 1 Slave. One card lost on \
 each side: both broken ranks stand aside. The first rank and broken ranks never struggle.
@@ -69,7 +69,8 @@ Warlord takes the primary from the pool and must give the secondary to others wh
 **Lost:** the strongest Warlord pays the primary to the pool and may make anyone else pay the secondary; \
 the Challenge stays for next turn. A tie for strongest shares (primary + secondary) ÷ tied, rounded down, \
 each way, with no secondary. A Warlord who cannot pay lifts the screen: the debt is forgiven.
-Troops return behind the screens every turn; a Hero played is spent for the game.
+Once a Battlefield's Challenge is settled its troops go straight back behind the screens (all ten are \
+played again next turn); a Hero played is spent for the game.
 
 **Heroes:** the **Champion** wins the Challenge wherever it stands but has no Strength, and its rank never \
 struggles. The **Shaman** doubles the Strength of its partner; its rank never struggles, and a struggle \

@@ -97,7 +97,8 @@ class Warlord(BaseModel):
     skipped: int = 0  # placements skipped this turn: no lawful rank could be made (L76-80)
     back: list[str] = Field(default_factory=list)
     """Troop cards back behind the screen this turn, which everyone saw go there: beaten in a struggle
-    (L171-174). Public; they are in `hand` too, and a computer's picture keeps them there."""
+    (L171-174) or home from a resolved Battlefield (L259-261). Public; they are in `hand` too, and a
+    computer's picture keeps them there."""
 
 
 class Phase(StrEnum):

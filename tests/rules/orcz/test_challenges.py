@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from rules.core.dice import ScriptedDice
 from rules.core.errors import RuleViolation
 from rules.orcz import GAME
 from rules.orcz.data import Event, Field
-from rules.orcz.models import AskKind, Share
+from rules.orcz.models import AskKind, Rank, Share
 from tests.rules.orcz.helpers import aside_only, battle, resolve
 
 
@@ -112,3 +113,19 @@ def test_heroes_are_spent_and_troops_come_back_each_turn() -> None:
     assert state.warlord("p1").spent == ["champion"] and state.warlord("p2").spent == ["shaman"]
     assert "champion" not in state.warlord("p1").hand and sorted(state.warlord("p1").hand).count("G2") == 2
     assert len([c for c in state.warlord("p1").hand if c[0] in "GCA" and c[1:].isdigit()]) == 10
+
+
+def test_troops_go_back_behind_the_screens_as_soon_as_their_battlefield_is_resolved() -> None:
+    # seed 003 L258-261 "All troops (not Heroes) on the Battlefield are returned behind their respective
+    # players' screens", L281-282: at once, while the other Battlefields are still to be resolved;
+    # the Heroes played are spent instead (L149-154)
+    state = aside_only(battle([], challenge=0), [("p1", "champion", "G1"), ("p2", "A2", "G3"), ("p2", "C1", "G2")])
+    tower = state.front(Field.TOWER)
+    tower.done = False  # one more Battlefield to come this turn, with a rank still face down
+    tower.ranks = [Rank(id=60, owner="p3", left="G2", right="A1", down="right")]
+    state.warlord("p1").hand, state.warlord("p2").hand = ["A3"], []
+    after, _ = resolve(state, dice=ScriptedDice([1] * 16))
+    assert after.turn == 1 and after.current == Field.TOWER  # the turn goes on at the Tower
+    assert after.warlord("p1").hand == ["A3", "G1"] and after.warlord("p1").spent == ["champion"]
+    assert after.warlord("p2").hand == ["A2", "C1", "G2", "G3"] and sorted(after.warlord("p2").back) == ["A2", "C1", "G2", "G3"]
+    assert next(w for w in GAME.view(after, "p2").warlords if w.player == "p2").hand == ["A2", "C1", "G2", "G3"]
