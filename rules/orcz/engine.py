@@ -168,7 +168,7 @@ class Orcz(Game[OrczState, Any]):
             elif ask.kind is AskKind.SPLIT and state.split is not None:
                 actions = [Share(shares=s) for s in splits(state.split)]
         if ask is not None:
-            actions += [Scout(rank=r) for r in self.scout_targets(state, player)]
+            actions += [Scout(field=f, rank=n) for f, n in self.scout_targets(state, player)]
         if player in self.challengers(state):
             actions.append(GNORISH)
         return actions
@@ -587,13 +587,14 @@ class Orcz(Game[OrczState, Any]):
         self._next_front(ctx, state)
 
     # -- the Scout (L306-308) ---------------------------------------------------------------------------
-    def scout_targets(self, state: OrczState, player: PlayerId) -> list[int]:
-        """Face-down cards of other Warlords that `player`'s unspent Scout could look at (reading
-        c10: any time, any opponent's card, Heroes included)."""
+    def scout_targets(self, state: OrczState, player: PlayerId) -> list[tuple[Battlefield, int]]:
+        """Face-down cards of other Warlords that `player`'s unspent Scout could look at, each rank
+        by its Battlefield and its place in the line from the front (reading c10: any time, any
+        opponent's card, Heroes included)."""
         if SCOUT not in state.warlord(player).hand:
             return []
         seen = {look.rank for look in state.looks if look.by == player}
-        return [r.id for f in state.fronts for r in f.ranks
+        return [(f.field, n) for f in state.fronts for n, r in enumerate(f.ranks, start=1)
                 if r.owner != player and r.hidden is not None and r.id not in seen]
 
     def _scout(self, ctx: Context, state: OrczState, player: PlayerId, action: Scout) -> None:
@@ -603,18 +604,22 @@ class Orcz(Game[OrczState, Any]):
         if SCOUT not in warlord.hand:
             raise RuleViolation("Your Scout has already been used." if SCOUT in warlord.spent
                                 else "You have no Scout.")
-        found = state.rank(action.rank)
-        if found is None or found[1].hidden is None:
+        front = state.front(action.field)
+        if not 1 <= action.rank <= len(front.ranks):
+            count = len(front.ranks)
+            line = "no ranks in line" if count == 0 else f"{count} rank{'' if count == 1 else 's'} in line"
+            raise RuleViolation(f"{front.field.title} has no rank {action.rank}: it has {line}, counted from "
+                                "the front.")
+        rank = front.ranks[action.rank - 1]
+        if rank.hidden is None:
             raise RuleViolation("There is no face-down card in that rank to look at.")
-        front, rank = found
         if rank.owner == player:
             raise RuleViolation("The Scout looks at an opponent's card, not your own.")
         warlord.hand.remove(SCOUT)
         warlord.spent.append(SCOUT)
         state.looks.append(Look(by=player, rank=rank.id))
-        place = front.ranks.index(rank) + 1 if rank in front.ranks else 0
         ctx.say(f"{state.name_of(player)} sends the Scout to peek at {state.name_of(rank.owner)}'s face-down card "
-                f"in rank {place} at {front.field.title}. The card stays face down.")
+                f"in rank {action.rank} at {front.field.title}. The card stays face down.")
         ctx.say(f"Your Scout saw {card_name(rank.hidden or '')} there.", visible_to=[player])
 
     # -- turns and the end (L311-328, L346-349) ---------------------------------------------------------

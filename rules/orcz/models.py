@@ -205,9 +205,12 @@ class Share(BaseModel):
 
 
 class Scout(BaseModel):
-    """Spend the Scout to look at one opponent's face-down card (L306-308)."""
+    """Spend the Scout to look at one opponent's face-down card (L306-308). The rank is named as
+    everyone names it, in the log, the menus and the commands: its Battlefield and its place in the
+    line there, counted from the front (1: right in front of the Battlefield, L118-120)."""
 
     type: Literal["scout"] = "scout"
+    field: Battlefield
     rank: int
 
 

@@ -129,3 +129,19 @@ def test_troops_go_back_behind_the_screens_as_soon_as_their_battlefield_is_resol
     assert after.warlord("p1").hand == ["A3", "G1"] and after.warlord("p1").spent == ["champion"]
     assert after.warlord("p2").hand == ["A2", "C1", "G2", "G3"] and sorted(after.warlord("p2").back) == ["A2", "C1", "G2", "G3"]
     assert next(w for w in GAME.view(after, "p2").warlords if w.player == "p2").hand == ["A2", "C1", "G2", "G3"]
+
+
+def test_a_typed_share_out_is_read_whole_or_refused() -> None:
+    # seed 003 L249 "The allocation may be split among players as the winning Warlord sees fit": typed
+    # as names and whole numbers; anything else is refused with a sentence (a number of 5,000 digits
+    # once escaped as a crash)
+    from rules.core.moves import Reading
+    from rules.orcz.moves import MOVES
+
+    share = MOVES.named("share")
+    reading = Reading(None, {"p1": "Ann", "p2": "Bo", "p3": "Cy"})
+    assert share.build({"shares": "Bo 1, Cy:1"}, reading)["shares"] == {"p2": 1, "p3": 1}
+    assert share.build({"shares": "nobody"}, reading)["shares"] == {}
+    for typed in ("Bo " + "9" * 5000, "Bo -1", "Bo 1e3", "Bo 1.5", "Bo", "@everyone 1"):
+        with pytest.raises(RuleViolation):
+            share.build({"shares": typed}, reading)
