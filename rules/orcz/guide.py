@@ -23,7 +23,9 @@ READINGS: dict[str, str] = {
                  "others whose troops counted there; when nobody else's did, it is not given.",
     "scout-any-time": "The Scout may be sent whenever the game waits for a decision, anyone's, not only your own "
                       "(its button is under the board for every Warlord who still has one; or /orcz scout), at any "
-                      "opponent's face-down card, Heroes included.",
+                      "opponent's face-down card, Heroes included. Computer players send theirs at the hidden card "
+                      "in front of one of their own ranks on the Battlefield being resolved, the card their next "
+                      "struggle would meet, whether or not it is their decision.",
     "hidden-slaves": "Payments are announced, but each total is shown only to its owner until the end.",
     "shared-win": "Warlords tied for the most Slaves at the end share the win.",
     "skipped-placement": "A Warlord with no lawful pair left skips that placement only, and places again later if "
@@ -35,7 +37,7 @@ READINGS: dict[str, str] = {
                     "phrase said at once. A rank still not placed when a Warlord shouts costs its placer one Goblin "
                     "Slave to the pool (none left: the screen is lifted and nothing is owed), and the rank is still "
                     "owed. The 15 seconds then run again for the same rank, so a Warlord who keeps dawdling can be "
-                    "challenged again. Computer players never shout.",
+                    "challenged again. Computer players shout as soon as the time is up.",
 }
 
 GUIDE = """\
