@@ -66,7 +66,7 @@ from rules.orcz.models import (
 )
 from rules.orcz.moves import MOVES
 from rules.orcz.questions import STAGES
-from rules.orcz.rules import clash, pair_fault, rank_strength
+from rules.orcz.rules import clash, counted, pair_fault, rank_strength
 from rules.orcz.secrets import CARDS, SECRETS, SLAVES, down_key, hand_key
 
 MIN_CLEARED = 3
@@ -313,7 +313,7 @@ class Orcz(Game[OrczState, Any]):
             return
         front = remaining[0] if len(remaining) == 1 else ctx.dice.pick(remaining, "next Battlefield")
         state.current = front.field
-        ctx.say(f"Next Battlefield: {front.field.title} ({len(front.ranks)} rank(s)).", kind="phase")
+        ctx.say(f"Next Battlefield: {front.field.title} ({counted(len(front.ranks), 'rank')}).", kind="phase")
         self._work(ctx, state)
 
     def _reveal(self, ctx: Context, state: OrczState, rank: Rank, why: str) -> None:
@@ -446,8 +446,8 @@ class Orcz(Game[OrczState, Any]):
         if amount <= 0:
             return
         state.warlord(player).slaves += amount
-        ctx.say(f"{state.name_of(player)} takes {amount} Slave(s) from the pool {why}.")
-        ctx.say(f"You now have {state.warlord(player).slaves} Slaves.", visible_to=[player])
+        ctx.say(f"{state.name_of(player)} takes {counted(amount, 'Slave')} from the pool {why}.")
+        ctx.say(f"You now have {counted(state.warlord(player).slaves, 'Slave')}.", visible_to=[player])
 
     def _pay(self, ctx: Context, state: OrczState, payer: PlayerId, amount: int, *, to: PlayerId | None,
              why: str) -> None:
@@ -458,17 +458,18 @@ class Orcz(Game[OrczState, Any]):
         warlord = state.warlord(payer)
         where = state.name_of(to) if to is not None else "the pool"
         if warlord.slaves == 0:
-            ctx.say(f"{state.name_of(payer)} owes {amount} Slave(s) {why} but lifts the screen: none left. "
+            ctx.say(f"{state.name_of(payer)} owes {counted(amount, 'Slave')} {why} but lifts the screen: none left. "
                     "The debt is forgiven.")
             return
         paid = min(amount, warlord.slaves)
         warlord.slaves -= paid
         rest = f" (all they had; the other {amount - paid} are forgiven)" if paid < amount else ""
+        # "Slave(s)" here is the wording the bot's timer test reads (tests/bot/test_discord_orcz_humans.py)
         ctx.say(f"{state.name_of(payer)} pays {paid} Slave(s) to {where} {why}{rest}.")
-        ctx.say(f"You now have {warlord.slaves} Slaves.", visible_to=[payer])
+        ctx.say(f"You now have {counted(warlord.slaves, 'Slave')}.", visible_to=[payer])
         if to is not None:
             state.warlord(to).slaves += paid
-            ctx.say(f"You now have {state.warlord(to).slaves} Slaves.", visible_to=[to])
+            ctx.say(f"You now have {counted(state.warlord(to).slaves, 'Slave')}.", visible_to=[to])
 
     # -- the Challenge (L229-284) -------------------------------------------------------------------------
     def need(self, state: OrczState, challenge: int) -> int:
@@ -667,7 +668,7 @@ class Orcz(Game[OrczState, Any]):
         ctx.say(f"The war is over. Goblin Slaves: {totals}.", kind="end")
         state.nobody_won = cleared < MIN_CLEARED
         if state.nobody_won:
-            ctx.say(f"Only {cleared} Battlefield(s) cleared: Llovar is overthrown and every Warlord loses.", kind="end")
+            ctx.say(f"Only {counted(cleared, 'Battlefield')} cleared: Llovar is overthrown and every Warlord loses.", kind="end")
 
     def outcome(self, state: OrczState) -> Outcome | None:
         if state.phase is not Phase.OVER:
@@ -883,8 +884,8 @@ def split_fault(split: Split, shares: dict[PlayerId, int], state: OrczState) -> 
     if total == split.amount or (total == 0 and not split.won):
         return None
     if split.won:
-        return f"Share out exactly {split.amount} Slave(s): you gave {total}."
-    return f"Make the others pay exactly {split.amount} Slave(s) in all (you asked {total}), or spare them all."
+        return f"Share out exactly {counted(split.amount, 'Slave')}: you gave {total}."
+    return f"Make the others pay exactly {counted(split.amount, 'Slave')} in all (you asked {total}), or spare them all."
 
 
 __all__ = ["MIN_CLEARED", "PHRASE", "PHRASE_TIMER", "RANK_SECONDS", "TIMER_OPTION", "Orcz", "fresh_hand", "split_fault", "splits", "turns_for"]

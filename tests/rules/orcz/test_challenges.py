@@ -145,3 +145,20 @@ def test_a_typed_share_out_is_read_whole_or_refused() -> None:
     for typed in ("Bo " + "9" * 5000, "Bo -1", "Bo 1e3", "Bo 1.5", "Bo", "@everyone 1"):
         with pytest.raises(RuleViolation):
             share.build({"shares": typed}, reading)
+
+
+def test_counts_are_said_in_words() -> None:
+    # seed 003 L242-257 (the 4/2 example): the log and the question say "4 Slaves", "2 Slaves", never
+    # "Slave(s)" (the board's words, issue 41)
+    from rules.orcz.questions import STAGES
+
+    state, said = facing([("p1", "G3", "A3"), ("p1", "C2", "G1"), ("p2", "G2", "A2"), ("p3", "G1", "G2")],
+                         challenge=4)
+    assert any("takes 4 Slaves from the pool" in t for t in said)
+    assert "give 2 Slaves from the pool" in STAGES.text(state, state.ask)
+    with pytest.raises(RuleViolation, match=r"exactly 2 Slaves: you gave 1\."):
+        GAME.apply(state, "p1", Share(shares={"p2": 1}), dice=ScriptedDice([1] * 8))
+    assert not any("(s)" in t for t in said)
+    from rules.orcz.rules import counted
+
+    assert (counted(1, "Slave"), counted(0, "Battlefield"), counted(3, "rank")) == ("1 Slave", "0 Battlefields", "3 ranks")
