@@ -89,7 +89,9 @@ Slaves wins.
 
 **In Discord:** you place your ranks in private (a form or a menu over your hand, or \
 `/orcz place field:tower left:G2 right:A3 down:right`); the board shows your face-down cards only on your \
-own picture. Struggle and Hold are buttons for the rear rank's owner. With the optional phrase timer \
+own picture, ringed in gold (a key on the picture says what each mark means). A rank is named by its \
+Battlefield and its place in the line, counted from the front: the Scout's menu, the log and \
+`/orcz scout field:tent rank:2` all count alike. Struggle and Hold are buttons for the rear rank's owner. With the optional phrase timer \
 (`rule:phrase_timer` on `/game new`), a Warlord who takes more than 15 seconds over a rank can be \
 challenged by the others with the Gnorish! button: they \
 discard one Goblin Slave to the pool and must still place the rank.
