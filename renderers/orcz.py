@@ -110,8 +110,11 @@ def render(view: OrczView) -> bytes:
     """The board as PNG bytes. The newest log lines are not drawn: the message carries them as text."""
     face = font(LABEL)
     hand = _own_hand(view)
+    marks = key_marks(view)
     warlords_top = SIZE[1] - MARGIN - len(view.warlords) * LINE
-    hand_top = warlords_top - (_hand_height(hand) if hand else 0)
+    beside_hand = bool(hand) and _key_width(marks, face) <= SIZE[0] - 2 * MARGIN - face.getlength(HAND_TITLE) - LINE
+    key_top = warlords_top - (LINE if marks and not beside_hand else 0)
+    hand_top = key_top - (_hand_height(hand) if hand else 0)
     notes = _notes(view, face, hand_top)
     canvas = base_canvas(SLUG, SIZE, _draw_ground)
     draw = ImageDraw.Draw(canvas)
@@ -124,6 +127,8 @@ def render(view: OrczView) -> bytes:
                     (columns_top, hand_top - UNDER_COLUMNS), _rank_rows(columns_top, hand_top))
     if hand:
         _draw_hand(canvas, draw, view, hand, hand_top)
+    if marks:
+        _draw_key(canvas, draw, view, marks, hand_top if beside_hand else key_top, face)
     _draw_warlords(draw, view, warlords_top, face)
     return encode_png(canvas)
 
@@ -187,7 +192,7 @@ def header_notes(view: OrczView) -> list[Note]:
     if view.split is not None:
         who = view.names.get(view.split.by, view.split.by)
         what = "gives" if view.split.won else "may make others pay"
-        notes.append(Note(f"Share-out: {who} {what} {view.split.amount} Slave(s)", ACCENT))
+        notes.append(Note(f"Share-out: {who} {what} {_slaves(view.split.amount)}", ACCENT))
     notes += [Note(text, MUTED, spare=True) for text in _looks(view)]
     if view.placings is not None and view.nobody_won:
         notes.append(Note("Llovar falls: every Warlord loses", ACCENT))
@@ -228,9 +233,9 @@ def _draw_front(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: OrczView, 
         _draw_pair(canvas, draw, view, rank, left + INSET, y)
         y += ROW
     if aside:
-        strength = sum(front.strength.values())
-        write(draw, (left + COLUMN / 2, y + ROW / 2), f"Aside · Strength {strength}", face, MUTED,
-              anchor="mm")
+        unshown = len(front.aside) - (aside - 1)
+        write(draw, (left + COLUMN / 2, y + ROW / 2), f"Set aside · {unshown} more" if unshown else "Set aside",
+              face, MUTED, anchor="mm")
         y += ROW
         for rank in front.aside[len(front.aside) - (aside - 1):] if aside > 1 else []:
             _draw_pair(canvas, draw, view, rank, left + INSET, y)
@@ -239,7 +244,7 @@ def _draw_front(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: OrczView, 
 
 def _field_head(front: FrontView) -> list[tuple[str, RGB]]:
     """A Battlefield's name, its Challenge (or that it has none), what beating it needs and how many
-    Challenges are stacked behind it, and whether it is being resolved."""
+    Challenges are stacked behind it, and, while it is resolved, the Strength face up there."""
     lines = [(front.title, ACCENT if front.current else TEXT)]
     if front.cleared:
         lines.append(("Cleared", TEXT))
@@ -248,8 +253,9 @@ def _field_head(front: FrontView) -> list[tuple[str, RGB]]:
     else:
         lines += [(f"Challenge {front.primary}/{front.secondary}", TEXT),
                   (f"Need {front.need} · {front.stack} more", MUTED)]
-    if front.current:
-        lines.append(("Resolving now", ACCENT))
+    strength = sum(front.strength.values())
+    if front.current:  # its column is lit: the Strength face up there says more than "resolving"
+        lines.append((f"Strength {strength} so far" if strength else "Resolving now", ACCENT))
     elif front.done and not front.cleared:
         lines.append(("Resolved", MUTED))
     return lines
@@ -292,16 +298,71 @@ def _hand_height(hand: Sequence[str]) -> int:
 def _draw_hand(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: OrczView, hand: Sequence[str], top: int) -> None:
     """The viewer's own hand, behind their screen: only ever on their own picture."""
     owner = colour_of(view, view.viewer or "")
-    write(draw, (MARGIN, top), "Your hand (behind your screen)", font(LABEL), ACCENT)
+    write(draw, (MARGIN, top), HAND_TITLE, font(LABEL), ACCENT)
     for n, code in enumerate(hand):
         at = (MARGIN + (n % HAND_ROW) * (CARD[0] + CARD_GAP), top + LINE + (n // HAND_ROW) * ROW)
         paste_card(canvas, at, card_face(code, owner), CARD)
+
+
+HAND_TITLE = "Your hand"
+KEY_ICON = (52 * S, 26 * S)
+"""A mark's sample in the key: a small card, as tall as a label."""
+KEY_GAP = 8 * S
+"""Between a sample and its words."""
+KEY_SPACE = 24 * S
+"""Between one entry of the key and the next."""
+KEY_WORDS = {"back": "face down", "mine": "your face-down card", "lost": "lost in a struggle"}
+"""What each mark of the picture means, in the key's words."""
+
+
+def key_marks(view: OrczView) -> list[str]:
+    """The marks the picture may show, in the key's order: a card's back (a face-down card the viewer
+    cannot see), the gold ring of the viewer's own face-down card (their picture only), and the dashed
+    gap a card beaten in a struggle leaves."""
+    ranks = [r for f in view.fronts for r in (*f.ranks, *f.aside)]
+    marks = []
+    if any(r.down is not None and getattr(r, r.down) is None for r in ranks):
+        marks.append("back")
+    if any(r.mine and r.down is not None and getattr(r, r.down) is not None for r in ranks):
+        marks.append("mine")
+    if any(r.lost for r in ranks):
+        marks.append("lost")
+    return marks
+
+
+def _key_width(marks: Sequence[str], face: Font) -> float:
+    return sum(KEY_ICON[0] + KEY_GAP + face.getlength(KEY_WORDS[m]) for m in marks) + KEY_SPACE * (len(marks) - 1)
+
+
+def _draw_key(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: OrczView, marks: Sequence[str], top: int,
+              face: Font) -> None:
+    """The key to the picture's marks, on one line ending at the right edge: a sample of each and what
+    it means."""
+    x = SIZE[0] - MARGIN - _key_width(marks, face)
+    middle = top + LINE / 2
+    own = colour_of(view, view.viewer or "")
+    for mark in marks:
+        at = (x, middle - KEY_ICON[1] / 2)
+        if mark == "back":
+            paste_card(canvas, at, _back(MUTED), KEY_ICON)
+        elif mark == "mine":
+            draw.rounded_rectangle((at[0], at[1], at[0] + KEY_ICON[0] - 1, at[1] + KEY_ICON[1] - 1), radius=5 * S,
+                                   fill=own, outline=ACCENT, width=4 * S)
+        else:
+            empty_slot(draw, (at[0], at[1], at[0] + KEY_ICON[0] - 1, at[1] + KEY_ICON[1] - 1))
+        x += KEY_ICON[0] + KEY_GAP
+        write(draw, (x, middle), KEY_WORDS[mark], face, MUTED, anchor="lm")
+        x += face.getlength(KEY_WORDS[mark]) + KEY_SPACE
 
 
 def _draw_warlords(draw: ImageDraw.ImageDraw, view: OrczView, top: int, face: Font) -> None:
     """A line per Warlord: a pointer when they must act, their colour and whole name, then at the right
     what others may know (ranks placed, Heroes spent) and their Slaves where the viewer may see them;
     at the end, their place first."""
+    rows = [(w, f"{_place(view, w.player)}{view.names.get(w.player, w.player)}"
+             + (" (first)" if w.player == view.first and view.phase != "over" else "")) for w in _in_order(view)]
+    brief = any(face.getlength(named) + 3 * LINE // 4 + face.getlength(_known(view, w))
+                > SIZE[0] - 2 * MARGIN - 54 * S for w, named in rows)  # all rows alike, brief if one must be
     for k, warlord in enumerate(_in_order(view)):
         y = top + k * LINE
         middle = y + LINE / 2
@@ -313,9 +374,10 @@ def _draw_warlords(draw: ImageDraw.ImageDraw, view: OrczView, top: int, face: Fo
         name = view.names.get(warlord.player, warlord.player)
         first = " (first)" if warlord.player == view.first and view.phase != "over" else ""
         place = _place(view, warlord.player)
-        write(draw, (MARGIN + 54 * S, middle), f"{place}{name}{first}", face, ACCENT if place.startswith("1st")
+        named = f"{place}{name}{first}"
+        write(draw, (MARGIN + 54 * S, middle), named, face, ACCENT if place.startswith("1st")
               and not view.nobody_won else TEXT, anchor="lm")
-        write(draw, (SIZE[0] - MARGIN, middle), _known(view, warlord), face, MUTED, anchor="rm")
+        write(draw, (SIZE[0] - MARGIN, middle), _known(view, warlord, brief=brief), face, MUTED, anchor="rm")
 
 
 def _in_order(view: OrczView) -> list[WarlordView]:
@@ -336,15 +398,22 @@ def _place(view: OrczView, player: str) -> str:
     return ""
 
 
-def _known(view: OrczView, warlord: WarlordView) -> str:
+def _known(view: OrczView, warlord: WarlordView, *, brief: bool = False) -> str:
     """What the picture says of a Warlord: ranks placed while deploying, Heroes spent, and Slaves
-    only where the viewer may see them (their own, or everyone's at the end)."""
-    bits = [f"{warlord.placed} placed"] if view.phase == "deploy" else []
+    only where the viewer may see them (their own, or everyone's at the end). In `brief` ("4 ranks,
+    1 skipped", "3 Heroes spent"), for rows beside long names."""
+    bits = [_placed(warlord, brief=brief)] if view.phase == "deploy" else []
     if warlord.spent:
-        bits.append("spent: " + ", ".join(h.capitalize() for h in warlord.spent))
+        bits.append(_spent(warlord.spent, brief=brief))
     if warlord.slaves is not None:
         bits.append(_slaves(warlord.slaves))
     return " · ".join(bits)
+
+
+def _spent(heroes: Sequence[str], *, brief: bool = False) -> str:
+    if brief:
+        return f"{len(heroes)} Hero{'' if len(heroes) == 1 else 'es'} spent"
+    return "spent: " + ", ".join(h.capitalize() for h in heroes)
 
 
 def panel_lines(view: OrczView, recent: Sequence[str] = ()) -> list[PanelLine]:
@@ -367,7 +436,7 @@ def panel_lines(view: OrczView, recent: Sequence[str] = ()) -> list[PanelLine]:
     for warlord in view.warlords:
         bits = [_slaves(warlord.slaves) if warlord.slaves is not None else "Slaves hidden"]
         if view.phase == "deploy":
-            bits.append(f"{warlord.placed} placed")
+            bits.append(_placed(warlord))
         first = " (first)" if warlord.player == view.first and view.phase != "over" else ""
         lines.append(PanelLine(view.names.get(warlord.player, warlord.player) + first,
                                swatch=WARLORD_COLOURS.get(warlord.colour), marked=warlord.player in view.waiting_for,
@@ -379,7 +448,7 @@ def panel_lines(view: OrczView, recent: Sequence[str] = ()) -> list[PanelLine]:
         split = view.split
         who = view.names.get(split.by, split.by)
         what = "gives" if split.won else "may make others pay"
-        lines += [heading("Share-out"), PanelLine(f"{who} {what} {split.amount} Slave(s)", size=SMALL_TEXT)]
+        lines += [heading("Share-out"), PanelLine(f"{who} {what} {_slaves(split.amount)}", size=SMALL_TEXT)]
     if view.looks:
         lines.append(heading("Scouts"))
         for look in view.looks:
@@ -397,6 +466,13 @@ def panel_lines(view: OrczView, recent: Sequence[str] = ()) -> list[PanelLine]:
 
 def _slaves(count: int) -> str:
     return f"{count} Slave" + ("" if count == 1 else "s")
+
+
+def _placed(warlord: WarlordView, *, brief: bool = False) -> str:
+    """The ranks a Warlord has on the table this turn, and apart the placements skipped (no lawful
+    rank): "4 ranks placed, 1 skipped" ("4 ranks, 1 skipped" in brief), never a skip counted as a rank."""
+    said = f"{warlord.placed} rank{'' if warlord.placed == 1 else 's'}" + ("" if brief else " placed")
+    return said + (f", {warlord.skipped} skipped" if warlord.skipped else "")
 
 
 def _end_lines(view: OrczView) -> list[PanelLine]:

@@ -171,10 +171,7 @@ class Param:
             return self._fit(float(raw) if isinstance(raw, int | float) and not isinstance(raw, bool)
                              else parse_number(str(raw), self.name))
         if self.kind is Kind.COUNT:
-            value = float(raw) if isinstance(raw, int | float) else parse_number(str(raw), self.name)
-            if value != int(value):
-                raise RuleViolation(f"Give {self.name} as a whole number, like 2.")
-            return int(self._fit(value))
+            return int(self._fit(parse_count(raw, self.name)))
         if self.kind is Kind.CHOICES:
             return self._several(raw)
         text = str(raw).strip()
@@ -579,6 +576,41 @@ def parse_number(text: str, what: str) -> float:
     return value
 
 
+MOST_COUNT = 1_000_000
+"""The largest whole number a player may give: no table counts higher, and a longer number is a slip
+(or a joke: 1e309) that must not reach the rules."""
+
+
+def parse_count(raw: Any, what: str) -> int:
+    """A whole number as a player gave it, all of it or nothing: digits alone (spaces around them, a
+    leading + allowed), or an int (a whole float) an interface typed already. No fraction, exponent,
+    sign, word or mention before or after it, nothing below 0 and nothing above `MOST_COUNT`: each
+    refused with a sentence that says what to give instead."""
+    if isinstance(raw, bool):
+        raise RuleViolation(f"Give {what} as a whole number, like 2.")
+    if isinstance(raw, int | float):
+        if not math.isfinite(raw) or raw != int(raw):
+            raise RuleViolation(f"Give {what} as a whole number, like 2.")
+        value = int(raw)
+    else:
+        text = str(raw).strip()
+        if re.fullmatch(r"-\s*[0-9]+", text):
+            raise RuleViolation(f"Give {what} as a whole number from 0 up, like 2: {text} is below 0.")
+        found = re.fullmatch(r"\+?([0-9]+)", text)
+        if found is None:
+            shown = text if len(text) <= 20 else text[:20] + "…"
+            raise RuleViolation(f"Give {what} as a whole number and nothing else, like 2 ('{shown}' is not one).")
+        digits = found.group(1).lstrip("0") or "0"
+        if len(digits) > len(str(MOST_COUNT)):
+            raise RuleViolation(f"Give {what} as a whole number up to {MOST_COUNT:,}: that one is far too large.")
+        value = int(digits)
+    if value < 0:
+        raise RuleViolation(f"Give {what} as a whole number from 0 up, like 2: {value} is below 0.")
+    if value > MOST_COUNT:
+        raise RuleViolation(f"Give {what} as a whole number up to {MOST_COUNT:,}: that one is far too large.")
+    return value
+
+
 def flag(text: str, what: str) -> bool:
     folded = text.strip().casefold()
     if folded in ("yes", "y", "true", "1", "on"):
@@ -615,6 +647,6 @@ def describe(action: BaseModel) -> str:
     return f"{kind} {rest}".strip()
 
 
-__all__ = ["Args", "EXAMPLES", "FORM_KINDS", "Kind", "Move", "MoveBook", "Param", "Pause", "Plan", "Reading", "choice",
-           "choices_of", "code", "describe", "find", "flag", "number", "parse_number", "parse_point",
+__all__ = ["Args", "EXAMPLES", "MOST_COUNT", "FORM_KINDS", "Kind", "Move", "MoveBook", "Param", "Pause", "Plan", "Reading", "choice",
+           "choices_of", "code", "describe", "find", "flag", "number", "parse_count", "parse_number", "parse_point",
            "parse_points", "point", "read_back"]

@@ -66,7 +66,7 @@ from rules.orcz.models import (
 )
 from rules.orcz.moves import MOVES
 from rules.orcz.questions import STAGES
-from rules.orcz.rules import clash, pair_fault, rank_strength
+from rules.orcz.rules import clash, counted, pair_fault, rank_strength
 from rules.orcz.secrets import CARDS, SECRETS, SLAVES, down_key, hand_key
 
 MIN_CLEARED = 3
@@ -82,6 +82,10 @@ PHRASE_TIMER = TableOption(
 
 PHRASE = "Gnorish vor kladden imtach, hadick vor lotten, ab zamock vor nuamsh!"
 """The Orcish phrase of the challenge (L40)."""
+
+RANK_SECONDS = 15.0
+"""The time a Warlord has to place each rank with the phrase timer on (L52-53: "about 15 seconds"
+a rank; reading phrase-timer: exactly 15, the rules' own limit, not the table's reaction time)."""
 
 
 def fresh_hand(spent: Sequence[str]) -> list[str]:
@@ -132,8 +136,8 @@ class Orcz(Game[OrczState, Any]):
     def _prompts(self, state: OrczState) -> list[Prompt]:
         prompts = STAGES.prompts(state, state.ask)
         if self.timed(state):
-            # the time for a rank is the bot's reaction timer: when it runs out, it applies TimeUp
-            return [p.model_copy(update={"default": TIME_UP}) for p in prompts]
+            # the rules time each rank themselves (L52-53): the bot waits RANK_SECONDS, then applies TimeUp
+            return [p.model_copy(update={"default": TIME_UP, "seconds": RANK_SECONDS}) for p in prompts]
         return prompts
 
     @staticmethod
@@ -164,7 +168,7 @@ class Orcz(Game[OrczState, Any]):
             elif ask.kind is AskKind.SPLIT and state.split is not None:
                 actions = [Share(shares=s) for s in splits(state.split)]
         if ask is not None:
-            actions += [Scout(rank=r) for r in self.scout_targets(state, player)]
+            actions += [Scout(field=f, rank=n) for f, n in self.scout_targets(state, player)]
         if player in self.challengers(state):
             actions.append(GNORISH)
         return actions
@@ -281,7 +285,7 @@ class Orcz(Game[OrczState, Any]):
                 if self.can_place(state, player):
                     state.ask = Ask(kind=AskKind.PLACE, players=[player])
                     return
-                state.warlord(player).placed += 1
+                state.warlord(player).skipped += 1  # not a rank placed (L76-80)
                 ctx.say(f"{state.name_of(player)} cannot make a lawful rank: this placement is skipped.")
                 state.next += 1
             state.round += 1
@@ -309,7 +313,7 @@ class Orcz(Game[OrczState, Any]):
             return
         front = remaining[0] if len(remaining) == 1 else ctx.dice.pick(remaining, "next Battlefield")
         state.current = front.field
-        ctx.say(f"Next Battlefield: {front.field.title} ({len(front.ranks)} rank(s)).", kind="phase")
+        ctx.say(f"Next Battlefield: {front.field.title} ({counted(len(front.ranks), 'rank')}).", kind="phase")
         self._work(ctx, state)
 
     def _reveal(self, ctx: Context, state: OrczState, rank: Rank, why: str) -> None:
@@ -387,10 +391,12 @@ class Orcz(Game[OrczState, Any]):
                 defender.put(side, None)
                 lost_defender += 1
                 ctx.say(f"On the {side}, {card_name(mine)} beats {card_name(theirs)}.")
+                self._behind_screen(state, defender.owner, theirs)
             elif loser == "attacker":
                 attacker.put(side, None)
                 lost_attacker += 1
                 ctx.say(f"On the {side}, {card_name(theirs)} throws back {card_name(mine)}.")
+                self._behind_screen(state, attacker.owner, mine)
             else:
                 ctx.say(f"On the {side}, {card_name(mine)} and {card_name(theirs)} are evenly matched: nothing happens.")
         front.ranks.pop()  # the defender, put back below as the result says
@@ -419,6 +425,14 @@ class Orcz(Game[OrczState, Any]):
             front.ranks.append(defender)
             ctx.say(f"Neither side gives way: {a_name}'s rank stands aside and {d_name}'s is now the rear rank.")
 
+    @staticmethod
+    def _behind_screen(state: OrczState, owner: PlayerId, card: str) -> None:
+        """A card leaves the Battlefield for its owner's screen at once, beaten (L171-174, L225-226) or
+        after the Challenge (L259-261): back in the hand, and known to be there (it was face up)."""
+        warlord = state.warlord(owner)
+        warlord.hand = sorted([*warlord.hand, card])
+        warlord.back.append(card)
+
     def _spoils(self, ctx: Context, state: OrczState, loser: PlayerId, winner: PlayerId) -> None:
         """The beaten Warlord pays the winner (L221-224); 2 Slaves under Blood Feud; nothing to oneself
         (reading c6)."""
@@ -432,8 +446,8 @@ class Orcz(Game[OrczState, Any]):
         if amount <= 0:
             return
         state.warlord(player).slaves += amount
-        ctx.say(f"{state.name_of(player)} takes {amount} Slave(s) from the pool {why}.")
-        ctx.say(f"You now have {state.warlord(player).slaves} Slaves.", visible_to=[player])
+        ctx.say(f"{state.name_of(player)} takes {counted(amount, 'Slave')} from the pool {why}.")
+        ctx.say(f"You now have {counted(state.warlord(player).slaves, 'Slave')}.", visible_to=[player])
 
     def _pay(self, ctx: Context, state: OrczState, payer: PlayerId, amount: int, *, to: PlayerId | None,
              why: str) -> None:
@@ -444,17 +458,18 @@ class Orcz(Game[OrczState, Any]):
         warlord = state.warlord(payer)
         where = state.name_of(to) if to is not None else "the pool"
         if warlord.slaves == 0:
-            ctx.say(f"{state.name_of(payer)} owes {amount} Slave(s) {why} but lifts the screen: none left. "
+            ctx.say(f"{state.name_of(payer)} owes {counted(amount, 'Slave')} {why} but lifts the screen: none left. "
                     "The debt is forgiven.")
             return
         paid = min(amount, warlord.slaves)
         warlord.slaves -= paid
         rest = f" (all they had; the other {amount - paid} are forgiven)" if paid < amount else ""
+        # "Slave(s)" here is the wording the bot's timer test reads (tests/bot/test_discord_orcz_humans.py)
         ctx.say(f"{state.name_of(payer)} pays {paid} Slave(s) to {where} {why}{rest}.")
-        ctx.say(f"You now have {warlord.slaves} Slaves.", visible_to=[payer])
+        ctx.say(f"You now have {counted(warlord.slaves, 'Slave')}.", visible_to=[payer])
         if to is not None:
             state.warlord(to).slaves += paid
-            ctx.say(f"You now have {state.warlord(to).slaves} Slaves.", visible_to=[to])
+            ctx.say(f"You now have {counted(state.warlord(to).slaves, 'Slave')}.", visible_to=[to])
 
     # -- the Challenge (L229-284) -------------------------------------------------------------------------
     def need(self, state: OrczState, challenge: int) -> int:
@@ -549,8 +564,8 @@ class Orcz(Game[OrczState, Any]):
 
     def _finish_front(self, ctx: Context, state: OrczState, front: Front, won: bool) -> None:
         """After the Challenge: a defeated one leaves the game (L258-259), a lost one stays for next
-        turn (L278-280); troops go back behind the screens and the Heroes played are spent
-        (L281-282, L150-154)."""
+        turn (L278-280); troops go back behind the screens at once and the Heroes played are spent
+        (L259-261, L281-282, L150-154)."""
         if won:
             front.challenge = None
             if front.stack == 0:
@@ -560,6 +575,9 @@ class Orcz(Game[OrczState, Any]):
                 if rank.holds(hero):
                     state.warlord(rank.owner).spent.append(hero)
                     ctx.say(f"{state.name_of(rank.owner)}'s {hero.capitalize()} is spent for the rest of the game.")
+            for card in rank.cards():
+                if is_troop(card):  # back behind the screen at once (L258-261, L281-282)
+                    self._behind_screen(state, rank.owner, card)
         ids = {r.id for r in (*front.ranks, *front.aside)}
         state.looks = [look for look in state.looks if look.rank not in ids]
         front.ranks, front.aside = [], []
@@ -570,13 +588,14 @@ class Orcz(Game[OrczState, Any]):
         self._next_front(ctx, state)
 
     # -- the Scout (L306-308) ---------------------------------------------------------------------------
-    def scout_targets(self, state: OrczState, player: PlayerId) -> list[int]:
-        """Face-down cards of other Warlords that `player`'s unspent Scout could look at (reading
-        c10: any time, any opponent's card, Heroes included)."""
+    def scout_targets(self, state: OrczState, player: PlayerId) -> list[tuple[Battlefield, int]]:
+        """Face-down cards of other Warlords that `player`'s unspent Scout could look at, each rank
+        by its Battlefield and its place in the line from the front (reading c10: any time, any
+        opponent's card, Heroes included)."""
         if SCOUT not in state.warlord(player).hand:
             return []
         seen = {look.rank for look in state.looks if look.by == player}
-        return [r.id for f in state.fronts for r in f.ranks
+        return [(f.field, n) for f in state.fronts for n, r in enumerate(f.ranks, start=1)
                 if r.owner != player and r.hidden is not None and r.id not in seen]
 
     def _scout(self, ctx: Context, state: OrczState, player: PlayerId, action: Scout) -> None:
@@ -586,18 +605,22 @@ class Orcz(Game[OrczState, Any]):
         if SCOUT not in warlord.hand:
             raise RuleViolation("Your Scout has already been used." if SCOUT in warlord.spent
                                 else "You have no Scout.")
-        found = state.rank(action.rank)
-        if found is None or found[1].hidden is None:
+        front = state.front(action.field)
+        if not 1 <= action.rank <= len(front.ranks):
+            count = len(front.ranks)
+            line = "no ranks in line" if count == 0 else f"{count} rank{'' if count == 1 else 's'} in line"
+            raise RuleViolation(f"{front.field.title} has no rank {action.rank}: it has {line}, counted from "
+                                "the front.")
+        rank = front.ranks[action.rank - 1]
+        if rank.hidden is None:
             raise RuleViolation("There is no face-down card in that rank to look at.")
-        front, rank = found
         if rank.owner == player:
             raise RuleViolation("The Scout looks at an opponent's card, not your own.")
         warlord.hand.remove(SCOUT)
         warlord.spent.append(SCOUT)
         state.looks.append(Look(by=player, rank=rank.id))
-        place = front.ranks.index(rank) + 1 if rank in front.ranks else 0
         ctx.say(f"{state.name_of(player)} sends the Scout to peek at {state.name_of(rank.owner)}'s face-down card "
-                f"in rank {place} at {front.field.title}. The card stays face down.")
+                f"in rank {action.rank} at {front.field.title}. The card stays face down.")
         ctx.say(f"Your Scout saw {card_name(rank.hidden or '')} there.", visible_to=[player])
 
     # -- turns and the end (L311-328, L346-349) ---------------------------------------------------------
@@ -618,7 +641,7 @@ class Orcz(Game[OrczState, Any]):
         state.events_left.remove(state.event)
         ctx.say(f"Event: {state.event.title} — {state.event.text}")
         for warlord in state.warlords:
-            warlord.placed = 0
+            warlord.placed = warlord.skipped = 0
         state.round, state.next, state.phase = 1, 0, Phase.DEPLOY
         ctx.say(f"{state.name_of(state.players[state.first])} places first this turn.")
         self._deploy_on(ctx, state)
@@ -626,6 +649,7 @@ class Orcz(Game[OrczState, Any]):
     def _end_turn(self, ctx: Context, state: OrczState) -> None:
         for warlord in state.warlords:
             warlord.hand = fresh_hand(warlord.spent)
+            warlord.back = []
         state.looks = []
         state.event = None
         if all(f.cleared for f in state.fronts) or state.turn >= state.turns:
@@ -644,7 +668,7 @@ class Orcz(Game[OrczState, Any]):
         ctx.say(f"The war is over. Goblin Slaves: {totals}.", kind="end")
         state.nobody_won = cleared < MIN_CLEARED
         if state.nobody_won:
-            ctx.say(f"Only {cleared} Battlefield(s) cleared: Llovar is overthrown and every Warlord loses.", kind="end")
+            ctx.say(f"Only {counted(cleared, 'Battlefield')} cleared: Llovar is overthrown and every Warlord loses.", kind="end")
 
     def outcome(self, state: OrczState) -> Outcome | None:
         if state.phase is not Phase.OVER:
@@ -663,7 +687,7 @@ class Orcz(Game[OrczState, Any]):
     def view(self, state: OrczState, viewer: PlayerId | None) -> OrczView:
         outcome = self.outcome(state)
         warlords = [WarlordView(player=w.player, colour=w.colour, slaves=SLAVES.seen(state, ("slaves", w.player), viewer),
-                                spent=list(w.spent), placed=w.placed,
+                                spent=list(w.spent), placed=w.placed, skipped=w.skipped,
                                 hand=list(CARDS.seen(state, hand_key(w.player), viewer) or ())
                                 if viewer == w.player and state.phase is not Phase.OVER else None)
                     for w in state.warlords]
@@ -725,7 +749,7 @@ class Orcz(Game[OrczState, Any]):
         slaves = {w.player: float(w.slaves) for w in state.warlords}
         open_fronts = [f for f in state.fronts if f.challenge is not None and not f.done]
         spread_over = max(1, len(open_fronts))
-        coming = {w.player: max(0, RANKS_PER_TURN - w.placed) / spread_over if deploying else 0.0
+        coming = {w.player: max(0, RANKS_PER_TURN - w.placed - w.skipped) / spread_over if deploying else 0.0
                   for w in state.warlords}  # ranks each Warlord may still bring to each open Battlefield
         share = sum(coming.values())
         turns_after = state.turns - state.turn
@@ -860,8 +884,8 @@ def split_fault(split: Split, shares: dict[PlayerId, int], state: OrczState) -> 
     if total == split.amount or (total == 0 and not split.won):
         return None
     if split.won:
-        return f"Share out exactly {split.amount} Slave(s): you gave {total}."
-    return f"Make the others pay exactly {split.amount} Slave(s) in all (you asked {total}), or spare them all."
+        return f"Share out exactly {counted(split.amount, 'Slave')}: you gave {total}."
+    return f"Make the others pay exactly {counted(split.amount, 'Slave')} in all (you asked {total}), or spare them all."
 
 
-__all__ = ["MIN_CLEARED", "PHRASE", "PHRASE_TIMER", "TIMER_OPTION", "Orcz", "fresh_hand", "split_fault", "splits", "turns_for"]
+__all__ = ["MIN_CLEARED", "PHRASE", "PHRASE_TIMER", "RANK_SECONDS", "TIMER_OPTION", "Orcz", "fresh_hand", "split_fault", "splits", "turns_for"]

@@ -23,20 +23,21 @@ READINGS: dict[str, str] = {
                  "others whose troops counted there; when nobody else's did, it is not given.",
     "scout-any-time": "The Scout may be sent whenever the game waits for a decision, anyone's, not only your own "
                       "(its button is under the board for every Warlord who still has one; or /orcz scout), at any "
-                      "opponent's face-down card, Heroes included.",
+                      "opponent's face-down card, Heroes included. Computer players send theirs at the hidden card "
+                      "in front of one of their own ranks on the Battlefield being resolved, the card their next "
+                      "struggle would meet, whether or not it is their decision.",
     "hidden-slaves": "Payments are announced, but each total is shown only to its owner until the end.",
     "shared-win": "Warlords tied for the most Slaves at the end share the win.",
     "skipped-placement": "A Warlord with no lawful pair left skips that placement only, and places again later if "
                          "they can.",
     "phrase-timer": "The optional timer is off unless the table switches it on as it opens (`/game new game:orcz "
                     "rule:phrase_timer`; `zagjan play` at one keyboard has no clock, so no timer). A Warlord "
-                    "placing a rank has the bot's "
-                    "reaction time (not the book's 15 seconds: the bot's clock, the same for every game); when it "
-                    "runs out the others get a Gnorish! button (or /orcz challenge), the phrase said at once. A "
-                    "rank still not placed when a Warlord shouts costs its placer one Goblin Slave to the pool (none "
-                    "left: the screen is lifted and nothing is owed), and the rank is still owed. The time then "
-                    "runs again for the same rank, so a Warlord who keeps dawdling can be challenged again. Computer "
-                    "players never shout.",
+                    "placing a rank has 15 seconds for it, the book's own time for a rank (not the table's usual "
+                    "reaction time); when they run out the others get a Gnorish! button (or /orcz challenge), the "
+                    "phrase said at once. A rank still not placed when a Warlord shouts costs its placer one Goblin "
+                    "Slave to the pool (none left: the screen is lifted and nothing is owed), and the rank is still "
+                    "owed. The 15 seconds then run again for the same rank, so a Warlord who keeps dawdling can be "
+                    "challenged again. Computer players shout as soon as the time is up.",
 }
 
 GUIDE = """\
@@ -60,7 +61,7 @@ Grunts are fine. With only a bad pair left you must bring a Hero into it; with n
 card over and its owner chooses: **hold** (the rank stands aside and still counts) or **struggle** against \
 the rank in front. The defenders show their hidden card; right meets right, then left meets left. \
 Cavalry beat Archers, Archers beat Grunts, Grunts beat Cavalry, whatever the Strength; the same type: the \
-higher Strength wins; equal: nothing. Beaten cards go back behind the screen. \
+higher Strength wins; equal: nothing. A beaten card goes straight back behind its owner's screen. \
 Wiped out defenders: the attackers move up and may struggle again, and the defender pays them 1 Slave. \
 Wiped out attackers: the defenders are now the rear rank, and the attacker pays 1 Slave. One card lost on \
 each side: both broken ranks stand aside. The first rank and broken ranks never struggle.
@@ -70,7 +71,8 @@ Warlord takes the primary from the pool and must give the secondary to others wh
 **Lost:** the strongest Warlord pays the primary to the pool and may make anyone else pay the secondary; \
 the Challenge stays for next turn. A tie for strongest shares (primary + secondary) ÷ tied, rounded down, \
 each way, with no secondary. A Warlord who cannot pay lifts the screen: the debt is forgiven.
-Troops return behind the screens every turn; a Hero played is spent for the game.
+Once a Battlefield's Challenge is settled its troops go straight back behind the screens (all ten are \
+played again next turn); a Hero played is spent for the game.
 
 **Heroes:** the **Champion** wins the Challenge wherever it stands but has no Strength, and its rank never \
 struggles. The **Shaman** doubles the Strength of its partner; its rank never struggles, and a struggle \
@@ -87,9 +89,11 @@ Slaves wins.
 
 **In Discord:** you place your ranks in private (a form or a menu over your hand, or \
 `/orcz place field:tower left:G2 right:A3 down:right`); the board shows your face-down cards only on your \
-own picture. Struggle and Hold are buttons for the rear rank's owner. With the optional phrase timer \
-(`rule:phrase_timer` on `/game new`), a Warlord who takes too long over a rank can be challenged by the \
-others with the Gnorish! button: they \
+own picture, ringed in gold (a key on the picture says what each mark means). A rank is named by its \
+Battlefield and its place in the line, counted from the front: the Scout's menu, the log and \
+`/orcz scout field:tent rank:2` all count alike. Struggle and Hold are buttons for the rear rank's owner. With the optional phrase timer \
+(`rule:phrase_timer` on `/game new`), a Warlord who takes more than 15 seconds over a rank can be \
+challenged by the others with the Gnorish! button: they \
 discard one Goblin Slave to the pool and must still place the rank.
 
 **Our readings** (where the rule book is unclear):

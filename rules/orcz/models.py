@@ -93,7 +93,12 @@ class Warlord(BaseModel):
     hand: list[str]  # behind the screen: troops and unspent Heroes (secret: the owner's)
     slaves: int  # behind the screen (secret: the owner's, until the end)
     spent: list[str] = Field(default_factory=list)  # Heroes used, shown in front of the screen
-    placed: int = 0  # placements this turn, skipped ones included
+    placed: int = 0  # ranks placed this turn (a skipped placement is none)
+    skipped: int = 0  # placements skipped this turn: no lawful rank could be made (L76-80)
+    back: list[str] = Field(default_factory=list)
+    """Troop cards back behind the screen this turn, which everyone saw go there: beaten in a struggle
+    (L171-174) or home from a resolved Battlefield (L259-261). Public; they are in `hand` too, and a
+    computer's picture keeps them there."""
 
 
 class Phase(StrEnum):
@@ -200,9 +205,12 @@ class Share(BaseModel):
 
 
 class Scout(BaseModel):
-    """Spend the Scout to look at one opponent's face-down card (L306-308)."""
+    """Spend the Scout to look at one opponent's face-down card (L306-308). The rank is named as
+    everyone names it, in the log, the menus and the commands: its Battlefield and its place in the
+    line there, counted from the front (1: right in front of the Battlefield, L118-120)."""
 
     type: Literal["scout"] = "scout"
+    field: Battlefield
     rank: int
 
 
@@ -256,7 +264,8 @@ class WarlordView(BaseModel):
     colour: str
     slaves: int | None  # the viewer's own, or everyone's once the game is over
     spent: list[str]
-    placed: int
+    placed: int  # ranks on the table this turn
+    skipped: int = 0  # placements skipped this turn (no lawful rank)
     hand: list[str] | None = None  # the viewer's own hand only
 
 

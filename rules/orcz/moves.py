@@ -2,7 +2,8 @@
 
 Placing a rank names the Battlefield, the left and right cards and which of them lies face down
 (L112-120); only lawful pairs are offered. Struggle or hold answer the rear rank's question; a
-share-out names who gets (or pays) how many; the Scout's pick is made in private. With the phrase
+share-out names who gets (or pays) how many; the Scout's pick is made in private, naming a rank as
+the log and the board do, by its Battlefield and its place in the line from the front. With the phrase
 timer, the others may challenge a Warlord whose time for a rank has run out (`challenge`, any time).
 """
 
@@ -12,8 +13,8 @@ import re
 from typing import Any
 
 from rules.core.errors import RuleViolation
-from rules.core.moves import Kind, Move, MoveBook, Param, Reading, choice
-from rules.orcz.data import CHAMPION, SHAMAN, TROOPS, Field, card_name
+from rules.core.moves import Kind, Move, MoveBook, Param, Reading, choice, parse_count
+from rules.orcz.data import CHAMPION, RANKS_PER_TURN, SHAMAN, TROOPS, Field, card_name
 
 FIELD_CHOICES: tuple[tuple[str, str], ...] = tuple((f.value, f"{f.title} ({f.value.capitalize()})") for f in Field)
 CARD_CHOICES: tuple[tuple[str, str], ...] = tuple(
@@ -37,21 +38,18 @@ def _say_place(action: Any, reading: Reading) -> str:
             f"({action.down})")
 
 
-def _rank_words(rank_id: Any, reading: Reading) -> str:
-    """A rank as players know it: its owner, its place in the line and its Battlefield."""
-    view = reading.view
-    for front in getattr(view, "fronts", []) or []:
-        for n, rank in enumerate(front.ranks, start=1):
-            if rank.id == rank_id:
-                return f"{reading.name(rank.owner)}'s rank {n} at {front.title}"
-    return f"rank #{rank_id}"
+def _rank_words(action: Any, reading: Reading) -> str:
+    """A rank as players know it, the Scout's words for it: its owner, its place in the line (from the
+    front, as the log counts) and its Battlefield."""
+    field = Field(action.field)
+    for front in getattr(reading.view, "fronts", []) or []:
+        if front.field == field and 1 <= action.rank <= len(front.ranks):
+            return f"{reading.name(front.ranks[action.rank - 1].owner)}'s rank {action.rank} at {field.title}"
+    return f"rank {action.rank} at {field.title}"
 
 
-def _read_rank(text: str, reading: Reading) -> int:
-    found = re.search(r"\d+", text)
-    if found is None:
-        raise RuleViolation("Name the rank by its number, like 3.")
-    return int(found.group())
+MOST_RANKS = RANKS_PER_TURN * 4
+"""The longest line a Battlefield can hold: every rank of four Warlords."""
 
 
 def _show_shares(shares: Any, reading: Reading) -> str:
@@ -74,11 +72,11 @@ def _read_shares(text: str, reading: Reading) -> dict[str, int]:
         part = part.strip()
         if not part:
             continue
-        found = re.fullmatch(r"(.+?)[\s:=]+(\d+)", part)
+        found = re.fullmatch(r"(.+?)[\s:=]+([0-9]+)", part)
         if found is None:
             raise RuleViolation(f"'{part}' is not a share: give a name and a number, like Ann 1.")
         who = reading.player(found.group(1))
-        shares[who] = shares.get(who, 0) + int(found.group(2))
+        shares[who] = shares.get(who, 0) + parse_count(found.group(2), f"{reading.name(who)}'s share")
     return shares
 
 
@@ -110,8 +108,11 @@ MOVES = MoveBook("orcz", help="Orcz moves: place your ranks, struggle or hold, s
                 show=_show_shares, spell=_spell_shares, example="Ann 1, Bo 1"),),
          say=_say_share, emoji="⛓️", layout="select"),
     Move("scout", "scout", "Send the Scout", "Spend your Scout to look at one opponent's face-down card.",
-         (Param("rank", Kind.PIECE, "The rank whose face-down card to look at", read=_read_rank, show=_rank_words),),
-         say=lambda a, r: _rank_words(a.rank, r), emoji="👁️", layout="select", any_time=True),
+         (Param("field", Kind.CHOICE, "The Battlefield of the rank to look at", choices=FIELD_CHOICES,
+                read=_chosen(FIELD_CHOICES, "field"), example="tent"),
+          Param("rank", Kind.COUNT, "The rank's place in that line, from the front (1: nearest the Battlefield)",
+                bounds=(1, MOST_RANKS), example="2")),
+         say=_rank_words, emoji="👁️", layout="select", any_time=True),
     Move("gnorish", "challenge", "Gnorish!", "The phrase timer: shout the Orcish phrase at a Warlord whose time for "
                                              "a rank has run out; they discard a Goblin Slave.",
          say=lambda a, r: "Gnorish!", emoji="📢", style="danger", layout="buttons",

@@ -9,6 +9,7 @@ from rules.core.engine import PromptKind
 from rules.core.stages import Stage, Stages
 from rules.orcz.data import CHALLENGES
 from rules.orcz.models import Ask, AskKind, Hold, OrczState, Place, Share, Struggle
+from rules.orcz.rules import counted
 
 
 def say(state: OrczState, ask: Ask) -> str:
@@ -27,9 +28,9 @@ def say(state: OrczState, ask: Ask) -> str:
             challenge = state.front(split.front).challenge
             value = str(CHALLENGES[challenge]) if challenge is not None else ""
             if split.won:
-                return (f"Challenge {value} defeated: give {split.amount} Slave(s) from the pool, shared as you "
+                return (f"Challenge {value} defeated: give {counted(split.amount, 'Slave')} from the pool, shared as you "
                         "like among the others whose troops counted.")
-            return (f"Challenge {value} lost: you may make other Warlords pay {split.amount} Slave(s) in all, "
+            return (f"Challenge {value} lost: you may make other Warlords pay {counted(split.amount, 'Slave')} in all, "
                     "shared as you like — or spare them.")
     return ""
 

@@ -54,8 +54,13 @@ def rank_strength(cards: list[str]) -> int:
     return total * 2 if SHAMAN in cards else total
 
 
+def counted(count: int, word: str, plural: str | None = None) -> str:
+    """'1 Slave', '3 Slaves', '1 rank', '0 Battlefields': a count and its word, never 'Slave(s)'."""
+    return f"{count} {word if count == 1 else plural or word + 's'}"
+
+
 def card_list(cards: list[str]) -> str:
     return ", ".join(card_name(c) for c in cards) or "nothing"
 
 
-__all__ = ["card_list", "clash", "pair_fault", "rank_strength"]
+__all__ = ["card_list", "clash", "counted", "pair_fault", "rank_strength"]

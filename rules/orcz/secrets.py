@@ -77,8 +77,8 @@ class Cards(Secret[OrczState]):
         """Deal each owner's unseen cards again among their hidden places: with `chooser`, in a random
         order; without one, in sorted order, so any two deals of the same cards come out the same.
         A face-down slot takes the first card that makes a lawful rank with its face-up partner
-        (when none does, the first card); the hand keeps the rest, and its Scout (public: a spent
-        Scout lies in front of the screen)."""
+        (when none does, the first card); the hand keeps the rest, its Scout (public: a spent
+        Scout lies in front of the screen) and the cards everyone saw go back behind the screen."""
         hands = {key[1] for key in (s.key for s in spots) if key[0] == HAND}  # type: ignore[index]
         downs: dict[str, list[int]] = {}
         for spot in spots:
@@ -94,8 +94,12 @@ class Cards(Secret[OrczState]):
             pool = [r.hidden for r in ranks if r.hidden is not None]
             kept: list[str] = []
             if owner in hands:
-                kept = [c for c in warlord.hand if c == SCOUT]
-                pool += [c for c in warlord.hand if c != SCOUT]
+                rest = list(warlord.hand)
+                for known in (SCOUT, *warlord.back):  # public: the Scout unspent, the cards seen going back
+                    if known in rest:
+                        rest.remove(known)
+                        kept.append(known)
+                pool += rest
             cards = sorted(pool) if chooser is None else _shuffled(pool, chooser)
             for rank in ranks:
                 partner = rank.card(other_side(rank.down))

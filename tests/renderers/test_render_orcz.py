@@ -10,7 +10,7 @@ import pytest
 
 from renderers import RENDERERS, describe, render
 from renderers.common import LEGIBLE, Labels, recording, shown_scale
-from renderers.orcz import SIZE, card_face
+from renderers.orcz import SIZE, card_face, key_marks, panel_lines
 from rules.core.dice import Dice
 from rules.core.selfplay import play_random, random_seats
 from rules.orcz import GAME
@@ -142,3 +142,52 @@ def test_the_channels_picture_names_no_card_it_does_not_show_face_up() -> None:
     kinds = {card_face(code, (0, 0, 0)).name for code in (*TROOPS, *HEROES)}
     named = Counter(label.text for label in _labels(view).drawn if label.text in kinds)
     assert named == _face_up_names(view)
+
+
+def test_a_skipped_placement_is_not_drawn_as_a_rank() -> None:
+    """Seed 003 L76-80: a Warlord with no lawful rank left skips the placement; the picture and its
+    reading say the ranks on the table and the skips apart ("4 ranks placed, 1 skipped", not "5 placed")."""
+    state = _mid_game()
+    view = GAME.view(state, None)
+    first = view.warlords[0].model_copy(update={"placed": 4, "skipped": 1})
+    second = view.warlords[1].model_copy(update={"placed": 1, "skipped": 0})
+    view = view.model_copy(update={"warlords": [first, second, *view.warlords[2:]]})
+    drawn = " ".join(label.text for label in _labels(view).drawn)
+    assert "4 ranks placed, 1 skipped" in drawn and "1 rank placed" in drawn and "5 placed" not in drawn
+    assert "4 ranks placed, 1 skipped" in describe(view)
+
+
+def test_a_key_says_what_the_pictures_marks_mean() -> None:
+    """Issue 41: a card's back, the gold ring of the viewer's own face-down card and the dashed gap a
+    beaten card leaves are explained on the picture, each only where it can be seen (the channel's
+    picture has no ring: it shows nobody's face-down card)."""
+    state = play_random(GAME, 4, 1, stop_after=90).state  # struggles, a card lost in one
+    public = GAME.view(state, None)
+    assert key_marks(public) == ["back", "lost"]
+    shown = [label.text for label in _labels(public).drawn]
+    assert "face down" in shown and "lost in a struggle" in shown and "your face-down card" not in shown
+    owner = next(r.owner for f in public.fronts for r in f.ranks if r.down is not None)
+    own = GAME.view(state, owner)
+    assert key_marks(own) == ["back", "mine", "lost"]
+    sheet = _labels(own)
+    assert {"face down", "your face-down card", "lost in a struggle"} <= {label.text for label in sheet.drawn}
+    assert not sheet.overlapping() and not sheet.cut and not sheet.outside()
+    early = GAME.view(play_random(GAME, 4, 1, stop_after=1).state, None)
+    assert key_marks(early) == ["back"]
+
+
+def test_set_aside_ranks_are_named_whole_and_slaves_and_ranks_are_words() -> None:
+    """Issue 41: the heading over the ranks set aside says so in whole words ("Set aside", and how many
+    more when the column cannot hold them all); a share-out says "1 Slave" or "2 Slaves", never
+    "Slave(s)"; the Battlefield being resolved says the Strength face up there."""
+    state = play_random(GAME, 4, 1, stop_after=90).state
+    view = GAME.view(state, None)
+    split = Split(by=view.warlords[1].player, front="tree", amount=1, won=True, among=[])
+    view = view.model_copy(update={"split": split})
+    shown = [label.text for label in _labels(view).drawn]
+    assert any(t.startswith("Set aside") for t in shown) and not any(t.startswith("Aside") for t in shown)
+    assert any(t.startswith("Strength ") and t.endswith(" so far") for t in shown)
+    assert not any("(s)" in t for t in shown) and not any("(s)" in line.text for line in panel_lines(view))
+    assert any(t.endswith("gives 1 Slave") for t in shown)
+    two = view.model_copy(update={"split": split.model_copy(update={"amount": 2})})
+    assert any(t.endswith("gives 2 Slaves") for t in (label.text for label in _labels(two).drawn))

@@ -58,12 +58,13 @@ def aside_only(state: OrczState, ranks: Sequence[tuple[str, str, str]], *, field
     return state
 
 
-def resolve(state: OrczState) -> tuple[OrczState, list[str]]:
-    """Face the current Battlefield's Challenge (what happens once its line is empty)."""
+def resolve(state: OrczState, dice: object = None) -> tuple[OrczState, list[str]]:
+    """Face the current Battlefield's Challenge (what happens once its line is empty); `dice` (a
+    `ScriptedDice`) forces what is drawn after it."""
     from rules.core.dice import Dice
     from rules.core.engine import Context
 
     work = OrczState.model_validate(state.model_dump())
-    ctx = Context(Dice(work.dice))
+    ctx = Context(dice if dice is not None else Dice(work.dice))  # type: ignore[arg-type]
     GAME._work(ctx, work)
     return work, [e.text for e in ctx.finish()]

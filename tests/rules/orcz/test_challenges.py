@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from rules.core.dice import ScriptedDice
 from rules.core.errors import RuleViolation
 from rules.orcz import GAME
 from rules.orcz.data import Event, Field
-from rules.orcz.models import AskKind, Share
+from rules.orcz.models import AskKind, Rank, Share
 from tests.rules.orcz.helpers import aside_only, battle, resolve
 
 
@@ -112,3 +113,52 @@ def test_heroes_are_spent_and_troops_come_back_each_turn() -> None:
     assert state.warlord("p1").spent == ["champion"] and state.warlord("p2").spent == ["shaman"]
     assert "champion" not in state.warlord("p1").hand and sorted(state.warlord("p1").hand).count("G2") == 2
     assert len([c for c in state.warlord("p1").hand if c[0] in "GCA" and c[1:].isdigit()]) == 10
+
+
+def test_troops_go_back_behind_the_screens_as_soon_as_their_battlefield_is_resolved() -> None:
+    # seed 003 L258-261 "All troops (not Heroes) on the Battlefield are returned behind their respective
+    # players' screens", L281-282: at once, while the other Battlefields are still to be resolved;
+    # the Heroes played are spent instead (L149-154)
+    state = aside_only(battle([], challenge=0), [("p1", "champion", "G1"), ("p2", "A2", "G3"), ("p2", "C1", "G2")])
+    tower = state.front(Field.TOWER)
+    tower.done = False  # one more Battlefield to come this turn, with a rank still face down
+    tower.ranks = [Rank(id=60, owner="p3", left="G2", right="A1", down="right")]
+    state.warlord("p1").hand, state.warlord("p2").hand = ["A3"], []
+    after, _ = resolve(state, dice=ScriptedDice([1] * 16))
+    assert after.turn == 1 and after.current == Field.TOWER  # the turn goes on at the Tower
+    assert after.warlord("p1").hand == ["A3", "G1"] and after.warlord("p1").spent == ["champion"]
+    assert after.warlord("p2").hand == ["A2", "C1", "G2", "G3"] and sorted(after.warlord("p2").back) == ["A2", "C1", "G2", "G3"]
+    assert next(w for w in GAME.view(after, "p2").warlords if w.player == "p2").hand == ["A2", "C1", "G2", "G3"]
+
+
+def test_a_typed_share_out_is_read_whole_or_refused() -> None:
+    # seed 003 L249 "The allocation may be split among players as the winning Warlord sees fit": typed
+    # as names and whole numbers; anything else is refused with a sentence (a number of 5,000 digits
+    # once escaped as a crash)
+    from rules.core.moves import Reading
+    from rules.orcz.moves import MOVES
+
+    share = MOVES.named("share")
+    reading = Reading(None, {"p1": "Ann", "p2": "Bo", "p3": "Cy"})
+    assert share.build({"shares": "Bo 1, Cy:1"}, reading)["shares"] == {"p2": 1, "p3": 1}
+    assert share.build({"shares": "nobody"}, reading)["shares"] == {}
+    for typed in ("Bo " + "9" * 5000, "Bo -1", "Bo 1e3", "Bo 1.5", "Bo", "@everyone 1"):
+        with pytest.raises(RuleViolation):
+            share.build({"shares": typed}, reading)
+
+
+def test_counts_are_said_in_words() -> None:
+    # seed 003 L242-257 (the 4/2 example): the log and the question say "4 Slaves", "2 Slaves", never
+    # "Slave(s)" (the board's words, issue 41)
+    from rules.orcz.questions import STAGES
+
+    state, said = facing([("p1", "G3", "A3"), ("p1", "C2", "G1"), ("p2", "G2", "A2"), ("p3", "G1", "G2")],
+                         challenge=4)
+    assert any("takes 4 Slaves from the pool" in t for t in said)
+    assert "give 2 Slaves from the pool" in STAGES.text(state, state.ask)
+    with pytest.raises(RuleViolation, match=r"exactly 2 Slaves: you gave 1\."):
+        GAME.apply(state, "p1", Share(shares={"p2": 1}), dice=ScriptedDice([1] * 8))
+    assert not any("(s)" in t for t in said)
+    from rules.orcz.rules import counted
+
+    assert (counted(1, "Slave"), counted(0, "Battlefield"), counted(3, "rank")) == ("1 Slave", "0 Battlefields", "3 ranks")

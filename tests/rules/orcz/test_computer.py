@@ -6,9 +6,15 @@ loses)."""
 
 from __future__ import annotations
 
+from rules.core.computer import Level, decide
+from rules.core.dice import ScriptedDice
+from rules.core.search import Budget, worth_out_of_turn
 from rules.orcz import GAME
-from rules.orcz.models import Phase
-from tests.rules.orcz.helpers import battle
+from rules.orcz.computer import TACTICS
+from rules.orcz.data import SCOUT, Field
+from rules.orcz.engine import TIMER_OPTION
+from rules.orcz.models import Gnorish, Hold, Phase, Scout, Struggle, TimeUp
+from tests.rules.orcz.helpers import battle, fresh, seats
 
 
 def test_leading_where_the_challenge_falls_is_worth_more_than_leading_where_it_holds() -> None:
@@ -67,3 +73,37 @@ def test_a_champion_makes_its_challenge_fall_whatever_the_strength() -> None:
     bare = battle([("p1", "G1", "C1", "left"), ("p2", "G1", "A1", "left")])
     champion = battle([("p1", "G1", "C1", "left"), ("p2", "champion", "A1", "left")])
     assert sum(GAME.standing(champion).values()) > sum(GAME.standing(bare).values())
+
+
+def test_a_computer_sends_its_scout_at_the_hidden_card_its_rank_would_meet() -> None:
+    # seed 003 L306-308 "This card may be played at any time", L161-166 (a struggle meets the rank
+    # directly in front): the rear rank's owner looks before it decides; a Warlord further up the line
+    # looks out of turn at the rank in front of its own; nobody wastes it where it teaches nothing
+    state = battle([("p1", "G1", "G2", "left"), ("p2", "A1", "C1", "right"), ("p3", "G3", "A3", "left")])
+    for warlord in state.warlords:
+        warlord.hand = [SCOUT]
+    rear = GAME.legal_actions(state, "p3")
+    assert TACTICS.sensible(state, "p3", rear) == [Scout(field=Field.ANVIL, rank=2)]
+    assert decide(GAME, GAME.seen_by(state, "p3"), "p3", Level.NORMAL, 1, Budget(iterations=20)) == Scout(
+        field=Field.ANVIL, rank=2)
+    assert worth_out_of_turn(GAME, GAME.seen_by(state, "p2"), "p2") == [Scout(field=Field.ANVIL, rank=1)]
+    assert worth_out_of_turn(GAME, GAME.seen_by(state, "p1"), "p1") == []  # the first rank meets nobody
+    assert worth_out_of_turn(GAME, GAME.seen_by(state, "p4"), "p4") == []  # no rank here
+    looked = GAME.apply(state, "p3", Scout(field=Field.ANVIL, rank=2), dice=ScriptedDice([1] * 8)).state
+    assert TACTICS.sensible(looked, "p3", GAME.legal_actions(looked, "p3")) == [Struggle(), Hold()]
+    deploying = fresh()  # while ranks are placed, it waits
+    placer = deploying.ask.players[0]
+    assert not any(isinstance(a, Scout) for a in TACTICS.sensible(deploying, placer,
+                                                                  GAME.legal_actions(deploying, placer)))
+
+
+def test_a_computer_shouts_the_phrase_as_soon_as_it_may() -> None:
+    # seed 003 L50-54 "If a player takes longer, you can challenge him", L39-44: with the phrase timer
+    # on, a computer challenges a slow Warlord at once (reading phrase-timer: the most chaos)
+    state = GAME.start(seats(4), {TIMER_OPTION: True}, 1, dice=ScriptedDice([1] * 64)).state
+    placer = state.ask.players[0]
+    other = next(p for p in state.players if p != placer)
+    assert worth_out_of_turn(GAME, GAME.seen_by(state, other), other) == []  # the time still runs
+    late = GAME.apply(state, placer, TimeUp()).state
+    assert worth_out_of_turn(GAME, GAME.seen_by(late, other), other) == [Gnorish()]
+    assert worth_out_of_turn(GAME, GAME.seen_by(late, placer), placer) == []  # never at oneself

@@ -7,13 +7,15 @@ from collections import Counter
 
 import pytest
 
-from rules.core.dice import Dice
+from rules.core.dice import Dice, ScriptedDice
 from rules.core.engine import Context
 from rules.core.errors import RuleViolation
+from rules.core.moves import Reading
 from rules.core.selfplay import play_random
 from rules.orcz import GAME
 from rules.orcz.data import SCOUT, Field, card_name
 from rules.orcz.models import Phase, Place, Scout
+from rules.orcz.moves import MOVES
 from rules.orcz.secrets import CARDS, SLAVES, down_key, hand_key
 from tests.rules.orcz.helpers import fresh, seats
 
@@ -28,12 +30,18 @@ def deployed(steps: int = 6) -> object:
     return state
 
 
+def _named(state: object, rank_id: int) -> Scout:
+    """The Scout sent at a rank, named as players name it: its Battlefield and its place in the line."""
+    return next(Scout(field=f.field, rank=n) for f in state.fronts  # type: ignore[attr-defined]
+                for n, r in enumerate(f.ranks, start=1) if r.id == rank_id)
+
+
 def test_the_scout_peeks_in_private_and_is_spent_in_public() -> None:
     # seed 003 L306-310; reading c10: any opponent's face-down card, while the game waits for a decision
     state = deployed()
     asked = state.ask.players[0]
     rank = next(r for f in state.fronts for r in f.ranks if r.owner != asked)
-    step = GAME.apply(state, asked, Scout(rank=rank.id))
+    step = GAME.apply(state, asked, _named(state, rank.id))
     after = step.state
     assert SCOUT in after.warlord(asked).spent and SCOUT not in after.warlord(asked).hand
     private = [e.text for e in step.events if e.visible_to == [asked]]
@@ -47,7 +55,7 @@ def test_the_scout_peeks_in_private_and_is_spent_in_public() -> None:
     assert getattr(hidden, rank.down) is None and hidden.scouted_by == [asked]
     assert after.ask == state.ask  # the game still waits for the same decision
     with pytest.raises(RuleViolation, match="already been used"):
-        GAME.apply(after, asked, Scout(rank=rank.id))
+        GAME.apply(after, asked, _named(after, rank.id))
 
 
 def test_the_scout_goes_out_of_turn() -> None:
@@ -70,9 +78,45 @@ def test_the_scout_looks_only_at_an_opponents_face_down_card() -> None:
     own = next((r for f in state.fronts for r in f.ranks if r.owner == asked), None)
     if own is not None:
         with pytest.raises(RuleViolation, match="opponent"):
-            GAME.apply(state, asked, Scout(rank=own.id))
-    with pytest.raises(RuleViolation, match="no face-down card"):
-        GAME.apply(state, asked, Scout(rank=999))
+            GAME.apply(state, asked, _named(state, own.id))
+    with pytest.raises(RuleViolation, match="has no rank 9"):
+        GAME.apply(state, asked, Scout(field=Field.TREE, rank=9))
+
+
+def test_a_rank_reads_the_same_number_everywhere_and_the_typed_rank_is_read_whole() -> None:
+    # seed 003 L306-308, L112-120 (a rank's place: the first right in front of the Battlefield, each next
+    # one behind it): the Scout names a rank by its Battlefield and that place, as the log, the menu, the
+    # typed command and the Scout's report all do (a menu's "rank 2" once reported "rank 1", and a
+    # computer typed "rank:15", an inner number); a typed rank is a whole number or it is refused, and
+    # a refused one spends nothing
+    dice = ScriptedDice([1] * 64)  # the first of each draw: colours, Ann first, the Challenges, the Event
+    state = GAME.start(seats(4), None, 1, dice=dice).state
+    for field in (Field.TENT, Field.TENT, Field.TREE):
+        player = state.ask.players[0]
+        state = GAME.apply(state, player, next(a for a in GAME.legal_actions(state, player)
+                                               if isinstance(a, Place) and a.field == field)).state
+    ann, bo, cy, di = state.players
+    assert state.ask.players == [di]
+    reading = Reading(GAME.view(state, di), {p: n for p, n in zip(state.players, ("Ann", "Bo", "Cy", "Di"), strict=True)})
+    offered = {MOVES.words(a, reading): a for a in GAME.legal_actions(state, di) if isinstance(a, Scout)}
+    assert offered == {"Ann's rank 1 at Sunderlands": Scout(field=Field.TENT, rank=1),
+                       "Bo's rank 2 at Sunderlands": Scout(field=Field.TENT, rank=2),
+                       "Cy's rank 1 at Lothari Forest": Scout(field=Field.TREE, rank=1)}
+    bo_rank = offered["Bo's rank 2 at Sunderlands"]
+    assert MOVES.typed_form(bo_rank, reading) == "scout field:tent rank:2"
+    scout = MOVES.named("scout")
+    assert GAME.parse_action(scout.build({"field": "tent", "rank": "2"}, reading)) == bo_rank
+    assert GAME.parse_action(scout.build({"field": "Sunderlands", "rank": 2}, reading)) == bo_rank
+    for typed in ("1e309", "-1", "@everyone 1", "2 please", "2.5", "0", "21"):
+        with pytest.raises(RuleViolation, match="rank"):
+            scout.build({"field": "tent", "rank": typed}, reading)
+    step = GAME.apply(state, di, bo_rank, dice=ScriptedDice([1] * 4))
+    assert [e.text for e in step.events if e.visible_to is None] == [
+        "Di sends the Scout to peek at Bo's face-down card in rank 2 at Sunderlands. The card stays face down."]
+    before = state.model_dump()
+    with pytest.raises(RuleViolation, match="Sunderlands has no rank 3"):
+        GAME.apply(state, di, Scout(field=Field.TENT, rank=3))
+    assert state.model_dump() == before
 
 
 def test_hands_face_down_cards_and_slaves_are_seen_by_their_owner_alone() -> None:

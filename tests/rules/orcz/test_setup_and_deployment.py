@@ -96,8 +96,35 @@ def test_no_passing_only_a_lawful_pair_or_a_skip() -> None:
     from rules.core.engine import Context
     ctx = Context(Dice(state.dice))
     GAME._deploy_on(ctx, state)
-    assert state.ask.players[0] != player and state.warlord(player).placed == before + 1
+    assert state.ask.players[0] != player and state.warlord(player).placed == before
     assert any("placement is skipped" in e.text for e in ctx.finish())
+
+
+def test_a_skipped_placement_is_not_a_placed_rank() -> None:
+    # seed 003 L76-80 "your turn is skipped", L128-129 "When every player has placed 5 ranks": a Warlord
+    # who could not make a lawful rank placed nothing; every view counts the ranks on the table and,
+    # apart, the placements skipped (the picture said "5 placed" for 4 ranks)
+    dice = ScriptedDice([1] * 64)  # a colour order, Ann first, each Challenge, the Event: the first of each
+    state = GAME.start(seats(4), None, 1, dice=dice).state
+    state.event = Event.QUIET_SKIES  # the first Event is Divided Forces, whose rounds would stop early
+    ann = state.ask.players[0]
+    for _ in range(4 * 4):  # four rounds, each Warlord its first lawful rank
+        player = state.ask.players[0]
+        state = GAME.apply(state, player, next(a for a in GAME.legal_actions(state, player)
+                                               if isinstance(a, Place))).state
+    assert state.round == 5 and state.ask.players == [ann]
+    state.warlord(ann).hand = ["C1", "C2"]  # only an unlawful pair left, and no Hero to mend it
+    state.ask = None
+    from rules.core.dice import Dice
+    from rules.core.engine import Context
+    ctx = Context(Dice(state.dice))
+    state.next = 0
+    GAME._deploy_on(ctx, state)
+    ranks = sum(1 for f in state.fronts for r in f.ranks if r.owner == ann)
+    assert ranks == 4 and state.warlord(ann).placed == 4 and state.warlord(ann).skipped == 1
+    for viewer in (None, ann, state.players[1]):
+        seen = next(w for w in GAME.view(state, viewer).warlords if w.player == ann)
+        assert (seen.placed, seen.skipped) == (4, 1)
 
 
 def test_a_battlefield_without_a_challenge_takes_no_ranks() -> None:

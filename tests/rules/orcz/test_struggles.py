@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rules.core.dice import ScriptedDice
+from rules.core.dice import Dice, ScriptedDice
 from rules.core.errors import RuleViolation
 from rules.orcz import GAME
 from rules.orcz.data import Event, Field
-from rules.orcz.models import AskKind, Hold, Place, Struggle
+from rules.orcz.models import AskKind, Hold, Place, Rank, Struggle
 from rules.orcz.rules import clash
 from tests.rules.orcz.helpers import battle, fresh, texts
 
@@ -184,3 +184,25 @@ def test_the_battlefields_are_resolved_in_a_drawn_order() -> None:
     order = [t for t in texts(step) if t.startswith("Next Battlefield")]
     assert [o.split(": ")[1].split(" (")[0] for o in order[:4]] == [
         "Falladir's Kingdom", "Lothari Forest", "Sunderlands", "Urth Valley"]
+
+
+def test_a_beaten_card_goes_behind_its_owners_screen_at_once() -> None:
+    # seed 003 L171-174 "Defeated units are always removed from the Battlefield and placed behind their
+    # owner's screen", L225-226 (both defenders "returned to behind their owner's screen"): at once,
+    # not at the end of the turn. The card is back in its owner's hand, on their own picture; the
+    # others know which card it is (it was face up) but see no hand, and a computer's picture of the
+    # game keeps it behind that screen (it is never dealt into a face-down place)
+    state = battle([("p1", "G1", "G1", "left"), ("p2", "G1", "C1", "right"), ("p3", "A1", "G2", "left")])
+    state.fronts[0].done = False  # another Battlefield still to come, its ranks face down
+    state.fronts[0].ranks = [Rank(id=50, owner="p2", left="G3", right="A3", down="left")]
+    state.warlord("p2").hand = ["A2"]
+    after = GAME.apply(state, "p3", Struggle(), dice=ScriptedDice([1] * 16)).state  # A1 beats G1, G2 beats C1
+    assert after.warlord("p2").hand == ["A2", "C1", "G1"] and after.warlord("p2").back == ["C1", "G1"]  # right first, then left (L163-166)
+    assert after.warlord("p3").hand == [] and after.warlord("p3").back == []
+    own = next(w for w in GAME.view(after, "p2").warlords if w.player == "p2")
+    assert own.hand == ["A2", "C1", "G1"]
+    assert all(w.hand is None for v in ("p1", "p3", None) for w in GAME.view(after, v).warlords if w.player == "p2")
+    for seed in range(8):  # p3's picture of p2: the beaten cards stay behind the screen in every world
+        world = GAME.determinize(GAME.seen_by(after, "p3"), "p3", Dice(seed=seed))
+        assert {"G1", "C1"} <= set(world.warlord("p2").hand)
+        assert world.front(Field.TREE).ranks[0].hidden in ("G3", "A2")

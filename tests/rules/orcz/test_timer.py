@@ -1,8 +1,9 @@
 """Orcz's optional timer rule (seed 003 L39-44 "Optional Rule … If the player has not placed his
 rank by the time you finish saying the phrase, he must do so immediately and discard one Goblin
 Slave", L50-54 "Players should get about 15 seconds to place each Troop rank. If a player takes
-longer, you can challenge him"): a table option; the time is the bot's reaction timer, which
-applies the placing prompt's default (TimeUp); then the others may challenge (Gnorish, any time)."""
+longer, you can challenge him"): a table option; the rules time each rank themselves (the placing
+prompt's own `seconds`, 15, which the bot's reaction timer waits before it applies the prompt's
+default, TimeUp); then the others may challenge (Gnorish, any time)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from rules.core.dice import ScriptedDice
 from rules.core.errors import RuleViolation
 from rules.orcz import GAME
 from rules.orcz.data import START_SLAVES
-from rules.orcz.engine import PHRASE, TIMER_OPTION
+from rules.orcz.engine import PHRASE, RANK_SECONDS, TIMER_OPTION
 from rules.orcz.models import Gnorish, OrczState, Place, Scout, TimeUp
 from tests.rules.orcz.helpers import seats, texts
 
@@ -48,6 +49,23 @@ def test_the_placer_has_a_time_limit_and_nobody_can_challenge_before_it_runs_out
                 GAME.apply(state, other, Gnorish())
     # the placer cannot choose TimeUp: it is never among their legal moves (only the timer plays it)
     assert all(not isinstance(a, TimeUp) for a in GAME.legal_actions(state, placer))
+
+
+def test_each_rank_has_the_books_fifteen_seconds_not_the_tables_reaction_time() -> None:
+    # seed 003 L52-53 "Players should get about 15 seconds to place each Troop rank": the placing
+    # prompt names its own limit (as Chaos Marauders' last call does), so the bot waits 15 seconds
+    # for every rank, and again for the same rank after a challenge; nothing else is timed
+    assert RANK_SECONDS == 15
+    state = timed()
+    placer = state.ask.players[0]
+    [prompt] = GAME.prompts(state)
+    assert prompt.seconds == RANK_SECONDS and prompt.default == {"type": "time-up"}
+    late = GAME.apply(state, placer, TimeUp()).state
+    assert [p.seconds for p in GAME.prompts(late)] == [None]  # the shout is open: no clock runs
+    other = next(p for p in late.players if p != placer)
+    again = GAME.apply(late, other, Gnorish()).state
+    assert [(p.player, p.seconds) for p in GAME.prompts(again)] == [(placer, RANK_SECONDS)]
+    assert all(p.seconds is None for p in GAME.prompts(GAME.new(seats(4), None, 1)))  # no option, no clock
 
 
 def test_after_the_time_the_others_may_challenge_and_the_slow_warlord_discards_a_slave() -> None:
