@@ -4,7 +4,7 @@ The rules say what each viewer may see (`Game.view(state, viewer)`); the bot nev
 which of its fields are secret. It compares: whatever differs between a seat's view and the
 public view is that seat's private part (a hand, a face-down card, an attack chosen in secret).
 So the bot can tell, for any game and without naming one, whether a player has something only
-they may see (the "My hand" button), and whether a move changed it (their picture is sent to them).
+they may see (the "Your hand" button), and whether a move changed it (their picture is sent to them).
 """
 
 from __future__ import annotations

@@ -287,7 +287,7 @@ class Lifecycle(commands.Cog):
 
     @game.command(name="hand", description="A picture of what only you can see of this channel's game (only you see it).")
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        """The same answer as the "My hand" button under a board: asked in the channel, shown there
+        """The same answer as the "Your hand" button under a board: asked in the channel, shown there
         ephemerally, so it reaches the asker even with closed DMs."""
         await show_hand(interaction, None)
 

@@ -1,4 +1,4 @@
-"""A seat's own picture, on request: the "My hand" button under a board, and /game hand.
+"""A seat's own picture, on request: the "Your hand" button under a board, and /game hand.
 
 What a player may see that the table may not (a hand, a face-down card, an attack chosen in
 secret) is drawn like the board, from that seat's view (`TableService.seat_view`), and shown to
@@ -17,7 +17,8 @@ import discord
 
 from bot.ui.answers import audit, bot_of
 
-HAND_LABEL = "My hand"
+HAND_LABEL = "Your hand (only you see it)"
+"""Meant for every seated player, each seeing their own; whoever is not playing is told so."""
 HAND_FILE = "hand.png"
 NOTHING_HIDDEN = ("Nothing of {title} is hidden from the others right now: the board in the channel shows "
                   "everything you may see.")
@@ -43,7 +44,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=re.com
 
 
 def with_hand_button(view: discord.ui.View | None, game_id: int) -> discord.ui.View | None:
-    """`view` with the "My hand" button added where a row has room (a full board keeps its controls,
+    """`view` with the "Your hand" button added where a row has room (a full board keeps its controls,
     and /game hand still answers)."""
     view = view if view is not None else discord.ui.View(timeout=None)
     try:

@@ -24,8 +24,10 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtu
     click_in_flight,
     custom_ids,
     last_board,
+    live_controls,
     make_bot,
     snapshot,
+    untrue_past,
     world,
 )
 
@@ -90,10 +92,13 @@ async def test_a_game_with_a_wrong_shout_a_git_and_two_shouts_in_the_same_moment
     assert applied(await world.alice.slash(channel, "game start"))
     await settle(bot, channel.id)
     wrong = git = raced = False
-    for _ in range(400):
+    for step in range(400):
         snap = await snapshot(simcord_env, channel)
         if snap.outcome is not None:
             break
+        if step % 10 == 0:  # issue 40: one live board; no older message keeps controls or untrue words
+            await settle(bot, channel.id)
+            assert not untrue_past(channel), untrue_past(channel)[:3]
         state = snap.state
         ask = state.ask
         others = [*state.order[state.active + 1:], *state.order[:state.active]]
@@ -176,6 +181,9 @@ async def test_a_game_with_a_wrong_shout_a_git_and_two_shouts_in_the_same_moment
     assert final.outcome is not None and sum(len(g) for g in final.outcome.placings) == 3
     assert "Victory Points" in public_text(channel)
     assert await bot.table.replay_check(final.game_id)  # the stored log replays, shouts in their order
+    assert not untrue_past(channel), untrue_past(channel)[:3]
+    for member in (world.alice, world.bob, world.carol):  # no question left clickable in anyone's DMs
+        assert not [live_controls(m) for m in member.user.dm_channel.history() if live_controls(m)]
 
 
 async def test_computers_shout_out_of_turn_after_a_seeded_pause_and_never_wrongly(simcord_env, world, monkeypatch):

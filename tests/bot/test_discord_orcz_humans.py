@@ -176,11 +176,13 @@ async def test_four_humans_place_in_private_and_no_secret_leaks(simcord_env, wor
     chooser = Dice(seed=5)
     by_form = by_button = scouted = 0
     checked_picture = False
-    for _ in range(2000):
+    for step in range(2000):
         await drained(bot, world.channel.id)
         snap = await snapshot(simcord_env, world.channel)
         if snap.outcome is not None or snap.status != "active":
             break
+        if step % 10 == 0:  # issue 40: one live board; no older message keeps controls or untrue words
+            assert not untrue_past(world.channel), untrue_past(world.channel)[:3]
         state: OrczState = snap.state
         player = snap.waiting_for[0]
         actor = world.by_id(player)

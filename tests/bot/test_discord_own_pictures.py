@@ -2,7 +2,7 @@
 
 Brood Rumble's secret attack is the case: once chosen, it is in its attacker's view and in nobody
 else's. The attacker gets the picture of their own view by DM with the news of their choice (or
-ephemerally, when their DMs are closed); the "My hand" button under the board and /game hand
+ephemerally, when their DMs are closed); the "Your hand" button under the board and /game hand
 show it to them on request. A secret shown where it should not be is the worst bug, so every
 test also checks that the channel and the other player's DMs never get the picture or its text.
 """
