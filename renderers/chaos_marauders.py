@@ -1,14 +1,18 @@
 """The Chaos Marauders board, drawn for the size Discord shows it (`SHOWN`: about 550 px wide): each
-player's three battle lines in a band of their own, one under the other, and a line at the foot
-with the round, the pile (a count: its order is the game's one secret) and the newest discards.
+player's three battle lines in a band of their own, one under the other, under a row numbering the
+slots ("slot 1" to "slot 6", as the moves name them: the slots of every band stand in the same
+columns); at the foot the round, the pile (a count: its order is the game's one secret) and the
+newest discards, then a key of the marks the board shows.
 
-A band starts with the player's colour, whole name and points, then each line's Attack Value (on
+A band starts with the player's colour, whole name and points ("drawing" while their turn is on:
+not in the last call for shouts after it), then each line's cell ("line 2", its Attack Value; on
 gold once the line is complete) and its six slots: a card is a strip with its name on its type's
-colour (a Sneaky Git's on its owner's; a Plague Lord's with the rating it counts for); an empty slot is a dashed outline. Slots are alike when the
-names fit them, and a long name takes the room of the empty slots beside it, so the cards keep
-their places and the names stay large. The log and the question asked are not drawn: the bot sends
-them as text with the picture. The card being decided on is in no picture but its drawer's own (the
-table's view does not hold it), at the foot.
+colour (a Sneaky Git's on its owner's; a Plague Lord's with the rating it counts for); an empty slot
+is a dashed outline. A column is as wide as the longest name in it needs, the columns sharing what
+is left; when a crowded board's names need more than the width, the widest columns are narrowed
+alike and their names condensed, never drawn smaller (`CARD_TEXT`). The log and the question asked
+are not drawn: the bot sends them as text with the picture. The card being decided on is in no
+picture but its drawer's own (the table's view does not hold it), at the foot.
 
 Every card placed this turn is ringed alike in white, so the Chaos Marauders looks like any other
 newcomer and spotting it stays the players' job. Pillow only; the same view gives the same bytes.
@@ -371,8 +375,8 @@ def _footer(view: CMView, face: Font) -> str:
 def panel_lines(view: CMView, recent: Sequence[str] = ()) -> list[PanelLine]:
     """The board read out for a screen reader (`renderers.describe`, the picture's alt text): where the
     game is, the players (points, whose turn), the pile and discards, what is asked, and the end; the
-    card being decided on only in its drawer's own view (the table's never holds it: L37-57). The picture draws none of it as a panel: it is laid out for the size
-    Discord shows it."""
+    card being decided on only in its drawer's own view (the table's never holds it: L37-57). The
+    picture draws none of it as a panel: it is laid out for the size Discord shows it."""
     where = "The game is over" if view.over else f"Round {view.round} · turn {view.turn}"
     lines = [title("Chaos Marauders"), PanelLine(where, size=26 * S)]
     lines.append(heading("Players"))

@@ -9,7 +9,9 @@ pasted on, moved to where it lies there: the tests that read a board's labels (n
 another, none is cut, each is legible where Discord shows the picture) see its cards' names too.
 
 A card wider than it is tall is a strip: just its name and its numbers on its colour, for
-boards that show many cards at the size Discord shows a picture.
+boards that show many cards at the size Discord shows a picture. A strip may be `condense`d: its
+name is then never smaller than its `text` size, and a strip narrower than the name condenses its
+letters instead (they keep their height, which is what makes them legible where Discord shows them).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -323,8 +326,9 @@ def _squeezed(draw: ImageDraw.ImageDraw, centre: tuple[float, float], line: str,
     left, top, right, bottom = face.getbbox(line, anchor="mm", stroke_width=STRIP_BOLD)
     wide, high = math.ceil(right - left) + 2, math.ceil(bottom - top) + 2
     mask = Image.new("L", (wide, high), 0)
-    ImageDraw.Draw(mask).text((1 - left, 1 - top), line, font=face, fill=255, anchor="mm", stroke_width=STRIP_BOLD,
-                              stroke_fill=255)
+    white: Any = 255  # the mask's one channel
+    write(ImageDraw.Draw(mask), (1 - left, 1 - top), line, face, white, anchor="mm", stroke=STRIP_BOLD,
+          stroke_fill=white, label=False)
     narrow = max(1, round(wide * squeeze))
     mask = mask.resize((narrow, high), Image.Resampling.LANCZOS)
     x, y = round(centre[0] - narrow / 2), round(centre[1] + top - 1)
