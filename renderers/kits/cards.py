@@ -9,14 +9,18 @@ pasted on, moved to where it lies there: the tests that read a board's labels (n
 another, none is cut, each is legible where Discord shows the picture) see its cards' names too.
 
 A card wider than it is tall is a strip: just its name and its numbers on its colour, for
-boards that show many cards at the size Discord shows a picture.
+boards that show many cards at the size Discord shows a picture. A strip may be `condense`d: its
+name is then never smaller than its `text` size, and a strip narrower than the name condenses its
+letters instead (they keep their height, which is what makes them legible where Discord shows them).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -73,6 +77,8 @@ class Card:
     back: RGB = BACK  # the colour of the back, such as its owner's
     dot: RGB | None = None  # a small dot in the top-right corner, such as "placed this turn" (a strip: its rim)
     text: int = 0  # a strip's largest name size in canvas pixels (0: as its height allows), alike on a row
+    condense: bool = False  # a strip's name always at `text` size, its letters condensed to fit (see `strip_name`)
+    ring: tuple[int, int] = (0, 0)  # a ringed strip's ring across and down, in canvas pixels (0, 0: `STRIP_RING`)
 
 
 def paste_card(canvas: Image.Image, at: tuple[float, float], card: Card, size: CardSize = CARD_SIZE, *,
@@ -150,14 +156,18 @@ def _drawn(card: Card, size: CardSize) -> _Drawn:
     rim = max(SUPERSAMPLE, round(short / 48))
     strip = width > height
     ringed = strip and card.dot is not None  # a strip has no corner to spare: its dot is its rim
-    if ringed:
-        rim *= STRIP_RING
+    across, down = card.ring if card.ring != (0, 0) else (rim * STRIP_RING, rim * STRIP_RING)
     draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=radius, fill=card.dot if ringed else INK)
-    inner = (rim, rim, width - 1 - rim, height - 1 - rim)
+    inner = (across, down, width - 1 - across, height - 1 - down) if ringed else (rim, rim, width - 1 - rim,
+                                                                                  height - 1 - rim)
+    if ringed:
+        rim = min(across, down)
     with apart():  # the card's words, in its own pixels: `paste_card` moves them to the board's
         sheet = labels()
         if card.face_down:
             _back(draw, inner, radius - rim, card.back)
+        elif strip and card.condense:
+            _condensed_strip(draw, inner, radius - rim, card, (width, height), across)
         elif strip:
             _strip(draw, inner, radius - rim, card, min(card.text or height, round(height * STRIP_TEXT)))
         else:
@@ -237,6 +247,93 @@ def _strip(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], radius: in
     for k, line in enumerate(lines):
         write(draw, ((room[0] + room[1]) / 2, first + k * pitch), line, face, ink, anchor="mm", stroke=STRIP_BOLD,
               stroke_fill=ink)
+
+
+STRIP_SIDE = 2 * SUPERSAMPLE
+"""A condensed strip's room between its ring (drawn or not) and its name, either side."""
+
+SHORT = 0.7
+"""A line of a name whose letters all stay under this share of the font size ("crew") reads smaller
+than its size says (the picture's legibility is measured by the letters' height): a strip's name is
+broken so that no line is of short letters only, when it can be."""
+
+
+def _short(line: str, face: Font) -> bool:
+    _, top, _, bottom = face.getbbox(line, anchor="ls")
+    return bottom - top < SHORT * face.size
+
+
+def _name_layouts(name: str, face: Font) -> list[tuple[tuple[str, ...], float]]:
+    """The ways to write `name` on a strip, one line or two (broken at a space), with the width of
+    each; those with a line of short letters only are left out unless every way has one."""
+    words = name.split() or [""]
+    ways = [((" ".join(words),), face.getlength(" ".join(words)))]
+    for cut in range(1, len(words)):
+        lines = (" ".join(words[:cut]), " ".join(words[cut:]))
+        ways.append((lines, max(face.getlength(line) for line in lines)))
+    tall = [way for way in ways if not any(_short(line, face) for line in way[0])]
+    return tall or ways
+
+
+def strip_name_width(name: str, size: int) -> float:
+    """The narrowest a condensed strip's name is at `size` without being condensed (on one line or
+    two): a board gives a strip this much room (plus `strip_margin`) and the name is drawn as it is."""
+    return min(width for _, width in _name_layouts(name, font(size)))
+
+
+def strip_margin(across: int) -> int:
+    """A condensed strip's width beyond its name's: its ring `across` and `STRIP_SIDE`, either side."""
+    return 2 * (across + STRIP_SIDE)
+
+
+def strip_name(name: str, size: int, room: float) -> tuple[tuple[str, ...], float]:
+    """A condensed strip's name in `room`: the lines (the fewest that fit whole, else the narrowest
+    way) and how much its letters are condensed (1: not at all). Never smaller than `size`: a long name
+    in a crowded row is drawn narrower, as tall as every other."""
+    face = font(size)
+    ways = _name_layouts(name, face)
+    fitting = [way for way in ways if way[1] <= room]
+    if fitting:
+        return min(fitting, key=lambda way: (len(way[0]), way[1]))[0], 1.0
+    lines, width = min(ways, key=lambda way: way[1])
+    return lines, max(0.01, room / width)
+
+
+def _condensed_strip(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], radius: int, card: Card,
+                     size: CardSize, across: int) -> None:
+    """A strip whose name is always `card.text` big: on one line or two lines one font size apart
+    (their ink may touch, never their boxes), centred on the whole card (so a ringed strip's name lies
+    where an unringed one's does), condensed when the strip is narrower than the name."""
+    width, height = size
+    draw.rounded_rectangle(box, radius=radius, fill=card.colour)
+    face = font(card.text)
+    room = width - strip_margin(across)
+    lines, squeeze = strip_name(card.name, card.text, room)
+    pitch = face.size
+    ink = ink_on(card.colour)
+    first = height / 2 - _ink_middle(lines, face, pitch)
+    for k, line in enumerate(lines):
+        _squeezed(draw, (width / 2, first + k * pitch), line, face, ink, squeeze)
+
+
+def _squeezed(draw: ImageDraw.ImageDraw, centre: tuple[float, float], line: str, face: Font, ink: RGB,
+              squeeze: float) -> None:
+    """One bold line centred on `centre`, its letters narrowed to `squeeze` of their width (not at all
+    at 1): drawn on a mask of its own and shrunk across only, so it keeps its height."""
+    if squeeze >= 1:
+        write(draw, centre, line, face, ink, anchor="mm", stroke=STRIP_BOLD, stroke_fill=ink)
+        return
+    left, top, right, bottom = face.getbbox(line, anchor="mm", stroke_width=STRIP_BOLD)
+    wide, high = math.ceil(right - left) + 2, math.ceil(bottom - top) + 2
+    mask = Image.new("L", (wide, high), 0)
+    white: Any = 255  # the mask's one channel
+    write(ImageDraw.Draw(mask), (1 - left, 1 - top), line, face, white, anchor="mm", stroke=STRIP_BOLD,
+          stroke_fill=white, label=False)
+    narrow = max(1, round(wide * squeeze))
+    mask = mask.resize((narrow, high), Image.Resampling.LANCZOS)
+    x, y = round(centre[0] - narrow / 2), round(centre[1] + top - 1)
+    draw._image.paste((*ink, 255), (x, y, x + narrow, y + high), mask)  # type: ignore[attr-defined]
+    labels().add(line, (x + squeeze, y + 1, x + narrow - squeeze, y + high - 1))
 
 
 def _ink_middle(lines: Sequence[str], face: Font, pitch: float) -> float:

@@ -215,6 +215,32 @@ def test_a_name_breaks_onto_two_lines_before_it_shrinks_to_nothing() -> None:
     assert lines == ("Hobgoblin", "Standard") and face.size > 10
 
 
+@pytest.mark.parametrize("width", [300, 200, 130, 90])
+def test_a_condensed_strip_keeps_its_name_whole_and_as_tall_however_narrow(width: int) -> None:
+    """A condensed strip never draws its name smaller: a strip narrower than the name condenses its
+    letters (two lines first, never one of short letters only), the same height as a wide strip's,
+    inside the strip; wide enough, the name is drawn as it is."""
+    from renderers.common import labels, recording
+    from renderers.kits.cards import strip_margin, strip_name_width
+
+    size = 28 * SUPERSAMPLE
+    ring = (3 * SUPERSAMPLE, SUPERSAMPLE)
+    card = Card("Boneshaker Crew", (184, 52, 44), dot=(255, 255, 255), text=size, condense=True, ring=ring)
+    box = (width * SUPERSAMPLE, 59 * SUPERSAMPLE)
+    at = (20, 20)
+    with recording():
+        picture((box[0] + 40, box[1] + 40), lambda canvas: paste_card(canvas, at, card, box))
+        drawn = list(labels().drawn)
+    words = [label for label in drawn if label.text in ("Boneshaker", "Crew", "Boneshaker Crew")]
+    assert " ".join(label.text for label in words) == "Boneshaker Crew"
+    _, top, _, bottom = font(size).getbbox("Crew", anchor="ls")
+    assert all(label.box[3] - label.box[1] >= bottom - top for label in words)
+    assert all(at[0] <= label.box[0] and label.box[2] <= at[0] + box[0] for label in words)
+    fits = box[0] >= strip_name_width("Boneshaker Crew", size) + strip_margin(ring[0])
+    natural = max(font(size).getlength(label.text) for label in words)
+    assert (max(label.box[2] - label.box[0] for label in words) < natural - SUPERSAMPLE) is not fits
+
+
 def test_cards_draw_the_same_pixels_every_time() -> None:
     cards = [Card("Claws of Malal", (155, 89, 182), (CardNumber("5", "AR"), CardNumber("10", "VP")), note="Troops"),
              Card("Shotti", (52, 152, 219), (CardNumber("+50", "VP"),)), None,
