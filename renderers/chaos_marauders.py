@@ -41,7 +41,8 @@ from renderers.common import (
     encode_png,
     font,
     heading,
-    ordinal,
+    place_of,
+    ranked,
     player_colour,
     recent_lines,
     title,
@@ -99,9 +100,6 @@ SEAT_BG: RGB = (68, 60, 52)
 ACTIVE_BG: RGB = (88, 74, 50)
 COMPLETE: RGB = (226, 184, 72)
 NEW_RING: RGB = (255, 255, 255)
-TURN_OVER = "'s turn is over"
-"""How the question of the last call after a turn begins (rules.chaos_marauders.questions): the view
-still names that turn's player as `active` until the next one draws, but their turn is over."""
 
 CARD_COLOURS: dict[str, RGB] = {"grey": (128, 128, 134), "blue": (58, 110, 196), "purple": (126, 70, 160),
                                 "green": (56, 140, 72), "red": (184, 52, 44)}
@@ -133,11 +131,7 @@ def _colour_of(view: CMView, player: str) -> RGB:
 def _drawing(view: CMView) -> str | None:
     """The player whose turn it is, while it is: nobody once the game is over, nor in the last call
     for shouts after a turn (the view's `active` is still that turn's player then)."""
-    if view.over or view.active is None:
-        return None
-    if view.asked.startswith(view.names.get(view.active, view.active) + TURN_OVER):
-        return None
-    return view.active
+    return None if view.over or view.active is None or view.last_call else view.active
 
 
 def _height(players: int) -> int:
@@ -280,12 +274,8 @@ def _points(view: CMView, seat: PlayerView) -> str:
 
 
 def _place(view: CMView, player: str) -> str:
-    place = 1
-    for group in view.placings or []:
-        if player in group:
-            return f"{'=' if len(group) > 1 else ''}{ordinal(place)} · "
-        place += len(group)
-    return ""
+    read = place_of(view.placings, player)
+    return f"{read} · " if read else ""
 
 
 def _draw_line(canvas: Image.Image, draw: ImageDraw.ImageDraw, view: CMView, line: LineView, number: int, top: int,
@@ -402,14 +392,9 @@ def panel_lines(view: CMView, recent: Sequence[str] = ()) -> list[PanelLine]:
 def _end_lines(view: CMView) -> list[PanelLine]:
     lines = [heading("Result"), PanelLine(view.end.capitalize(), size=SMALL_TEXT, colour=MUTED)]
     scores = view.scores or {}
-    place = 1
-    for group in view.placings or []:
-        for player in group:
-            tie = "=" if len(group) > 1 else ""
-            lines.append(PanelLine(f"{tie}{ordinal(place)}  {view.names.get(player, player)}",
-                                   colour=ACCENT if place == 1 else TEXT, swatch=_colour_of(view, player),
-                                   note=f"{scores.get(player, 0)} VP"))
-        place += len(group)
+    for player, place, read in ranked(view.placings or []):
+        lines.append(PanelLine(f"{read}  {view.names.get(player, player)}", colour=ACCENT if place == 1 else TEXT,
+                               swatch=_colour_of(view, player), note=f"{scores.get(player, 0)} VP"))
     return lines
 
 

@@ -749,20 +749,31 @@ def ordinal(place: int) -> str:
     return f"{place}{suffix}"
 
 
+def ranked(placings: Sequence[Sequence[str]]) -> Iterator[tuple[str, int, str]]:
+    """Every player of `placings`, best first, with their place and how it reads: tied players share
+    the better place, marked "=" ("=2nd"). The one reading of placings every picture uses."""
+    place = 1
+    for group in placings:
+        tie = "=" if len(group) > 1 else ""
+        for player in group:
+            yield player, place, f"{tie}{ordinal(place)}"
+        place += len(group)
+
+
+def place_of(placings: Sequence[Sequence[str]] | None, player: str) -> str:
+    """How `player`'s place reads ("1st", "=2nd"), or "" while there are no placings."""
+    return next((text for who, _, text in ranked(placings or []) if who == player), "")
+
+
 def placing_lines(placings: Sequence[Sequence[str]], entrants: Mapping[str, Entrant],
                   notes: Mapping[str, str] | None = None, size: int = 26 * SUPERSAMPLE) -> list[PanelLine]:
     """Placings best first; tied players share the better place, marked with '='; in text of `size`,
     their notes too (a note is a score, which must read as well as the name)."""
     lines = [heading("Final placings", max(size, 24 * SUPERSAMPLE))]
-    place = 1
-    for group in placings:
-        tie = "=" if len(group) > 1 else ""
-        for player in group:
-            name, swatch = _named(player, entrants)
-            lines.append(PanelLine(f"{tie}{ordinal(place)}  {name}", size=size, colour=ACCENT if place == 1 else TEXT,
-                                   swatch=swatch, note=(notes or {}).get(player, ""),
-                                   note_size=size))
-        place += len(group)
+    for player, place, read in ranked(placings):
+        name, swatch = _named(player, entrants)
+        lines.append(PanelLine(f"{read}  {name}", size=size, colour=ACCENT if place == 1 else TEXT,
+                               swatch=swatch, note=(notes or {}).get(player, ""), note_size=size))
     return lines
 
 

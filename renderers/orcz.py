@@ -33,7 +33,8 @@ from renderers.common import (
     encode_png,
     font,
     heading,
-    ordinal,
+    place_of,
+    ranked,
     recent_lines,
     title,
     wrap,
@@ -390,12 +391,8 @@ def _in_order(view: OrczView) -> list[WarlordView]:
 
 def _place(view: OrczView, player: str) -> str:
     """"1st  " and the like once the war is over (ties share a place, marked "="), else nothing."""
-    place = 1
-    for group in view.placings or []:
-        if player in group:
-            return f"{'=' if len(group) > 1 else ''}{ordinal(place)}  "
-        place += len(group)
-    return ""
+    read = place_of(view.placings, player)
+    return f"{read}  " if read else ""
 
 
 def _known(view: OrczView, warlord: WarlordView, *, brief: bool = False) -> str:
@@ -482,15 +479,10 @@ def _end_lines(view: OrczView) -> list[PanelLine]:
     if view.nobody_won:
         lines.append(PanelLine("Llovar falls: every Warlord loses", colour=ACCENT))
     slaves = {w.player: w.slaves for w in view.warlords}
-    place = 1
-    for group in view.placings or []:
-        for player in group:
-            tie = "=" if len(group) > 1 else ""
-            won = place == 1 and not view.nobody_won
-            lines.append(PanelLine(f"{tie}{ordinal(place)}  {view.names.get(player, player)}",
-                                   colour=ACCENT if won else TEXT, swatch=colour_of(view, player),
-                                   note=_slaves(slaves.get(player) or 0)))
-        place += len(group)
+    for player, place, read in ranked(view.placings or []):
+        won = place == 1 and not view.nobody_won
+        lines.append(PanelLine(f"{read}  {view.names.get(player, player)}", colour=ACCENT if won else TEXT,
+                               swatch=colour_of(view, player), note=_slaves(slaves.get(player) or 0)))
     return lines
 
 

@@ -972,7 +972,8 @@ class ChaosMarauders(Game[CMState, Any]):
                       active=None if state.over else state.current, players=players, pile=len(state.pile),
                       reshuffled=state.reshuffled, discards=[self.card_view(state, c) for c in state.discards[-8:]],
                       drawn=self._drawn_view(state, viewer),
-                      asked=STAGES.text(state, state.ask) if state.ask is not None else "", over=state.over,
+                      asked=STAGES.text(state, state.ask) if state.ask is not None else "",
+                      last_call=state.ask is not None and state.ask.kind is AskKind.LAST_CALL, over=state.over,
                       end=state.end, scores=state.scores)
 
     def outcome(self, state: CMState) -> Outcome | None:

@@ -280,6 +280,7 @@ class CMView(TableView):
     discards: list[CardView]
     drawn: CardView | None  # only in the view of one who may see it (its drawer, a Git owner weighing it)
     asked: str
+    last_call: bool = False  # the turn of `active` is over; only late shouts about it are still heard (C14)
     over: bool
     end: str
     scores: dict[PlayerId, int] | None = None
