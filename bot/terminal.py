@@ -46,7 +46,7 @@ from bot.ui.text import outcome_lines
 from rules.core.computer import Level, decide, is_computer, new_computer
 from rules.core.engine import Event, Game, PlayerId, Prompt, Seat
 from rules.core.errors import RuleViolation
-from rules.core.moves import Move, MoveBook, Param, Reading
+from rules.core.moves import Move, MoveBook, Param, Reading, parse_count
 from rules.core.search import Budget, worth_out_of_turn
 from rules.registry import guide_for
 
@@ -128,8 +128,8 @@ def parse_typed(text: str, legal: Sequence[BaseModel], names: dict[str, str], ga
     value its rules accept, not only the listed ones (the rules then judge the move); options left
     out are filled in when that names one legal move."""
     line = text.strip()
-    if line.isdigit():
-        index = int(line) - 1
+    if line.isdigit():  # `²`, `٣` too: read (or refused) by the one reader of whole numbers
+        index = parse_count(line, "the move's number (? lists them)") - 1
         if not 0 <= index < len(legal):
             raise RuleViolation(f"Pick a number from 1 to {len(legal)}; ? lists the moves.")
         return legal[index]
