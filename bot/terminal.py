@@ -10,7 +10,7 @@ first, so the same command with `--seed` plays the same game again.
 
 Secrets stay secret: a computer's secret choice is told as "has chosen in secret", never by
 what it is, and the rules' own events reveal it later. At a shared keyboard a seat's private news
-and its secret choices are shown only after the screen is cleared and the keyboard passed to that
+and its secret choices are shown only after the screen and its scrollback are cleared and the keyboard passed to that
 seat's player; with one human there is nobody to hide from, so the screen is not cleared and
 private news is shown at once (before the rules reveal anything).
 
@@ -50,7 +50,11 @@ from rules.core.moves import Move, MoveBook, Param, Reading, parse_count
 from rules.core.search import Budget, worth_out_of_turn
 from rules.registry import guide_for
 
-CLEAR = "\033[2J\033[H"
+CLEAR = "\033[H\033[2J\033[3J"
+"""Clears the screen at a shared keyboard: the cursor home, the screen wiped, and the scrollback too
+(`3J`: xterm, VTE, Konsole, iTerm2, macOS Terminal, Windows Terminal), or the next player would scroll up
+to the last one's face-down card and Scout. On a Windows console the system's `cls` runs first, which
+empties the console's whole buffer (the old console knows no `3J`)."""
 
 
 class Quit(Exception):
@@ -286,6 +290,13 @@ class TerminalGame:
     def ask(self, prompt: str) -> str:
         return self.keyboard.ask(prompt)
 
+    def _clear(self) -> None:
+        """The screen and its scrollback cleared before the keyboard passes (`CLEAR`)."""
+        out = self._out or sys.stdout
+        if sys.platform.startswith("win") and _is_console(out):
+            os.system("cls")  # noqa: S605, S607  (also turns on the console's escape sequences for what follows)
+        self.say(CLEAR)
+
     # -- the game -------------------------------------------------------------------------------------
     def play(self) -> Any:
         game = self.game
@@ -334,7 +345,7 @@ class TerminalGame:
         if secret and not is_computer(player):
             self._tell([e for e in step.events if e.visible_to is not None])
             if len(self.humans) > 1:
-                self.say(CLEAR)  # what was typed leaves the screen before the others look again
+                self._clear()  # what was typed leaves the screen before the others look again
                 self.alone = None
             self.say(f"{name} has chosen in secret.")
             self._tell([e for e in step.events if e.visible_to is None])
@@ -363,7 +374,7 @@ class TerminalGame:
         since the others were watching the screen)."""
         if len(self.humans) > 1:
             if secret or (self.alone != player and self.private.get(player)):
-                self.say(CLEAR)
+                self._clear()
                 self.ask(f"Pass the keyboard to {self.names[player]} (everyone else, look away), then press Enter. ")
                 self.alone = player
             elif self.alone != player:
@@ -502,6 +513,13 @@ class TerminalGame:
         if self.show and not open_picture(path) and not self.no_viewer_said:
             self.no_viewer_said = True
             self.say(f"(--show: no picture viewer was found here, so open the boards in {self.folder} yourself.)")
+
+
+def _is_console(out: TextIO) -> bool:
+    try:
+        return out.isatty()
+    except (AttributeError, OSError, ValueError):
+        return False
 
 
 def _login_name() -> str:

@@ -713,3 +713,33 @@ def test_orcz_offers_the_scout_while_the_computers_play_and_tells_only_the_scout
     assert "scout" in offers[0]
     scouted = text.index(f"{name} sends the Scout to peek at")
     assert re.search(rf"🔒 For {name}'s eyes only: Your Scout saw ", text[scouted:])
+
+
+def test_the_hand_over_clears_the_scrollback_so_no_private_line_is_left_above(monkeypatch, tmp_path):
+    # issue 41: at a shared keyboard the screen was cleared but not its scrollback, where the next player
+    # scrolled up to the last one's face-down card; Orcz (seed 002 L112-120: the ranks are placed with a
+    # card face down), three humans at one keyboard
+    monkeypatch.setattr(TerminalGame, "_picture", lambda self, state: None)
+    out = io.StringIO()
+    answer = Picker(out, seed=5, stop=lambda text: text.count("Pass the keyboard") >= 8)
+
+    def typed(prompt: str) -> str:
+        out.write(prompt + "\n")  # the question is on the screen too
+        return "" if prompt.startswith("Pass the keyboard") else answer(prompt)
+
+    table = TerminalGame(GAMES["orcz"], 3, 0, seed=2, out_dir=tmp_path, keyboard=Lines(typed), out=out)
+    with pytest.raises(Quit):
+        table.play()
+    text = out.getvalue()
+    assert "\x1b[3J" in CLEAR and "\x1b[2J" in CLEAR  # the scrollback and the screen
+    assert text.count("Pass the keyboard") == text.count(CLEAR + "\nPass the keyboard") >= 8
+    screens = text.split(CLEAR)
+    private = re.compile(r"eyes only|\(a secret choice|down:")
+    assert not private.search(screens[0])  # nothing private before the first hand-over
+    for screen in screens[1:]:
+        if not private.search(screen):
+            continue
+        owner = re.match(r"\s*Pass the keyboard to (Player \d)", screen)
+        assert owner is not None, screen[:200]
+        assert set(re.findall(r"(Player \d) > ", screen)) == {owner.group(1)}
+        assert set(re.findall(r"For (Player \d)'s eyes only", screen)) <= {owner.group(1)}
