@@ -126,11 +126,12 @@ def typed_form(action: BaseModel, names: dict[str, str], game: Game[Any, Any] | 
 
 
 def parse_typed(text: str, legal: Sequence[BaseModel], names: dict[str, str], game: Game[Any, Any] | None = None,
-                view: Any = None) -> BaseModel:
+                view: Any = None, *, state: Any = None, player: PlayerId | None = None) -> BaseModel:
     """The move a typed line names: a number of the list, or the typed form (a leading slash-command
     group like `/mf` may stay, options in any order, letter case ignored). A declared game takes any
     value its rules accept, not only the listed ones (the rules then judge the move); options left
-    out are filled in when that names one legal move."""
+    out are filled in when that names one legal move. A command that is several moves in a row
+    (`Move.plan`: roll, then walk) gives its first move now, read from `state` as in Discord."""
     line = text.strip()
     if line.isdigit():  # `²`, `٣` too: read (or refused) by the one reader of whole numbers
         index = parse_count(line, "the move's number (? lists them)") - 1
@@ -143,7 +144,7 @@ def parse_typed(text: str, legal: Sequence[BaseModel], names: dict[str, str], ga
     if not words:
         raise RuleViolation("Type a move, or ? for the list of legal moves.")
     if game is not None and game.moves is not None:
-        return _parse_declared(words, legal, game, Reading(view, names))
+        return _parse_declared(words, legal, game, Reading(view, names), state, player)
     words = [w.lower() for w in words]
     forms = [typed_form(a, names).lower().split() for a in legal]
     exact = [n for n, form in enumerate(forms) if form[0] == words[0] and set(form[1:]) == set(words[1:])]
@@ -161,16 +162,27 @@ def parse_typed(text: str, legal: Sequence[BaseModel], names: dict[str, str], ga
 
 
 def _parse_declared(words: list[str], legal: Sequence[BaseModel], game: Game[Any, Any],
-                    reading: Reading) -> BaseModel:
+                    reading: Reading, state: Any = None, player: PlayerId | None = None) -> BaseModel:
     book = game.moves
     assert book is not None
     open_moves = [m for m in book.moves if any(getattr(a, "type", None) == m.type for a in legal)]
-    move = book.named(words[0])
+    typed = move = book.named(words[0])
     if move is not None and move not in open_moves:  # its option makes a kind that is open (`move to:…`)
         move = next((m for m in open_moves if (made := book.maker(m.type)) is not None and made[0] is move), move)
     if move is None or move not in open_moves:
-        listed = ", ".join(m.name for m in open_moves)
+        listed = ", ".join(dict.fromkeys(_word_for(book, m) for m in open_moves))
         raise RuleViolation(f"'{words[0]}' is not a move you can make now; you can: {listed}.")
+    if typed is not None and typed.plan is not None and state is not None and player is not None:
+        return _planned(typed, words, legal, game, reading, state, player)
+    if typed is not None and typed is not move:  # `move to:…`: read by the command typed, which makes it
+        example = _example(book, typed, legal, reading)
+        given = _options(words[1:], typed, example)
+        try:
+            action = game.parse_action(typed.build(given, reading))
+        except ValidationError:
+            raise RuleViolation(f"I could not read that: type it like `{example}` (`? {typed.name}` says more).") \
+                from None
+        return next((a for a in legal if a == action), action)
     example = _example(book, move, legal, reading)
     given = _options(words[1:], move, example)
     kind = [a for a in legal if getattr(a, "type", None) == move.type]
@@ -188,6 +200,30 @@ def _parse_declared(words: list[str], legal: Sequence[BaseModel], game: Game[Any
         names = ", ".join(f"{p.name}:" for p in missing) or "its options"
         raise RuleViolation(f"I could not read that: {move.name} needs {names} too, like `{example}`.") from None
     return next((a for a in kind if a == action), action)
+
+
+def _word_for(book: MoveBook, move: Move) -> str:
+    """The word a player types for a move: its own, or the command's whose option makes it."""
+    made = book.maker(move.type) if not move.typed else None
+    return made[0].name if made is not None else move.name
+
+
+def _planned(typed: Move, words: list[str], legal: Sequence[BaseModel], game: Game[Any, Any], reading: Reading,
+             state: Any, player: PlayerId, done: int = 0) -> BaseModel:
+    """The next move of a command that is several in a row (`Move.plan`), as the table service runs it:
+    `done` of its moves made already."""
+    assert typed.plan is not None
+    given = _options(words[1:], typed, _example(game.moves, typed, legal, reading))  # type: ignore[arg-type]
+    try:
+        data = typed.plan(state, player, given, reading, done)
+        if data is None:
+            raise RuleViolation("That is done already; ? lists the moves you can make now.")
+        action = game.parse_action(data)
+    except (ValidationError, ValueError, TypeError) as exc:
+        if isinstance(exc, RuleViolation):
+            raise
+        raise RuleViolation(f"I could not read that: `? {typed.name}` says how to type it.") from None
+    return next((a for a in legal if a == action), action)
 
 
 def _options(words: Sequence[str], move: Move, example: str) -> dict[str, str]:
@@ -264,6 +300,8 @@ class TerminalGame:
         passed to): their private news is shown at once; anyone else's waits for their turn."""
         self.thinker = random.Random(seed ^ 0xC0FFEE)
         self.racer = random.Random(seed ^ 0x5B0A7)  # who of the computers moves out of turn first
+        self._plan: tuple[Move, PlayerId, list[str], int] | None = None
+        """A typed command that is several moves in a row, its words and how many of its moves are made."""
         self.pictures: list[Path] = []
         self.no_viewer_said = False
 
@@ -392,6 +430,9 @@ class TerminalGame:
         self._hand_over(player, bool(prompt and prompt.secret))
         legal = game.legal_actions(state, player)
         view = game.view(state, player)
+        going_on = self._go_on(state, player, legal, view)
+        if going_on is not None:
+            return going_on
         self.say()
         self.say(f"━━━━ {self.names[player]}, your move ━━━━")
         self.say(f"▶ {prompt.text if prompt else 'Choose your move.'}")
@@ -400,6 +441,35 @@ class TerminalGame:
         action = self._read_move(state, player, legal, view, f"{self.names[player]} > ")
         assert action is not None
         return action
+
+    def _go_on(self, state: Any, player: PlayerId, legal: Sequence[BaseModel], view: Any) -> BaseModel | None:
+        """The next move of a command that is several in a row (`move toward:B1`: the roll, then the walk),
+        when its player is asked again: made at once and told, as in Discord; None when there is none."""
+        planned, self._plan = self._plan, None
+        if planned is None or planned[1] != player:
+            return None
+        move, _, words, done = planned
+        try:
+            action = _planned(move, words, legal, self.game, Reading(view, self.names), state, player, done)
+            self.game.apply(state, player, action)
+        except RuleViolation as exc:
+            if "done already" not in str(exc):
+                self.say(f"✋ {exc}")
+            return None
+        self._plan = (move, player, words, done + 1)
+        self.say(f"▶ {self.names[player]}: {typed_form(action, self.names, self.game, view)} "
+                 f"(the rest of `{' '.join(words)}`)")
+        return action
+
+    def _remember_plan(self, typed: str, player: PlayerId) -> None:
+        """A typed command that is several moves in a row is kept, to make its next move when its
+        player is asked again."""
+        book = self.game.moves
+        words = typed.split()
+        if words and words[0].startswith("/") and len(words) > 1:
+            words = words[1:]
+        move = book.named(words[0]) if book is not None and words else None
+        self._plan = (move, player, words, 1) if move is not None and move.plan is not None else None
 
     def _read_move(self, state: Any, player: PlayerId, legal: Sequence[BaseModel], view: Any, prompt: str, *,
                    may_pass: bool = False) -> BaseModel | None:
@@ -423,11 +493,12 @@ class TerminalGame:
                 self.say(guide_for(self.game) or "There is no guide for this game yet.")
                 continue
             try:
-                action = parse_typed(typed, legal, self.names, self.game, view)
+                action = parse_typed(typed, legal, self.names, self.game, view, state=state, player=player)
                 self.game.apply(state, player, action)
             except RuleViolation as exc:
                 self.say(f"✋ {exc}")
                 continue
+            self._remember_plan(typed, player)
             return action
 
     def _offer_out_of_turn(self, state: Any) -> Any:
@@ -483,7 +554,11 @@ class TerminalGame:
         book = self.game.moves
         if word and book is not None:
             move = book.named(word)
-            if move is None or not move.typed:
+            made = book.maker(move.type) if move is not None and not move.typed else None
+            if made is not None:  # `? move-to`: typed as `move to:…`, so that command's help
+                self.say(f"{word} is typed with {made[0].name} {made[1].name}:…")
+                move = made[0]
+            if move is None:
                 self.say(f"There is no move called '{word}'; ? lists the moves you can make now.")
                 return
             for line in move.usage():

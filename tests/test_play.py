@@ -743,3 +743,44 @@ def test_the_hand_over_clears_the_scrollback_so_no_private_line_is_left_above(mo
         assert owner is not None, screen[:200]
         assert set(re.findall(r"(Player \d) > ", screen)) == {owner.group(1)}
         assert set(re.findall(r"For (Player \d)'s eyes only", screen)) <= {owner.group(1)}
+
+
+def test_brood_rumble_move_toward_rolls_then_walks_and_its_help_agrees(monkeypatch, tmp_path):
+    # issue 41: after the roll (000 II.4.2: D6+2"), `move toward:B1` was refused with "move-to takes to:"
+    # and `? move-to` said there was no such move. The terminal runs the command as Discord does
+    # (`Move.plan`): typed before the roll it rolls, then walks when its player is asked again
+    monkeypatch.setattr(TerminalGame, "_picture", lambda self, state: None)
+    out = io.StringIO()
+    chooser = random.Random(1)
+    typed_lines: list[str] = []
+    marks: list[int] = []
+
+    def typed(prompt: str) -> str:
+        text = out.getvalue()
+        marks.append(len(text))
+        if "(the rest of `move toward:B1`)" in text or len(typed_lines) > 400:
+            raise Quit()
+        if prompt.startswith("Pass the keyboard"):
+            line = ""
+        elif not typed_lines or typed_lines[-1] not in ("?", "? move-to"):
+            line = "?"
+        else:
+            listed = LISTED.findall(text[marks[-2]:])
+            if "move" in listed and "? move-to" not in typed_lines:
+                line = "? move-to"
+            elif "move" in listed:
+                line = "move toward:B1"
+            else:
+                line = chooser.choice(listed) if listed else "?"
+        typed_lines.append(line)
+        out.write(prompt + line + "\n")
+        return line
+
+    with pytest.raises(Quit):
+        TerminalGame(GAMES["brood-rumble"], 2, 0, seed=3, out_dir=tmp_path, keyboard=Lines(typed), out=out).play()
+    text = out.getvalue()
+    assert "move toward:B1" in typed_lines
+    assert "move-to is typed with move to:…" in text
+    assert "There is no move called 'move-to'" not in text
+    assert re.search(r"▶ Player \d: move to:[0-9.,]+ \(the rest of `move toward:B1`\)", text), text[-2000:]
+    assert "move-to takes" not in text
