@@ -2,8 +2,10 @@
 
 The human seats type their moves in the same words as the slash commands and buttons use: the
 move's name, then its options as `name:value` (`move to:c4`, `smash target:Morgoth the Mild`); `?`
-lists the legal moves in that form (a number picks one of the list), `? move` says how to type a
-move with any value the rules accept, `rules` prints the game's guide, `quit` ends. Computer seats
+lists the legal moves in that form (a number picks one of the list; when they are too many, a few of
+each kind), `? move` says how to type a move with any value the rules accept and which values it can
+take now, `hand` shows what only you see (your hand, your face-down cards), `rules` prints the game's
+guide, `quit` ends. Computer seats
 play themselves (`rules.core.computer`). After every human turn and at the end the board is
 written to a PNG, in a folder of its own per game (and opened with `--show`). The seed is printed
 first, so the same command with `--seed` plays the same game again.
@@ -55,6 +57,11 @@ CLEAR = "\033[H\033[2J\033[3J"
 (`3J`: xterm, VTE, Konsole, iTerm2, macOS Terminal, Windows Terminal), or the next player would scroll up
 to the last one's face-down card and Scout. On a Windows console the system's `cls` runs first, which
 empties the console's whole buffer (the old console knows no `3J`)."""
+
+
+LONGEST_LIST = 40
+"""`?` lists the legal moves one by one up to this many; beyond it, a few of each kind and how to type the rest."""
+SAMPLE = 5
 
 
 class Quit(Exception):
@@ -433,6 +440,7 @@ class TerminalGame:
         going_on = self._go_on(state, player, legal, view)
         if going_on is not None:
             return going_on
+        self._own_picture(state, player)
         self.say()
         self.say(f"━━━━ {self.names[player]}, your move ━━━━")
         self.say(f"▶ {prompt.text if prompt else 'Choose your move.'}")
@@ -492,6 +500,9 @@ class TerminalGame:
             if word == "rules":
                 self.say(guide_for(self.game) or "There is no guide for this game yet.")
                 continue
+            if word == "hand":
+                self._show_own(state, player)
+                continue
             try:
                 action = parse_typed(typed, legal, self.names, self.game, view, state=state, player=player)
                 self.game.apply(state, player, action)
@@ -500,6 +511,40 @@ class TerminalGame:
                 continue
             self._remember_plan(typed, player)
             return action
+
+    def _show_own(self, state: Any, player: PlayerId) -> None:
+        """`hand`: what only this seat sees (its hand, its face-down cards, its total behind the screen), in
+        words and on its own picture; at a shared keyboard only once the keyboard is passed to it."""
+        lines = self.game.own_lines(self.game.view(state, player))
+        if not lines:
+            self.say("Nothing of yours is hidden from the others: the board shows everything you may see.")
+            return
+        if len(self.humans) > 1 and self.alone != player:
+            self._hand_over(player, True)
+        self.say(f"For {self.names[player]}'s eyes only:")
+        for line in lines:
+            self.say(f"  {line}")
+        self._own_picture(state, player, again=True)
+
+    def _own_picture(self, state: Any, player: PlayerId, *, again: bool = False) -> None:
+        """The board as this seat sees it (its hand, its face-down cards), when that differs from the
+        table's and the screen is theirs alone: a picture of its own, named for them."""
+        if self.alone != player or not self.game.own_lines(view := self.game.view(state, player)):
+            return
+        try:
+            from renderers import render
+        except ModuleNotFoundError:
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        path = self.folder / f"board-{state.version:04d}-{self.names[player].replace(' ', '-').lower()}.png"
+        if path in self.pictures and not again:
+            return
+        if path not in self.pictures:
+            path.write_bytes(render(view))
+            self.pictures.append(path)
+        self.say(f"🔒 {self.names[player]}'s own board (your hand; only for you): {path}")
+        if self.show:
+            open_picture(path)
 
     def _offer_out_of_turn(self, state: Any) -> Any:
         """After a computer's move: every human the game is not waiting for, who may make a move out of
@@ -563,6 +608,10 @@ class TerminalGame:
                 return
             for line in move.usage():
                 self.say(line)
+            self._values_now(move, legal, view, book)
+            return
+        if len(legal) > LONGEST_LIST and book is not None:
+            self._list_long(legal, view, book)
             return
         for n, action in enumerate(legal, start=1):
             self.say(f"  {n}. {typed_form(action, self.names, self.game, view)}")
@@ -571,6 +620,39 @@ class TerminalGame:
         for move in sampled:
             self.say(f"  (only some {move.name} moves are listed: any the rules accept can be typed; "
                      f"`? {move.name}` says how)")
+
+    def _list_long(self, legal: Sequence[BaseModel], view: Any, book: MoveBook) -> None:
+        """`?` when the legal moves are too many to read (776 ways to place a rank in Orcz): per move, a
+        few of them (numbered as ever) and how to type any other."""
+        reading = Reading(view, self.names)
+        by_word: dict[str, list[int]] = {}
+        for n, action in enumerate(legal):
+            move = book.of(action)
+            by_word.setdefault(_word_for(book, move) if move is not None else "", []).append(n)
+        for word, numbers in by_word.items():
+            shown = numbers if len(numbers) <= SAMPLE else [numbers[i * (len(numbers) - 1) // (SAMPLE - 1)]
+                                                             for i in range(SAMPLE)]
+            for n in shown:
+                self.say(f"  {n + 1}. {book.typed_form(legal[n], reading)}")
+            if len(shown) < len(numbers):
+                self.say(f"  (and {len(numbers) - len(shown)} more {word} moves: type one like those; "
+                         f"`? {word}` says how, and which values you can use now)")
+
+    def _values_now(self, move: Move, legal: Sequence[BaseModel], view: Any, book: MoveBook) -> None:
+        """Under `? move`: the values its options can take now, from the legal moves (the cards still in
+        your hand, the Battlefields open), when they are few enough to read."""
+        kinds = {move.type} | {m.type for m in book.moves if (made := book.maker(m.type)) is not None
+                               and made[0] is move}
+        actions = [a for a in legal if getattr(a, "type", None) in kinds]
+        if not actions:
+            return
+        reading = Reading(view, self.names)
+        self.say("Now you can use:")
+        for param in move.params:
+            values = list(dict.fromkeys(param.token(v, reading) for a in actions
+                                        if (v := param.value_of(a)) is not None and v != []))
+            if values and len(values) <= LONGEST_LIST:
+                self.say(f"  {param.name}: {', '.join(values)}")
 
     def _picture(self, state: Any) -> None:
         """The board as a PNG after every turn; its path printed, and opened when asked."""

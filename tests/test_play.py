@@ -758,7 +758,7 @@ def test_brood_rumble_move_toward_rolls_then_walks_and_its_help_agrees(monkeypat
     def typed(prompt: str) -> str:
         text = out.getvalue()
         marks.append(len(text))
-        if "(the rest of `move toward:B1`)" in text or len(typed_lines) > 400:
+        if "(the rest of `move toward:" in text or len(typed_lines) > 400:
             raise Quit()
         if prompt.startswith("Pass the keyboard"):
             line = ""
@@ -768,8 +768,8 @@ def test_brood_rumble_move_toward_rolls_then_walks_and_its_help_agrees(monkeypat
             listed = LISTED.findall(text[marks[-2]:])
             if "move" in listed and "? move-to" not in typed_lines:
                 line = "? move-to"
-            elif "move" in listed:
-                line = "move toward:B1"
+            elif "move" in listed:  # toward the nearest Orc of the other player
+                line = "move toward:Player_" + ("1" if prompt.startswith("Player 2") else "2")
             else:
                 line = chooser.choice(listed) if listed else "?"
         typed_lines.append(line)
@@ -779,8 +779,50 @@ def test_brood_rumble_move_toward_rolls_then_walks_and_its_help_agrees(monkeypat
     with pytest.raises(Quit):
         TerminalGame(GAMES["brood-rumble"], 2, 0, seed=3, out_dir=tmp_path, keyboard=Lines(typed), out=out).play()
     text = out.getvalue()
-    assert "move toward:B1" in typed_lines
+    assert any(line.startswith("move toward:") for line in typed_lines)
     assert "move-to is typed with move to:…" in text
     assert "There is no move called 'move-to'" not in text
-    assert re.search(r"▶ Player \d: move to:[0-9.,]+ \(the rest of `move toward:B1`\)", text), text[-2000:]
+    assert re.search(r"▶ Player \d: move to:[0-9.,]+ \(the rest of `move toward:Player_\d`\)", text), text[-2000:]
     assert "move-to takes" not in text
+
+
+def test_orcz_at_the_terminal_shows_a_player_their_own_hand_and_how_to_type_a_rank(tmp_path):
+    # issue 41: seed 002 L112-120, a rank is two cards from the hand behind the screen, one face down. `?`
+    # listed all 776 ways to place a rank; the hand and the face-down cards were nowhere to be seen
+    out = io.StringIO()
+    lines = ["?", "? place", "place field:tree left:G1 right:G2 down:right", "hand", "quit"]
+    table = TerminalGame(GAMES["orcz"], 1, 2, level=Level.EASY, seed=2, out_dir=tmp_path, iterations=50,
+                         keyboard=Lines(lambda prompt: lines.pop(0)), out=out)
+    with pytest.raises(Quit):
+        table.play()
+    text = out.getvalue()
+    listed = LISTED.findall(text)
+    assert 0 < len(listed) <= 12 and any(line.startswith("place ") for line in listed)
+    assert "more place moves: type one like those; `? place` says how" in text
+    now = text[text.index("Now you can use:"):]
+    assert re.search(r"  left: .*\bG1\b.*\bchampion\b", now)  # the cards still in hand
+    assert "Your hand: " in text and "Your Goblin Slaves behind the screen: 5." in text
+    assert "Your face-down cards: Lothari Forest rank 1: Grunt 2 (right card, face down)." in text  # tree
+    own = re.findall(r"🔒 .+'s own board \(your hand; only for you\): (\S+)", text)
+    assert own and all(Path(p).is_file() for p in own)
+
+
+def test_brood_rumble_move_toward_after_the_roll_walks():
+    # the distance rolled (000 II.4.2), `move toward:` and `move to:` both make the walk (`move-to`)
+    game = GAMES["brood-rumble"]
+    table = TerminalGame(game, 2, 0, seed=3, keyboard=Lines(lambda prompt: "quit"))
+    state = game.start(table.seats, None, 3).state
+    chooser = random.Random(1)
+    for _ in range(400):
+        player = game.waiting_for(state)[0]
+        legal = game.legal_actions(state, player)
+        if any(a.type == "move" for a in legal):
+            break
+        state = game.apply(state, player, chooser.choice(legal)).state
+    state = game.apply(state, player, next(a for a in legal if a.type == "move")).state
+    legal, view = game.legal_actions(state, player), game.view(state, player)
+    other = "Player_1" if player == table.humans[1] else "Player_2"
+    for line in (f"move toward:{other}", "move to:12,7.5"):
+        action = parse_typed(line, legal, table.names, game, view, state=state, player=player)
+        assert action.type == "move_to"
+    assert parse_typed("move to:12,7.5", legal, table.names, game, view, state=state, player=player).to == (12, 7.5)
