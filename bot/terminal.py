@@ -16,14 +16,15 @@ and its secret choices are shown only after the screen and its scrollback are cl
 seat's player; with one human there is nobody to hide from, so the screen is not cleared and
 private news is shown at once (before the rules reveal anything).
 
-Moves out of turn (`Move.any_time`: a shout in Chaos Marauders, Orcz's Scout) are offered while the
-computers play: in a game that has them, after every computer move each human the game is not waiting
-for who may make one now is asked once, with Enter to go on. The offer comes whenever the rules open
-such a move, never because of what happened (a shout is offered after every card, whatever was drawn),
-so it gives nothing away; and as it is an ordinary line of input, piped play reads it like any other
-(an empty line goes on) and ends when the input ends, never waiting on a clock. After every move,
-and after the humans had their chance, the computers make theirs as their tactics judge (the same
-judgement as in Discord), so a human's Chaos Marauders is raced for here as well.
+Moves out of turn (`Move.any_time`: a shout in Chaos Marauders, Orcz's Scout) are raced for after
+every move, whoever made it: each seat the game is not waiting for gets its chance once, in an order
+drawn from the seed afresh for that moment (as if each had drawn a reaction time), humans and computers
+alike; a human who may make one now is asked, with Enter to go on, and a computer makes the one its
+tactics judge worth it (the same judgement as in Discord). The first shout wins; the rules tell a later
+one it is too late. The offer comes whenever the rules open such a move, never because of what happened
+(a shout is offered after every card, whatever was drawn), so it gives nothing away; and as it is an
+ordinary line of input, piped play reads it like any other (an empty line goes on) and ends when the
+input ends, never waiting on a clock.
 
 The keyboard is the terminal's line editor (arrow keys and history through the standard
 `readline` module, where Python has it); what was typed while the computers played is dropped
@@ -306,7 +307,7 @@ class TerminalGame:
         """The human who has the screen to themselves (the one human, or whoever it was cleared and
         passed to): their private news is shown at once; anyone else's waits for their turn."""
         self.thinker = random.Random(seed ^ 0xC0FFEE)
-        self.racer = random.Random(seed ^ 0x5B0A7)  # who of the computers moves out of turn first
+        self.racer = random.Random(seed ^ 0x5B0A7)  # the order of the race for moves out of turn, each moment
         self._plan: tuple[Move, PlayerId, list[str], int] | None = None
         """A typed command that is several moves in a row, its words and how many of its moves are made."""
         self.pictures: list[Path] = []
@@ -357,12 +358,12 @@ class TerminalGame:
                 action = decide(game, game.seen_by(state, computer), computer, self.level,
                                 self.thinker.getrandbits(62), Budget(iterations=self.iterations))
                 state = self._apply(state, computer, action)
-                state = self._computers_out_of_turn(self._offer_out_of_turn(state))
+                state = self._offer_out_of_turn(state)
                 continue
             self._picture(state)
             player = waiting[0]
             state = self._apply(state, player, self._human_move(state, player))
-            state = self._computers_out_of_turn(state)
+            state = self._offer_out_of_turn(state)
         self._picture(state)
         outcome = game.outcome(state)
         assert outcome is not None
@@ -547,36 +548,30 @@ class TerminalGame:
             open_picture(path)
 
     def _offer_out_of_turn(self, state: Any) -> Any:
-        """After a computer's move: every human the game is not waiting for, who may make a move out of
-        turn now (`Game.out_of_turn`), is asked once whether to make one (Enter goes on). Games without
-        such moves ask nothing. Returns the state after whatever was made."""
+        """After every move, the race for moves out of turn (a shout in Chaos Marauders, Orcz's Scout):
+        every seat the game is not waiting for gets its chance once, humans and computers alike, in an
+        order drawn afresh from the seed for this moment, as if each had drawn a reaction time (so no
+        seat is always first, and a computer is never faster than a person by the order of the code). A
+        human is asked in their place (Enter lets the moment go); a computer in its place makes the move
+        its tactics find worth making, the same judgement as in Discord (where it comes after 3-7 s).
+        Whoever shouts first wins; a later shout is told too late by the rules. Games without such moves
+        ask nothing. Returns the state after whatever was made."""
         game = self.game
         if game.moves is None or not game.moves.any_time:
             return state
-        for player in self.humans:
+        racers = [s.player for s in self.seats]
+        self.racer.shuffle(racers)
+        for player in racers:
             if game.outcome(state) is not None or player in game.waiting_for(state):
+                continue
+            if is_computer(player):
+                found = worth_out_of_turn(game, game.seen_by(state, player), player)
+                if found:
+                    state = self._apply(state, player, found[0])
                 continue
             offered = game.out_of_turn(state, player)
             if offered:
                 state = self._out_of_turn_move(state, player, offered)
-        return state
-
-    def _computers_out_of_turn(self, state: Any) -> Any:
-        """After any move, and after the humans had their chance: each computer the game is not
-        waiting for makes the move out of turn its tactics find worth making, if any (in Discord the
-        same move comes after a 3-7 s pause). So a human's Chaos Marauders is raced for here too. The
-        computers go in an order drawn from the seed, so no seat always shouts first."""
-        game = self.game
-        if game.moves is None or not game.moves.any_time:
-            return state
-        computers = [s.player for s in self.seats if is_computer(s.player)]
-        self.racer.shuffle(computers)
-        for player in computers:
-            if game.outcome(state) is not None or player in game.waiting_for(state):
-                continue
-            found = worth_out_of_turn(game, game.seen_by(state, player), player)
-            if found:
-                state = self._apply(state, player, found[0])
         return state
 
     def _out_of_turn_move(self, state: Any, player: PlayerId, offered: Sequence[BaseModel]) -> Any:

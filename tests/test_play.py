@@ -826,3 +826,47 @@ def test_brood_rumble_move_toward_after_the_roll_walks():
         action = parse_typed(line, legal, table.names, game, view, state=state, player=player)
         assert action.type == "move_to"
     assert parse_typed("move to:12,7.5", legal, table.names, game, view, state=state, player=player).to == (12, 7.5)
+
+
+def test_the_race_to_shout_is_fair_between_humans_and_computers(monkeypatch, tmp_path):
+    # seed 001 L37-64 (C14): during anyone's turn, every other player may shout, the first to shout wins.
+    # The terminal asked the humans only after a computer's move (never during a human's turn, so at a
+    # shared keyboard nobody could race) and let the computers go before the humans after a human's move.
+    # Now after every move each seat not being waited for gets its chance once, in an order drawn from
+    # the seed for that moment
+    from bot import terminal as terminal_module
+
+    monkeypatch.setattr(TerminalGame, "_picture", lambda self, state: None)
+    chances: list[list[str]] = []
+    offer = TerminalGame._offer_out_of_turn
+
+    def moment(self: TerminalGame, state: Any) -> Any:
+        chances.append([])
+        return offer(self, state)
+
+    worth = terminal_module.worth_out_of_turn
+
+    def computer(game: Any, seen: Any, player: str) -> Any:
+        chances[-1].append("computer")
+        return worth(game, seen, player)
+
+    monkeypatch.setattr(TerminalGame, "_offer_out_of_turn", moment)
+    monkeypatch.setattr(terminal_module, "worth_out_of_turn", computer)
+    out = io.StringIO()
+    answer = Picker(out, seed=3, stop=lambda text: len(chances) >= 40)
+
+    def typed(prompt: str) -> str:
+        if prompt.startswith(OFFER):
+            chances[-1].append(prompt.split(":")[0].removeprefix(OFFER))
+            return ""
+        return "" if prompt.startswith("Pass the keyboard") else answer(prompt)
+
+    table = TerminalGame(GAMES["chaos-marauders"], 2, 1, level=Level.EASY, seed=3, out_dir=tmp_path,
+                         iterations=50, keyboard=Lines(typed), out=out)
+    with pytest.raises(Quit):
+        table.play()
+    raced = [c for c in chances if len(c) == 2]  # a human and the computer, during the other human's turn
+    assert len(raced) > 10
+    assert {c[0] == "computer" for c in raced} == {True, False}  # the computer first at some moments, not all
+    both = [c for c in chances if {"Player 1", "Player 2"} <= set(c)]  # the computer's turn: both humans
+    assert both and {c.index("Player 1") < c.index("Player 2") for c in both} == {True, False}

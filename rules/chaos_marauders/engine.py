@@ -390,8 +390,9 @@ class ChaosMarauders(Game[CMState, Any]):
             return
         if state.marauders_turn != state.turn:  # C15 (b): wrong when it was not drawn this turn
             state.penalties.append(player)
-            ctx.say(f"📣 {who} shouts \"Chaos Marauders!\" — but {drawer} has not drawn it this turn. "
-                    f"{drawer} may take one of {who}'s cards.")
+            price = (f"{drawer} may take one of {who}'s cards." if any(t.cards_of(line) for line in state.lines[player])
+                     else f"{who} has no card in their lines to lose, so it costs nothing.")  # C15: nothing to take
+            ctx.say(f"📣 {who} shouts \"Chaos Marauders!\" — but {drawer} has not drawn it this turn. {price}")
             self._after_late_shout(ctx, state)
             return
         state.claimed = True
