@@ -526,6 +526,10 @@ class TerminalGame:
         for line in lines:
             self.say(f"  {line}")
         self._own_picture(state, player, again=True)
+        if len(self.humans) > 1:  # gone again before anyone else looks
+            self.ask("Press Enter to hide it. ")
+            self._clear()
+            self.alone = None
 
     def _own_picture(self, state: Any, player: PlayerId, *, again: bool = False) -> None:
         """The board as this seat sees it (its hand, its face-down cards), when that differs from the

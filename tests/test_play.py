@@ -870,3 +870,23 @@ def test_the_race_to_shout_is_fair_between_humans_and_computers(monkeypatch, tmp
     assert {c[0] == "computer" for c in raced} == {True, False}  # the computer first at some moments, not all
     both = [c for c in chances if {"Player 1", "Player 2"} <= set(c)]  # the computer's turn: both humans
     assert both and {c.index("Player 1") < c.index("Player 2") for c in both} == {True, False}
+
+
+def test_hand_at_a_shared_keyboard_is_shown_after_the_hand_over_and_cleared_after(monkeypatch, tmp_path):
+    # issue 41: nothing private of one player is on the screen while another may be looking
+    monkeypatch.setattr(TerminalGame, "_picture", lambda self, state: None)
+    out = io.StringIO()
+    lines = ["", "hand", "", "quit"]
+
+    def typed(prompt: str) -> str:
+        out.write(prompt + "\n")
+        return lines.pop(0)
+
+    table = TerminalGame(GAMES["orcz"], 3, 0, seed=2, out_dir=tmp_path, keyboard=Lines(typed), out=out)
+    with pytest.raises(Quit):
+        table.play()
+    text = out.getvalue()
+    shown = text.index("Your hand: ")
+    before, after = text[:shown], text[shown:]
+    assert before.rstrip().endswith(("eyes only:",)) and CLEAR in before
+    assert after.index("Press Enter to hide it.") < after.index(CLEAR)
