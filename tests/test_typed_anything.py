@@ -109,3 +109,23 @@ def test_a_terminal_line_is_answered_never_a_traceback(slug: str, text: str, wor
         table._read_move(state, player, game.legal_actions(state, player), game.view(state, player), "> ")
     except Quit:
         pass
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(value=st.one_of(st.integers(min_value=-(10 ** 400), max_value=10 ** 400), st.floats(), st.booleans()))
+def test_a_slash_commands_number_is_read_or_refused(slug: str, value: Any) -> None:
+    """What Discord sends for a number option (an int or a float already, a flag's bool) goes through the
+    same readers: within the bounds and finite, or a sentence."""
+    game, table, state = _table(slug)
+    if game.moves is None:
+        return
+    reading = Reading(game.view(state, table.humans[0]), table.names)
+    for move in game.moves.moves:
+        for param in move.params:
+            if param.kind.value not in ("number", "count", "flag"):
+                continue
+            try:
+                param.parse(value, reading)
+            except RuleViolation:
+                pass

@@ -602,7 +602,9 @@ def parse_count(raw: Any, what: str) -> int:
     refused with a sentence that says what to give instead."""
     if isinstance(raw, bool):
         raise RuleViolation(f"Give {what} as a whole number, like 2.")
-    if isinstance(raw, int | float):
+    if isinstance(raw, int):
+        value = raw
+    elif isinstance(raw, float):
         if not math.isfinite(raw) or raw != int(raw):
             raise RuleViolation(f"Give {what} as a whole number, like 2.")
         value = int(raw)
