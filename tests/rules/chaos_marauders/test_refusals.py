@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from rules.chaos_marauders.data import Colour, Role, kind
+from rules.chaos_marauders.data import Colour, kind
 from rules.chaos_marauders.models import AskKind, Decline, Place
 from rules.core.engine import Seat
 from rules.core.errors import RuleViolation
