@@ -713,3 +713,180 @@ def test_orcz_offers_the_scout_while_the_computers_play_and_tells_only_the_scout
     assert "scout" in offers[0]
     scouted = text.index(f"{name} sends the Scout to peek at")
     assert re.search(rf"🔒 For {name}'s eyes only: Your Scout saw ", text[scouted:])
+
+
+def test_the_hand_over_clears_the_scrollback_so_no_private_line_is_left_above(monkeypatch, tmp_path):
+    # issue 41: at a shared keyboard the screen was cleared but not its scrollback, where the next player
+    # scrolled up to the last one's face-down card; Orcz (seed 002 L112-120: the ranks are placed with a
+    # card face down), three humans at one keyboard
+    monkeypatch.setattr(TerminalGame, "_picture", lambda self, state: None)
+    out = io.StringIO()
+    answer = Picker(out, seed=5, stop=lambda text: text.count("Pass the keyboard") >= 8)
+
+    def typed(prompt: str) -> str:
+        out.write(prompt + "\n")  # the question is on the screen too
+        return "" if prompt.startswith("Pass the keyboard") else answer(prompt)
+
+    table = TerminalGame(GAMES["orcz"], 3, 0, seed=2, out_dir=tmp_path, keyboard=Lines(typed), out=out)
+    with pytest.raises(Quit):
+        table.play()
+    text = out.getvalue()
+    assert "\x1b[3J" in CLEAR and "\x1b[2J" in CLEAR  # the scrollback and the screen
+    assert text.count("Pass the keyboard") == text.count(CLEAR + "\nPass the keyboard") >= 8
+    screens = text.split(CLEAR)
+    private = re.compile(r"eyes only|\(a secret choice|down:")
+    assert not private.search(screens[0])  # nothing private before the first hand-over
+    for screen in screens[1:]:
+        if not private.search(screen):
+            continue
+        owner = re.match(r"\s*Pass the keyboard to (Player \d)", screen)
+        assert owner is not None, screen[:200]
+        assert set(re.findall(r"(Player \d) > ", screen)) == {owner.group(1)}
+        assert set(re.findall(r"For (Player \d)'s eyes only", screen)) <= {owner.group(1)}
+
+
+def test_brood_rumble_move_toward_rolls_then_walks_and_its_help_agrees(monkeypatch, tmp_path):
+    # issue 41: after the roll (000 II.4.2: D6+2"), `move toward:B1` was refused with "move-to takes to:"
+    # and `? move-to` said there was no such move. The terminal runs the command as Discord does
+    # (`Move.plan`): typed before the roll it rolls, then walks when its player is asked again
+    monkeypatch.setattr(TerminalGame, "_picture", lambda self, state: None)
+    out = io.StringIO()
+    chooser = random.Random(1)
+    typed_lines: list[str] = []
+    marks: list[int] = []
+
+    def typed(prompt: str) -> str:
+        text = out.getvalue()
+        marks.append(len(text))
+        if "(the rest of `move toward:" in text or len(typed_lines) > 400:
+            raise Quit()
+        if prompt.startswith("Pass the keyboard"):
+            line = ""
+        elif not typed_lines or typed_lines[-1] not in ("?", "? move-to"):
+            line = "?"
+        else:
+            listed = LISTED.findall(text[marks[-2]:])
+            if "move" in listed and "? move-to" not in typed_lines:
+                line = "? move-to"
+            elif "move" in listed:  # toward the nearest Orc of the other player
+                line = "move toward:Player_" + ("1" if prompt.startswith("Player 2") else "2")
+            else:
+                line = chooser.choice(listed) if listed else "?"
+        typed_lines.append(line)
+        out.write(prompt + line + "\n")
+        return line
+
+    with pytest.raises(Quit):
+        TerminalGame(GAMES["brood-rumble"], 2, 0, seed=3, out_dir=tmp_path, keyboard=Lines(typed), out=out).play()
+    text = out.getvalue()
+    assert any(line.startswith("move toward:") for line in typed_lines)
+    assert "move-to is typed with move to:…" in text
+    assert "There is no move called 'move-to'" not in text
+    assert re.search(r"▶ Player \d: move to:[0-9.,]+ \(the rest of `move toward:Player_\d`\)", text), text[-2000:]
+    assert "move-to takes" not in text
+
+
+def test_orcz_at_the_terminal_shows_a_player_their_own_hand_and_how_to_type_a_rank(tmp_path):
+    # issue 41: seed 002 L112-120, a rank is two cards from the hand behind the screen, one face down. `?`
+    # listed all 776 ways to place a rank; the hand and the face-down cards were nowhere to be seen
+    out = io.StringIO()
+    lines = ["?", "? place", "place field:tree left:G1 right:G2 down:right", "hand", "quit"]
+    table = TerminalGame(GAMES["orcz"], 1, 2, level=Level.EASY, seed=2, out_dir=tmp_path, iterations=50,
+                         keyboard=Lines(lambda prompt: lines.pop(0)), out=out)
+    with pytest.raises(Quit):
+        table.play()
+    text = out.getvalue()
+    listed = LISTED.findall(text)
+    assert 0 < len(listed) <= 12 and any(line.startswith("place ") for line in listed)
+    assert "more place moves: type one like those; `? place` says how" in text
+    now = text[text.index("Now you can use:"):]
+    assert re.search(r"  left: .*\bG1\b.*\bchampion\b", now)  # the cards still in hand
+    assert "Your hand: " in text and "Your Goblin Slaves behind the screen: 5." in text
+    assert "Your face-down cards: Lothari Forest rank 1: Grunt 2 (right card, face down)." in text  # tree
+    own = re.findall(r"🔒 .+'s own board \(your hand; only for you\): (\S+)", text)
+    assert own and all(Path(p).is_file() for p in own)
+
+
+def test_brood_rumble_move_toward_after_the_roll_walks():
+    # the distance rolled (000 II.4.2), `move toward:` and `move to:` both make the walk (`move-to`)
+    game = GAMES["brood-rumble"]
+    table = TerminalGame(game, 2, 0, seed=3, keyboard=Lines(lambda prompt: "quit"))
+    state = game.start(table.seats, None, 3).state
+    chooser = random.Random(1)
+    for _ in range(400):
+        player = game.waiting_for(state)[0]
+        legal = game.legal_actions(state, player)
+        if any(a.type == "move" for a in legal):
+            break
+        state = game.apply(state, player, chooser.choice(legal)).state
+    state = game.apply(state, player, next(a for a in legal if a.type == "move")).state
+    legal, view = game.legal_actions(state, player), game.view(state, player)
+    other = "Player_1" if player == table.humans[1] else "Player_2"
+    for line in (f"move toward:{other}", "move to:12,7.5"):
+        action = parse_typed(line, legal, table.names, game, view, state=state, player=player)
+        assert action.type == "move_to"
+    assert parse_typed("move to:12,7.5", legal, table.names, game, view, state=state, player=player).to == (12, 7.5)
+
+
+def test_the_race_to_shout_is_fair_between_humans_and_computers(monkeypatch, tmp_path):
+    # seed 001 L37-64 (C14): during anyone's turn, every other player may shout, the first to shout wins.
+    # The terminal asked the humans only after a computer's move (never during a human's turn, so at a
+    # shared keyboard nobody could race) and let the computers go before the humans after a human's move.
+    # Now after every move each seat not being waited for gets its chance once, in an order drawn from
+    # the seed for that moment
+    from bot import terminal as terminal_module
+
+    monkeypatch.setattr(TerminalGame, "_picture", lambda self, state: None)
+    chances: list[list[str]] = []
+    offer = TerminalGame._offer_out_of_turn
+
+    def moment(self: TerminalGame, state: Any) -> Any:
+        chances.append([])
+        return offer(self, state)
+
+    worth = terminal_module.worth_out_of_turn
+
+    def computer(game: Any, seen: Any, player: str) -> Any:
+        chances[-1].append("computer")
+        return worth(game, seen, player)
+
+    monkeypatch.setattr(TerminalGame, "_offer_out_of_turn", moment)
+    monkeypatch.setattr(terminal_module, "worth_out_of_turn", computer)
+    out = io.StringIO()
+    answer = Picker(out, seed=3, stop=lambda text: len(chances) >= 40)
+
+    def typed(prompt: str) -> str:
+        if prompt.startswith(OFFER):
+            chances[-1].append(prompt.split(":")[0].removeprefix(OFFER))
+            return ""
+        return "" if prompt.startswith("Pass the keyboard") else answer(prompt)
+
+    table = TerminalGame(GAMES["chaos-marauders"], 2, 1, level=Level.EASY, seed=3, out_dir=tmp_path,
+                         iterations=50, keyboard=Lines(typed), out=out)
+    with pytest.raises(Quit):
+        table.play()
+    raced = [c for c in chances if len(c) == 2]  # a human and the computer, during the other human's turn
+    assert len(raced) > 10
+    assert {c[0] == "computer" for c in raced} == {True, False}  # the computer first at some moments, not all
+    both = [c for c in chances if {"Player 1", "Player 2"} <= set(c)]  # the computer's turn: both humans
+    assert both and {c.index("Player 1") < c.index("Player 2") for c in both} == {True, False}
+
+
+def test_hand_at_a_shared_keyboard_is_shown_after_the_hand_over_and_cleared_after(monkeypatch, tmp_path):
+    # issue 41: nothing private of one player is on the screen while another may be looking
+    monkeypatch.setattr(TerminalGame, "_picture", lambda self, state: None)
+    out = io.StringIO()
+    lines = ["", "hand", "", "quit"]
+
+    def typed(prompt: str) -> str:
+        out.write(prompt + "\n")
+        return lines.pop(0)
+
+    table = TerminalGame(GAMES["orcz"], 3, 0, seed=2, out_dir=tmp_path, keyboard=Lines(typed), out=out)
+    with pytest.raises(Quit):
+        table.play()
+    text = out.getvalue()
+    shown = text.index("Your hand: ")
+    before, after = text[:shown], text[shown:]
+    assert before.rstrip().endswith(("eyes only:",)) and CLEAR in before
+    assert after.index("Press Enter to hide it.") < after.index(CLEAR)

@@ -285,6 +285,42 @@ class ChaosMarauders(Game[CMState, Any]):
             out.append(Done())
         return out
 
+    def _refusal(self, state: CMState, player: PlayerId, ask: Ask, action: Any) -> str:
+        """Why an answer the question admits is not one of its lawful answers, as the rule says it; the
+        question itself, and what may be done instead, when no rule names the reason."""
+        answers = self._answers(state, player)
+        why: str | None = None
+        me = state.current
+        card = state.drawn if ask.kind is AskKind.DRAWN else state.held[0].card if state.held else None
+        if isinstance(action, Place | Put) and card is not None:
+            owner = action.player or (me if isinstance(action, Place) else state.held[0].player)
+            key = key_of(card)
+            lines = state.lines.get(owner)
+            words = sorted({m.name for a in answers if (m := MOVES.of(a)) is not None})
+            if not any(isinstance(a, type(action)) for a in answers):
+                why = f"{name_of(card)} does not go into a line now: you may {' or '.join(words)}"
+            elif lines is None:
+                why = "nobody at this table is called that"
+            elif action.player is not None and action.player == (me if isinstance(action, Place) else
+                                                                 state.held[0].player):
+                why = "your own lines are named without a player (player: is for another player's line)"
+            elif not 0 <= action.line < len(lines):
+                why = f"there are lines 1 to {len(lines)}"
+            elif owner != me and isinstance(action, Place) and key not in (GIT, IDOL):
+                why = f"only a Git or the Idol goes into another player's line; {name_of(card)} goes into yours"
+            elif owner == me and isinstance(action, Place) and key == GIT:
+                why = ("a Git goes into another player's line, beside one of their cards (or kill a Git of "
+                       "your own with it: assassinate)")
+            else:
+                why = t.unfit(lines[action.line], card, action.slot, beside=owner != (
+                    me if isinstance(action, Place) else state.held[0].player))
+        elif isinstance(action, Decline | Drop) and card is not None and kind(card).colour is Colour.RED:
+            why = f"{name_of(card)} is a red card, and a red card must be placed when it can be"
+        if why is None:
+            words = sorted({m.name for a in answers if (m := MOVES.of(a)) is not None})
+            return f"That is not allowed now: {STAGES.text(state, ask)} (you may: {', '.join(words)})."
+        return f"That is not allowed now: {why[:1].upper()}{why[1:]}."
+
     def _unlawful(self, state: CMState, me: PlayerId) -> str | None:
         """What breaks the placing rules in `me`'s lines (L788-796), as a sentence; None when nothing."""
         found = t.misplaced(state.lines[me])
@@ -313,7 +349,7 @@ class ChaosMarauders(Game[CMState, Any]):
         if ask.kind is AskKind.REORGANIZE:
             self._check_reorganizing(state, player, action)
         if action not in self._answers(state, player):
-            raise RuleViolation(f"That is not allowed now: {STAGES.text(state, ask)}")
+            raise RuleViolation(self._refusal(state, player, ask, action))
         match ask.kind:
             case AskKind.DRAWN:
                 self._on_drawn(ctx, state, action)
@@ -354,8 +390,9 @@ class ChaosMarauders(Game[CMState, Any]):
             return
         if state.marauders_turn != state.turn:  # C15 (b): wrong when it was not drawn this turn
             state.penalties.append(player)
-            ctx.say(f"📣 {who} shouts \"Chaos Marauders!\" — but {drawer} has not drawn it this turn. "
-                    f"{drawer} may take one of {who}'s cards.")
+            price = (f"{drawer} may take one of {who}'s cards." if any(t.cards_of(line) for line in state.lines[player])
+                     else f"{who} has no card in their lines to lose, so it costs nothing.")  # C15: nothing to take
+            ctx.say(f"📣 {who} shouts \"Chaos Marauders!\" — but {drawer} has not drawn it this turn. {price}")
             self._after_late_shout(ctx, state)
             return
         state.claimed = True

@@ -25,6 +25,7 @@ from rules.chaos_marauders.data import (
     Role,
     key_of,
     kind,
+    name_of,
 )
 from rules.chaos_marauders.models import CMState
 from rules.core.engine import PlayerId
@@ -75,6 +76,26 @@ def fits(line: Line, card: int, slot: int, *, beside: bool = False, ignore: int 
     if beside:
         return any(line[j] is not None and line[j] != ignore and abs(j - slot) <= NEAR for j in range(SLOTS))
     return True
+
+
+def unfit(line: Line, card: int, slot: int, *, beside: bool = False) -> str | None:
+    """Why `card` may not go in `slot` of `line`, in words (the reason `fits` says no); None when it may."""
+    if not 0 <= slot < SLOTS:
+        return f"a line has slots 1 to {SLOTS}"
+    if line[slot] is not None:
+        return f"slot {slot + 1} holds {name_of(line[slot])} already"
+    card_type = kind(card)
+    if card_type.role is Role.STANDARD and slot != 0:
+        return "a Standard stands only in slot 1"
+    if card_type.role is Role.MUSICIAN and slot != SLOTS - 1:
+        return f"a Musician stands only in slot {SLOTS}"
+    if slot in (0, SLOTS - 1) and card_type.role not in (Role.STANDARD, Role.MUSICIAN):
+        return f"slot {slot + 1} takes only a {'Standard' if slot == 0 else 'Musician'}"
+    if card_type.key not in REPEATABLE and any(key_of(c) == card_type.key for c in cards_of(line)):
+        return f"that line holds a {card_type.name} already (one of each in a line, but for Plague Lords and Gits)"
+    if beside and not any(line[j] is not None and abs(j - slot) <= NEAR for j in range(SLOTS)):
+        return f"in another player's line it must go within {NEAR} slots of one of their cards"
+    return None
 
 
 def misplaced(lines: list[Line]) -> tuple[int, int, int] | None:

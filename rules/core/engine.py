@@ -410,6 +410,11 @@ class Game(ABC, Generic[S, A]):
     @abstractmethod
     def view(self, state: S, viewer: PlayerId | None) -> BaseModel: ...
 
+    def own_lines(self, view: BaseModel) -> list[str]:
+        """What a seat's view shows that the table's does not (a hand, a face-down card, a total kept
+        behind a screen), in words for that seat's eyes (the terminal's `hand`): none unless a game says."""
+        return []
+
     def sees_only_the_table(self, state: S, player: PlayerId) -> bool:
         """Whether `player`'s view is the table's but for its `viewer` (`private_by_secrets`, and no
         spot of the game's secrets is one `player` may see now)."""

@@ -168,8 +168,7 @@ class Param:
         if self.kind is Kind.FLAG:
             return raw if isinstance(raw, bool) else flag(str(raw), self.name)
         if self.kind is Kind.NUMBER:
-            return self._fit(float(raw) if isinstance(raw, int | float) and not isinstance(raw, bool)
-                             else parse_number(str(raw), self.name))
+            return self._fit(parse_number(raw, self.name))
         if self.kind is Kind.COUNT:
             return int(self._fit(parse_count(raw, self.name)))
         if self.kind is Kind.CHOICES:
@@ -549,11 +548,12 @@ def parse_points(text: str) -> list[tuple[float, float]]:
     point is the destination and the others the turning points on the way."""
     points = []
     for part in (p for p in re.split(r"[;→>|]+", text) if p.strip()):
-        numbers = re.findall(r"-?\d+(?:\.\d+)?", part)
+        numbers = re.findall(r"-?[0-9]+(?:\.[0-9]+)?", part)
         if len(numbers) != 2:
-            raise RuleViolation(f"'{part.strip()}' is not a point: give x,y in inches from the bottom-left "
+            shown = part.strip() if len(part.strip()) <= 20 else part.strip()[:20] + "…"
+            raise RuleViolation(f"'{shown}' is not a point: give x,y in inches from the bottom-left "
                                 "corner, like 12,7.5.")
-        points.append((float(numbers[0]), float(numbers[1])))
+        points.append((parse_number(numbers[0], "x"), parse_number(numbers[1], "y")))
     if not points:
         raise RuleViolation("Give a point as x,y in inches from the bottom-left corner, like 12,7.5.")
     return points
@@ -566,13 +566,27 @@ def parse_point(text: str) -> tuple[float, float]:
     return points[0]
 
 
-def parse_number(text: str, what: str) -> float:
-    try:
-        value = float(text.strip().rstrip('"°').strip())
-    except ValueError:
-        raise RuleViolation(f"Give {what} as a number, like 7.5.") from None
+def parse_number(raw: Any, what: str) -> float:
+    """A decimal number as a player gave it (inches, degrees; a trailing " or ° allowed), or a number an
+    interface typed already: every typed number with a fraction is read here. Not a number, not finite
+    (nan, inf, 1e309) or beyond `MOST_COUNT` either way: refused with a sentence, never passed on."""
+    if isinstance(raw, bool):
+        raise RuleViolation(f"Give {what} as a number, like 7.5.")
+    if isinstance(raw, int | float):
+        value = float(raw) if not isinstance(raw, int) or abs(raw) <= MOST_COUNT else math.inf
+    else:
+        text = str(raw).strip().rstrip('"°').strip()
+        if len(text) > 40:  # no table measures with forty figures: a slip, refused before reading it
+            raise RuleViolation(f"Give {what} as a number up to {MOST_COUNT:,}: that one is far too long.")
+        try:
+            value = float(text)
+        except ValueError:
+            shown = text if len(text) <= 20 else text[:20] + "…"
+            raise RuleViolation(f"Give {what} as a number, like 7.5 ('{shown}' is not one).") from None
     if not math.isfinite(value):
         raise RuleViolation(f"Give {what} as a number, like 7.5.")
+    if abs(value) > MOST_COUNT:
+        raise RuleViolation(f"Give {what} as a number up to {MOST_COUNT:,}: that one is far too large.")
     return value
 
 
@@ -588,7 +602,9 @@ def parse_count(raw: Any, what: str) -> int:
     refused with a sentence that says what to give instead."""
     if isinstance(raw, bool):
         raise RuleViolation(f"Give {what} as a whole number, like 2.")
-    if isinstance(raw, int | float):
+    if isinstance(raw, int):
+        value = raw
+    elif isinstance(raw, float):
         if not math.isfinite(raw) or raw != int(raw):
             raise RuleViolation(f"Give {what} as a whole number, like 2.")
         value = int(raw)

@@ -18,7 +18,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from pydantic import TypeAdapter
+from pydantic import BaseModel, TypeAdapter
 
 from rules.core.engine import Context, Game, Outcome, PlayerId, Prompt, Seat, TableOption
 from rules.core.errors import RuleViolation
@@ -684,6 +684,22 @@ class Orcz(Game[OrczState, Any]):
                                                   f"({by_slaves[0]}).")
 
     # -- what a seat may see ------------------------------------------------------------------------------
+    def own_lines(self, view: BaseModel) -> list[str]:
+        """A Warlord's own secrets in words: the hand behind their screen, their face-down cards on the
+        table and their Goblin Slaves (L112-120, L171-174)."""
+        assert isinstance(view, OrczView)
+        me = next((w for w in view.warlords if w.player == view.viewer), None)
+        if me is None:
+            return []
+        lines = [f"Your hand: {', '.join(card_name(c) for c in me.hand) if me.hand else 'empty'}."]
+        down = [f"{front.title} rank {n}: {card_name(card)} ({rank.down} card, face down)"
+                for front in view.fronts for n, rank in enumerate(front.ranks, start=1)
+                if rank.mine and rank.down is not None and (card := getattr(rank, rank.down)) is not None]
+        lines.append("Your face-down cards: " + ("; ".join(down) if down else "none") + ".")
+        if me.slaves is not None:
+            lines.append(f"Your Goblin Slaves behind the screen: {me.slaves}.")
+        return lines
+
     def view(self, state: OrczState, viewer: PlayerId | None) -> OrczView:
         outcome = self.outcome(state)
         warlords = [WarlordView(player=w.player, colour=w.colour, slaves=SLAVES.seen(state, ("slaves", w.player), viewer),

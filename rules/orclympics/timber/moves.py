@@ -18,7 +18,7 @@ from typing import Any
 
 from rules.core.errors import RuleViolation
 from rules.core.grid import COMPASS, xy
-from rules.core.moves import Args, Kind, Move, MoveBook, Param, Plan, Reading
+from rules.core.moves import Args, Kind, Move, MoveBook, Param, Plan, Reading, parse_count
 
 COMPASS_HINTS = {"N": "toward rank 8", "NE": "toward h8", "E": "toward file h", "SE": "toward h1",
                  "S": "toward rank 1", "SW": "toward a1", "W": "toward file a", "NW": "toward a8"}
@@ -106,11 +106,12 @@ def _owner(tokens: dict[str, int], reading: Reading) -> str:
 
 def _read_split(text: str, reading: Reading) -> dict[str, int]:
     """'3/1', '3 1' or '3-1': Action Tokens for Orc #1 and Orc #2 (an Orc given none is left out)."""
-    numbers = re.findall(r"\d+", text)
+    numbers = re.findall(r"[0-9]+", text)
     if len(numbers) != 2:
         raise RuleViolation("Give the tokens of both Orcs, #1 first, like 3/1.")
     player = _owner({}, reading)
-    given = {f"{player}:1": int(numbers[0]), f"{player}:2": int(numbers[1])}
+    given = {f"{player}:1": parse_count(numbers[0], "Orc #1's tokens"),
+             f"{player}:2": parse_count(numbers[1], "Orc #2's tokens")}
     return {orc: n for orc, n in given.items() if n}
 
 
