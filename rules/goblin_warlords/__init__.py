@@ -28,3 +28,6 @@ lines); the reading's own line numbers come from an edition with blank lines bet
 so tests name the seed's line and the reading's item, e.g. `# 002 L24-25 (reading a13)`.
 """
 
+from rules.goblin_warlords.engine import GoblinWarlords
+
+__all__ = ["GoblinWarlords"]

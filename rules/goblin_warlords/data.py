@@ -139,6 +139,11 @@ class CaravanKind(StrEnum):
     def title(self) -> str:
         return self.value.capitalize()
 
+    @property
+    def an(self) -> str:
+        """'a Dwarf', 'an Elf'."""
+        return f"{'an' if self.value[0] in 'aeiou' else 'a'} {self.title}"
+
 
 ROADS: dict[CaravanKind, tuple[int, ...]] = {
     CaravanKind.DWARF: (13, 14, 15, 16, 17, 18),
