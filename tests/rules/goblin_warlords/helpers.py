@@ -73,3 +73,12 @@ def in_march(state: GoblinState) -> GoblinState:
     state.ask = None
     state.active = len(state.order) - 1
     return state
+
+
+def put_army(state: GoblinState, owner: str, territory: int, leader: int | None, units: Sequence[int] = ()) -> None:
+    """An army on the map, its chips taken out of the tribe cup."""
+    from rules.goblin_warlords.models import Army
+
+    for unit in (*(() if leader is None else (leader,)), *units):
+        state.tribe_cup.remove(unit)
+    state.armies.append(Army(id=state.new_id(), owner=owner, territory=territory, leader=leader, units=list(units)))
