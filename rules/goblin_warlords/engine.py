@@ -11,7 +11,18 @@ ties by a die, then clockwise) places and moves any caravans in the hand (B1) an
 reinforcements (B2: three free, up to two bought, and a leaderless player's redraw).
 
 Line numbers (L…) are those of ../shared/seeds/002_6fc21e352e2e7ee3.txt; the house set and the
-readings are those of ../shared/games/goblin-warlords.md (b) and (c).
+readings are those of ../shared/games/goblin-warlords.md (b) and (c). Readings this slice adds where
+neither the text nor the reading settles it (for the guide to state):
+
+- the set-up's bosses are chosen by all players at once, each then trading at their own pace; the
+  first player is drawn before, and plays first in game turn 1 (reading c1);
+- a leaderless player's redraw (L25) comes first in B2, "at the start of his turn", before the three
+  free units; it sends back the hand's units only (gold, caravans and captives stay), and keeping the
+  hand ends the offers for that turn;
+- the order of B from game turn 2: the tied players for the smallest sum roll a D6 each, highest
+  first, tied again roll again (`rules.core.initiative.roll_off`);
+- a caravan that reaches its destination leaves its chip in the gold cup again, so caravans keep
+  coming (L18 only says it is removed).
 """
 
 from __future__ import annotations
@@ -77,6 +88,10 @@ from rules.goblin_warlords.rules import (
 from rules.goblin_warlords.secrets import HANDS, SECRETS, hand_key
 
 
+BOSSES_QUESTION = "Start with one boss or two? The rest of your six units are drawn at random."
+TRADE_QUESTION = "Trade any of your units back for gold, one gold chip each, or keep them all."
+
+
 class GoblinWarlords(Game[GoblinState, Any]):
     slug = SLUG
     title = "Goblin Warlords"
@@ -103,11 +118,9 @@ class GoblinWarlords(Game[GoblinState, Any]):
         prompts = []
         for warlord in state.warlords:
             if warlord.setup is SetupStep.BOSSES:
-                prompts.append(Prompt(player=warlord.player, kind=PromptKind.ACTION,
-                                      text="Start with one boss or two? The rest of your six units are drawn at random."))
+                prompts.append(Prompt(player=warlord.player, kind=PromptKind.ACTION, text=BOSSES_QUESTION))
             elif warlord.setup is SetupStep.TRADE:
-                prompts.append(Prompt(player=warlord.player, kind=PromptKind.SECRET, secret=True,
-                                      text="Trade any of your units back for gold, one gold chip each, or keep them all."))
+                prompts.append(Prompt(player=warlord.player, kind=PromptKind.SECRET, secret=True, text=TRADE_QUESTION))
         return prompts
 
     def _choose_bosses(self, ctx: Context, state: GoblinState, player: PlayerId, action: ChooseBosses) -> None:

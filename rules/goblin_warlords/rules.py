@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from rules.core.dice import Dice
 from rules.core.engine import PlayerId
 from rules.core.initiative import roll_off
-from rules.goblin_warlords.data import GOLD, ROADS, CaravanKind, chip, territory
+from rules.goblin_warlords.data import GOLD, CaravanKind, chip, territory
 from rules.goblin_warlords.models import Caravan, GoblinState
 
 
@@ -70,7 +70,9 @@ def order_of_play(dice: Dice, state: GoblinState) -> list[PlayerId]:
     sums = {p: authority_sum(state, p) for p in state.players}
     low = min(sums.values())
     tied = [p for p in state.players if sums[p] == low]
-    first = tied[0] if len(tied) == 1 else roll_off(dice, tied, f"Roll-off for the first turn of game turn {state.turn}")
+    if len(tied) == 1:
+        return clockwise_from(state.players, tied[0])
+    first = roll_off(dice, tied, f"Roll-off for the first turn of game turn {state.turn}")
     return clockwise_from(state.players, first)
 
 
@@ -104,7 +106,9 @@ def counted(count: int, word: str, plural: str | None = None) -> str:
 
 
 def unit_list(units: Sequence[int]) -> str:
-    return ", ".join(chip(c).name for c in sorted(units, key=lambda c: (chip(c).kind, chip(c).tribe or "", c))) or "nothing"
+    """'Goblin leader (authority 5, servivility 5), Orc (2)': leaders first, then by kind and tribe."""
+    ordered = sorted(units, key=lambda c: (chip(c).kind, chip(c).tribe or "", c))
+    return ", ".join(chip(c).name for c in ordered) or "nothing"
 
 
 __all__ = ["authority_sum", "clockwise_from", "counted", "draw_gold_chip", "draw_units", "has_leader",
