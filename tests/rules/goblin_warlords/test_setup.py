@@ -54,6 +54,11 @@ def test_every_player_chooses_one_or_two_bosses_at_once() -> None:
     for count in (0, 3):
         with pytest.raises(RuleViolation, match="one boss or two"):
             GAME.apply(state, "p2", ChooseBosses(count=count))
+    chosen = GAME.apply(state, "p2", ChooseBosses(count=1)).state
+    assert [p.player for p in GAME.prompts(chosen)] == ["p1", "p2", "p3"]  # Bo is now asked about the trade
+    assert next(p for p in GAME.prompts(chosen) if p.player == "p2").secret
+    with pytest.raises(RuleViolation, match="already chosen your bosses"):
+        GAME.apply(chosen, "p2", ChooseBosses(count=2))
 
 
 def test_bosses_are_leaders_drawn_at_random_then_units_up_to_six() -> None:
