@@ -1,0 +1,115 @@
+"""The goblin warlords game's small rules, free of the game's flow: drawing from the cups, who has
+a leader, the sum of authority that orders the players, and a caravan's step (seed 002)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.core.dice import Dice
+from rules.core.engine import PlayerId
+from rules.core.initiative import roll_off
+from rules.goblin_warlords.data import GOLD, CaravanKind, chip, territory
+from rules.goblin_warlords.models import Caravan, GoblinState
+
+
+def draw_units(dice: Dice, cup: list[int], count: int, why: str, who: PlayerId | None = None, *,
+               leaders_only: bool = False) -> list[int]:
+    """Take `count` unit chips at random out of the tribe cup (`cup`, changed in place), fewer when
+    it runs out; with `leaders_only`, only among its leaders (the set-up's bosses, reading b3). A draw
+    is a pick, not a die thrown at the table: the log does not show it (the chips are secret)."""
+    drawn: list[int] = []
+    for _ in range(count):
+        pool = sorted(c for c in cup if not leaders_only or chip(c).is_leader)
+        if not pool:
+            break
+        picked = dice.pick(pool, why, who)
+        cup.remove(picked)
+        drawn.append(picked)
+    return drawn
+
+
+def draw_gold_chip(dice: Dice, cup: list[str], why: str, who: PlayerId | None = None) -> str | None:
+    """One chip at random out of the gold cup (changed in place): GOLD or a caravan kind's value;
+    None when the cup is empty."""
+    if not cup:
+        return None
+    picked = dice.pick(sorted(cup), why, who)
+    cup.remove(picked)
+    return picked
+
+
+def is_caravan_chip(gold_chip: str) -> bool:
+    return gold_chip != GOLD
+
+
+def leaders_on_map(state: GoblinState, player: PlayerId) -> list[int]:
+    return [a.leader for a in state.armies if a.owner == player and a.leader is not None]
+
+
+def has_leader(state: GoblinState, player: PlayerId) -> bool:
+    """Whether the player has a leader in the game: on the map or in the hand (reading c12). Captives
+    are enemy leaders and do not count."""
+    return bool(leaders_on_map(state, player)) or any(chip(c).is_leader for c in state.warlord(player).units)
+
+
+def authority_sum(state: GoblinState, player: PlayerId) -> int:
+    """The sum of the authority of the player's leaders on the map (L20; reading c1: those in the hand
+    are not in play yet)."""
+    return sum(chip(c).authority for c in leaders_on_map(state, player))
+
+
+def clockwise_from(players: Sequence[PlayerId], first: PlayerId) -> list[PlayerId]:
+    start = list(players).index(first)
+    return [players[(start + i) % len(players)] for i in range(len(players))]
+
+
+def order_of_play(dice: Dice, state: GoblinState) -> list[PlayerId]:
+    """The order of this game turn's player turns from the second game turn on (L20; reading c1): the
+    smallest sum of leader authority on the map goes first, a tie for it settled by a D6 roll-off
+    (highest wins, tied players roll again), then the others clockwise from that player."""
+    sums = {p: authority_sum(state, p) for p in state.players}
+    low = min(sums.values())
+    tied = [p for p in state.players if sums[p] == low]
+    if len(tied) == 1:
+        return clockwise_from(state.players, tied[0])
+    first = roll_off(dice, tied, f"Roll-off for the first turn of game turn {state.turn}")
+    return clockwise_from(state.players, first)
+
+
+def place_caravan(state: GoblinState, kind: CaravanKind) -> Caravan:
+    """A caravan put at the start of its road (L6, L22)."""
+    caravan = Caravan(id=state.new_id(), kind=kind)
+    state.caravans.append(caravan)
+    return caravan
+
+
+def step_caravan(state: GoblinState, caravan: Caravan) -> bool:
+    """Move a caravan one territory on along its road (L18, L22); on reaching its destination it
+    leaves the map and its chip goes back into the gold cup (reading: the text only says it is removed;
+    kept in the cup, caravans go on coming as rumours). True when it arrived."""
+    caravan.step += 1
+    if caravan.arrived:
+        state.caravans.remove(caravan)
+        state.gold_cup.append(caravan.kind.value)
+        return True
+    return False
+
+
+def where(number: int) -> str:
+    """A territory as players name it: 'Stone Road (14)'."""
+    return f"{territory(number).name} ({number})"
+
+
+def counted(count: int, word: str, plural: str | None = None) -> str:
+    """'1 unit', '3 units': a count and its word."""
+    return f"{count} {word if count == 1 else plural or word + 's'}"
+
+
+def unit_list(units: Sequence[int]) -> str:
+    """'Goblin leader (authority 5, servivility 5), Orc (2)': leaders first, then by kind and tribe."""
+    ordered = sorted(units, key=lambda c: (chip(c).kind, chip(c).tribe or "", c))
+    return ", ".join(chip(c).name for c in ordered) or "nothing"
+
+
+__all__ = ["authority_sum", "clockwise_from", "counted", "draw_gold_chip", "draw_units", "has_leader",
+           "is_caravan_chip", "leaders_on_map", "order_of_play", "place_caravan", "step_caravan", "unit_list", "where"]

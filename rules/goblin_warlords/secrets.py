@@ -1,0 +1,90 @@
+"""What the goblin warlords game hides, declared once (`rules.core.secrets`):
+
+- each player's hand (reading a6): its unit chips, its gold and the caravan chips not yet placed,
+  seen by the owner alone; how many chips it holds is public (chips held in a hand are counted at
+  a glance);
+- the two cups, seen by nobody: what is left in the tribe cup would tell what the hands hold.
+
+Chips are conserved: every unit chip is on the map, in a hand or in the tribe cup, and every gold
+or caravan chip in a hand, on the map or in the gold cup. So a computer's picture of the game does
+not invent chips one by one; it deals the chips it cannot see again among the places it cannot see
+into, each keeping its public count (`Chips.veil`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from typing import Any
+
+from rules.core.dice import Dice
+from rules.core.secrets import Secret, Spot
+from rules.goblin_warlords.data import GOLD, CaravanKind
+from rules.goblin_warlords.models import GoblinState, Phase
+
+HAND = "hand"
+CUP = "cup"
+TRIBE_CUP = (CUP, "tribe")
+GOLD_CUP = (CUP, "gold")
+
+
+def hand_key(player: str) -> tuple[str, str]:
+    return HAND, player
+
+
+class Chips(Secret[GoblinState]):
+    """Every hand's chips (its owner's) and the cups' (nobody's)."""
+
+    name = "chips"
+
+    def spots(self, state: GoblinState) -> Iterable[Spot]:
+        if state.phase is Phase.OVER:
+            return
+        for warlord in state.warlords:
+            yield Spot(hand_key(warlord.player), frozenset({warlord.player}))
+        yield Spot(TRIBE_CUP, frozenset())
+        yield Spot(GOLD_CUP, frozenset())
+
+    def read(self, state: GoblinState, key: Hashable) -> Any:
+        """A hand as (unit chips, gold, unplaced caravans); a cup as its sorted chips."""
+        if key == TRIBE_CUP:
+            return tuple(sorted(state.tribe_cup))
+        if key == GOLD_CUP:
+            return tuple(sorted(state.gold_cup))
+        warlord = state.warlord(key[1])  # type: ignore[index]
+        return tuple(sorted(warlord.units)), warlord.gold, tuple(sorted(warlord.caravans))
+
+    def veil(self, state: GoblinState, spots: Sequence[Spot], chooser: Dice | None) -> None:
+        """Deal the veiled places' chips again among them, each keeping its count: unit chips among
+        the hands and the tribe cup, gold and caravan chips among the hands and the gold cup. With
+        `chooser` in a random order; without, sorted, so any two deals of the same chips agree."""
+        keys = {spot.key for spot in spots}
+        hands = [w for w in state.warlords if hand_key(w.player) in keys]
+        units = [c for w in hands for c in w.units] + (list(state.tribe_cup) if TRIBE_CUP in keys else [])
+        golds = [g for w in hands for g in [GOLD] * w.gold + [k.value for k in w.caravans]]
+        golds += list(state.gold_cup) if GOLD_CUP in keys else []
+        units = sorted(units) if chooser is None else _shuffled(units, chooser)
+        golds = sorted(golds) if chooser is None else _shuffled(golds, chooser)
+        for warlord in hands:
+            count, chips = len(warlord.units), warlord.gold_chips
+            warlord.units, units = units[:count], units[count:]
+            dealt, golds = golds[:chips], golds[chips:]
+            warlord.gold = dealt.count(GOLD)
+            warlord.caravans = [CaravanKind(g) for g in dealt if g != GOLD]
+        if TRIBE_CUP in keys:
+            state.tribe_cup = units
+        if GOLD_CUP in keys:
+            state.gold_cup = golds
+
+
+def _shuffled(items: list[Any], chooser: Dice) -> list[Any]:
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j = chooser.draw(i + 1) - 1
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+HANDS = Chips()
+SECRETS: tuple[Secret[GoblinState], ...] = (HANDS,)
+
+__all__ = ["CUP", "Chips", "GOLD_CUP", "HAND", "HANDS", "SECRETS", "TRIBE_CUP", "hand_key"]

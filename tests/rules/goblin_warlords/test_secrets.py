@@ -1,0 +1,82 @@
+"""What the goblin warlords game hides (reading a6): a hand — its units, gold and unplaced caravans —
+is its owner's; the cups are nobody's; how many chips a hand holds is public. Checked as the core
+checks every registered game (tests/rules/core/test_secrets.py), which this unregistered slice is not
+yet: a view is the same in every world its viewer cannot tell from the real one."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from rules.core.dice import Dice
+from rules.goblin_warlords.data import UNIT_CHIPS
+from rules.goblin_warlords.models import ChooseBosses, GoblinState
+from rules.goblin_warlords.secrets import HANDS, hand_key
+from tests.rules.goblin_warlords.helpers import GAME, seats
+
+
+def positions(seed: int, count: int = 3) -> list[GoblinState]:
+    """Every state of one game played with the legal moves a seeded die picks, until B3."""
+    state = GAME.new(seats(count), None, seed)
+    chooser = Dice(seed=seed)
+    found = [state]
+    while prompts := GAME.prompts(state):
+        player = prompts[0].player
+        legal = GAME.legal_actions(state, player)
+        state = GAME.apply(state, player, legal[chooser.draw(len(legal)) - 1]).state
+        found.append(state)
+    return found
+
+
+def conserved(state: GoblinState) -> None:
+    units = [c for w in state.warlords for c in w.units] + state.tribe_cup
+    units += [c for a in state.armies for c in (*a.units, *(() if a.leader is None else (a.leader,)))]
+    assert sorted(units) == list(range(len(UNIT_CHIPS)))
+    golds = Counter(state.gold_cup)
+    for w in state.warlords:
+        golds["gold"] += w.gold
+        golds.update(k.value for k in w.caravans)
+    golds.update(c.kind.value for c in state.caravans)
+    assert golds == {"gold": 60, "dwarf": 3, "elf": 3}
+
+
+def test_a_view_is_the_same_in_every_world_its_viewer_cannot_tell_apart() -> None:
+    varied = 0
+    for seed in (1, 2, 3):
+        for state in positions(seed):
+            conserved(state)
+            for viewer in (None, *state.players):
+                seen = GAME.view(state, viewer).model_dump()
+                for n in range(3):
+                    if viewer is None:
+                        world = GoblinState.model_validate(state.model_dump())
+                        HANDS.veil(world, HANDS.hidden_from(world, None), Dice(seed=n))
+                    else:
+                        world = GAME.determinize(GAME.seen_by(state, viewer), viewer, Dice(seed=n))
+                    conserved(world)
+                    assert GAME.view(world, viewer).model_dump() == seen
+                    varied += int(world.model_dump(exclude={"dice"}) != state.model_dump(exclude={"dice"}))
+    assert varied
+
+
+def test_a_hand_shows_only_in_its_owners_view() -> None:
+    # reading a6: hand [H: owner]; its size is public
+    state = GAME.apply(GAME.new(seats(2), None, 5), "p1", ChooseBosses(count=1)).state
+    mine, theirs, table = GAME.view(state, "p1"), GAME.view(state, "p2"), GAME.view(state, None)
+    assert mine.warlords[0].hand == sorted(state.warlord("p1").units) and mine.warlords[0].gold == 0
+    assert theirs.warlords[0].hand is None and table.warlords[0].hand is None and theirs.warlords[0].gold is None
+    assert theirs.warlords[0].units == table.warlords[0].units == 6
+    assert HANDS.seen(state, hand_key("p1"), "p2") is None
+
+
+def test_a_computer_sees_nobody_elses_hand_nor_the_cups() -> None:
+    # two worlds that differ only in Bo's hand and the cup look the same to Ann
+    state = GAME.apply(GAME.new(seats(2), None, 5), "p2", ChooseBosses(count=2)).state
+    other = GoblinState.model_validate(state.model_dump())
+    bo: Any = other.warlord("p2")
+    swapped = next(c for c in bo.units if not UNIT_CHIPS[c].is_leader)
+    replacement = next(c for c in other.tribe_cup if c not in bo.units)
+    bo.units[bo.units.index(swapped)] = replacement
+    other.tribe_cup[other.tribe_cup.index(replacement)] = swapped
+    assert GAME.seen_by(state, "p1").model_dump() == GAME.seen_by(other, "p1").model_dump()
+    assert GAME.seen_by(state, "p2").model_dump() != GAME.seen_by(other, "p2").model_dump()
