@@ -161,8 +161,10 @@ class DeclaredControls:
         overflow = unshown > 0 if move.menus is not None else len(actions) > MAX_OPTIONS
         form = bool(typeable) and (move.layout == FORM or move.samples or overflow)
         opens = f"{FORM}.{self.book.group}.{move.name}"
-        # a menu of examples holds its form as its last entry: one control for the one decision
-        in_menu = form and move.samples and len(menus) == 1 and move.layout not in (FORM, "buttons")
+        # a menu of examples, or one too short for every choice, holds the form as its last entry: one control
+        # for the one decision, instead of a form button beside the menu and a note saying so
+        in_menu = (form and (move.samples or overflow) and len(menus) == 1 and move.menus is None
+                   and move.layout not in (FORM, "buttons"))
         if form and not in_menu:
             out.buttons.append(ButtonSpec(opens, f"{move.label}…", discord.ButtonStyle.primary, emoji))
         if move.random is not None:
@@ -189,7 +191,11 @@ class DeclaredControls:
                 some = some[::math.ceil(len(some) / room)]  # an even spread: they are all examples
             options = _options(move, some, reading, coded, distinct=move.samples)
             if in_menu:
-                options.append(OptionSpec(TYPE_ANOTHER, opens, typeable[0].label[:100]))
+                unlisted = len(options) - room
+                options = options[:room]
+                options.append(OptionSpec(TYPE_ANOTHER, opens, (
+                    f"{unlisted} more than the menu holds: type the one you want" if unlisted > 0
+                    else typeable[0].label)[:100]))
             out.selects.append(SelectSpec(kind, placeholder, options))
             if len(options) > MAX_OPTIONS:
                 where = f"“{move.label}…” or " if form else ""

@@ -17,7 +17,7 @@ from bot.ui.controls import (
     RandomLegal,
     SelectSpec,
 )
-from bot.ui.declared import AskForm, Pick, picks
+from bot.ui.declared import TYPE_ANOTHER, AskForm, Pick, picks
 from bot.ui.controls import PICKED
 from rules.core.moves import Reading, find
 from rules.registry import GAMES
@@ -119,7 +119,7 @@ def test_masters_fight_destinations_come_nearest_first() -> None:
         assert all(o.description and o.description.endswith("away") for o in moves.options)
 
 
-def test_a_common_orc_gets_25_nearest_squares_and_a_pointer_to_the_command() -> None:
+def test_a_common_orc_gets_24_nearest_squares_and_the_form_for_the_others_in_the_same_menu() -> None:
     for seed in range(1, 200):
         state = play_random(GAME, 2, seed, stop_after=2).state
         player = GAME.waiting_for(state)[0]
@@ -132,8 +132,10 @@ def test_a_common_orc_gets_25_nearest_squares_and_a_pointer_to_the_command() -> 
     layout = build_view(1, 2, controls)
     assert layout is not None
     menu = next(i for i in layout.children if getattr(i, "custom_id", "").endswith(":move"))
-    assert len(menu.item.options) == 25  # type: ignore[attr-defined]
-    assert "or /mf move for the others" in " ".join(controls.notes)
+    options = menu.item.options  # type: ignore[attr-defined]
+    assert len(options) == 25 and options[-1].label == TYPE_ANOTHER and options[-1].value == "form.mf.move"
+    assert options[-1].description.startswith(f"{sum(isinstance(a, Move) for a in legal) - 24} more")
+    assert not [b for b in controls.buttons if b.payload == "form.mf.move"] and not controls.notes
 
 
 def test_selects_that_do_not_fit_are_left_to_the_slash_commands() -> None:
