@@ -26,7 +26,7 @@ from rules.core.geometry import angle_to, centre_distance, turn_between
 from rules.core.search import Tactics, win_chances
 from rules.orclympics.road_rage.chariots import Reroll
 from rules.orclympics.road_rage.circuits import Gate
-from rules.orclympics.road_rage.engine import PIVOT, _nearest_enemy
+from rules.orclympics.road_rage.engine import PIVOT, nearest_enemy
 from rules.orclympics.road_rage.models import (
     Chariot,
     DirtyTricks,
@@ -127,7 +127,7 @@ class RoadRageTactics(Tactics):
             return actions
         kept = actions
         if any(isinstance(a, DirtyTricks) for a in actions):
-            target = _nearest_enemy(state, chariot)
+            target = nearest_enemy(state, chariot)
             kept = [a for a in kept if not isinstance(a, DirtyTricks)
                     or (target is not None and trick_can_work(chariot, target, a.effect))]
         if chariot.chassis <= 1:  # a failed Outta da way! costs a Chassis Point: its own wreck

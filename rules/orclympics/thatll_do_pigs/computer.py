@@ -25,7 +25,7 @@ from rules.core.geometry import angle_to, centre_distance, offset, travel
 from rules.core.memo import Memo
 from rules.core.search import Tactics, win_chances
 from rules.orclympics.thatll_do_pigs.circuit import BOARD, RIDER_BASE
-from rules.orclympics.thatll_do_pigs.engine import LAPS, _models, circuit_of, rider_shape
+from rules.orclympics.thatll_do_pigs.engine import LAPS, models_around, circuit_of, rider_shape
 from rules.orclympics.thatll_do_pigs.models import (
     XY,
     AskKind,
@@ -143,7 +143,7 @@ def blind_rides(state: ThatllDoPigsState, rider: Rider, rides: list[Ride]) -> fr
            (pig.x, pig.y, pig.placed, pig.held_by), tuple((a.heading, a.distance) for a in rides))
 
     def work() -> frozenset[tuple[float, float]]:
-        things = {**_models(state, rider), **circuit_of(state).walls}
+        things = {**models_around(state, rider), **circuit_of(state).walls}
         blind = set()
         for ride in rides:
             leg = travel(rider_shape(rider, facing=ride.heading), ride.heading, ride.distance, things, area=BOARD)
