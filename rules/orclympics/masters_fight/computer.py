@@ -1,7 +1,7 @@
 """Masters' Fight for computer players: how a fight stands, and the moves not worth a thought.
 
 The search (`rules.core.search`) is the same for every game; what it needs to know of this one is
-here: `standing` (the engine's, for cut play-outs) and `TACTICS` (moves a sensible Orc never makes,
+here: `standing` (asked through `TACTICS`, for cut play-outs) and `TACTICS` (moves a sensible Orc never makes,
 and what a move must change to have done something).
 """
 
@@ -47,6 +47,10 @@ def standing(state: MastersFightState) -> dict[PlayerId, float]:
 
 
 class MastersFightTactics(Tactics):
+    def standing(self, state: Any) -> dict[PlayerId, float]:
+        """Health, standing up, Items and prey in reach (`standing`)."""
+        return standing(state)
+
     def sensible(self, state: Any, player: PlayerId, actions: list[Any]) -> list[Any]:
         # Feral Fury's second strike costs nothing: always take it
         if any(isinstance(a, Fury) for a in actions):

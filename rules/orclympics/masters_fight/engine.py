@@ -579,12 +579,6 @@ class MastersFight(Discipline[MastersFightState, Action]):
             action_points=act.action_points if act else 0, move_left=act.move_left if act else 0,
             eliminated=list(state.eliminated), feats=dict(state.feats), highlight=list(state.highlight))
 
-    def standing(self, state: MastersFightState) -> dict[PlayerId, float]:
-        """For a computer's search: Health, standing up, Items and prey in reach (`computer.standing`)."""
-        from rules.orclympics.masters_fight.computer import standing
-
-        return standing(state)
-
     def outcome(self, state: MastersFightState) -> Outcome | None:
         """III.1: the last Orc standing wins, the last one eliminated is second, and so on."""
         if state.phase is not Phase.OVER:

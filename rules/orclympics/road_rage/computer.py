@@ -1,7 +1,7 @@
 """Road Rage for computer players: the moves not worth a thought, and what a move must change.
 
 The search (`rules.core.search`) is the same for every game; what it needs to know of this one is
-here. `standing` (the engine's, for cut play-outs) scores the race: Checkpoints passed and the
+here. `standing` (asked through `TACTICS`, for cut play-outs) scores the race: Checkpoints passed and the
 inches to the next one, and what carries a Chariot round faster or keeps it in one piece: its
 Current Speed (kept from turn to turn, VI 4.1), its Driver Skill (the Action Points, VI 4.1, and
 every Skill Test) and its Chassis. `TACTICS` keeps a Chariot from idling:
@@ -120,6 +120,11 @@ def trick_can_work(chariot: Chariot, target: Chariot, effect: str) -> bool:
 
 
 class RoadRageTactics(Tactics):
+    def standing(self, state: Any) -> dict[PlayerId, float]:
+        """How far round each Chariot is, its speed, Driver Skill and Chassis;
+        a finished Chariot far ahead, a wrecked one far behind (`standing`)."""
+        return standing(state)
+
     def sensible(self, state: Any, player: PlayerId, actions: list[Any]) -> list[Any]:
         assert isinstance(state, RoadRageState)
         chariot = state.chariots.get(player)

@@ -718,13 +718,6 @@ class RoadRage(Discipline[RoadRageState, Action]):
             active=state.current.player if state.current else None, ap=state.current.ap if state.current else 0,
             paths=[list(p) for p in state.paths], feats=dict(state.feats))
 
-    def standing(self, state: RoadRageState) -> dict[PlayerId, float]:
-        """For a computer's search: how far round each Chariot is, its speed, Driver Skill and Chassis
-        (`computer`); a finished Chariot far ahead, a wrecked one far behind."""
-        from rules.orclympics.road_rage.computer import standing
-
-        return standing(state)
-
     def outcome(self, state: RoadRageState) -> Outcome | None:
         """VI.4.4: the first to complete the laps wins, even when wrecked on its victory lap; the others
         by position at the end of that Game Turn; other wrecked Chariots last, the last wrecked first."""

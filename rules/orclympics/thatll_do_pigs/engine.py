@@ -821,13 +821,6 @@ class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
             piglet=state.piglet.model_copy(), active=state.activation.rider if state.activation else None,
             trails=[list(t) for t in state.trails], feats=dict(state.feats))
 
-    def standing(self, state: ThatllDoPigsState) -> dict[PlayerId, float]:
-        """For a computer's search: how far each player's best rider is from crossing the Finish Line
-        with the Piglet to win (`computer`)."""
-        from rules.orclympics.thatll_do_pigs.computer import standing
-
-        return standing(state)
-
     def outcome(self, state: ThatllDoPigsState) -> Outcome | None:
         """V.1: the winner, then the others by their place in the race; crashed riders after them,
         the last to crash first. A player with two riders is placed by the better one."""

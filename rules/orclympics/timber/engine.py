@@ -666,12 +666,6 @@ class Timber(Discipline[TimberState, Action]):
                    if f.turn == state.turn],
             highlight=list(state.highlight))
 
-    def standing(self, state: TimberState) -> dict[PlayerId, float]:
-        """For a computer's search: Wood out, and what is carried as far as it can still get out (`computer`)."""
-        from rules.orclympics.timber.computer import standing
-
-        return standing(state)
-
     def outcome(self, state: TimberState) -> Outcome | None:
         """IV.4.3: only Wood carried out of the Forest counts; equal amounts share a place."""
         if state.phase is not Phase.OVER:
