@@ -13,7 +13,7 @@ from rules.chaos_marauders import table as t
 from rules.chaos_marauders.models import AskKind, CMState, Done, Shift, Shout, Spare, StartOver, Take
 from rules.chaos_marauders.secrets import MARAUDERS_CARD
 from rules.core.engine import PlayerId
-from rules.core.search import Tactics
+from rules.core.search import Tactics, win_chances
 
 
 def _right(state: CMState, action: Any) -> bool:
@@ -50,6 +50,12 @@ def _reorganizing(state: CMState, player: PlayerId, actions: list[Any]) -> list[
 
 
 class MaraudersTactics(Tactics):
+    def standing(self, state: Any) -> dict[PlayerId, float] | None:
+        """Victory Points on the table, 40 points a step."""
+        if state.over:
+            return None
+        return win_chances({p: float(t.victory_points(state, p)) for p in state.order}, 40.0)
+
     def sensible(self, state: Any, player: PlayerId, actions: list[Any]) -> list[Any]:
         if not isinstance(state, CMState):
             return actions

@@ -81,7 +81,6 @@ from rules.chaos_marauders.questions import STAGES
 from rules.chaos_marauders.secrets import DRAWN, SECRETS, UNSEEN
 from rules.core.engine import Context, Game, Outcome, PlayerId, Prompt, Seat
 from rules.core.errors import RuleViolation
-from rules.core.search import win_chances
 from rules.core.views import table_fields
 
 ACTIONS: TypeAdapter[Any] = TypeAdapter(CMAction)
@@ -1020,12 +1019,6 @@ class ChaosMarauders(Game[CMState, Any]):
         values = sorted(set(scores.values()), reverse=True)
         placings = [[p for p in state.order if scores[p] == v] for v in values]
         return Outcome(placings=placings, summary=f"The game ended: {state.end}.")
-
-    def standing(self, state: CMState) -> dict[PlayerId, float] | None:
-        """Victory Points on the table, 40 points a step."""
-        if state.over:
-            return None
-        return win_chances({p: float(t.victory_points(state, p)) for p in state.order}, 40.0)
 
 
 __all__ = ["ChaosMarauders"]

@@ -21,6 +21,7 @@ from rules.core.dice import Dice, DiceState, Roll, roll_text
 from rules.core.errors import RuleViolation
 from rules.core.moves import MoveBook
 from rules.core.secrets import Secret, veil_all
+from rules.core.tactics import tactics_of
 
 PlayerId = str
 """A player is named by an opaque string (the bot uses the Discord user id)."""
@@ -451,8 +452,10 @@ class Game(ABC, Generic[S, A]):
 
     def standing(self, state: S) -> dict[PlayerId, float] | None:
         """How likely each player is to win from here, roughly (0-1), for a search that cannot
-        play every future to the end; None when plain play-outs to the end are cheap enough."""
-        return None
+        play every future to the end; None when plain play-outs to the end are cheap enough. The
+        game's computer player says it (`Tactics.standing` in the package's `computer.py`), so an
+        engine leaves this alone and never imports its computer."""
+        return tactics_of(self).standing(state)
 
     @abstractmethod
     def _apply(self, ctx: Context, state: S, player: PlayerId, action: A) -> None:

@@ -5,13 +5,14 @@ world consistent with that (`Game.determinize`: fresh dice, other players' secre
 walks down a tree of moves shared by all those worlds (open loop: a node is a sequence of
 moves, whatever the dice made of them), adds one move, plays on with random moves for a few
 steps, and scores the end: the placings when the game is over, else the game's own rough
-`standing` (or, for a game without one, the play-out runs to the end). Every player in the tree
-picks for themself (each node keeps the reward of the player who moved into it).
+`standing` (`Game.standing`, which asks the game's `Tactics.standing`; for a game without one, the
+play-out runs to the end). Every player in the tree picks for themself (each node keeps the reward
+of the player who moved into it).
 
-A game may say more than its `standing` in a `computer.py` of its own package (`Tactics`, found
-by looking): the searcher's own moves leave out the pointless ones (`Tactics.sensible`: a free
-strike declined, a rolled Move not walked), and `zagjan arena` counts the moves that change nothing
-(`Tactics.substance`). The other players' moves are left as they are, so the tree models them as
+A game says what its computer players know of it in a `computer.py` of its own package (`Tactics`,
+`rules.core.tactics`, found by looking): how it stands (`Tactics.standing`); the searcher's own
+moves leave out the pointless ones (`Tactics.sensible`: a free strike declined, a rolled Move not
+walked), and `zagjan arena` counts the moves that change nothing (`Tactics.substance`). The other players' moves are left as they are, so the tree models them as
 they play.
 
 Two things keep it fast enough for a decision in well under a second on one core:
@@ -25,19 +26,17 @@ Pure: no clock, no global random. The same seat knowledge and seed give the same
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from pydantic import BaseModel
 
 from rules.core.dice import Dice
 from rules.core.engine import Game, Outcome, OutcomeKind, PlayerId
+from rules.core.tactics import Tactics, kind_first, tactics_of
 
-T = TypeVar("T")
 
 EXPLORATION = 0.7
 """UCB's exploration weight for rewards in 0-1."""
@@ -94,48 +93,6 @@ def placing_rewards(outcome: Outcome, players: Sequence[PlayerId]) -> dict[Playe
     return rewards
 
 
-class Tactics:
-    """What a game may tell its computer players beyond `standing`, in a module `computer.py` of its
-    own package exporting `TACTICS` (found by looking, as the registry finds games). The defaults
-    know nothing about any game."""
-
-    def sensible(self, state: Any, player: PlayerId, actions: list[Any]) -> list[Any]:
-        """The moves a sensible player would consider (never empty when `actions` is not): a game
-        drops the ones that only waste what is free (a strike it may take for nothing, Action
-        Points left unspent while something useful remains), and may add moves its rules accept
-        that the listed ones only approximate (a ride aimed straight at a target)."""
-        return actions
-
-    def play_out(self, state: Any, player: PlayerId, actions: list[Any], pick: Callable[[list[Any], str], Any]) -> Any:
-        """The searcher's own move in a play-out (the other players' are always `kind_first`): by
-        default as random as theirs. A game whose plain choices `sensible` already makes (a stance,
-        a reaction, a toss) may make them here too, so a play-out after the move being weighed
-        plays the rest of the turn as the computer really would, and the standing at its end says
-        what that move is worth rather than what a random finish of the turn leaves of it."""
-        return kind_first(actions, pick)
-
-    def substance(self, state: Any) -> Any:
-        """What a move must change to have done something (positions, health, what is carried),
-        leaving out whose turn it is and what is left of it; None when the game does not say
-        (`zagjan arena` then does not count idle moves)."""
-        return None
-
-
-_TACTICS: dict[type, Tactics] = {}
-
-
-def tactics_of(game: Game[Any, Any]) -> Tactics:
-    """The game's `Tactics` from `<its package>.computer.TACTICS`, or the plain defaults."""
-    kind = type(game)
-    if kind not in _TACTICS:
-        package = kind.__module__.rpartition(".")[0]
-        found: Tactics | None = None
-        if package and importlib.util.find_spec(f"{package}.computer") is not None:
-            found = getattr(importlib.import_module(f"{package}.computer"), "TACTICS", None)
-        _TACTICS[kind] = found if found is not None else Tactics()
-    return _TACTICS[kind]
-
-
 def worth_out_of_turn(game: Game[Any, Any], seen: Any, player: PlayerId) -> list[Any]:
     """The any-time moves (`Move.any_time`) open to `player` that its game's tactics find worth
     making now (`Tactics.out_of_turn`, when the game's tactics have it; none otherwise). The bot's
@@ -145,15 +102,6 @@ def worth_out_of_turn(game: Game[Any, Any], seen: Any, player: PlayerId) -> list
     if not actions or choose is None:
         return []
     return [a for a in choose(seen, player, actions) if a in actions]
-
-
-def kind_first(actions: Sequence[T], pick: Callable[[list[Any], str], Any]) -> T:
-    """A random legal move, its kind (`type`) drawn first, so an attack is not drowned by forty
-    squares to move to: the `easy` player, the other players of a play-out, and self-play.
-    `pick(options, why)` draws one option (`picker` here; self-play draws with its recorded dice)."""
-    kinds = list(dict.fromkeys(getattr(a, "type", "") for a in actions))
-    kind = pick(kinds, "self-play kind")
-    return pick([a for a in actions if getattr(a, "type", "") == kind], "self-play choice")  # type: ignore[no-any-return]
 
 
 def picker(chooser: Dice) -> Callable[[list[Any], str], Any]:

@@ -1,7 +1,7 @@
 """Brood Rumble for computer players: how the brawl stands, and the moves not worth a thought.
 
 The search (`rules.core.search`) is the same for every game; what it needs to know of this one is
-here: `standing` (the engine's, for cut play-outs) and `TACTICS` (moves a sensible team never
+here: `standing` (asked through `TACTICS`, for cut play-outs) and `TACTICS` (moves a sensible team never
 makes, and what a move must change to have done something).
 """
 
@@ -48,6 +48,10 @@ def standing(state: BroodRumbleState) -> dict[PlayerId, float]:
 
 
 class BroodRumbleTactics(Tactics):
+    def standing(self, state: Any) -> dict[PlayerId, float]:
+        """A team's Health, Orcs on their feet, Items, first strikes (`standing`)."""
+        return standing(state)
+
     def sensible(self, state: Any, player: PlayerId, actions: list[Any]) -> list[Any]:
         kept = actions
         if any(isinstance(a, (Move, Throw, Grab)) for a in actions):

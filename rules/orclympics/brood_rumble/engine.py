@@ -452,12 +452,6 @@ class BroodRumble(Discipline[BroodRumbleState, Action]):
     def view(self, state: BroodRumbleState, viewer: PlayerId | None) -> BroodRumbleView:
         return build_view(state, viewer, self.outcome(state))
 
-    def standing(self, state: BroodRumbleState) -> dict[PlayerId, float]:
-        """For a computer's search: a team's Health, Orcs on their feet, Items, first strikes (`computer`)."""
-        from rules.orclympics.brood_rumble.computer import standing
-
-        return standing(state)
-
     def outcome(self, state: BroodRumbleState) -> Outcome | None:
         """II.1: the team still standing wins; with four players both of its players are first
         and the other two third (shared places, as `Outcome.place_of` counts them)."""

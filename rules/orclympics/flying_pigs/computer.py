@@ -678,6 +678,10 @@ def best_walk(state: FlyingPigsState, player: PlayerId, walks: list[Any]) -> Any
 
 
 class FlyingPigsTactics(Tactics):
+    def standing(self, state: Any) -> dict[PlayerId, float]:
+        """How close each Pig is to the Kitchen, its Grease and fire (`standing`)."""
+        return standing(state)
+
     def sensible(self, state: Any, player: PlayerId, actions: list[Any]) -> list[Any]:
         assert isinstance(state, FlyingPigsState)
         if state.pending and any(isinstance(a, React) for a in actions):

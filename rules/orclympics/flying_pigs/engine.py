@@ -748,12 +748,6 @@ class FlyingPigs(Discipline[FlyingPigsState, Action]):
             pending=state.pending[0].model_copy() if state.pending else None,
             paths=[p.model_copy() for p in state.paths], feats=dict(state.feats), winner=state.winner)
 
-    def standing(self, state: FlyingPigsState) -> dict[PlayerId, float]:
-        """For a computer's search: how close each Pig is to the Kitchen, its Grease and fire (`computer`)."""
-        from rules.orclympics.flying_pigs.computer import standing
-
-        return standing(state)
-
     def outcome(self, state: FlyingPigsState) -> Outcome | None:
         if state.phase is not Phase.OVER or state.winner is None:
             return None

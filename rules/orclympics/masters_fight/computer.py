@@ -1,7 +1,7 @@
 """Masters' Fight for computer players: how a fight stands, and the moves not worth a thought.
 
 The search (`rules.core.search`) is the same for every game; what it needs to know of this one is
-here: `standing` (the engine's, for cut play-outs) and `TACTICS` (moves a sensible Orc never makes,
+here: `standing` (asked through `TACTICS`, for cut play-outs) and `TACTICS` (moves a sensible Orc never makes,
 and what a move must change to have done something).
 """
 
@@ -21,6 +21,7 @@ from rules.orclympics.masters_fight.models import (
     Recover,
     Smash,
     Stomp,
+    is_down,
 )
 
 ITEM_WORTH: dict[Item, float] = {Item.MACE: 1.0, Item.SPEAR: 0.8, Item.SHIELD: 0.8, Item.HELMET: 0.6,
@@ -29,17 +30,11 @@ ITEM_WORTH: dict[Item, float] = {Item.MACE: 1.0, Item.SPEAR: 0.8, Item.SHIELD: 0
 into Proper fightin'; the Spear strikes from two squares; the Shield spoils one roll in six."""
 
 
-def _down(state: MastersFightState, orc: Orc) -> bool:
-    from rules.orclympics.masters_fight.engine import _is_down
-
-    return _is_down(state, orc)
-
-
 def strength(state: MastersFightState, orc: Orc) -> float:
     """An Orc's worth in the fight: Health Points, a point for standing, and its Item."""
     if orc.out or orc.square is None:
         return 0.0
-    down = _down(state, orc)
+    down = is_down(state, orc)
     worth = orc.hp + (0.0 if down else 1.0)
     if orc.item is not None:
         worth += ITEM_WORTH[orc.item] * (0.5 if down else 1.0)
@@ -52,6 +47,10 @@ def standing(state: MastersFightState) -> dict[PlayerId, float]:
 
 
 class MastersFightTactics(Tactics):
+    def standing(self, state: Any) -> dict[PlayerId, float]:
+        """Health, standing up, Items and prey in reach (`standing`)."""
+        return standing(state)
+
     def sensible(self, state: Any, player: PlayerId, actions: list[Any]) -> list[Any]:
         # Feral Fury's second strike costs nothing: always take it
         if any(isinstance(a, Fury) for a in actions):

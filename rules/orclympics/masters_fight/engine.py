@@ -52,6 +52,8 @@ from rules.orclympics.masters_fight.models import (
     Stomp,
     Terrain,
     UseHelmet,
+    is_down,
+    on_platform,
 )
 
 # III.1.2 Orc Broods: (Combat Skill, Health Points). Iron's Mountain of Steel is already in its profile.
@@ -159,7 +161,7 @@ class MastersFight(Discipline[MastersFightState, Action]):
                     actions.append(Smash(target=target.player, throw_axe=True))
         if _can_attack(state, orc, act, "stomp"):
             actions.extend(Stomp(target=t.player) for t in _enemies(state, orc)
-                           if _is_down(state, t) and distance(cast(str, orc.square), cast(str, t.square))
+                           if is_down(state, t) and distance(cast(str, orc.square), cast(str, t.square))
                            <= _reach(state, orc))
         if _can_jump(state, orc, act):
             actions.extend(Jump(to=to, target=t) for to, t in _jumps(state, orc))
@@ -364,7 +366,7 @@ class MastersFight(Discipline[MastersFightState, Action]):
         target = _target(state, orc, action.target)
         if not _can_attack(state, orc, act, "stomp"):
             raise RuleViolation(_attack_refusal(state, orc, act, "Stomp"))
-        if not _is_down(state, target):
+        if not is_down(state, target):
             raise RuleViolation(f"{target.name} is not Knocked Down; Stomp only hits an Orc on the ground.")
         if distance(cast(str, orc.square), cast(str, target.square)) > _reach(state, orc):
             raise RuleViolation(f"{target.name} is out of reach for a Stomp.")
@@ -481,7 +483,7 @@ class MastersFight(Discipline[MastersFightState, Action]):
             ctx.say(f"Smash! {target.name} takes a solid blow.")
             self._wound(ctx, state, orc, target, 1, kind)
             return
-        if _is_down(state, target):
+        if is_down(state, target):
             ctx.say(f"Proper fightin'! {target.name} is already down and takes a double beating.")
             self._wound(ctx, state, orc, target, 2, kind)
             return
@@ -571,17 +573,11 @@ class MastersFight(Discipline[MastersFightState, Action]):
             phase=state.phase, turn=state.turn,
             orcs=[OrcView(player=o.player, name=o.name, brood=o.brood, colour=colours.get(o.player, 0),
                           square=o.square, hp=o.hp, max_hp=o.max_hp, combat_skill=o.combat_skill,
-                          knocked_down=_is_down(state, o), item=o.item, out=o.out)
+                          knocked_down=is_down(state, o), item=o.item, out=o.out)
                   for o in (state.orcs[s.player] for s in state.seats)],
             terrain=dict(state.terrain), items=dict(state.items), order=list(state.order), active=active,
             action_points=act.action_points if act else 0, move_left=act.move_left if act else 0,
             eliminated=list(state.eliminated), feats=dict(state.feats), highlight=list(state.highlight))
-
-    def standing(self, state: MastersFightState) -> dict[PlayerId, float]:
-        """For a computer's search: Health, standing up, Items and prey in reach (`computer.standing`)."""
-        from rules.orclympics.masters_fight.computer import standing
-
-        return standing(state)
 
     def outcome(self, state: MastersFightState) -> Outcome | None:
         """III.1: the last Orc standing wins, the last one eliminated is second, and so on."""
@@ -619,18 +615,9 @@ def _deployable(state: MastersFightState, square: str) -> bool:
     return square not in state.terrain and square not in state.items and _orc_at(state, square) is None
 
 
-def _on_platform(state: MastersFightState, orc: Orc) -> bool:
-    return orc.square is not None and state.terrain.get(orc.square) is Terrain.PLATFORM
-
-
-def _is_down(state: MastersFightState, orc: Orc) -> bool:
-    """Knocked Down as it counts now: an Orc on a Platform ignores it (III.2 Platform)."""
-    return orc.knocked_down and not _on_platform(state, orc)
-
-
 def _usable_item(state: MastersFightState, orc: Orc) -> Item | None:
     """A Knocked Down Orc cannot benefit from the Items it carries (III.4.2.4)."""
-    return None if _is_down(state, orc) else orc.item
+    return None if is_down(state, orc) else orc.item
 
 
 def _reach(state: MastersFightState, orc: Orc) -> int:
@@ -677,31 +664,31 @@ def _can_recover(orc: Orc, act: Activation) -> bool:
 
 
 def _can_grab(state: MastersFightState, orc: Orc, act: Activation) -> bool:
-    return act.action_points > 0 and not _is_down(state, orc) and cast(str, orc.square) in state.items
+    return act.action_points > 0 and not is_down(state, orc) and cast(str, orc.square) in state.items
 
 
 def _grab_refusal(state: MastersFightState, orc: Orc, act: Activation) -> str:
     if act.action_points < 1:
         return f"{orc.name} has no Action Points left."
-    if _is_down(state, orc):
+    if is_down(state, orc):
         return f"{orc.name} is Knocked Down and can only Move or Recover."
     return f"There is no Item on {orc.square} to grab."
 
 
 def _can_attack(state: MastersFightState, orc: Orc, act: Activation, once: str) -> bool:
-    return act.action_points > 0 and once not in act.used and not _is_down(state, orc)
+    return act.action_points > 0 and once not in act.used and not is_down(state, orc)
 
 
 def _attack_refusal(state: MastersFightState, orc: Orc, act: Activation, what: str) -> str:
     if act.action_points < 1:
         return f"{orc.name} has no Action Points left."
-    if _is_down(state, orc):
+    if is_down(state, orc):
         return f"{orc.name} is Knocked Down and can only Move or Recover."
     return f"{orc.name} can {what} only once per turn."
 
 
 def _can_jump(state: MastersFightState, orc: Orc, act: Activation) -> bool:
-    return _on_platform(state, orc) and act.action_points > 0 and "jump" not in act.used
+    return on_platform(state, orc) and act.action_points > 0 and "jump" not in act.used
 
 
 def _jumps(state: MastersFightState, orc: Orc) -> Iterator[tuple[str, PlayerId]]:
@@ -719,7 +706,7 @@ def _jumps(state: MastersFightState, orc: Orc) -> Iterator[tuple[str, PlayerId]]
 
 
 def _fury_reachable(state: MastersFightState, orc: Orc, target: Orc, kind: AttackKind) -> bool:
-    if kind is AttackKind.STOMP and not _is_down(state, target):
+    if kind is AttackKind.STOMP and not is_down(state, target):
         return False
     return distance(cast(str, orc.square), cast(str, target.square)) <= _reach(state, orc)
 

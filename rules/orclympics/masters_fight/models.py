@@ -108,6 +108,15 @@ class MastersFightState(DisciplineState):
     ages: dict[PlayerId, int] | None = None  # campaign age ranks: tied initiative rolls go by them
 
 
+def on_platform(state: MastersFightState, orc: Orc) -> bool:
+    return orc.square is not None and state.terrain.get(orc.square) is Terrain.PLATFORM
+
+
+def is_down(state: MastersFightState, orc: Orc) -> bool:
+    """Knocked Down as it counts now: an Orc on a Platform ignores it (III.2 Platform)."""
+    return orc.knocked_down and not on_platform(state, orc)
+
+
 # -- actions ------------------------------------------------------------------------
 
 

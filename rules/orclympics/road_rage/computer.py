@@ -1,7 +1,7 @@
 """Road Rage for computer players: the moves not worth a thought, and what a move must change.
 
 The search (`rules.core.search`) is the same for every game; what it needs to know of this one is
-here. `standing` (the engine's, for cut play-outs) scores the race: Checkpoints passed and the
+here. `standing` (asked through `TACTICS`, for cut play-outs) scores the race: Checkpoints passed and the
 inches to the next one, and what carries a Chariot round faster or keeps it in one piece: its
 Current Speed (kept from turn to turn, VI 4.1), its Driver Skill (the Action Points, VI 4.1, and
 every Skill Test) and its Chassis. `TACTICS` keeps a Chariot from idling:
@@ -26,7 +26,7 @@ from rules.core.geometry import angle_to, centre_distance, turn_between
 from rules.core.search import Tactics, win_chances
 from rules.orclympics.road_rage.chariots import Reroll
 from rules.orclympics.road_rage.circuits import Gate
-from rules.orclympics.road_rage.engine import PIVOT, _nearest_enemy
+from rules.orclympics.road_rage.engine import PIVOT, nearest_enemy
 from rules.orclympics.road_rage.models import (
     Chariot,
     DirtyTricks,
@@ -120,6 +120,11 @@ def trick_can_work(chariot: Chariot, target: Chariot, effect: str) -> bool:
 
 
 class RoadRageTactics(Tactics):
+    def standing(self, state: Any) -> dict[PlayerId, float]:
+        """How far round each Chariot is, its speed, Driver Skill and Chassis;
+        a finished Chariot far ahead, a wrecked one far behind (`standing`)."""
+        return standing(state)
+
     def sensible(self, state: Any, player: PlayerId, actions: list[Any]) -> list[Any]:
         assert isinstance(state, RoadRageState)
         chariot = state.chariots.get(player)
@@ -127,7 +132,7 @@ class RoadRageTactics(Tactics):
             return actions
         kept = actions
         if any(isinstance(a, DirtyTricks) for a in actions):
-            target = _nearest_enemy(state, chariot)
+            target = nearest_enemy(state, chariot)
             kept = [a for a in kept if not isinstance(a, DirtyTricks)
                     or (target is not None and trick_can_work(chariot, target, a.effect))]
         if chariot.chassis <= 1:  # a failed Outta da way! costs a Chassis Point: its own wreck

@@ -92,6 +92,22 @@ def chariot_shape(chariot: Chariot, at: XY | None = None, facing: float | None =
     return CHARIOT_BASE.at(at if at is not None else chariot.xy, chariot.facing if facing is None else facing)
 
 
+def nearest_enemy(state: RoadRageState, chariot: Chariot) -> Chariot | None:
+    """The nearest enemy Chariot within reach of Dirty Tricks. Asked for every list of moves, so a
+    Chariot plainly out of reach is left out on its centre alone (`surely_apart`), before the exact
+    distance of two turned bases."""
+    me = chariot_shape(chariot)
+    reach = TRICKS_RANGE + 0.01
+    near: list[tuple[float, PlayerId]] = []
+    for p, c in state.chariots.items():
+        if p == chariot.player or not c.placed or c.destroyed:
+            continue
+        them = chariot_shape(c)
+        if not surely_apart(me, them, reach) and (gap := distance(me, them)) <= reach:
+            near.append((gap, p))
+    return state.chariots[min(near)[1]] if near else None
+
+
 def skill_test(dice: Dice, skill: int, why: str, who: PlayerId, *, reroll: bool = False,
                fails_from: int = 6) -> bool:
     """VI.4.2.3 Skill Test: a D6 equal to or under the Driver Skill passes, a 1 always passes and a
@@ -181,7 +197,7 @@ class RoadRage(Discipline[RoadRageState, Action]):
             options += [OuttaDaWay(turn=1), OuttaDaWay(turn=-1)]
         # VI.4.2.4 "before and after a Chariot's move" (reading tricks-timing): Pivots before the first
         # increment are not the move, so only the time between increments is closed to tricks
-        if (cur.increments == 0 or not moving) and cur.ap >= 1 and _nearest_enemy(state, chariot) is not None:
+        if (cur.increments == 0 or not moving) and cur.ap >= 1 and nearest_enemy(state, chariot) is not None:
             options += [DirtyTricks(effect="skill"), DirtyTricks(effect="chassis")]
         if moving:
             options.append(Advance())
@@ -457,7 +473,7 @@ class RoadRage(Discipline[RoadRageState, Action]):
 
     def _tricks(self, ctx: Context, state: RoadRageState, chariot: Chariot, effect: str) -> None:
         """VI.4.2.4 Dirty Tricks against the nearest enemy within 3"."""
-        target = _nearest_enemy(state, chariot)
+        target = nearest_enemy(state, chariot)
         assert target is not None
         ok = skill_test(ctx.dice, chariot.skill, f"Dirty Tricks on {state.name_of(target.player)}",
                         chariot.player, reroll=Reroll.DIRTY.value in chariot.rerolls,
@@ -702,13 +718,6 @@ class RoadRage(Discipline[RoadRageState, Action]):
             active=state.current.player if state.current else None, ap=state.current.ap if state.current else 0,
             paths=[list(p) for p in state.paths], feats=dict(state.feats))
 
-    def standing(self, state: RoadRageState) -> dict[PlayerId, float]:
-        """For a computer's search: how far round each Chariot is, its speed, Driver Skill and Chassis
-        (`computer`); a finished Chariot far ahead, a wrecked one far behind."""
-        from rules.orclympics.road_rage.computer import standing
-
-        return standing(state)
-
     def outcome(self, state: RoadRageState) -> Outcome | None:
         """VI.4.4: the first to complete the laps wins, even when wrecked on its victory lap; the others
         by position at the end of that Game Turn; other wrecked Chariots last, the last wrecked first."""
@@ -756,22 +765,6 @@ def _free_cells(state: RoadRageState) -> list[int]:
     return [k for k, cell in enumerate(state.cells) if cell not in taken]
 
 
-def _nearest_enemy(state: RoadRageState, chariot: Chariot) -> Chariot | None:
-    """The nearest enemy Chariot within reach of Dirty Tricks. Asked for every list of moves, so a
-    Chariot plainly out of reach is left out on its centre alone (`surely_apart`), before the exact
-    distance of two turned bases."""
-    me = chariot_shape(chariot)
-    reach = TRICKS_RANGE + 0.01
-    near: list[tuple[float, PlayerId]] = []
-    for p, c in state.chariots.items():
-        if p == chariot.player or not c.placed or c.destroyed:
-            continue
-        them = chariot_shape(c)
-        if not surely_apart(me, them, reach) and (gap := distance(me, them)) <= reach:
-            near.append((gap, p))
-    return state.chariots[min(near)[1]] if near else None
-
-
 def _nearest_rival(state: RoadRageState, chariot: Chariot) -> PlayerId | None:
     rivals = [(centre_distance(chariot.xy, c.xy), p) for p, c in state.chariots.items()
               if p != chariot.player and not c.destroyed]
@@ -803,4 +796,4 @@ def _sample_builds(brood: Brood) -> list[tuple[str, tuple[str, ...]]]:
     return builds
 
 
-__all__ = ["RoadRage", "FEATS", "chariot_shape", "skill_test"]
+__all__ = ["RoadRage", "FEATS", "chariot_shape", "nearest_enemy", "skill_test"]

@@ -1,7 +1,7 @@
 """That'll do Pigs for computer players: the moves not worth a thought, and what a move must change.
 
 The search (`rules.core.search`) is the same for every game; what it needs to know of this one is
-here. `standing` (the engine's, for cut play-outs) knows that laps alone win nothing: a rider wins
+here. `standing` (asked through `TACTICS`, for cut play-outs) knows that laps alone win nothing: a rider wins
 by crossing the Finish Line with the Piglet to complete its second lap or a later one (V.1), so
 each rider is as far from winning as it still has to go round to that crossing, plus the chase
 for the Piglet when another rider has it or it runs loose. `TACTICS` keeps a rider from idling:
@@ -25,7 +25,7 @@ from rules.core.geometry import angle_to, centre_distance, offset, travel
 from rules.core.memo import Memo
 from rules.core.search import Tactics, win_chances
 from rules.orclympics.thatll_do_pigs.circuit import BOARD, RIDER_BASE
-from rules.orclympics.thatll_do_pigs.engine import LAPS, _models, circuit_of, rider_shape
+from rules.orclympics.thatll_do_pigs.engine import LAPS, models_around, circuit_of, rider_shape
 from rules.orclympics.thatll_do_pigs.models import (
     XY,
     AskKind,
@@ -143,7 +143,7 @@ def blind_rides(state: ThatllDoPigsState, rider: Rider, rides: list[Ride]) -> fr
            (pig.x, pig.y, pig.placed, pig.held_by), tuple((a.heading, a.distance) for a in rides))
 
     def work() -> frozenset[tuple[float, float]]:
-        things = {**_models(state, rider), **circuit_of(state).walls}
+        things = {**models_around(state, rider), **circuit_of(state).walls}
         blind = set()
         for ride in rides:
             leg = travel(rider_shape(rider, facing=ride.heading), ride.heading, ride.distance, things, area=BOARD)
@@ -172,6 +172,11 @@ def aimed_rides(state: ThatllDoPigsState, rider: Rider, speed: float) -> list[Ri
 
 
 class ThatllDoPigsTactics(Tactics):
+    def standing(self, state: Any) -> dict[PlayerId, float]:
+        """How far each player's best rider is from crossing the Finish Line
+        with the Piglet to win (`standing`)."""
+        return standing(state)
+
     def sensible(self, state: Any, player: PlayerId, actions: list[Any]) -> list[Any]:
         assert isinstance(state, ThatllDoPigsState)
         ask = state.ask

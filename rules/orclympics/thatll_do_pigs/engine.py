@@ -110,6 +110,15 @@ def piglet_shape(piglet: Piglet) -> Shape:
     return SQUARE_20MM.at((piglet.x, piglet.y))
 
 
+def models_around(state: ThatllDoPigsState, mover: Rider) -> dict[str, Shape]:
+    """The models on the track that `mover` must keep clear of: every other rider on it, and the
+    Piglet when it lies loose."""
+    found = {r.id: rider_shape(r) for r in state.riders.values() if r.placed and not r.out and r.id != mover.id}
+    if state.piglet.placed and state.piglet.held_by is None:
+        found[PIGLET_KEY] = piglet_shape(state.piglet)
+    return found
+
+
 class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
     slug = "thatll-do-pigs"
     title = "That'll do Pigs"
@@ -438,7 +447,7 @@ class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
         short of models), at a Public Area (Attacked by the Public!), or after `distance`."""
         start = rider.xy
         circuit = circuit_of(state)
-        models = _models(state, rider)
+        models = models_around(state, rider)
         left = distance
         passed: set[str] = set()  # allies ridden through and a Piglet that got away
         trail = [start]
@@ -692,7 +701,7 @@ class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
         """The Random Movement itself: the Boar bolts straight that way (turning to it), into whatever
         is in the way (reading random-public)."""
         circuit = circuit_of(state)
-        models = _models(state, rider)
+        models = models_around(state, rider)
         rider.facing = heading % 360.0
         leg = travel(rider_shape(rider), heading, distance, {**models, **circuit.walls}, area=BOARD)
         start = rider.xy
@@ -724,7 +733,7 @@ class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
         back = ctx.dice.d6(f"rider {rider.id} is thrown back", rider.player).result
         rider.facing = opposite(rider.facing)
         circuit = circuit_of(state)
-        things = {**_models(state, rider), **circuit.walls}
+        things = {**models_around(state, rider), **circuit.walls}
         leg = travel(rider_shape(rider), rider.facing, float(back), things, area=BOARD, spacing=SPACING)
         start = rider.xy
         rider.x, rider.y = leg.end
@@ -812,13 +821,6 @@ class ThatllDoPigs(Discipline[ThatllDoPigsState, Action]):
             piglet=state.piglet.model_copy(), active=state.activation.rider if state.activation else None,
             trails=[list(t) for t in state.trails], feats=dict(state.feats))
 
-    def standing(self, state: ThatllDoPigsState) -> dict[PlayerId, float]:
-        """For a computer's search: how far each player's best rider is from crossing the Finish Line
-        with the Piglet to win (`computer`)."""
-        from rules.orclympics.thatll_do_pigs.computer import standing
-
-        return standing(state)
-
     def outcome(self, state: ThatllDoPigsState) -> Outcome | None:
         """V.1: the winner, then the others by their place in the race; crashed riders after them,
         the last to crash first. A player with two riders is placed by the better one."""
@@ -865,13 +867,6 @@ def _place(state: ThatllDoPigsState, rider: Rider, row: int, column: int) -> Non
 def _free_columns(state: ThatllDoPigsState, row: int) -> list[int]:
     taken = {r.cell[1] for r in state.riders.values() if r.cell is not None and r.cell[0] == row}
     return [c for c in range(6) if c not in taken]
-
-
-def _models(state: ThatllDoPigsState, mover: Rider) -> dict[str, Shape]:
-    found = {r.id: rider_shape(r) for r in state.riders.values() if r.placed and not r.out and r.id != mover.id}
-    if state.piglet.placed and state.piglet.held_by is None:
-        found[PIGLET_KEY] = piglet_shape(state.piglet)
-    return found
 
 
 def _ability(rider: Rider) -> int:
@@ -935,4 +930,4 @@ def _clear_run(state: ThatllDoPigsState, path: list[XY]) -> bool:
     return all(_piglet_leg(state, a, b).stopped_by is None for a, b in zip(path, path[1:]) if a != b)
 
 
-__all__ = ["ThatllDoPigs", "FEATS", "circuit_of", "rider_shape", "piglet_shape"]
+__all__ = ["ThatllDoPigs", "FEATS", "circuit_of", "models_around", "rider_shape", "piglet_shape"]

@@ -1,6 +1,6 @@
 """Timber! for computer players: what a move must change to have done something.
 
-The search (`rules.core.search`) is the same for every game; `standing` (the engine's) counts the
+The search (`rules.core.search`) is the same for every game; `standing` (asked through `TACTICS`) counts the
 Wood, what is carried only as far as it can still be walked out before the last Game Turn, and
 `TACTICS` here says what counts as a change in the Forest.
 """
@@ -38,6 +38,10 @@ def standing(state: TimberState) -> dict[PlayerId, float]:
 
 
 class TimberTactics(Tactics):
+    def standing(self, state: Any) -> dict[PlayerId, float]:
+        """Wood out, and what is carried as far as it can still get out (`standing`)."""
+        return standing(state)
+
     def substance(self, state: Any) -> Any:
         assert isinstance(state, TimberState)
         orcs = tuple((o.id, o.square, o.wood, o.left) for _, o in sorted(state.orcs.items()))

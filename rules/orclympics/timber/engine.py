@@ -13,7 +13,7 @@ engine stops and prompts whoever must decide, which need not be the active playe
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any, cast
 
 from rules.core.dice import Roll
@@ -36,6 +36,18 @@ from rules.core.initiative import TieBreak, age_ties, roll_order
 from rules.core.views import table_fields
 from rules.orclympics.broods import Brood, brood_of
 from rules.orclympics.discipline import Discipline
+from rules.orclympics.timber.forest import (
+    LEAVE_FROM_TURN,
+    ORCY_COST,
+    can_still_act,
+    in_forest,
+    is_free,
+    is_terrain,
+    mate_of,
+    orc_actions,
+    orc_at,
+    team_of,
+)
 from rules.orclympics.timber.moves import MOVES
 from rules.orclympics.timber.models import (
     ACTION_ADAPTER,
@@ -84,10 +96,8 @@ ROCKS = 8  # IV.2
 BUSHES = 8  # IV.2
 ACTION_TOKENS = 4  # IV.4.2.1
 MAX_TOKENS_PER_ORC = 3  # IV.4.2.1
-LEAVE_FROM_TURN = 5  # IV.4.2.3.1
 GATHER_TARGET = 4  # IV.4.2.3.4
 ESCAPE_TARGET = 5  # IV.4.2.3.4 Smash Attack
-ORCY_COST = 2  # IV.4.2.3.5
 SHOVE_BONUS = 1  # IV.4.2.3.2, the attacker's
 
 
@@ -167,7 +177,7 @@ class Timber(Discipline[TimberState, Action]):
             return [Prompt(player=cur.player, kind=PromptKind.ACTION,
                            text=f"{name}, the Wild Boar charges {cur.boar_squares} square(s): choose its path, "
                                 "or let it run wild.")]
-        left = ", ".join(f"{state.orcs[o].name} {n}" for o, n in cur.tokens.items() if _can_still_act(cur, o))
+        left = ", ".join(f"{state.orcs[o].name} {n}" for o, n in cur.tokens.items() if can_still_act(cur, o))
         return [Prompt(player=cur.player, kind=PromptKind.ACTION,
                        text=f"{name}, act with your Orcs (tokens left: {left}). Acting with the other Orc "
                             "ends the first one's actions.")]
@@ -190,7 +200,7 @@ class Timber(Discipline[TimberState, Action]):
             return [Distribute(tokens=split) for split in _splits(state, player)]
         if cur.stage is Stage.BOAR:
             return [*(BoarPath(path=p) for p in _boar_paths(state, cur.boar_squares)), BoarRandom()]
-        return [*_orc_actions(state, cur), EndTurn()]
+        return [*orc_actions(state, cur), EndTurn()]
 
     # -- applying actions ----------------------------------------------------------------
     def _apply(self, ctx: Context, state: TimberState, player: PlayerId, action: Action) -> None:
@@ -237,7 +247,7 @@ class Timber(Discipline[TimberState, Action]):
         if (first, second) not in _deploy_pairs(state):
             raise RuleViolation(f"{first} and {second} will not do: pick two free edge squares that share a side "
                                 "(no Terrain, no model).")
-        one, two = _team(state, player)
+        one, two = team_of(state, player)
         one.square, two.square = first, second
         state.highlight = [first, second]
         ctx.say(f"{one.name} and {two.name} creep in at {first} and {second}.")
@@ -252,9 +262,9 @@ class Timber(Discipline[TimberState, Action]):
     def _distribute(self, ctx: Context, state: TimberState, cur: PlayerTurn, action: Distribute) -> None:
         tokens = {k: v for k, v in action.tokens.items() if v}
         if tokens not in _splits(state, cur.player):
-            in_forest = [o.name for o in _team(state, cur.player) if _in_forest(o)]
-            raise RuleViolation(f"Hand out all {min(ACTION_TOKENS, MAX_TOKENS_PER_ORC * len(in_forest))} Action "
-                                f"Tokens to your Orcs in the Forest ({', '.join(in_forest)}), "
+            inside = [o.name for o in team_of(state, cur.player) if in_forest(o)]
+            raise RuleViolation(f"Hand out all {min(ACTION_TOKENS, MAX_TOKENS_PER_ORC * len(inside))} Action "
+                                f"Tokens to your Orcs in the Forest ({', '.join(inside)}), "
                                 f"at most {MAX_TOKENS_PER_ORC} each.")
         self._give_tokens(ctx, state, cur, tokens)
 
@@ -304,7 +314,7 @@ class Timber(Discipline[TimberState, Action]):
         clear, it may not land on a square the Boar has still to run (reading boar-escape)."""
         square = cur.run.pop(0)
         state.boar = square
-        victim = _orc_at(state, square)
+        victim = orc_at(state, square)
         if victim is not None:
             ctx.say(f"The Boar tramples into {victim.name} at {square}!")
             cur.threats.append(Threat(orc=victim.id, cause="boar", line=[square, *cur.run], by=cur.player))
@@ -346,7 +356,7 @@ class Timber(Discipline[TimberState, Action]):
         if to not in neighbouring(here):
             raise RuleViolation(f"{orc.name} moves one square straight up, down, left or right; {to} is not "
                                 f"next to {here} that way.")
-        if not _free(state, to):
+        if not is_free(state, to):
             raise RuleViolation(f"{to} is blocked ({_what_is_on(state, to)}).")
         _spend(state, cur, orc, 1)
         orc.square = to
@@ -365,14 +375,14 @@ class Timber(Discipline[TimberState, Action]):
         cur.tokens[orc.id] = 0
         state.highlight = [here]
         ctx.say(f"🏃 {orc.name} runs out of the Forest from {here} with {orc.wood} Wood.")
-        team = _team(state, orc.player)
+        team = team_of(state, orc.player)
         if all(o.left and o.wood > 0 for o in team):
             self._feat(ctx, state, Feat.TEAM_WORK, orc.player)
 
     # IV.4.2.3.2 Shoving
     def _shove(self, ctx: Context, state: TimberState, cur: PlayerTurn, orc: Orc, action: Shove) -> None:
         target = state.orcs.get(action.target)
-        if target is None or not _in_forest(target):
+        if target is None or not in_forest(target):
             raise RuleViolation("That Orc is not in the Forest.")
         if target.player == orc.player:
             raise RuleViolation(f"{target.name} is on your side; shove an enemy Orc.")
@@ -512,7 +522,7 @@ class Timber(Discipline[TimberState, Action]):
                                 turn=state.turn))
         ctx.say(f"The trunk crashes down across {', '.join(touched)}.")
         for square in touched:
-            victim = _orc_at(state, square)
+            victim = orc_at(state, square)
             if victim is not None:
                 cur.threats.append(Threat(orc=victim.id, cause="tree", line=touched, by=cur.player))
 
@@ -531,8 +541,8 @@ class Timber(Discipline[TimberState, Action]):
 
     # IV.4.2.3.7 Share Wood
     def _share_wood(self, ctx: Context, state: TimberState, cur: PlayerTurn, orc: Orc, action: ShareWood) -> None:
-        mate = _mate(state, orc)
-        if mate is None or not _in_forest(mate):
+        mate = mate_of(state, orc)
+        if mate is None or not in_forest(mate):
             raise RuleViolation(f"{orc.name}'s teammate is not in the Forest to share Wood with.")
         if cast(str, mate.square) not in neighbouring(cast(str, orc.square)):
             raise RuleViolation(f"{orc.name} and {mate.name} must be on squares sharing a side to share Wood.")
@@ -549,7 +559,7 @@ class Timber(Discipline[TimberState, Action]):
     # IV.4.2.3.4 Smash Attack
     def _resolve_threat(self, ctx: Context, state: TimberState, cur: PlayerTurn, threat: Threat) -> None:
         orc = state.orcs[threat.orc]
-        if not _in_forest(orc):
+        if not in_forest(orc):
             return
         what = "the Wild Boar" if threat.cause == "boar" else "the falling Tree"
         roll = ctx.dice.d6(f"{orc.name} tries to dodge {what} ({ESCAPE_TARGET}+)", orc.player)
@@ -595,12 +605,12 @@ class Timber(Discipline[TimberState, Action]):
             if cur.run:
                 self._boar_step(ctx, state, cur)
                 continue
-            if cur.stage is not Stage.ACTIONS or _orc_actions(state, cur):
+            if cur.stage is not Stage.ACTIONS or orc_actions(state, cur):
                 return
             self._end_player_turn(ctx, state)
 
     def _end_player_turn(self, ctx: Context, state: TimberState) -> None:
-        if not any(_in_forest(o) for o in state.orcs.values()):
+        if not any(in_forest(o) for o in state.orcs.values()):
             ctx.say("Not an Orc is left among the trees.", kind="phase")
             self._end_game(ctx, state)
             return
@@ -650,7 +660,7 @@ class Timber(Discipline[TimberState, Action]):
         active = state.order[state.step] if state.phase is Phase.DEPLOYMENT else (cur.player if cur else None)
         orcs = [OrcView(id=o.id, player=o.player, name=o.name, number=int(o.id.rsplit(":", 1)[1]),
                         colour=colours.get(o.player, 0), square=o.square, wood=o.wood, left=o.left,
-                        tokens=cur.tokens.get(o.id, 0) if cur and _can_still_act(cur, o.id) else 0)
+                        tokens=cur.tokens.get(o.id, 0) if cur and can_still_act(cur, o.id) else 0)
                 for o in state.orcs.values()]
         players = [PlayerView(player=s.player, name=s.name, brood=brood_of(s), colour=s.colour,
                               wood_out=_wood_out(state, s.player)) for s in state.seats]
@@ -665,12 +675,6 @@ class Timber(Discipline[TimberState, Action]):
             falls=[FallView(tree=f.tree, end=f.end, touched=list(f.touched)) for f in state.falls
                    if f.turn == state.turn],
             highlight=list(state.highlight))
-
-    def standing(self, state: TimberState) -> dict[PlayerId, float]:
-        """For a computer's search: Wood out, and what is carried as far as it can still get out (`computer`)."""
-        from rules.orclympics.timber.computer import standing
-
-        return standing(state)
 
     def outcome(self, state: TimberState) -> Outcome | None:
         """IV.4.3: only Wood carried out of the Forest counts; equal amounts share a place."""
@@ -727,34 +731,6 @@ def _not_your_turn(state: TimberState, waiting: list[PlayerId]) -> str:
     return f"It is {state.name_of(waiting[0])}'s turn, not yours."
 
 
-def _team(state: TimberState, player: PlayerId) -> list[Orc]:
-    return [o for o in state.orcs.values() if o.player == player]
-
-
-def _mate(state: TimberState, orc: Orc) -> Orc | None:
-    return next((o for o in _team(state, orc.player) if o.id != orc.id), None)
-
-
-def _in_forest(orc: Orc) -> bool:
-    return orc.square is not None
-
-
-def _orc_at(state: TimberState, square: str) -> Orc | None:
-    for orc in state.orcs.values():
-        if orc.square == square:
-            return orc
-    return None
-
-
-def _is_terrain(state: TimberState, square: str) -> bool:
-    return square in state.trees or square in state.rocks or square in state.bushes
-
-
-def _free(state: TimberState, square: str) -> bool:
-    """No Terrain Feature and no model (Orc or Boar): where an Orc may step (IV.4.2.3.1)."""
-    return not _is_terrain(state, square) and square != state.boar and _orc_at(state, square) is None
-
-
 def _what_is_on(state: TimberState, square: str) -> str:
     if square in state.trees:
         return "a Tree"
@@ -764,20 +740,20 @@ def _what_is_on(state: TimberState, square: str) -> str:
         return "a Bush"
     if square == state.boar:
         return "the Wild Boar"
-    orc = _orc_at(state, square)
+    orc = orc_at(state, square)
     return orc.name if orc else "nothing"
 
 
 def _wood_out(state: TimberState, player: PlayerId) -> int:
-    return sum(o.wood for o in _team(state, player) if o.left)
+    return sum(o.wood for o in team_of(state, player) if o.left)
 
 
 def _deploy_pairs(state: TimberState) -> list[tuple[str, str]]:
     """IV.3: two free edge squares sharing a side, either Orc on either. When the edge is too
     crowded for that (READINGS "deploy-crowded"), one edge square and a free square beside it,
     and failing that any two free squares side by side."""
-    free = [s for s in ALL_SQUARES if _free(state, s)]
-    pairs = [(a, b) for a in free for b in neighbouring(a) if _free(state, b)]
+    free = [s for s in ALL_SQUARES if is_free(state, s)]
+    pairs = [(a, b) for a in free for b in neighbouring(a) if is_free(state, b)]
     for need in (2, 1, 0):
         chosen = [(a, b) for a, b in pairs if is_edge(a) + is_edge(b) >= need]
         if chosen:
@@ -788,7 +764,7 @@ def _deploy_pairs(state: TimberState) -> list[tuple[str, str]]:
 def _splits(state: TimberState, player: PlayerId) -> list[dict[OrcId, int]]:
     """IV.4.2.1: every way to hand out the tokens, all of them, at most three per Orc in the Forest.
     With one Orc left it takes three and the fourth is lost; with none there is nothing to hand out."""
-    orcs = [o.id for o in _team(state, player) if _in_forest(o)]
+    orcs = [o.id for o in team_of(state, player) if in_forest(o)]
     total = min(ACTION_TOKENS, MAX_TOKENS_PER_ORC * len(orcs))
     if len(orcs) == 0:
         return [{}]
@@ -813,7 +789,7 @@ def _boar_paths(state: TimberState, length: int) -> list[list[str]]:
             if step in blocked or step == start or step in path:
                 continue
             if len(path) + 1 == length:
-                if not _is_terrain(state, step) and _orc_at(state, step) is None:
+                if not is_terrain(state, step) and orc_at(state, step) is None:
                     paths.append([*path, step])
             else:
                 extend([*path, step])
@@ -837,15 +813,11 @@ def _boar_refusal(state: TimberState, length: int, path: list[str]) -> str:
             "on, not through Rocks or Trees, and stops on a square with no model and no Terrain.")
 
 
-def _can_still_act(cur: PlayerTurn, orc_id: OrcId) -> bool:
-    return cur.tokens.get(orc_id, 0) > 0 and orc_id not in cur.done
-
-
 def _acting_orc(state: TimberState, cur: PlayerTurn, orc_id: OrcId) -> Orc:
     orc = state.orcs.get(orc_id)
     if orc is None or orc.player != cur.player:
         raise RuleViolation("That is not one of your Orcs.")
-    if not _in_forest(orc):
+    if not in_forest(orc):
         raise RuleViolation(f"{orc.name} has left the Forest.")
     if orc_id in cur.done:
         raise RuleViolation(f"{orc.name} is done for this turn.")
@@ -865,46 +837,6 @@ def _spend(state: TimberState, cur: PlayerTurn, orc: Orc, cost: int) -> None:
     cur.tokens[orc.id] -= cost
     if cur.tokens[orc.id] == 0:
         cur.done.append(orc.id)
-
-
-def _orc_actions(state: TimberState, cur: PlayerTurn) -> list[Action]:
-    """Every action the active player's Orcs can take now (IV.4.2.3.1-IV.4.2.3.7)."""
-    actions: list[Action] = []
-    for orc in _team(state, cur.player):
-        if not _in_forest(orc) or not _can_still_act(cur, orc.id):
-            continue
-        actions.extend(_actions_of(state, cur, orc))
-    return actions
-
-
-def _actions_of(state: TimberState, cur: PlayerTurn, orc: Orc) -> Iterator[Action]:
-    here = cast(str, orc.square)
-    tokens = cur.tokens[orc.id]
-    around = neighbouring(here)
-    for square in around:
-        if _free(state, square):
-            yield Move(orc=orc.id, to=square)
-    if state.turn >= LEAVE_FROM_TURN and is_edge(here):
-        yield Leave(orc=orc.id)
-    for square in around:
-        other = _orc_at(state, square)
-        if other is not None and other.player != orc.player:
-            yield Shove(orc=orc.id, target=other.id)
-    for square in around:
-        if square in state.bushes:
-            yield OpenWay(orc=orc.id, bush=square)
-    for square in around:
-        if state.trees.get(square, 0) > 0:
-            yield Gather(orc=orc.id, tree=square)
-            if tokens >= ORCY_COST:
-                yield GatherOrcy(orc=orc.id, tree=square)
-    if state.dropped.get(here, 0) > 0:
-        yield PickWood(orc=orc.id)
-    mate = _mate(state, orc)
-    if mate is not None and mate.square in around:
-        for keep in range(orc.wood + mate.wood + 1):
-            if keep != orc.wood:
-                yield ShareWood(orc=orc.id, keep=keep)
 
 
 def _shove_total(ctx: Context, orc: Orc, *, attacking: bool) -> int:
@@ -947,12 +879,12 @@ def _drop_wood(ctx: Context, state: TimberState, orc: Orc) -> int:
 
 def _push_squares(state: TimberState, pushed: Orc) -> list[str]:
     """Where a shoved Orc can be moved next: the Move rules, and never off the board (IV.4.2.3.1)."""
-    return [s for s in neighbouring(cast(str, pushed.square)) if _free(state, s)]
+    return [s for s in neighbouring(cast(str, pushed.square)) if is_free(state, s)]
 
 
 def _escape_squares(state: TimberState, orc: Orc, line: list[str]) -> list[str]:
     """Smash Attack: a free square sharing a side with the Orc's, not touched by the line."""
-    return [s for s in neighbouring(cast(str, orc.square)) if _free(state, s) and s not in line]
+    return [s for s in neighbouring(cast(str, orc.square)) if is_free(state, s) and s not in line]
 
 
 def _towards(tree: str, square: str) -> tuple[float, float]:

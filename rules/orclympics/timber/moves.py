@@ -19,6 +19,7 @@ from typing import Any
 from rules.core.errors import RuleViolation
 from rules.core.grid import COMPASS, xy
 from rules.core.moves import Args, Kind, Move, MoveBook, Param, Plan, Reading, parse_count
+from rules.orclympics.timber.forest import orc_actions, turn_to_act
 
 COMPASS_HINTS = {"N": "toward rank 8", "NE": "toward h8", "E": "toward file h", "SE": "toward h1",
                  "S": "toward rank 1", "SW": "toward a1", "W": "toward file a", "NW": "toward a8"}
@@ -304,10 +305,9 @@ def _command(state: Any, player: str, args: Args, reading: Reading, done: int, *
     if not any(p.name == "orc" for p in move.params):
         return move.build(args, reading)
     data = move.build({k: v for k, v in args.items() if k != "orc"}, reading)
-    from rules.orclympics.timber.engine import Timber  # the engine imports this book
-
-    able = [str(getattr(a, "orc")) for a in Timber().legal_actions(state, player) if a.type == data["type"]
-            and all(getattr(a, k, None) == v for k, v in data.items() if k != "type")]
+    cur = turn_to_act(state, player)
+    able = [str(getattr(a, "orc")) for a in (orc_actions(state, cur) if cur is not None else [])
+            if a.type == data["type"] and all(getattr(a, k, None) == v for k, v in data.items() if k != "type")]
     data["orc"] = resolve_orc(args.get("orc"), state, player, able)
     return data
 

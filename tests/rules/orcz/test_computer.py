@@ -1,4 +1,4 @@
-"""What Orcz's computer players weigh (`Orcz.standing`, read by the search): the Slaves each Warlord
+"""What Orcz's computer players weigh (`rules.orcz.computer.standing`, which the search reads through `TACTICS`): the Slaves each Warlord
 holds, what the Battlefields still to be resolved would pay as their ranks stand (seed 003 L229-284:
 the strongest Warlord takes the primary where the Challenge falls and pays it where it holds), and
 whether the war can still be won at all (L323-328: fewer than three Battlefields cleared, everybody
@@ -10,7 +10,7 @@ from rules.core.computer import Level, decide
 from rules.core.dice import ScriptedDice
 from rules.core.search import Budget, worth_out_of_turn
 from rules.orcz import GAME
-from rules.orcz.computer import TACTICS
+from rules.orcz.computer import TACTICS, projection
 from rules.orcz.data import SCOUT, Field
 from rules.orcz.engine import TIMER_OPTION
 from rules.orcz.models import Gnorish, Hold, Phase, Scout, Struggle, TimeUp
@@ -24,11 +24,11 @@ def test_leading_where_the_challenge_falls_is_worth_more_than_leading_where_it_h
     assert sum(GAME.strengths(falls, falls.front("anvil").ranks).values()) >= GAME.need(falls, 1)
     assert sum(GAME.strengths(holds, holds.front("anvil").ranks).values()) < GAME.need(holds, 1)
     front = falls.front("anvil")
-    change = GAME._projection(front, GAME.strengths(falls, front.ranks), 1.0)
+    change = projection(front, GAME.strengths(falls, front.ranks), 1.0)
     assert 2.5 < change["p1"] <= 3 and change["p2"] > 0  # (most likely) the primary, and the secondary
     assert change.get("p3", 0) == 0  # no troops there: no share of the reward
     front = holds.front("anvil")
-    change = GAME._projection(front, GAME.strengths(holds, front.ranks), 0.0)
+    change = projection(front, GAME.strengths(holds, front.ranks), 0.0)
     assert -3 <= change["p1"] < -2.5 and change["p2"] < 0  # the primary paid, the secondary made others pay
     assert GAME.standing(falls)["p1"] > GAME.standing(holds)["p1"]
     assert GAME.standing(falls)["p1"] > GAME.standing(falls)["p2"]
@@ -39,8 +39,8 @@ def test_a_lead_with_ranks_still_to_come_is_less_sure_than_one_at_the_end_of_dep
     state = battle([("p1", "G3", "C3", "left"), ("p2", "G2", "C1", "left")])
     front = state.front("anvil")
     strength = GAME.strengths(state, front.ranks)
-    settled = GAME._projection(front, strength, 1.0)
-    open_ = GAME._projection(front, strength, 1.0, share=8.0)
+    settled = projection(front, strength, 1.0)
+    open_ = projection(front, strength, 1.0, share=8.0)
     assert settled["p1"] > open_["p1"] > 0 and settled["p2"] < open_["p2"]
 
 
