@@ -38,6 +38,9 @@ from rules.core.errors import RuleViolation
 from rules.core.views import table_fields
 from rules.goblin_warlords.data import (
     BOSSES,
+    HOMES,
+    UNDERGROUND_DESTROYED,
+    UNDERGROUND_LOST,
     BOUGHT_DRAWS,
     BOUGHT_PRICE,
     FREE_DRAWS,
@@ -51,11 +54,21 @@ from rules.goblin_warlords.data import (
     CaravanKind,
     chip,
     gold_cup,
+    territory,
 )
 from rules.goblin_warlords.models import (
     SLUG,
+    AllowPassage,
+    Army,
     Ask,
     AskKind,
+    AttackPasser,
+    Battle,
+    EndTurn,
+    Levy,
+    Move,
+    RerollUnderground,
+    Underground,
     CaravanView,
     ChooseBosses,
     GoblinAction,
@@ -69,6 +82,23 @@ from rules.goblin_warlords.models import (
     TradeForGold,
     Warlord,
     WarlordView,
+)
+from rules.goblin_warlords.movement import (
+    army,
+    army_led_by,
+    authority_check,
+    choices,
+    friendly,
+    hostile_armies,
+    hostile_troops,
+    is_orcland,
+    led_armies,
+    levy_bonus,
+    native,
+    passage_owner,
+    path_problem,
+    paths,
+    servivility_check,
 )
 from rules.goblin_warlords.questions import STAGES
 from rules.goblin_warlords.rules import (
@@ -271,10 +301,337 @@ class GoblinWarlords(Game[GoblinState, Any]):
         state.ask = None
         self._march(ctx, state)
 
+    # -- B3: move, levy and attack (L26-36) -----------------------------------------------------------
     def _march(self, ctx: Context, state: GoblinState) -> None:
-        """The end of B2: the player turn goes on to B3, which this slice does not play yet."""
+        """The end of B2: B3 begins. Each leader may move once, attack once and levy once this turn
+        (L27); armies lost underground last turn roll for their place first, with no reroll (L30)."""
         state.phase = Phase.MARCH
+        state.moved, state.attacked, state.levied = [], [], []
+        player = state.order[state.active]
+        for lost in [a for a in state.armies if a.owner == player and a.lost]:
+            if lost.leader is not None:
+                state.moved.append(lost.leader)
+            ctx.say(f"{state.name_of(player)}'s army lost in the dark rolls for its way out.")
+            self._surface(ctx, state, lost, ctx.dice.d20("underground, lost: no reroll", player).result)
+        self._settle(ctx, state)
+        state.ask = Ask(kind=AskKind.MARCH, players=[player])
+
+    def _move(self, ctx: Context, state: GoblinState, player: PlayerId, action: Move) -> None:
+        """L28-29, L31: a lone leader up to two areas, an army one, units left behind in friendly
+        territory; through an opponent's territory holding his units with his leave or a servivility
+        check (the opponent is asked first)."""
+        moving = self._own_army(state, player, action.army)
+        assert moving.leader is not None
+        if moving.leader in state.moved:
+            raise RuleViolation("That leader has already moved this turn (L27).")
+        if len(set(action.leave)) != len(action.leave) or any(c not in moving.units for c in action.leave):
+            raise RuleViolation("Only units of that army can be left behind, each once.")
+        if action.leave and not friendly(state, player, moving.territory):
+            raise RuleViolation("Units can be left behind only in friendly territory (L31).")
+        lone = len(action.leave) == len(moving.units)
+        problem = path_problem(state, player, moving, action.path, lone)
+        if problem:
+            raise RuleViolation(problem)
+        if hostile_armies(state, player, action.path[-1]) and moving.leader in state.attacked:
+            raise RuleViolation("That leader has already attacked this turn (L27): he cannot march into enemies.")
+        state.moved.append(moving.leader)
+        if action.leave:
+            for unit in action.leave:
+                moving.units.remove(unit)
+            state.armies.append(Army(id=state.new_id(), owner=player, territory=moving.territory,
+                                     units=sorted(action.leave)))
+            ctx.say(f"{state.name_of(player)} leaves {unit_list(action.leave)} in {where(moving.territory)}.")
+        self._go(ctx, state, player, moving, list(action.path))
+
+    def _go(self, ctx: Context, state: GoblinState, player: PlayerId, moving: Army, path: list[int]) -> None:
+        """Walk the army along `path`, stopping where an opponent's leave is needed (L28)."""
+        while len(path) > 1:
+            step = path.pop(0)
+            moving.territory = step
+            owner = passage_owner(state, player, step)
+            if owner is not None:
+                ctx.say(f"{state.name_of(player)}'s leader reaches {where(step)}, held by "
+                        f"{state.name_of(owner)}'s units, and asks to pass through.")
+                state.ask = Ask(kind=AskKind.PASSAGE, players=[owner], army=moving.id, path=path)
+                return
+        self._arrive(ctx, state, player, moving, path[0], "marches into")
+        state.ask = Ask(kind=AskKind.MARCH, players=[player])
+
+    def _arrive(self, ctx: Context, state: GoblinState, player: PlayerId, moving: Army, number: int, verb: str,
+                *, surprise: bool = False) -> None:
+        """The army ends its move in `number`: enemies there mean a battle (L37, for the combat slice);
+        then control and leaderless units are settled (L32-33)."""
+        moving.territory = number
+        ctx.say(f"{state.name_of(player)}'s army of {unit_list(self._chips(moving))} {verb} {where(number)}.")
+        if hostile_armies(state, player, number):
+            surprised = surprise and any(f.territory == number for f in state.fortresses) and \
+                hostile_troops(state, player, number)
+            state.battles.append(Battle(territory=number, attacker=player, army=moving.id, forced=is_orcland(number),
+                                        surprise=surprised,
+                                        why="underground surprise" if surprised else "entered enemies"))
+            if moving.leader is not None:
+                state.attacked.append(moving.leader)
+            ctx.say(f"Enemies stand in {where(number)}: a battle "
+                    + ("must be fought there" if is_orcland(number) else "may be fought there")
+                    + (" — the attackers come out of the caves by surprise" if surprised else "")
+                    + " (combat comes in a later slice).")
+        self._settle(ctx, state)
+
+    def _answer_passage(self, ctx: Context, state: GoblinState, player: PlayerId, action: AllowPassage) -> None:
+        """L28: the territory's controller lets the leader pass; or the leader checks servivility, and if
+        it fails the controller may attack him."""
+        ask = state.ask
+        assert ask is not None and ask.army is not None
+        moving = army(state, ask.army)
+        assert moving is not None and moving.owner is not None
+        mover = moving.owner
+        if action.allow:
+            ctx.say(f"{state.name_of(player)} lets the leader pass through {where(moving.territory)}.")
+            self._go(ctx, state, mover, moving, list(ask.path))
+            return
+        ctx.say(f"{state.name_of(player)} bars the way through {where(moving.territory)}.")
+        passed, _ = servivility_check(ctx.dice, moving, "servivility, to pass", mover)
+        if passed:
+            ctx.say(f"{state.name_of(mover)}'s leader slips through.")
+            self._go(ctx, state, mover, moving, list(ask.path))
+            return
+        ctx.say(f"{state.name_of(mover)}'s leader is caught in {where(moving.territory)}.")
+        state.ask = Ask(kind=AskKind.PASSER, players=[player], army=moving.id, path=list(ask.path))
+
+    def _answer_passer(self, ctx: Context, state: GoblinState, player: PlayerId, action: AttackPasser) -> None:
+        """L28: after a failed check the controller may attack the leader where he stands: the battle is
+        recorded for the combat slice and the leader's move ends there; else he goes on."""
+        ask = state.ask
+        assert ask is not None and ask.army is not None
+        moving = army(state, ask.army)
+        assert moving is not None and moving.owner is not None
+        if action.attack:
+            state.battles.append(Battle(territory=moving.territory, attacker=player, army=moving.id,
+                                        forced=True, why="caught passing"))
+            ctx.say(f"{state.name_of(player)} attacks the leader in {where(moving.territory)} "
+                    "(combat comes in a later slice); his move ends there.")
+            self._settle(ctx, state)
+            state.ask = Ask(kind=AskKind.MARCH, players=[moving.owner])
+            return
+        ctx.say(f"{state.name_of(player)} lets the leader go on.")
+        self._go(ctx, state, moving.owner, moving, list(ask.path))
+
+    def _underground(self, ctx: Context, state: GoblinState, player: PlayerId, action: Underground) -> None:
+        """L30: instead of a move, from friendly territory with a mine or fortress; a d20 names the
+        place, 1-18 the territory (house set b1), 19 lost, 20 destroyed; one reroll of a place."""
+        moving = self._own_army(state, player, action.army)
+        assert moving.leader is not None
+        if moving.leader in state.moved:
+            raise RuleViolation("That leader has already moved this turn (L27).")
+        if not self.can_go_underground(state, player, moving):
+            raise RuleViolation("An army goes underground only from friendly territory with a mine or a fortress (L30).")
+        state.moved.append(moving.leader)
+        ctx.say(f"{state.name_of(player)}'s army goes down into the caves under {where(moving.territory)}.")
+        rolled = ctx.dice.d20("underground", player).result
+        if rolled in (UNDERGROUND_LOST, UNDERGROUND_DESTROYED):
+            self._surface(ctx, state, moving, rolled)
+            state.ask = Ask(kind=AskKind.MARCH, players=[player])
+            return
+        ctx.say(f"The caves lead to {where(rolled)}.")
+        state.ask = Ask(kind=AskKind.UNDERGROUND, players=[player], army=moving.id, rolled=rolled)
+
+    def _answer_underground(self, ctx: Context, state: GoblinState, player: PlayerId,
+                            action: RerollUnderground) -> None:
+        ask = state.ask
+        assert ask is not None and ask.army is not None and ask.rolled is not None
+        moving = army(state, ask.army)
+        assert moving is not None
+        rolled = ask.rolled
+        if action.reroll:
+            rolled = ctx.dice.d20("underground, rerolled: it stands", player).result
+        self._surface(ctx, state, moving, rolled)
+        state.ask = Ask(kind=AskKind.MARCH, players=[player])
+
+    def _surface(self, ctx: Context, state: GoblinState, moving: Army, rolled: int) -> None:
+        """Where the d20 sends an army underground (L30): 20 destroys it, 19 leaves it lost for a turn."""
+        owner = moving.owner
+        assert owner is not None
+        if rolled == UNDERGROUND_DESTROYED:
+            self._destroy(state, moving)
+            ctx.say(f"{state.name_of(owner)}'s army of {unit_list(self._chips(moving))} is destroyed in the "
+                    "caves, messily.")
+            self._settle(ctx, state)
+        elif rolled == UNDERGROUND_LOST:
+            moving.lost = True
+            ctx.say(f"{state.name_of(owner)}'s army is lost in the dark; it rolls again next turn, with no reroll.")
+            self._settle(ctx, state)
+        else:
+            moving.lost = False
+            self._arrive(ctx, state, owner, moving, rolled, "comes out of the caves in", surprise=True)
+
+    def _levy(self, ctx: Context, state: GoblinState, player: PlayerId, action: Levy) -> None:
+        """L34-36: once per leader per turn; a leader from the hand is levied into his home with the
+        units; a leader on the map levies only in territory his player controls; all the standard units
+        in the hand come at once; native units obey, the others only on an authority check, or they
+        rebel and attack him."""
+        problem = self.levy_problem(state, player, action)
+        if problem:
+            raise RuleViolation(problem)
+        warlord = state.warlord(player)
+        leader = action.leader
+        state.levied.append(leader)
+        for unit in (leader, *action.units) if leader in warlord.units else action.units:
+            warlord.units.remove(unit)
+        led = army_led_by(state, leader)
+        if led is None:
+            home = HOMES[chip(leader).tribe]  # type: ignore[index]
+            led = Army(id=state.new_id(), owner=player, territory=home, leader=leader)
+            state.armies.append(led)
+            ctx.say(f"{state.name_of(player)} levies a {unit_list([leader])} in {where(home)}.")
+        natives = [c for c in action.units if native(leader, c)]
+        others = [c for c in action.units if not native(leader, c)]
+        led.units = sorted([*led.units, *natives])
+        if natives:
+            ctx.say(f"{unit_list(natives)} of his own tribe join him.")
+        if others:
+            bonus = levy_bonus(leader, led.units, others)
+            obeyed, _ = authority_check(ctx.dice, leader, bonus, f"authority, to levy (+{bonus})", player)
+            if obeyed:
+                led.units = sorted([*led.units, *others])
+                ctx.say(f"{unit_list(others)} obey him.")
+            else:
+                rebels = Army(id=state.new_id(), owner=None, territory=led.territory, units=sorted(others))
+                state.armies.append(rebels)
+                state.battles.append(Battle(territory=led.territory, attacker=None, army=led.id, forced=True,
+                                            why="rebels"))
+                ctx.say(f"{unit_list(others)} rebel and attack him in {where(led.territory)} "
+                        "(combat comes in a later slice).")
+        if hostile_armies(state, player, led.territory) and not any(
+                b.army == led.id and b.territory == led.territory for b in state.battles):
+            state.battles.append(Battle(territory=led.territory, attacker=player, army=led.id,
+                                        forced=is_orcland(led.territory), why="levied among enemies"))
+            state.attacked.append(leader)
+            ctx.say(f"Enemies stand in {where(led.territory)}: a battle (combat comes in a later slice).")
+        self._settle(ctx, state)
+        state.ask = Ask(kind=AskKind.MARCH, players=[player])
+
+    def levy_problem(self, state: GoblinState, player: PlayerId, action: Levy) -> str | None:
+        """Why a levy is refused (None: it may go ahead)."""
+        warlord = state.warlord(player)
+        leader = action.leader
+        if not 0 <= leader < len(UNIT_CHIPS) or not chip(leader).is_leader:
+            return "Only a leader levies units (L34)."
+        from_hand = leader in warlord.units
+        led = army_led_by(state, leader)
+        if not from_hand and (led is None or led.owner != player or led.lost):
+            return "That leader is neither in your hand nor with you on the map."
+        if leader in state.levied:
+            return "That leader has already levied this turn (L34)."
+        if len(set(action.units)) != len(action.units) or leader in action.units or \
+                any(c not in warlord.units for c in action.units):
+            return "Levy units from your hand, each once."
+        if any(not chip(c).is_troop for c in action.units):
+            return "Only troops are levied in this slice: shamans, war machines and spies come later."
+        if not from_hand and not action.units:
+            return "Name the units to levy."
+        where_to = HOMES[chip(leader).tribe] if from_hand else led.territory  # type: ignore[index,union-attr]
+        if not from_hand and not friendly(state, player, where_to):
+            return ("No units may be levied in a territory you do not control, unless they come with a leader "
+                    "levied there this turn (L35).")
+        standard = territory(where_to).standard
+        if standard is not None and action.units and any(
+                chip(c).is_troop and chip(c).tribe == standard and c not in action.units for c in warlord.units):
+            return (f"All the {standard.title} troops in your hand, the standard units of {territory(where_to).name}, "
+                    "must be levied at the same time (L35).")
+        return None
+
+    def levies(self, state: GoblinState, player: PlayerId) -> list[Levy]:
+        """Every levy the player may make now (L34-36)."""
+        warlord = state.warlord(player)
+        found: list[Levy] = []
+        leaders = sorted({c for c in warlord.units if chip(c).is_leader}, key=lambda c: c)
+        seen: set[tuple[Any, ...]] = set()
+        hand_troops = [c for c in warlord.units if chip(c).is_troop]
+        for leader in leaders:
+            c = chip(leader)
+            key = (c.tribe, c.power, c.servivility)
+            if key in seen or leader in state.levied:
+                continue
+            seen.add(key)
+            standard = territory(HOMES[c.tribe]).standard  # type: ignore[index]
+            must = [u for u in hand_troops if chip(u).tribe == standard]
+            for units in [[], *[u for u in choices(hand_troops, must) if u]]:
+                found.append(Levy(leader=leader, units=units))
+        for led in led_armies(state, player):
+            assert led.leader is not None
+            if led.leader in state.levied or not friendly(state, player, led.territory):
+                continue
+            standard = territory(led.territory).standard
+            must = [u for u in hand_troops if chip(u).tribe == standard]
+            found += [Levy(leader=led.leader, units=u) for u in choices(hand_troops, must) if u]
+        return [levy for levy in found if self.levy_problem(state, player, levy) is None]
+
+    def _settle(self, ctx: Context, state: GoblinState) -> None:
+        """After each step of B3: a leader in an orcland with no hostile troops gains control of it (L33);
+        a player's units without a leader in territory unfriendly to him are destroyed (L32)."""
+        for led in sorted(state.armies, key=lambda a: a.id):
+            if led.owner is None or led.leader is None or led.lost or not is_orcland(led.territory):
+                continue
+            if state.control.get(led.territory) != led.owner and not hostile_troops(state, led.owner, led.territory):
+                state.control[led.territory] = led.owner
+                ctx.say(f"{state.name_of(led.owner)} takes control of {where(led.territory)}.")
+        for stray in [a for a in state.armies if a.owner is not None and a.leader is None and not a.lost]:
+            if not friendly(state, stray.owner, stray.territory):
+                self._destroy(state, stray)
+                ctx.say(f"{state.name_of(stray.owner)}'s {unit_list(stray.units)} without a leader in unfriendly "
+                        f"{where(stray.territory)} are destroyed.")
+
+    def _destroy(self, state: GoblinState, gone: Army) -> None:
+        """An army off the map: its chips back to the tribe cup (reading a2), its gold to the gold cup."""
+        state.armies.remove(gone)
+        state.tribe_cup += self._chips(gone)
+        state.gold_cup += [GOLD] * gone.gold
+        state.battles = [b for b in state.battles if b.army != gone.id]
+
+    @staticmethod
+    def _chips(of: Army) -> list[int]:
+        return [*(() if of.leader is None else (of.leader,)), *of.units]
+
+    @staticmethod
+    def _own_army(state: GoblinState, player: PlayerId, army_id: int) -> Army:
+        found = army(state, army_id)
+        if found is None or found.owner != player or found.leader is None:
+            raise RuleViolation("That is not one of your leaders' armies.")
+        if found.lost:
+            raise RuleViolation("That army is lost in the dark; it rolls for its way out next turn (L30).")
+        return found
+
+    @staticmethod
+    def can_go_underground(state: GoblinState, player: PlayerId, moving: Army) -> bool:
+        return friendly(state, player, moving.territory) and (
+            moving.territory in state.mines or any(f.territory == moving.territory for f in state.fortresses))
+
+    def marches(self, state: GoblinState, player: PlayerId) -> list[Any]:
+        """The active player's choices in B3: each unmoved leader's moves (with each choice of units to
+        leave behind) and underground travel, the levies, and ending the turn."""
+        found: list[Any] = []
+        for led in led_armies(state, player):
+            assert led.leader is not None
+            if led.leader in state.moved:
+                continue
+            leaves = choices(led.units) if friendly(state, player, led.territory) else [[]]
+            for leave in leaves:
+                lone = len(leave) == len(led.units)
+                for path in paths(state, player, led, lone):
+                    if hostile_armies(state, player, path[-1]) and led.leader in state.attacked:
+                        continue
+                    found.append(Move(army=led.id, path=path, leave=leave))
+            if self.can_go_underground(state, player, led):
+                found.append(Underground(army=led.id))
+        return [*found, *self.levies(state, player), EndTurn()]
+
+    def _end_turn(self, ctx: Context, state: GoblinState, player: PlayerId) -> None:
+        """The player ends B3. B4 (rampage, mines), B5 (discard) and C (trading) are still to come, so the
+        player turn ends here for now."""
+        ctx.say(f"{state.name_of(player)} ends the turn.")
         state.ask = None
+        state.moved, state.attacked, state.levied = [], [], []
+        self._end_player_turn(ctx, state)
 
     def _end_player_turn(self, ctx: Context, state: GoblinState) -> None:
         """The next player's turn, or, after the last, the next game turn (C, trading, is still to come:
@@ -304,6 +661,14 @@ class GoblinWarlords(Game[GoblinState, Any]):
         assert state.ask is not None
         if state.ask.kind is AskKind.REDRAW:
             return [Redraw(), KeepHand()]
+        if state.ask.kind is AskKind.MARCH:
+            return self.marches(state, player)
+        if state.ask.kind is AskKind.PASSAGE:
+            return [AllowPassage(allow=True), AllowPassage(allow=False)]
+        if state.ask.kind is AskKind.PASSER:
+            return [AttackPasser(attack=True), AttackPasser(attack=False)]
+        if state.ask.kind is AskKind.UNDERGROUND:
+            return [RerollUnderground(reroll=False), RerollUnderground(reroll=True)]
         return [Reinforce(bought=n) for n in range(self.most_to_buy(state, player) + 1)]
 
     def _apply(self, ctx: Context, state: GoblinState, player: PlayerId, action: Any) -> None:
@@ -328,6 +693,20 @@ class GoblinWarlords(Game[GoblinState, Any]):
             self._reinforce(ctx, state)
         elif isinstance(action, Reinforce):
             self._buy(ctx, state, player, action)
+        elif isinstance(action, Move):
+            self._move(ctx, state, player, action)
+        elif isinstance(action, Underground):
+            self._underground(ctx, state, player, action)
+        elif isinstance(action, Levy):
+            self._levy(ctx, state, player, action)
+        elif isinstance(action, EndTurn):
+            self._end_turn(ctx, state, player)
+        elif isinstance(action, AllowPassage):
+            self._answer_passage(ctx, state, player, action)
+        elif isinstance(action, AttackPasser):
+            self._answer_passer(ctx, state, player, action)
+        elif isinstance(action, RerollUnderground):
+            self._answer_underground(ctx, state, player, action)
 
     def outcome(self, state: GoblinState) -> Outcome | None:
         """Nobody wins yet: the victory conditions (L156-158) come with the later slices."""
@@ -350,7 +729,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
                           fortresses=[f.model_copy() for f in state.fortresses], mines=list(state.mines),
                           control=dict(state.control), order=list(state.order), current=state.current,
                           first=state.players[state.first], tribe_cup=len(state.tribe_cup),
-                          gold_cup=len(state.gold_cup))
+                          gold_cup=len(state.gold_cup), battles=[b.model_copy() for b in state.battles])
 
 
 def trades(units: Sequence[int]) -> list[tuple[int, ...]]:
