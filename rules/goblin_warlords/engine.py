@@ -1,5 +1,5 @@
-"""Goblin warlords (seed 002): the engine of the first slice — the set-up and the game turn up to
-the end of B2 (see the package docstring for what is still to come).
+"""Goblin warlords (seed 002): the engine so far — the set-up and the game turn up to the end of
+B3's movement and control (see the package docstring for what is still to come).
 
 The set-up (L5-7): every player at once chooses one boss or two, is dealt that many leaders and
 then random units up to six, and may trade units back for gold one for one; a caravan chip drawn
@@ -9,6 +9,11 @@ The game turn (L8-25): A, every caravan steps on along its road; B, each player 
 first game turn from the drawn first player, later the smallest sum of leader authority first,
 ties by a die, then clockwise) places and moves any caravans in the hand (B1) and draws
 reinforcements (B2: three free, up to two bought, and a leaderless player's redraw).
+
+B3 (L26-36): the active player is asked for one step at a time — a leader's move, his underground
+travel or his levy, each once a turn per leader (L27), or "end my turn". B4 (rampage and mines), B5
+(discard) and C (trading) are still to come: for now ending B3 ends the player turn
+(`_end_player_turn`). Battles are only recorded (`GoblinState.battles`), for the combat slice.
 
 Line numbers (L…) are those of ../shared/seeds/002_6fc21e352e2e7ee3.txt; the house set and the
 readings are those of ../shared/games/goblin-warlords.md (b) and (c). Readings this slice adds where
@@ -23,6 +28,38 @@ neither the text nor the reading settles it (for the guide to state):
   first, tied again roll again (`rules.core.initiative.roll_off`);
 - a caravan that reaches its destination leaves its chip in the gold cup again, so caravans keep
   coming (L18 only says it is removed).
+
+B3's readings (the Bloodshed Games rule: where the text is silent, the reading with most bloodshed
+and chaos):
+
+- an army is a leader with at least one unit; a leader with none moves two areas (L28-29). Units
+  without a leader do not move: they wait to be claimed (L32). Leaving every unit behind makes the
+  leader lone, so he may then move two;
+- friendly territory is territory the player controls; every other one, outlands and neutral lands
+  included, is unfriendly (L31-32): units can be left only in his own lands, and units without a
+  leader anywhere else are destroyed (checked after every step of B3);
+- a move ends in the first territory with enemies (L37); a lone leader may pass through a territory
+  only when its controller's units are the only enemies there: he asks the controller (a reaction
+  whose default, unanswered, is "barred"), then checks servivility (reading b5, +1 shaman, an 8
+  fails); on a failure the controller may attack him (default: attack) and the move ends there;
+- a leader gains control where his move or levy ends, not while passing through (L33); "hostile
+  troops" are troops, so a lone enemy leader does not stop it (a battle is still recorded); every
+  leader standing in an orcland without hostile troops takes it whenever B3 settles;
+- entering a territory with enemies is the leader's attack (L27): one a turn; the battle is recorded
+  (`forced` in orclands, L37), and the leader's turn goes on;
+- underground (L30): a lone leader may go too (an army of one); a 19 or a 20 on the first roll
+  strikes at once — the one reroll is for a place — and a rerolled 19 or 20 stands; the lost army
+  rolls at the start of its owner's next B3, which counts as that leader's move;
+- a levy (L34-36; reading a20-21, c11) brings units only from the hand: a leader from the hand comes
+  into his tribe's home with the units, a leader on the map levies where he stands if his player
+  controls it; at a tribe's home every troop of that tribe in the hand must come in the same levy
+  (standard units, L35); one check for the non-native ones, all or none obey; failure makes them a
+  rebel army (no owner) in that territory, attacking the leader (a battle recorded). Only troops
+  are levied for now (shamans and war machines come with their rules);
+- a levy's modifiers (L56-59): +1 if every troop the leader would then control is native or a
+  goblin or kobold; +1 if the newcomers are all goblins or kobolds and the army's troops, natives
+  just levied among them, have at least twice their power; no fortress bonus (L62, reading c4);
+- the leader levied from the hand may still move this turn (only building a fortress forbids it).
 """
 
 from __future__ import annotations
