@@ -461,7 +461,8 @@ class GoblinWarlords(Game[GoblinState, Any]):
         if moving.leader in state.moved:
             raise RuleViolation("That leader has already moved this turn (L27).")
         if not self.can_go_underground(state, player, moving):
-            raise RuleViolation("An army goes underground only from friendly territory with a mine or a fortress (L30).")
+            raise RuleViolation("An army goes underground only from friendly territory with a mine or a "
+                                "fortress (L30).")
         state.moved.append(moving.leader)
         ctx.say(f"{state.name_of(player)}'s army goes down into the caves under {where(moving.territory)}.")
         rolled = ctx.dice.d20("underground", player).result

@@ -305,6 +305,6 @@ class GoblinView(TableView):
 
 
 __all__ = ["SLUG", "AllowPassage", "Army", "Ask", "AskKind", "AttackPasser", "Battle", "Caravan", "CaravanView",
-           "ChooseBosses", "EndTurn", "Fortress", "GoblinAction", "GoblinState", "GoblinView", "KeepHand", "Levy", "Move",
-           "Phase", "Redraw", "Reinforce", "RerollUnderground", "SetupStep", "TradeForGold", "Underground", "Warlord",
-           "WarlordView"]
+           "ChooseBosses", "EndTurn", "Fortress", "GoblinAction", "GoblinState", "GoblinView", "KeepHand", "Levy",
+           "Move", "Phase", "Redraw", "Reinforce", "RerollUnderground", "SetupStep", "TradeForGold", "Underground",
+           "Warlord", "WarlordView"]

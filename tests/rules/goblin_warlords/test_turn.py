@@ -158,7 +158,8 @@ def test_a_player_who_cannot_pay_is_not_asked_to_buy() -> None:
     # 002 L24: two gold for one unit
     state = begin(all_but_last_ready(2, hands=[[GOBLIN_LEADER]], golds=[1]), [1, 1, 1]).state
     assert state.ask.kind is AskKind.MARCH and state.phase is Phase.MARCH
-    assert GAME.legal_actions(state, "p1")[-1] == EndTurn() and not any(isinstance(a, Reinforce) for a in GAME.legal_actions(state, "p1"))
+    legal = GAME.legal_actions(state, "p1")
+    assert legal[-1] == EndTurn() and not any(isinstance(a, Reinforce) for a in legal)
 
 
 def test_a_leaderless_player_may_show_and_redraw_the_hand_up_to_three_times() -> None:
