@@ -85,6 +85,7 @@ from rules.goblin_warlords.data import (
     REDRAW_SIZE,
     REDRAWS,
     ROADS,
+    SMALL_TRIBES,
     START_UNITS,
     STARTING_MINES,
     UNIT_CHIPS,
@@ -136,6 +137,7 @@ from rules.goblin_warlords.movement import (
     path_problem,
     paths,
     servivility_check,
+    troops,
 )
 from rules.goblin_warlords.questions import STAGES
 from rules.goblin_warlords.rules import (
@@ -400,6 +402,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
         then control and leaderless units are settled (L32-33)."""
         moving.territory = number
         ctx.say(f"{state.name_of(player)}'s army of {unit_list(self._chips(moving))} {verb} {where(number)}.")
+        self._claim_natives(ctx, state, player, moving)
         if hostile_armies(state, player, number):
             surprised = surprise and any(f.territory == number for f in state.fortresses) and \
                 hostile_troops(state, player, number)
@@ -413,6 +416,40 @@ class GoblinWarlords(Game[GoblinState, Any]):
                     + (" — the attackers come out of the caves by surprise" if surprised else "")
                     + " (combat comes in a later slice).")
         self._settle(ctx, state)
+
+    def _claim_natives(self, ctx: Context, state: GoblinState, player: PlayerId, arriving: Army) -> None:
+        """L39 (reading a22): a leader arriving where another player holds troops of his own tribe: that
+        player's leader there checks authority to keep them (+1 if all his troops are his natives or
+        goblins and kobolds, +1 in his fortress, reading c4), or they go over to the arriving leader.
+        Troops with no leader to keep them go over at once (our reading). Goblins and kobolds are never
+        taken from a leader of their own tribe."""
+        leader = arriving.leader
+        if leader is None:
+            return
+        for held in sorted(hostile_armies(state, player, arriving.territory), key=lambda a: a.id):
+            if held.owner is None:
+                continue
+            keeper = held.leader
+            natives = [c for c in troops(held.units) if native(leader, c)
+                       and not (keeper is not None and chip(c).tribe in SMALL_TRIBES and native(keeper, c))]
+            if not natives:
+                continue
+            kept = False
+            if keeper is not None:
+                bonus = int(all(native(keeper, c) or chip(c).tribe in SMALL_TRIBES for c in troops(held.units)))
+                bonus += int(any(f.territory == held.territory and f.owner == held.owner for f in state.fortresses))
+                kept, _ = authority_check(ctx.dice, keeper, bonus, f"authority, to keep native troops (+{bonus})",
+                                          held.owner)
+            if kept:
+                ctx.say(f"{state.name_of(held.owner)} keeps {unit_list(natives)} from their native leader.")
+                continue
+            for unit in natives:
+                held.units.remove(unit)
+            arriving.units = sorted([*arriving.units, *natives])
+            ctx.say(f"{unit_list(natives)} of {state.name_of(held.owner)}'s go over to their native leader, "
+                    f"{state.name_of(player)}'s.")
+            if keeper is None and not held.units:
+                state.armies.remove(held)
 
     def _answer_passage(self, ctx: Context, state: GoblinState, player: PlayerId, action: AllowPassage) -> None:
         """L28: the territory's controller lets the leader pass; or the leader checks servivility, and if
@@ -521,6 +558,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
             led = Army(id=state.new_id(), owner=player, territory=home, leader=leader)
             state.armies.append(led)
             ctx.say(f"{state.name_of(player)} levies a {unit_list([leader])} in {where(home)}.")
+            self._claim_natives(ctx, state, player, led)
         natives = [c for c in action.units if native(leader, c)]
         others = [c for c in action.units if not native(leader, c)]
         led.units = sorted([*led.units, *natives])

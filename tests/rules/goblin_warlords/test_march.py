@@ -35,6 +35,7 @@ from tests.rules.goblin_warlords.helpers import (
     ORC_LEADER,
     SHAMAN,
     TROLL,
+    TROLL_LEADER,
     all_but_last_ready,
     put_army,
     run,
@@ -389,3 +390,41 @@ def test_no_units_are_levied_in_a_territory_the_player_does_not_control() -> Non
     give(state, "p1", [ORC])
     refused(state, "p1", Levy(leader=GOBLIN_LEADER, units=[ORC]), "do not control")
     assert not any(isinstance(a, Levy) for a in GAME.legal_actions(state, "p1"))
+
+
+# -- claiming native units (L39) ------------------------------------------------------------------------
+
+def test_an_arriving_leader_wins_over_his_native_troops_unless_their_holder_checks_authority() -> None:
+    # 002 L39 (reading a22): Bo's troll leader (authority 4, no modifier: his orc is neither his native nor
+    # a goblin) must roll 4 or less to keep the orc from Ann's orc leader
+    state = b3()
+    put_army(state, "p1", 8, ORC_LEADER)
+    put_army(state, "p2", 9, TROLL_LEADER, [ORC, TROLL])
+    move = Move(army=state.armies[0].id, path=[9])
+    kept = GAME.apply(state, "p1", move, dice=ScriptedDice([4]))
+    assert army_at(kept.state, 9, "p2") == [TROLL_LEADER, ORC, TROLL] and army_at(kept.state, 9) == [ORC_LEADER]
+    swapped = GAME.apply(state, "p1", move, dice=ScriptedDice([5]))
+    assert army_at(swapped.state, 9, "p2") == [TROLL_LEADER, TROLL]
+    assert army_at(swapped.state, 9) == [ORC_LEADER, ORC]
+    assert "Orc (2) of Bo's go over to their native leader, Ann's." in texts(swapped)
+    assert swapped.state.battles[0].territory == 9  # the troll and his leader still stand there
+
+
+def test_native_troops_with_no_leader_to_keep_them_go_over_at_once() -> None:
+    # 002 L39: nobody there to check authority (our reading); then no hostile troops are left: control (L33)
+    state = b3()
+    state.control[9] = "p2"
+    put_army(state, "p1", 8, ORC_LEADER)
+    put_army(state, "p2", 9, None, [ORC])
+    after = GAME.apply(state, "p1", Move(army=state.armies[0].id, path=[9]), dice=ScriptedDice([])).state
+    assert army_at(after, 9) == [ORC_LEADER, ORC] and army_at(after, 9, "p2") == []
+    assert after.control[9] == "p1" and after.battles == []
+
+
+def test_goblins_and_kobolds_are_never_taken_from_their_native_leader() -> None:
+    # 002 L39: "no units can be taken away from their native leader" — no roll at all
+    state = b3()
+    put_army(state, "p1", 8, GOBLIN_LEADER)
+    put_army(state, "p2", 9, GOBLIN_LEADER + 1, [GOBLIN])
+    after = GAME.apply(state, "p1", Move(army=state.armies[0].id, path=[9]), dice=ScriptedDice([])).state
+    assert army_at(after, 9, "p2") == [GOBLIN_LEADER + 1, GOBLIN]
