@@ -102,6 +102,7 @@ from rules.goblin_warlords.models import (
     AskKind,
     AttackPasser,
     Battle,
+    Claim,
     EndTurn,
     Levy,
     Move,
@@ -642,6 +643,63 @@ class GoblinWarlords(Game[GoblinState, Any]):
             found += [Levy(leader=led.leader, units=u) for u in choices(hand_troops, must) if u]
         return [levy for levy in found if self.levy_problem(state, player, levy) is None]
 
+    def _claim(self, ctx: Context, state: GoblinState, player: PlayerId, action: Claim) -> None:
+        """L31-32, L36 (reading a17, c12): a leader claims units without a leader where he stands — his
+        player's units left behind (his natives join freely, the others on an authority check with the
+        levy's modifiers, or they rebel and attack him), or rebels (only his natives, freely). The claim
+        is the leader's levy for the turn (our reading: one taking of units under control a turn)."""
+        problem = self.claim_problem(state, player, action)
+        if problem:
+            raise RuleViolation(problem)
+        led, stack = army_led_by(state, action.leader), army(state, action.army)
+        assert led is not None and stack is not None
+        state.levied.append(action.leader)
+        natives = [c for c in stack.units if native(action.leader, c)]
+        others = [c for c in stack.units if not native(action.leader, c)] if stack.owner == player else []
+        for unit in natives:
+            stack.units.remove(unit)
+        led.units = sorted([*led.units, *natives])
+        if natives:
+            ctx.say(f"{unit_list(natives)} rejoin their native leader in {where(led.territory)}.")
+        if others:
+            bonus = levy_bonus(action.leader, led.units, others)
+            obeyed, _ = authority_check(ctx.dice, action.leader, bonus, f"authority, to claim (+{bonus})", player)
+            if obeyed:
+                for unit in others:
+                    stack.units.remove(unit)
+                led.units = sorted([*led.units, *others])
+                ctx.say(f"{unit_list(others)} follow him.")
+            else:
+                stack.owner = None
+                state.battles.append(Battle(territory=led.territory, attacker=None, army=led.id, forced=True,
+                                            why="rebels"))
+                ctx.say(f"{unit_list(others)} rebel and attack him in {where(led.territory)} "
+                        "(combat comes in a later slice).")
+        if not stack.units:
+            state.armies.remove(stack)
+        self._settle(ctx, state)
+        state.ask = Ask(kind=AskKind.MARCH, players=[player])
+
+    def claim_problem(self, state: GoblinState, player: PlayerId, action: Claim) -> str | None:
+        led, stack = army_led_by(state, action.leader), army(state, action.army)
+        if led is None or led.owner != player or led.lost:
+            return "Only one of your leaders on the map claims units."
+        if action.leader in state.levied:
+            return "That leader has already levied this turn (L34)."
+        if stack is None or stack.leader is not None or stack.lost or stack.territory != led.territory:
+            return "A leader claims only units without a leader in his own territory (L31)."
+        if stack.owner not in (player, None):
+            return "Another player's units are not claimed: a leader wins over his native troops by arriving (L39)."
+        if stack.owner is None and not any(native(action.leader, c) for c in stack.units):
+            return "Only their native leader claims rebels (L36)."
+        return None
+
+    def claims(self, state: GoblinState, player: PlayerId) -> list[Claim]:
+        found = [Claim(leader=led.leader, army=stack.id) for led in led_armies(state, player)
+                 for stack in state.armies if led.leader is not None and stack.leader is None
+                 and stack.territory == led.territory]
+        return [c for c in found if self.claim_problem(state, player, c) is None]
+
     def _settle(self, ctx: Context, state: GoblinState) -> None:
         """After each step of B3: a leader in an orcland with no hostile troops gains control of it (L33);
         a player's units without a leader in territory unfriendly to him are destroyed (L32)."""
@@ -699,7 +757,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
                     found.append(Move(army=led.id, path=path, leave=leave))
             if self.can_go_underground(state, player, led):
                 found.append(Underground(army=led.id))
-        return [*found, *self.levies(state, player), EndTurn()]
+        return [*found, *self.levies(state, player), *self.claims(state, player), EndTurn()]
 
     def _end_turn(self, ctx: Context, state: GoblinState, player: PlayerId) -> None:
         """The player ends B3. B4 (rampage, mines), B5 (discard) and C (trading) are still to come, so the
@@ -775,6 +833,8 @@ class GoblinWarlords(Game[GoblinState, Any]):
             self._underground(ctx, state, player, action)
         elif isinstance(action, Levy):
             self._levy(ctx, state, player, action)
+        elif isinstance(action, Claim):
+            self._claim(ctx, state, player, action)
         elif isinstance(action, EndTurn):
             self._end_turn(ctx, state, player)
         elif isinstance(action, AllowPassage):

@@ -234,6 +234,15 @@ class Levy(BaseModel):
     units: list[int] = Field(default_factory=list)
 
 
+class Claim(BaseModel):
+    """B3: `leader` claims the leaderless units of `army` in his territory: his player's units left
+    behind (L31-32), or rebels of his own tribe (L36). It is that leader's levy for the turn."""
+
+    type: Literal["claim"] = "claim"
+    leader: int
+    army: int
+
+
 class EndTurn(BaseModel):
     """B3: the player is done moving and levying; play passes on."""
 
@@ -263,7 +272,7 @@ class RerollUnderground(BaseModel):
 
 
 GoblinAction = Annotated[ChooseBosses | TradeForGold | Redraw | KeepHand | Reinforce | Move | Underground | Levy
-                         | EndTurn | AllowPassage | AttackPasser | RerollUnderground, Field(discriminator="type")]
+                         | Claim | EndTurn | AllowPassage | AttackPasser | RerollUnderground, Field(discriminator="type")]
 
 
 # -- the view ---------------------------------------------------------------------------------------
@@ -305,6 +314,6 @@ class GoblinView(TableView):
 
 
 __all__ = ["SLUG", "AllowPassage", "Army", "Ask", "AskKind", "AttackPasser", "Battle", "Caravan", "CaravanView",
-           "ChooseBosses", "EndTurn", "Fortress", "GoblinAction", "GoblinState", "GoblinView", "KeepHand", "Levy",
+           "ChooseBosses", "Claim", "EndTurn", "Fortress", "GoblinAction", "GoblinState", "GoblinView", "KeepHand", "Levy",
            "Move", "Phase", "Redraw", "Reinforce", "RerollUnderground", "SetupStep", "TradeForGold", "Underground",
            "Warlord", "WarlordView"]

@@ -17,6 +17,7 @@ from rules.goblin_warlords.models import (
     Ask,
     AskKind,
     AttackPasser,
+    Claim,
     EndTurn,
     GoblinState,
     KeepHand,
@@ -53,7 +54,7 @@ def say(state: GoblinState, ask: Ask) -> str:
 STAGES: Stages[GoblinState] = Stages({
     AskKind.REDRAW: Stage((Redraw, KeepHand)),
     AskKind.BUY: Stage((Reinforce,)),
-    AskKind.MARCH: Stage((Move, Underground, Levy, EndTurn)),
+    AskKind.MARCH: Stage((Move, Underground, Levy, Claim, EndTurn)),
     AskKind.PASSAGE: Stage((AllowPassage,), default=AllowPassage(allow=False)),
     AskKind.PASSER: Stage((AttackPasser,), default=AttackPasser(attack=True)),
     AskKind.UNDERGROUND: Stage((RerollUnderground,)),

@@ -15,6 +15,7 @@ from rules.goblin_warlords.models import (
     AllowPassage,
     AskKind,
     AttackPasser,
+    Claim,
     EndTurn,
     Fortress,
     GoblinState,
@@ -428,3 +429,37 @@ def test_goblins_and_kobolds_are_never_taken_from_their_native_leader() -> None:
     put_army(state, "p2", 9, GOBLIN_LEADER + 1, [GOBLIN])
     after = GAME.apply(state, "p1", Move(army=state.armies[0].id, path=[9]), dice=ScriptedDice([])).state
     assert army_at(after, 9, "p2") == [GOBLIN_LEADER + 1, GOBLIN]
+
+
+# -- claiming units without a leader (L31-32, L36) ------------------------------------------------------
+
+def test_a_leader_claims_units_left_behind_natives_freely_others_on_an_authority_check() -> None:
+    # 002 L31 (reading a17, c12): the goblin joins his goblin leader; the orc on a d8 at or under 5 (no modifier)
+    state = b3()
+    state.control[7] = "p1"
+    put_army(state, "p1", 7, None, [GOBLIN, ORC])
+    put_army(state, "p1", 7, GOBLIN_LEADER)
+    claim = Claim(leader=GOBLIN_LEADER, army=state.armies[0].id)
+    assert claim in GAME.legal_actions(state, "p1")
+    joined = GAME.apply(state, "p1", claim, dice=ScriptedDice([5])).state
+    assert army_at(joined, 7) == [GOBLIN_LEADER, GOBLIN, ORC] and len(joined.armies) == 1
+    refused(joined, "p1", Levy(leader=GOBLIN_LEADER, units=[]), "already levied")  # the claim was his levy
+    step = GAME.apply(state, "p1", claim, dice=ScriptedDice([6]))
+    assert army_at(step.state, 7) == [GOBLIN_LEADER, GOBLIN] and army_at(step.state, 7, None) == [ORC]
+    assert step.state.battles[0].why == "rebels"
+
+
+def test_rebels_are_claimed_only_by_their_native_leader_without_a_check() -> None:
+    # 002 L36 (reading a21): "can be claimed later by native leader"
+    state = b3()
+    put_army(state, "p1", 8, ORC_LEADER)
+    put_army(state, "p1", 8, GOBLIN_LEADER)
+    rebels = {"id": 99, "owner": None, "leader": None, "units": [ORC, GOBLIN + 5]}
+    state.armies.append(state.armies[0].model_copy(update=rebels))
+    state.tribe_cup.remove(ORC)
+    state.tribe_cup.remove(GOBLIN + 5)
+    after = GAME.apply(state, "p1", Claim(leader=ORC_LEADER, army=99), dice=ScriptedDice([])).state
+    assert army_at(after, 8) == [ORC_LEADER, ORC, GOBLIN_LEADER] and army_at(after, 8, None) == [GOBLIN + 5]
+    refused(after, "p1", Claim(leader=ORC_LEADER, army=99), "already levied")
+    state.armies[2].units = [GOBLIN + 5]
+    refused(state, "p1", Claim(leader=ORC_LEADER, army=99), "Only their native leader")
