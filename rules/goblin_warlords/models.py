@@ -272,7 +272,8 @@ class RerollUnderground(BaseModel):
 
 
 GoblinAction = Annotated[ChooseBosses | TradeForGold | Redraw | KeepHand | Reinforce | Move | Underground | Levy
-                         | Claim | EndTurn | AllowPassage | AttackPasser | RerollUnderground, Field(discriminator="type")]
+                         | Claim | EndTurn | AllowPassage | AttackPasser | RerollUnderground,
+                         Field(discriminator="type")]
 
 
 # -- the view ---------------------------------------------------------------------------------------
@@ -314,6 +315,6 @@ class GoblinView(TableView):
 
 
 __all__ = ["SLUG", "AllowPassage", "Army", "Ask", "AskKind", "AttackPasser", "Battle", "Caravan", "CaravanView",
-           "ChooseBosses", "Claim", "EndTurn", "Fortress", "GoblinAction", "GoblinState", "GoblinView", "KeepHand", "Levy",
-           "Move", "Phase", "Redraw", "Reinforce", "RerollUnderground", "SetupStep", "TradeForGold", "Underground",
+           "ChooseBosses", "Claim", "EndTurn", "Fortress", "GoblinAction", "GoblinState", "GoblinView", "KeepHand",
+           "Levy", "Move", "Phase", "Redraw", "Reinforce", "RerollUnderground", "SetupStep", "TradeForGold", "Underground",
            "Warlord", "WarlordView"]
