@@ -25,16 +25,18 @@ What the slices hold (issue 43):
   may attack); underground travel (d20, one reroll, 19 lost, 20 destroyed); units left behind in
   friendly territory; leaderless units in unfriendly territory destroyed; control of orclands;
   levies (a leader from the hand into his home, standard units all at once, natives obey, others on
-  an authority check with its modifiers, or they rebel). A battle B3 brings about is recorded in
+  an authority check with its modifiers, or they rebel); claims (a leader takes back units left
+  behind, or rebels of his tribe, L31, L36); native troops won over by an arriving leader unless
+  their holder keeps them by authority (L39). A battle B3 brings about is recorded in
   `GoblinState.battles` (the combat slice's hook) and play goes on; "end my turn" ends B3 and, B4-C
   being still to come, the player turn with it.
 
 Still to come (the next sessions): the combat slice (L83-155: fighting the recorded battles —
 secret strategies, leadership, trolls, damage, fortresses, surrender, retreat and its extra move,
 captured leaders; the optional fight in outlands, L37; rebels destroyed on retreat or the land
-turned neutral, L36; caravan fights, L38, L76-82), B3's other parts (claiming units left behind,
-L31; claiming native units from another player, L39; spies, L41; levying shamans and war machines,
-L67-72; building fortresses and mines, L61-66; gold carried and handed in, L49-51), B4 (rampage,
+turned neutral, L36; caravan fights, L38, L76-82; the attack by units left behind on an enemy
+coming in, L31), B3's other parts (spies, L41; levying shamans and war machines, L67-72; building
+fortresses and mines, L61-66; gold carried and handed in, L49-51), B4 (rampage,
 mines), B5 (discard to ten), C (trading, captives), the victory announcements and the house set's
 end after turn 12; then `moves.py` (the `MoveBook`), `guide.py`, `computer.py`, the renderer, and
 only then `GAME` here (registration).

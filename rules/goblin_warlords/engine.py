@@ -59,7 +59,16 @@ and chaos):
 - a levy's modifiers (L56-59): +1 if every troop the leader would then control is native or a
   goblin or kobold; +1 if the newcomers are all goblins or kobolds and the army's troops, natives
   just levied among them, have at least twice their power; no fortress bonus (L62, reading c4);
-- the leader levied from the hand may still move this turn (only building a fortress forbids it).
+- the leader levied from the hand may still move this turn (only building a fortress forbids it);
+- a claim (L31-32, L36; reading a17, c12) is the claiming leader's levy for the turn. His player's
+  units left behind: those of his tribe rejoin freely, the others on one authority check with the
+  levy's modifiers (no fortress bonus: L62, fortresses do not help against own troops), else they
+  rebel. Rebels: only their native leader claims them, each of his tribe freely, the rest stay;
+- native troops (L39; reading a22) are won over by a leader arriving by a move, underground or by a
+  levy into his home; their holder's leader checks authority (+1 all his troops native or goblins
+  and kobolds, +1 in his own fortress, reading c4); units with no leader to keep them go over at
+  once. Goblins and kobolds held by a leader of their own tribe are never taken (the text's
+  wording; other goblins and kobolds may be).
 """
 
 from __future__ import annotations

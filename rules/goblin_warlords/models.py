@@ -316,5 +316,5 @@ class GoblinView(TableView):
 
 __all__ = ["SLUG", "AllowPassage", "Army", "Ask", "AskKind", "AttackPasser", "Battle", "Caravan", "CaravanView",
            "ChooseBosses", "Claim", "EndTurn", "Fortress", "GoblinAction", "GoblinState", "GoblinView", "KeepHand",
-           "Levy", "Move", "Phase", "Redraw", "Reinforce", "RerollUnderground", "SetupStep", "TradeForGold", "Underground",
-           "Warlord", "WarlordView"]
+           "Levy", "Move", "Phase", "Redraw", "Reinforce", "RerollUnderground", "SetupStep", "TradeForGold",
+           "Underground", "Warlord", "WarlordView"]
