@@ -463,3 +463,25 @@ def test_rebels_are_claimed_only_by_their_native_leader_without_a_check() -> Non
     refused(after, "p1", Claim(leader=ORC_LEADER, army=99), "already levied")
     state.armies[2].units = [GOBLIN + 5]
     refused(state, "p1", Claim(leader=ORC_LEADER, army=99), "Only their native leader")
+
+
+def test_a_leader_attacks_only_once_a_turn() -> None:
+    # 002 L27: "attack once" — levied among enemies, he may not then march into other enemies
+    state = b3()
+    state.control[1] = state.control[7] = "p2"
+    put_army(state, "p2", 1, None, [ORC])
+    put_army(state, "p2", 7, None, [TROLL])
+    give(state, "p1", [GOBLIN_LEADER])
+    state = GAME.apply(state, "p1", Levy(leader=GOBLIN_LEADER, units=[]), dice=ScriptedDice([])).state
+    assert state.battles[0].why == "levied among enemies" and state.attacked == [GOBLIN_LEADER]
+    led = next(a for a in state.armies if a.leader == GOBLIN_LEADER)
+    refused(state, "p1", Move(army=led.id, path=[7]), "already attacked this turn")
+    assert Move(army=led.id, path=[2]) in GAME.legal_actions(state, "p1")
+
+
+def test_a_leader_passing_through_an_empty_orcland_does_not_take_it() -> None:
+    # 002 L33 (our reading): control is gained where the move ends
+    state = b3()
+    put_army(state, "p1", 13, GOBLIN_LEADER)
+    state = GAME.apply(state, "p1", Move(army=state.armies[0].id, path=[7, 8])).state
+    assert state.control == {8: "p1"}
