@@ -27,7 +27,7 @@ What the slices hold (issue 43):
   levies (a leader from the hand into his home, standard units all at once, natives obey, others on
   an authority check with its modifiers, or they rebel); claims (a leader takes back units left
   behind, or rebels of his tribe, L31, L36); native troops won over by an arriving leader unless
-  their holder keeps them by authority (L39). A battle B3 brings about is recorded in
+  their holder keeps them by authority (L39); gold carried handed in on friendly ground (L51). A battle B3 brings about is recorded in
   `GoblinState.battles` (the combat slice's hook) and play goes on; "end my turn" ends B3 and, B4-C
   being still to come, the player turn with it.
 
@@ -36,7 +36,7 @@ secret strategies, leadership, trolls, damage, fortresses, surrender, retreat an
 captured leaders; the optional fight in outlands, L37; rebels destroyed on retreat or the land
 turned neutral, L36; caravan fights, L38, L76-82; the attack by units left behind on an enemy
 coming in, L31), B3's other parts (spies, L41; levying shamans and war machines, L67-72; building
-fortresses and mines, L61-66; gold carried and handed in, L49-51), B4 (rampage,
+fortresses and mines, L61-66; a leader carrying one gold only, L49-50), B4 (rampage,
 mines), B5 (discard to ten), C (trading, captives), the victory announcements and the house set's
 end after turn 12; then `moves.py` (the `MoveBook`), `guide.py`, `computer.py`, the renderer, and
 only then `GAME` here (registration).

@@ -397,6 +397,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
         while len(path) > 1:
             step = path.pop(0)
             moving.territory = step
+            self._hand_in_gold(ctx, state, moving)
             owner = passage_owner(state, player, step)
             if owner is not None:
                 ctx.say(f"{state.name_of(player)}'s leader reaches {where(step)}, held by "
@@ -426,6 +427,16 @@ class GoblinWarlords(Game[GoblinState, Any]):
                     + (" — the attackers come out of the caves by surprise" if surprised else "")
                     + " (combat comes in a later slice).")
         self._settle(ctx, state)
+        self._hand_in_gold(ctx, state, moving)
+
+    @staticmethod
+    def _hand_in_gold(ctx: Context, state: GoblinState, moving: Army) -> None:
+        """L51: gold carried by a leader or army that arrives in or moves through friendly territory goes
+        to the player's hand (arriving: once the territory is his, control taken first)."""
+        if moving.gold and moving.owner is not None and friendly(state, moving.owner, moving.territory):
+            state.warlord(moving.owner).gold += moving.gold
+            ctx.say(f"{state.name_of(moving.owner)}'s army brings {counted(moving.gold, 'gold chip')} home.")
+            moving.gold = 0
 
     def _claim_natives(self, ctx: Context, state: GoblinState, player: PlayerId, arriving: Army) -> None:
         """L39 (reading a22): a leader arriving where another player holds troops of his own tribe: that

@@ -485,3 +485,18 @@ def test_a_leader_passing_through_an_empty_orcland_does_not_take_it() -> None:
     put_army(state, "p1", 13, GOBLIN_LEADER)
     state = GAME.apply(state, "p1", Move(army=state.armies[0].id, path=[7, 8])).state
     assert state.control == {8: "p1"}
+
+
+def test_gold_carried_goes_to_the_hand_in_friendly_territory() -> None:
+    # 002 L51: "If leader or army arrives or moves thru friendly territory, gold is placed on player's hand"
+    state = b3()
+    state.control[8] = "p1"
+    put_army(state, "p1", 7, GOBLIN_LEADER)
+    put_army(state, "p1", 14, ORC_LEADER)
+    state.armies[0].gold = state.armies[1].gold = 1
+    state.gold_cup.remove("gold")
+    state.gold_cup.remove("gold")
+    through = GAME.apply(state, "p1", Move(army=state.armies[0].id, path=[8, 9])).state
+    assert through.warlord("p1").gold == 1 and through.armies[0].gold == 0
+    outland = GAME.apply(state, "p1", Move(army=state.armies[1].id, path=[15])).state
+    assert outland.warlord("p1").gold == 0 and outland.armies[1].gold == 1
