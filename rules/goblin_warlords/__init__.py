@@ -27,9 +27,9 @@ What the slices hold (issue 43):
   levies (a leader from the hand into his home, standard units all at once, natives obey, others on
   an authority check with its modifiers, or they rebel); claims (a leader takes back units left
   behind, or rebels of his tribe, L31, L36); native troops won over by an arriving leader unless
-  their holder keeps them by authority (L39); gold carried handed in on friendly ground (L51). A battle B3 brings about is recorded in
-  `GoblinState.battles` (the combat slice's hook) and play goes on; "end my turn" ends B3 and, B4-C
-  being still to come, the player turn with it.
+  their holder keeps them by authority (L39); gold carried handed in on friendly ground (L51). A
+  battle B3 brings about is recorded in `GoblinState.battles` (the combat slice's hook) and play goes
+  on; "end my turn" ends B3 and, B4-C being still to come, the player turn with it.
 
 Still to come (the next sessions): the combat slice (L83-155: fighting the recorded battles —
 secret strategies, leadership, trolls, damage, fortresses, surrender, retreat and its extra move,
