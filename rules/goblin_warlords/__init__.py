@@ -2,26 +2,44 @@
 playable game, and on purpose not registered (no `GAME` here, so `rules.registry` does not find it
 and no generic test — controls, renderers, self-play — picks it up before it is whole).
 
-What this slice holds (issue 43, first session):
+What the slices hold (issue 43):
 - `data`: the house set of /work/shared/games/goblin-warlords.md (b) as data: the 18 territories
   (orcland or outland, home tribes, standard units), their adjacency, the caravans' roads, the tribe
   cup's 74 unit chips (troops with power, leaders with authority and servivility, shamans, war
   machines, spies), the gold cup (60 gold, 6 caravan chips), fortress ratings and the mine's price.
 - `models`: the state (seats' hands, the cups, map control, armies, caravans, fortresses, mines,
-  turn, phase and order), the actions as a union on `type`, and the views.
+  turn, phase and order, B3's leaders that moved, attacked and levied, the battles waiting for the
+  combat slice), the actions as a union on `type`, and the views.
 - `secrets`: hands seen by their owner alone, the cups by nobody (`rules.core.secrets`).
 - `rules`: small rules free of the flow (draws, the order of play, caravan steps).
+- `movement`: B3's rules free of the flow (friendly and hostile, reach, paths, passage, the
+  authority and servivility checks, a levy's modifiers, choices of units).
+- `questions`: the questions of a player turn (B2's redraw and purchase; B3's next step, passage,
+  the attack on a caught leader, the underground reroll).
 - `engine`: the set-up of the text (bosses, units up to six, units traded for gold, caravans
   drawn placed at once and replaced, a random first player) and the turn's first steps: A (the
-  caravans step), the order of B, B1 (unplaced caravans placed and moved) and B2 (three free
-  draws, up to two bought, the no-leader redraw). After B2 a player's turn waits in phase
-  `march` (B3), which this slice does not play yet.
+  caravans step), the order of B, B1 (unplaced caravans placed and moved), B2 (three free
+  draws, up to two bought, the no-leader redraw) and B3's movement and control (second session):
+  each leader moves once, attacks once, levies once a turn; a lone leader moves two areas, an army
+  one; passage through an opponent's held territory (his leave, else a servivility check, else he
+  may attack); underground travel (d20, one reroll, 19 lost, 20 destroyed); units left behind in
+  friendly territory; leaderless units in unfriendly territory destroyed; control of orclands;
+  levies (a leader from the hand into his home, standard units all at once, natives obey, others on
+  an authority check with its modifiers, or they rebel); claims (a leader takes back units left
+  behind, or rebels of his tribe, L31, L36); native troops won over by an arriving leader unless
+  their holder keeps them by authority (L39); gold carried handed in on friendly ground (L51). A
+  battle B3 brings about is recorded in `GoblinState.battles` (the combat slice's hook) and play goes
+  on; "end my turn" ends B3 and, B4-C being still to come, the player turn with it.
 
-Still to come (the next sessions): B3 (moving, passage, underground, leaving and claiming troops,
-levying, spies, battles with secret strategies, caravan fights, retreats), B4 (rampage, mines),
-B5 (discard to ten), C (trading, captives), fortresses, war machines, shamans, the victory
-announcements and the house set's end after turn 12; then `moves.py` (the `MoveBook`),
-`questions.py`, `guide.py`, `computer.py`, the renderer, and only then `GAME` here (registration).
+Still to come (the next sessions): the combat slice (L83-155: fighting the recorded battles —
+secret strategies, leadership, trolls, damage, fortresses, surrender, retreat and its extra move,
+captured leaders; the optional fight in outlands, L37; rebels destroyed on retreat or the land
+turned neutral, L36; caravan fights, L38, L76-82; the attack by units left behind on an enemy
+coming in, L31), B3's other parts (spies, L41; levying shamans and war machines, L67-72; building
+fortresses and mines, L61-66; a leader carrying one gold only, L49-50), B4 (rampage,
+mines), B5 (discard to ten), C (trading, captives), the victory announcements and the house set's
+end after turn 12; then `moves.py` (the `MoveBook`), `guide.py`, `computer.py`, the renderer, and
+only then `GAME` here (registration).
 
 Line numbers (L…) are those of ../shared/seeds/002_6fc21e352e2e7ee3.txt as it is now (158
 lines); the reading's own line numbers come from an edition with blank lines between paragraphs,

@@ -1,5 +1,5 @@
-"""Goblin warlords (seed 002): the engine of the first slice — the set-up and the game turn up to
-the end of B2 (see the package docstring for what is still to come).
+"""Goblin warlords (seed 002): the engine so far — the set-up and the game turn up to the end of
+B3's movement and control (see the package docstring for what is still to come).
 
 The set-up (L5-7): every player at once chooses one boss or two, is dealt that many leaders and
 then random units up to six, and may trade units back for gold one for one; a caravan chip drawn
@@ -9,6 +9,11 @@ The game turn (L8-25): A, every caravan steps on along its road; B, each player 
 first game turn from the drawn first player, later the smallest sum of leader authority first,
 ties by a die, then clockwise) places and moves any caravans in the hand (B1) and draws
 reinforcements (B2: three free, up to two bought, and a leaderless player's redraw).
+
+B3 (L26-36): the active player is asked for one step at a time — a leader's move, his underground
+travel or his levy, each once a turn per leader (L27), or "end my turn". B4 (rampage and mines), B5
+(discard) and C (trading) are still to come: for now ending B3 ends the player turn
+(`_end_player_turn`). Battles are only recorded (`GoblinState.battles`), for the combat slice.
 
 Line numbers (L…) are those of ../shared/seeds/002_6fc21e352e2e7ee3.txt; the house set and the
 readings are those of ../shared/games/goblin-warlords.md (b) and (c). Readings this slice adds where
@@ -23,6 +28,47 @@ neither the text nor the reading settles it (for the guide to state):
   first, tied again roll again (`rules.core.initiative.roll_off`);
 - a caravan that reaches its destination leaves its chip in the gold cup again, so caravans keep
   coming (L18 only says it is removed).
+
+B3's readings (the Bloodshed Games rule: where the text is silent, the reading with most bloodshed
+and chaos):
+
+- an army is a leader with at least one unit; a leader with none moves two areas (L28-29). Units
+  without a leader do not move: they wait to be claimed (L32). Leaving every unit behind makes the
+  leader lone, so he may then move two;
+- friendly territory is territory the player controls; every other one, outlands and neutral lands
+  included, is unfriendly (L31-32): units can be left only in his own lands, and units without a
+  leader anywhere else are destroyed (checked after every step of B3);
+- a move ends in the first territory with enemies (L37); a lone leader may pass through a territory
+  only when its controller's units are the only enemies there: he asks the controller (a reaction
+  whose default, unanswered, is "barred"), then checks servivility (reading b5, +1 shaman, an 8
+  fails); on a failure the controller may attack him (default: attack) and the move ends there;
+- a leader gains control where his move or levy ends, not while passing through (L33); "hostile
+  troops" are troops, so a lone enemy leader does not stop it (a battle is still recorded); every
+  leader standing in an orcland without hostile troops takes it whenever B3 settles;
+- entering a territory with enemies is the leader's attack (L27): one a turn; the battle is recorded
+  (`forced` in orclands, L37), and the leader's turn goes on;
+- underground (L30): a lone leader may go too (an army of one); a 19 or a 20 on the first roll
+  strikes at once — the one reroll is for a place — and a rerolled 19 or 20 stands; the lost army
+  rolls at the start of its owner's next B3, which counts as that leader's move;
+- a levy (L34-36; reading a20-21, c11) brings units only from the hand: a leader from the hand comes
+  into his tribe's home with the units, a leader on the map levies where he stands if his player
+  controls it; at a tribe's home every troop of that tribe in the hand must come in the same levy
+  (standard units, L35); one check for the non-native ones, all or none obey; failure makes them a
+  rebel army (no owner) in that territory, attacking the leader (a battle recorded). Only troops
+  are levied for now (shamans and war machines come with their rules);
+- a levy's modifiers (L56-59): +1 if every troop the leader would then control is native or a
+  goblin or kobold; +1 if the newcomers are all goblins or kobolds and the army's troops, natives
+  just levied among them, have at least twice their power; no fortress bonus (L62, reading c4);
+- the leader levied from the hand may still move this turn (only building a fortress forbids it);
+- a claim (L31-32, L36; reading a17, c12) is the claiming leader's levy for the turn. His player's
+  units left behind: those of his tribe rejoin freely, the others on one authority check with the
+  levy's modifiers (no fortress bonus: L62, fortresses do not help against own troops), else they
+  rebel. Rebels: only their native leader claims them, each of his tribe freely, the rest stay;
+- native troops (L39; reading a22) are won over by a leader arriving by a move, underground or by a
+  levy into his home; their holder's leader checks authority (+1 all his troops native or goblins
+  and kobolds, +1 in his own fortress, reading c4); units with no leader to keep them go over at
+  once. Goblins and kobolds held by a leader of their own tribe are never taken (the text's
+  wording; other goblins and kobolds may be).
 """
 
 from __future__ import annotations
@@ -38,6 +84,9 @@ from rules.core.errors import RuleViolation
 from rules.core.views import table_fields
 from rules.goblin_warlords.data import (
     BOSSES,
+    HOMES,
+    UNDERGROUND_DESTROYED,
+    UNDERGROUND_LOST,
     BOUGHT_DRAWS,
     BOUGHT_PRICE,
     FREE_DRAWS,
@@ -45,17 +94,29 @@ from rules.goblin_warlords.data import (
     REDRAW_SIZE,
     REDRAWS,
     ROADS,
+    SMALL_TRIBES,
     START_UNITS,
     STARTING_MINES,
     UNIT_CHIPS,
     CaravanKind,
     chip,
     gold_cup,
+    territory,
 )
 from rules.goblin_warlords.models import (
     SLUG,
+    AllowPassage,
+    Army,
     Ask,
     AskKind,
+    AttackPasser,
+    Battle,
+    Claim,
+    EndTurn,
+    Levy,
+    Move,
+    RerollUnderground,
+    Underground,
     CaravanView,
     ChooseBosses,
     GoblinAction,
@@ -69,6 +130,24 @@ from rules.goblin_warlords.models import (
     TradeForGold,
     Warlord,
     WarlordView,
+)
+from rules.goblin_warlords.movement import (
+    army,
+    army_led_by,
+    authority_check,
+    choices,
+    friendly,
+    hostile_armies,
+    hostile_troops,
+    is_orcland,
+    led_armies,
+    levy_bonus,
+    native,
+    passage_owner,
+    path_problem,
+    paths,
+    servivility_check,
+    troops,
 )
 from rules.goblin_warlords.questions import STAGES
 from rules.goblin_warlords.rules import (
@@ -271,10 +350,442 @@ class GoblinWarlords(Game[GoblinState, Any]):
         state.ask = None
         self._march(ctx, state)
 
+    # -- B3: move, levy and attack (L26-36) -----------------------------------------------------------
     def _march(self, ctx: Context, state: GoblinState) -> None:
-        """The end of B2: the player turn goes on to B3, which this slice does not play yet."""
+        """The end of B2: B3 begins. Each leader may move once, attack once and levy once this turn
+        (L27); armies lost underground last turn roll for their place first, with no reroll (L30)."""
         state.phase = Phase.MARCH
+        state.moved, state.attacked, state.levied = [], [], []
+        player = state.order[state.active]
+        for lost in [a for a in state.armies if a.owner == player and a.lost]:
+            if lost.leader is not None:
+                state.moved.append(lost.leader)
+            ctx.say(f"{state.name_of(player)}'s army lost in the dark rolls for its way out.")
+            self._surface(ctx, state, lost, ctx.dice.d20("underground, lost: no reroll", player).result)
+        self._settle(ctx, state)
+        state.ask = Ask(kind=AskKind.MARCH, players=[player])
+
+    def _move(self, ctx: Context, state: GoblinState, player: PlayerId, action: Move) -> None:
+        """L28-29, L31: a lone leader up to two areas, an army one, units left behind in friendly
+        territory; through an opponent's territory holding his units with his leave or a servivility
+        check (the opponent is asked first)."""
+        moving = self._own_army(state, player, action.army)
+        assert moving.leader is not None
+        if moving.leader in state.moved:
+            raise RuleViolation("That leader has already moved this turn (L27).")
+        if len(set(action.leave)) != len(action.leave) or any(c not in moving.units for c in action.leave):
+            raise RuleViolation("Only units of that army can be left behind, each once.")
+        if action.leave and not friendly(state, player, moving.territory):
+            raise RuleViolation("Units can be left behind only in friendly territory (L31).")
+        lone = len(action.leave) == len(moving.units)
+        problem = path_problem(state, player, moving, action.path, lone)
+        if problem:
+            raise RuleViolation(problem)
+        if hostile_armies(state, player, action.path[-1]) and moving.leader in state.attacked:
+            raise RuleViolation("That leader has already attacked this turn (L27): he cannot march into enemies.")
+        state.moved.append(moving.leader)
+        if action.leave:
+            for unit in action.leave:
+                moving.units.remove(unit)
+            state.armies.append(Army(id=state.new_id(), owner=player, territory=moving.territory,
+                                     units=sorted(action.leave)))
+            ctx.say(f"{state.name_of(player)} leaves {unit_list(action.leave)} in {where(moving.territory)}.")
+        self._go(ctx, state, player, moving, list(action.path))
+
+    def _go(self, ctx: Context, state: GoblinState, player: PlayerId, moving: Army, path: list[int]) -> None:
+        """Walk the army along `path`, stopping where an opponent's leave is needed (L28)."""
+        while len(path) > 1:
+            step = path.pop(0)
+            moving.territory = step
+            self._hand_in_gold(ctx, state, moving)
+            owner = passage_owner(state, player, step)
+            if owner is not None:
+                ctx.say(f"{state.name_of(player)}'s leader reaches {where(step)}, held by "
+                        f"{state.name_of(owner)}'s units, and asks to pass through.")
+                state.ask = Ask(kind=AskKind.PASSAGE, players=[owner], army=moving.id, path=path)
+                return
+        self._arrive(ctx, state, player, moving, path[0], "marches into")
+        state.ask = Ask(kind=AskKind.MARCH, players=[player])
+
+    def _arrive(self, ctx: Context, state: GoblinState, player: PlayerId, moving: Army, number: int, verb: str,
+                *, surprise: bool = False) -> None:
+        """The army ends its move in `number`: enemies there mean a battle (L37, for the combat slice);
+        then control and leaderless units are settled (L32-33)."""
+        moving.territory = number
+        ctx.say(f"{state.name_of(player)}'s army of {unit_list(self._chips(moving))} {verb} {where(number)}.")
+        self._claim_natives(ctx, state, player, moving)
+        if hostile_armies(state, player, number):
+            surprised = surprise and any(f.territory == number for f in state.fortresses) and \
+                hostile_troops(state, player, number)
+            state.battles.append(Battle(territory=number, attacker=player, army=moving.id, forced=is_orcland(number),
+                                        surprise=surprised,
+                                        why="underground surprise" if surprised else "entered enemies"))
+            if moving.leader is not None:
+                state.attacked.append(moving.leader)
+            ctx.say(f"Enemies stand in {where(number)}: a battle "
+                    + ("must be fought there" if is_orcland(number) else "may be fought there")
+                    + (" — the attackers come out of the caves by surprise" if surprised else "")
+                    + " (combat comes in a later slice).")
+        self._settle(ctx, state)
+        self._hand_in_gold(ctx, state, moving)
+
+    @staticmethod
+    def _hand_in_gold(ctx: Context, state: GoblinState, moving: Army) -> None:
+        """L51: gold carried by a leader or army that arrives in or moves through friendly territory goes
+        to the player's hand (arriving: once the territory is his, control taken first)."""
+        if moving.gold and moving.owner is not None and friendly(state, moving.owner, moving.territory):
+            state.warlord(moving.owner).gold += moving.gold
+            ctx.say(f"{state.name_of(moving.owner)}'s army brings {counted(moving.gold, 'gold chip')} home.")
+            moving.gold = 0
+
+    def _claim_natives(self, ctx: Context, state: GoblinState, player: PlayerId, arriving: Army) -> None:
+        """L39 (reading a22): a leader arriving where another player holds troops of his own tribe: that
+        player's leader there checks authority to keep them (+1 if all his troops are his natives or
+        goblins and kobolds, +1 in his fortress, reading c4), or they go over to the arriving leader.
+        Troops with no leader to keep them go over at once (our reading). Goblins and kobolds are never
+        taken from a leader of their own tribe."""
+        leader = arriving.leader
+        if leader is None:
+            return
+        for held in sorted(hostile_armies(state, player, arriving.territory), key=lambda a: a.id):
+            if held.owner is None:
+                continue
+            keeper = held.leader
+            natives = [c for c in troops(held.units) if native(leader, c)
+                       and not (keeper is not None and chip(c).tribe in SMALL_TRIBES and native(keeper, c))]
+            if not natives:
+                continue
+            kept = False
+            if keeper is not None:
+                bonus = int(all(native(keeper, c) or chip(c).tribe in SMALL_TRIBES for c in troops(held.units)))
+                bonus += int(any(f.territory == held.territory and f.owner == held.owner for f in state.fortresses))
+                kept, _ = authority_check(ctx.dice, keeper, bonus, f"authority, to keep native troops (+{bonus})",
+                                          held.owner)
+            if kept:
+                ctx.say(f"{state.name_of(held.owner)} keeps {unit_list(natives)} from their native leader.")
+                continue
+            for unit in natives:
+                held.units.remove(unit)
+            arriving.units = sorted([*arriving.units, *natives])
+            ctx.say(f"{unit_list(natives)} of {state.name_of(held.owner)}'s go over to their native leader, "
+                    f"{state.name_of(player)}'s.")
+            if keeper is None and not held.units:
+                state.armies.remove(held)
+
+    def _answer_passage(self, ctx: Context, state: GoblinState, player: PlayerId, action: AllowPassage) -> None:
+        """L28: the territory's controller lets the leader pass; or the leader checks servivility, and if
+        it fails the controller may attack him."""
+        ask = state.ask
+        assert ask is not None and ask.army is not None
+        moving = army(state, ask.army)
+        assert moving is not None and moving.owner is not None
+        mover = moving.owner
+        if action.allow:
+            ctx.say(f"{state.name_of(player)} lets the leader pass through {where(moving.territory)}.")
+            self._go(ctx, state, mover, moving, list(ask.path))
+            return
+        ctx.say(f"{state.name_of(player)} bars the way through {where(moving.territory)}.")
+        passed, _ = servivility_check(ctx.dice, moving, "servivility, to pass", mover)
+        if passed:
+            ctx.say(f"{state.name_of(mover)}'s leader slips through.")
+            self._go(ctx, state, mover, moving, list(ask.path))
+            return
+        ctx.say(f"{state.name_of(mover)}'s leader is caught in {where(moving.territory)}.")
+        state.ask = Ask(kind=AskKind.PASSER, players=[player], army=moving.id, path=list(ask.path))
+
+    def _answer_passer(self, ctx: Context, state: GoblinState, player: PlayerId, action: AttackPasser) -> None:
+        """L28: after a failed check the controller may attack the leader where he stands: the battle is
+        recorded for the combat slice and the leader's move ends there; else he goes on."""
+        ask = state.ask
+        assert ask is not None and ask.army is not None
+        moving = army(state, ask.army)
+        assert moving is not None and moving.owner is not None
+        if action.attack:
+            state.battles.append(Battle(territory=moving.territory, attacker=player, army=moving.id,
+                                        forced=True, why="caught passing"))
+            ctx.say(f"{state.name_of(player)} attacks the leader in {where(moving.territory)} "
+                    "(combat comes in a later slice); his move ends there.")
+            self._settle(ctx, state)
+            state.ask = Ask(kind=AskKind.MARCH, players=[moving.owner])
+            return
+        ctx.say(f"{state.name_of(player)} lets the leader go on.")
+        self._go(ctx, state, moving.owner, moving, list(ask.path))
+
+    def _underground(self, ctx: Context, state: GoblinState, player: PlayerId, action: Underground) -> None:
+        """L30: instead of a move, from friendly territory with a mine or fortress; a d20 names the
+        place, 1-18 the territory (house set b1), 19 lost, 20 destroyed; one reroll of a place."""
+        moving = self._own_army(state, player, action.army)
+        assert moving.leader is not None
+        if moving.leader in state.moved:
+            raise RuleViolation("That leader has already moved this turn (L27).")
+        if not self.can_go_underground(state, player, moving):
+            raise RuleViolation("An army goes underground only from friendly territory with a mine or a "
+                                "fortress (L30).")
+        state.moved.append(moving.leader)
+        ctx.say(f"{state.name_of(player)}'s army goes down into the caves under {where(moving.territory)}.")
+        rolled = ctx.dice.d20("underground", player).result
+        if rolled in (UNDERGROUND_LOST, UNDERGROUND_DESTROYED):
+            self._surface(ctx, state, moving, rolled)
+            state.ask = Ask(kind=AskKind.MARCH, players=[player])
+            return
+        ctx.say(f"The caves lead to {where(rolled)}.")
+        state.ask = Ask(kind=AskKind.UNDERGROUND, players=[player], army=moving.id, rolled=rolled)
+
+    def _answer_underground(self, ctx: Context, state: GoblinState, player: PlayerId,
+                            action: RerollUnderground) -> None:
+        ask = state.ask
+        assert ask is not None and ask.army is not None and ask.rolled is not None
+        moving = army(state, ask.army)
+        assert moving is not None
+        rolled = ask.rolled
+        if action.reroll:
+            rolled = ctx.dice.d20("underground, rerolled: it stands", player).result
+        self._surface(ctx, state, moving, rolled)
+        state.ask = Ask(kind=AskKind.MARCH, players=[player])
+
+    def _surface(self, ctx: Context, state: GoblinState, moving: Army, rolled: int) -> None:
+        """Where the d20 sends an army underground (L30): 20 destroys it, 19 leaves it lost for a turn."""
+        owner = moving.owner
+        assert owner is not None
+        if rolled == UNDERGROUND_DESTROYED:
+            self._destroy(state, moving)
+            ctx.say(f"{state.name_of(owner)}'s army of {unit_list(self._chips(moving))} is destroyed in the "
+                    "caves, messily.")
+            self._settle(ctx, state)
+        elif rolled == UNDERGROUND_LOST:
+            moving.lost = True
+            ctx.say(f"{state.name_of(owner)}'s army is lost in the dark; it rolls again next turn, with no reroll.")
+            self._settle(ctx, state)
+        else:
+            moving.lost = False
+            self._arrive(ctx, state, owner, moving, rolled, "comes out of the caves in", surprise=True)
+
+    def _levy(self, ctx: Context, state: GoblinState, player: PlayerId, action: Levy) -> None:
+        """L34-36: once per leader per turn; a leader from the hand is levied into his home with the
+        units; a leader on the map levies only in territory his player controls; all the standard units
+        in the hand come at once; native units obey, the others only on an authority check, or they
+        rebel and attack him."""
+        problem = self.levy_problem(state, player, action)
+        if problem:
+            raise RuleViolation(problem)
+        warlord = state.warlord(player)
+        leader = action.leader
+        state.levied.append(leader)
+        for unit in (leader, *action.units) if leader in warlord.units else action.units:
+            warlord.units.remove(unit)
+        led = army_led_by(state, leader)
+        if led is None:
+            home = HOMES[chip(leader).tribe]  # type: ignore[index]
+            led = Army(id=state.new_id(), owner=player, territory=home, leader=leader)
+            state.armies.append(led)
+            ctx.say(f"{state.name_of(player)} levies a {unit_list([leader])} in {where(home)}.")
+            self._claim_natives(ctx, state, player, led)
+        natives = [c for c in action.units if native(leader, c)]
+        others = [c for c in action.units if not native(leader, c)]
+        led.units = sorted([*led.units, *natives])
+        if natives:
+            ctx.say(f"{unit_list(natives)} of his own tribe join him.")
+        if others:
+            bonus = levy_bonus(leader, led.units, others)
+            obeyed, _ = authority_check(ctx.dice, leader, bonus, f"authority, to levy (+{bonus})", player)
+            if obeyed:
+                led.units = sorted([*led.units, *others])
+                ctx.say(f"{unit_list(others)} obey him.")
+            else:
+                rebels = Army(id=state.new_id(), owner=None, territory=led.territory, units=sorted(others))
+                state.armies.append(rebels)
+                state.battles.append(Battle(territory=led.territory, attacker=None, army=led.id, forced=True,
+                                            why="rebels"))
+                ctx.say(f"{unit_list(others)} rebel and attack him in {where(led.territory)} "
+                        "(combat comes in a later slice).")
+        if hostile_armies(state, player, led.territory) and not any(
+                b.army == led.id and b.territory == led.territory for b in state.battles):
+            state.battles.append(Battle(territory=led.territory, attacker=player, army=led.id,
+                                        forced=is_orcland(led.territory), why="levied among enemies"))
+            state.attacked.append(leader)
+            ctx.say(f"Enemies stand in {where(led.territory)}: a battle (combat comes in a later slice).")
+        self._settle(ctx, state)
+        state.ask = Ask(kind=AskKind.MARCH, players=[player])
+
+    def levy_problem(self, state: GoblinState, player: PlayerId, action: Levy) -> str | None:
+        """Why a levy is refused (None: it may go ahead)."""
+        warlord = state.warlord(player)
+        leader = action.leader
+        if not 0 <= leader < len(UNIT_CHIPS) or not chip(leader).is_leader:
+            return "Only a leader levies units (L34)."
+        from_hand = leader in warlord.units
+        led = army_led_by(state, leader)
+        if not from_hand and (led is None or led.owner != player or led.lost):
+            return "That leader is neither in your hand nor with you on the map."
+        if leader in state.levied:
+            return "That leader has already levied this turn (L34)."
+        if len(set(action.units)) != len(action.units) or leader in action.units or \
+                any(c not in warlord.units for c in action.units):
+            return "Levy units from your hand, each once."
+        if any(not chip(c).is_troop for c in action.units):
+            return "Only troops are levied in this slice: shamans, war machines and spies come later."
+        if not from_hand and not action.units:
+            return "Name the units to levy."
+        where_to = HOMES[chip(leader).tribe] if from_hand else led.territory  # type: ignore[index,union-attr]
+        if not from_hand and not friendly(state, player, where_to):
+            return ("No units may be levied in a territory you do not control, unless they come with a leader "
+                    "levied there this turn (L35).")
+        standard = territory(where_to).standard
+        if standard is not None and action.units and any(
+                chip(c).is_troop and chip(c).tribe == standard and c not in action.units for c in warlord.units):
+            return (f"All the {standard.title} troops in your hand, the standard units of {territory(where_to).name}, "
+                    "must be levied at the same time (L35).")
+        return None
+
+    def levies(self, state: GoblinState, player: PlayerId) -> list[Levy]:
+        """Every levy the player may make now (L34-36)."""
+        warlord = state.warlord(player)
+        found: list[Levy] = []
+        leaders = sorted({c for c in warlord.units if chip(c).is_leader}, key=lambda c: c)
+        seen: set[tuple[Any, ...]] = set()
+        hand_troops = [c for c in warlord.units if chip(c).is_troop]
+        for leader in leaders:
+            c = chip(leader)
+            key = (c.tribe, c.power, c.servivility)
+            if key in seen or leader in state.levied:
+                continue
+            seen.add(key)
+            standard = territory(HOMES[c.tribe]).standard  # type: ignore[index]
+            must = [u for u in hand_troops if chip(u).tribe == standard]
+            for units in [[], *[u for u in choices(hand_troops, must) if u]]:
+                found.append(Levy(leader=leader, units=units))
+        for led in led_armies(state, player):
+            assert led.leader is not None
+            if led.leader in state.levied or not friendly(state, player, led.territory):
+                continue
+            standard = territory(led.territory).standard
+            must = [u for u in hand_troops if chip(u).tribe == standard]
+            found += [Levy(leader=led.leader, units=u) for u in choices(hand_troops, must) if u]
+        return [levy for levy in found if self.levy_problem(state, player, levy) is None]
+
+    def _claim(self, ctx: Context, state: GoblinState, player: PlayerId, action: Claim) -> None:
+        """L31-32, L36 (reading a17, c12): a leader claims units without a leader where he stands — his
+        player's units left behind (his natives join freely, the others on an authority check with the
+        levy's modifiers, or they rebel and attack him), or rebels (only his natives, freely). The claim
+        is the leader's levy for the turn (our reading: one taking of units under control a turn)."""
+        problem = self.claim_problem(state, player, action)
+        if problem:
+            raise RuleViolation(problem)
+        led, stack = army_led_by(state, action.leader), army(state, action.army)
+        assert led is not None and stack is not None
+        state.levied.append(action.leader)
+        natives = [c for c in stack.units if native(action.leader, c)]
+        others = [c for c in stack.units if not native(action.leader, c)] if stack.owner == player else []
+        for unit in natives:
+            stack.units.remove(unit)
+        led.units = sorted([*led.units, *natives])
+        if natives:
+            ctx.say(f"{unit_list(natives)} rejoin their native leader in {where(led.territory)}.")
+        if others:
+            bonus = levy_bonus(action.leader, led.units, others)
+            obeyed, _ = authority_check(ctx.dice, action.leader, bonus, f"authority, to claim (+{bonus})", player)
+            if obeyed:
+                for unit in others:
+                    stack.units.remove(unit)
+                led.units = sorted([*led.units, *others])
+                ctx.say(f"{unit_list(others)} follow him.")
+            else:
+                stack.owner = None
+                state.battles.append(Battle(territory=led.territory, attacker=None, army=led.id, forced=True,
+                                            why="rebels"))
+                ctx.say(f"{unit_list(others)} rebel and attack him in {where(led.territory)} "
+                        "(combat comes in a later slice).")
+        if not stack.units:
+            state.armies.remove(stack)
+        self._settle(ctx, state)
+        state.ask = Ask(kind=AskKind.MARCH, players=[player])
+
+    def claim_problem(self, state: GoblinState, player: PlayerId, action: Claim) -> str | None:
+        led, stack = army_led_by(state, action.leader), army(state, action.army)
+        if led is None or led.owner != player or led.lost:
+            return "Only one of your leaders on the map claims units."
+        if action.leader in state.levied:
+            return "That leader has already levied this turn (L34)."
+        if stack is None or stack.leader is not None or stack.lost or stack.territory != led.territory:
+            return "A leader claims only units without a leader in his own territory (L31)."
+        if stack.owner not in (player, None):
+            return "Another player's units are not claimed: a leader wins over his native troops by arriving (L39)."
+        if stack.owner is None and not any(native(action.leader, c) for c in stack.units):
+            return "Only their native leader claims rebels (L36)."
+        return None
+
+    def claims(self, state: GoblinState, player: PlayerId) -> list[Claim]:
+        found = [Claim(leader=led.leader, army=stack.id) for led in led_armies(state, player)
+                 for stack in state.armies if led.leader is not None and stack.leader is None
+                 and stack.territory == led.territory]
+        return [c for c in found if self.claim_problem(state, player, c) is None]
+
+    def _settle(self, ctx: Context, state: GoblinState) -> None:
+        """After each step of B3: a leader in an orcland with no hostile troops gains control of it (L33);
+        a player's units without a leader in territory unfriendly to him are destroyed (L32)."""
+        for led in sorted(state.armies, key=lambda a: a.id):
+            if led.owner is None or led.leader is None or led.lost or not is_orcland(led.territory):
+                continue
+            if state.control.get(led.territory) != led.owner and not hostile_troops(state, led.owner, led.territory):
+                state.control[led.territory] = led.owner
+                ctx.say(f"{state.name_of(led.owner)} takes control of {where(led.territory)}.")
+        for stray in [a for a in state.armies if a.owner is not None and a.leader is None and not a.lost]:
+            if not friendly(state, stray.owner, stray.territory):
+                self._destroy(state, stray)
+                ctx.say(f"{state.name_of(stray.owner)}'s {unit_list(stray.units)} without a leader in unfriendly "
+                        f"{where(stray.territory)} are destroyed.")
+
+    def _destroy(self, state: GoblinState, gone: Army) -> None:
+        """An army off the map: its chips back to the tribe cup (reading a2), its gold to the gold cup."""
+        state.armies.remove(gone)
+        state.tribe_cup += self._chips(gone)
+        state.gold_cup += [GOLD] * gone.gold
+        state.battles = [b for b in state.battles if b.army != gone.id]
+
+    @staticmethod
+    def _chips(of: Army) -> list[int]:
+        return [*(() if of.leader is None else (of.leader,)), *of.units]
+
+    @staticmethod
+    def _own_army(state: GoblinState, player: PlayerId, army_id: int) -> Army:
+        found = army(state, army_id)
+        if found is None or found.owner != player or found.leader is None:
+            raise RuleViolation("That is not one of your leaders' armies.")
+        if found.lost:
+            raise RuleViolation("That army is lost in the dark; it rolls for its way out next turn (L30).")
+        return found
+
+    @staticmethod
+    def can_go_underground(state: GoblinState, player: PlayerId, moving: Army) -> bool:
+        return friendly(state, player, moving.territory) and (
+            moving.territory in state.mines or any(f.territory == moving.territory for f in state.fortresses))
+
+    def marches(self, state: GoblinState, player: PlayerId) -> list[Any]:
+        """The active player's choices in B3: each unmoved leader's moves (with each choice of units to
+        leave behind) and underground travel, the levies, and ending the turn."""
+        found: list[Any] = []
+        for led in led_armies(state, player):
+            assert led.leader is not None
+            if led.leader in state.moved:
+                continue
+            leaves = choices(led.units) if friendly(state, player, led.territory) else [[]]
+            for leave in leaves:
+                lone = len(leave) == len(led.units)
+                for path in paths(state, player, led, lone):
+                    if hostile_armies(state, player, path[-1]) and led.leader in state.attacked:
+                        continue
+                    found.append(Move(army=led.id, path=path, leave=leave))
+            if self.can_go_underground(state, player, led):
+                found.append(Underground(army=led.id))
+        return [*found, *self.levies(state, player), *self.claims(state, player), EndTurn()]
+
+    def _end_turn(self, ctx: Context, state: GoblinState, player: PlayerId) -> None:
+        """The player ends B3. B4 (rampage, mines), B5 (discard) and C (trading) are still to come, so the
+        player turn ends here for now."""
+        ctx.say(f"{state.name_of(player)} ends the turn.")
         state.ask = None
+        state.moved, state.attacked, state.levied = [], [], []
+        self._end_player_turn(ctx, state)
 
     def _end_player_turn(self, ctx: Context, state: GoblinState) -> None:
         """The next player's turn, or, after the last, the next game turn (C, trading, is still to come:
@@ -304,6 +815,14 @@ class GoblinWarlords(Game[GoblinState, Any]):
         assert state.ask is not None
         if state.ask.kind is AskKind.REDRAW:
             return [Redraw(), KeepHand()]
+        if state.ask.kind is AskKind.MARCH:
+            return self.marches(state, player)
+        if state.ask.kind is AskKind.PASSAGE:
+            return [AllowPassage(allow=True), AllowPassage(allow=False)]
+        if state.ask.kind is AskKind.PASSER:
+            return [AttackPasser(attack=True), AttackPasser(attack=False)]
+        if state.ask.kind is AskKind.UNDERGROUND:
+            return [RerollUnderground(reroll=False), RerollUnderground(reroll=True)]
         return [Reinforce(bought=n) for n in range(self.most_to_buy(state, player) + 1)]
 
     def _apply(self, ctx: Context, state: GoblinState, player: PlayerId, action: Any) -> None:
@@ -328,6 +847,22 @@ class GoblinWarlords(Game[GoblinState, Any]):
             self._reinforce(ctx, state)
         elif isinstance(action, Reinforce):
             self._buy(ctx, state, player, action)
+        elif isinstance(action, Move):
+            self._move(ctx, state, player, action)
+        elif isinstance(action, Underground):
+            self._underground(ctx, state, player, action)
+        elif isinstance(action, Levy):
+            self._levy(ctx, state, player, action)
+        elif isinstance(action, Claim):
+            self._claim(ctx, state, player, action)
+        elif isinstance(action, EndTurn):
+            self._end_turn(ctx, state, player)
+        elif isinstance(action, AllowPassage):
+            self._answer_passage(ctx, state, player, action)
+        elif isinstance(action, AttackPasser):
+            self._answer_passer(ctx, state, player, action)
+        elif isinstance(action, RerollUnderground):
+            self._answer_underground(ctx, state, player, action)
 
     def outcome(self, state: GoblinState) -> Outcome | None:
         """Nobody wins yet: the victory conditions (L156-158) come with the later slices."""
@@ -350,7 +885,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
                           fortresses=[f.model_copy() for f in state.fortresses], mines=list(state.mines),
                           control=dict(state.control), order=list(state.order), current=state.current,
                           first=state.players[state.first], tribe_cup=len(state.tribe_cup),
-                          gold_cup=len(state.gold_cup))
+                          gold_cup=len(state.gold_cup), battles=[b.model_copy() for b in state.battles])
 
 
 def trades(units: Sequence[int]) -> list[tuple[int, ...]]:

@@ -24,7 +24,7 @@ SLUG = "goblin-warlords"
 class Phase(StrEnum):
     """Where the game is. SETUP: bosses chosen and units traded (L6-7). The game turn (L9-16):
     CARAVANS (A) and PLACE_CARAVANS (B1) need no choice and pass at once; REINFORCE is B2, the
-    active player's draw; MARCH is B3 onwards, not played by this slice yet."""
+    active player's draw; MARCH is B3 (moving, underground travel, levying; B4-C are still to come)."""
 
     SETUP = "setup"
     REINFORCE = "reinforce"
@@ -71,6 +71,7 @@ class Army(BaseModel):
     leader: int | None = None  # a unit chip
     units: list[int] = Field(default_factory=list)
     gold: int = 0  # gold carried (L49-50)
+    lost: bool = False  # lost in the dark underground (a d20 of 19, L30): in no territory until it rolls again
 
 
 class Caravan(BaseModel):
@@ -97,13 +98,34 @@ class Fortress(BaseModel):
     owner: PlayerId
 
 
+class Battle(BaseModel):
+    """A battle B3 has brought about and the combat slice (still to come, L83-155) will fight: the hook
+    where it takes over. `attacker` is the side that attacks (None: rebels, L36); `army` the army
+    attacking or attacked by `attacker`'s opponent, as `why` says; `forced` when it must be fought (an
+    orcland, L37); `surprise` for an underground arrival at hostile troops with a fortress (L30, L109)."""
+
+    territory: int
+    attacker: PlayerId | None
+    army: int
+    why: str
+    forced: bool = True
+    surprise: bool = False
+
+
 class AskKind(StrEnum):
     REDRAW = "redraw"  # B2: no leader — show and redraw the hand, or keep it (L25)
     BUY = "buy"  # B2: buy up to two more units (L24)
+    MARCH = "march"  # B3: the active player moves, goes underground, levies, or ends the turn (L26-36)
+    PASSAGE = "passage"  # B3: a territory's controller lets a leader through, or not (L28)
+    PASSER = "passer"  # B3: the leader failed the servivility check: attack him, or let him pass (L28)
+    UNDERGROUND = "underground"  # B3: keep the place the d20 gave, or roll once more (L30)
 
 
 class Ask(CoreAsk):
     kind: AskKind
+    army: int | None = None  # the army the question is about (passage, underground)
+    path: list[int] = Field(default_factory=list)  # what is left of a move waiting on a passage
+    rolled: int | None = None  # the d20 an underground army may roll again
 
 
 class GoblinState(GameState):
@@ -123,6 +145,10 @@ class GoblinState(GameState):
     active: int = 0  # index in `order` of the player whose turn it is
     ask: Ask | None = None
     next_id: int = 1  # ids of armies and caravans
+    moved: list[int] = Field(default_factory=list)  # leaders (unit chips) who moved this player turn (L27)
+    attacked: list[int] = Field(default_factory=list)  # ...who attacked this player turn
+    levied: list[int] = Field(default_factory=list)  # ...who levied (or were levied) this player turn
+    battles: list[Battle] = Field(default_factory=list)  # battles waiting for the combat slice
 
     def warlord(self, player: PlayerId) -> Warlord:
         for warlord in self.warlords:
@@ -181,7 +207,73 @@ class Reinforce(BaseModel):
     bought: int = 0
 
 
-GoblinAction = Annotated[ChooseBosses | TradeForGold | Redraw | KeepHand | Reinforce, Field(discriminator="type")]
+class Move(BaseModel):
+    """B3: the leader's army `army` moves along `path` (L28-29): a lone leader up to two territories,
+    an army one; `leave` names units left behind in the (friendly) territory it starts from (L31)."""
+
+    type: Literal["move"] = "move"
+    army: int
+    path: list[int]
+    leave: list[int] = Field(default_factory=list)
+
+
+class Underground(BaseModel):
+    """B3: instead of a move, the army goes into the caves from a friendly territory with a mine or a
+    fortress and comes out where a d20 says (L30)."""
+
+    type: Literal["underground"] = "underground"
+    army: int
+
+
+class Levy(BaseModel):
+    """B3: `leader` (a unit chip: a leader on the map, or one in the hand, levied into his home) levies
+    `units` from the hand (L34-36)."""
+
+    type: Literal["levy"] = "levy"
+    leader: int
+    units: list[int] = Field(default_factory=list)
+
+
+class Claim(BaseModel):
+    """B3: `leader` claims the leaderless units of `army` in his territory: his player's units left
+    behind (L31-32), or rebels of his own tribe (L36). It is that leader's levy for the turn."""
+
+    type: Literal["claim"] = "claim"
+    leader: int
+    army: int
+
+
+class EndTurn(BaseModel):
+    """B3: the player is done moving and levying; play passes on."""
+
+    type: Literal["end-turn"] = "end-turn"
+
+
+class AllowPassage(BaseModel):
+    """B3, asked of a territory's controller: let the leader pass through (L28), or not."""
+
+    type: Literal["allow-passage"] = "allow-passage"
+    allow: bool
+
+
+class AttackPasser(BaseModel):
+    """B3, asked of a territory's controller after the passing leader failed his servivility check:
+    attack him (L28), or let him go on."""
+
+    type: Literal["attack-passer"] = "attack-passer"
+    attack: bool
+
+
+class RerollUnderground(BaseModel):
+    """B3: roll the underground d20 once more (the new place must be accepted, L30), or stay."""
+
+    type: Literal["reroll-underground"] = "reroll-underground"
+    reroll: bool
+
+
+GoblinAction = Annotated[ChooseBosses | TradeForGold | Redraw | KeepHand | Reinforce | Move | Underground | Levy
+                         | Claim | EndTurn | AllowPassage | AttackPasser | RerollUnderground,
+                         Field(discriminator="type")]
 
 
 # -- the view ---------------------------------------------------------------------------------------
@@ -219,8 +311,10 @@ class GoblinView(TableView):
     first: PlayerId
     tribe_cup: int  # chips left in each cup
     gold_cup: int
+    battles: list[Battle] = Field(default_factory=list)
 
 
-__all__ = ["SLUG", "Army", "Ask", "AskKind", "Caravan", "CaravanView", "ChooseBosses", "Fortress", "GoblinAction",
-           "GoblinState", "GoblinView", "KeepHand", "Phase", "Redraw", "Reinforce", "SetupStep", "TradeForGold",
-           "Warlord", "WarlordView"]
+__all__ = ["SLUG", "AllowPassage", "Army", "Ask", "AskKind", "AttackPasser", "Battle", "Caravan", "CaravanView",
+           "ChooseBosses", "Claim", "EndTurn", "Fortress", "GoblinAction", "GoblinState", "GoblinView", "KeepHand",
+           "Levy", "Move", "Phase", "Redraw", "Reinforce", "RerollUnderground", "SetupStep", "TradeForGold",
+           "Underground", "Warlord", "WarlordView"]

@@ -1,13 +1,33 @@
-"""The questions of a player turn that this slice asks, stage by stage (`rules.core.stages`): in B2,
-whether a leaderless player shows and redraws the hand, and how many units to buy. Both are open
-decisions (what is drawn stays secret; that a hand was redrawn or units bought is not). The set-up's
-questions are asked of every player at once, each at their own step, so the engine puts them itself."""
+"""The questions of a player turn, stage by stage (`rules.core.stages`): in B2, whether a leaderless
+player shows and redraws the hand, and how many units to buy; in B3, the active player's next step
+(move, go underground, levy, or end the turn), an opponent's leave for a leader passing through his
+territory and, when the leader's check fails, whether to attack him (reactions: unanswered in time,
+the way is barred and the leader attacked — the reading with most bloodshed), and whether to roll the
+underground d20 again. All are open decisions (what is drawn stays secret; that a hand was redrawn or
+units bought is not). The set-up's questions are asked of every player at once, each at their own
+step, so the engine puts them itself."""
 
 from __future__ import annotations
 
 from rules.core.stages import Stage, Stages
 from rules.goblin_warlords.data import BOUGHT_DRAWS, BOUGHT_PRICE, REDRAWS
-from rules.goblin_warlords.models import Ask, AskKind, GoblinState, KeepHand, Redraw, Reinforce
+from rules.goblin_warlords.data import territory
+from rules.goblin_warlords.models import (
+    AllowPassage,
+    Ask,
+    AskKind,
+    AttackPasser,
+    Claim,
+    EndTurn,
+    GoblinState,
+    KeepHand,
+    Levy,
+    Move,
+    Redraw,
+    Reinforce,
+    RerollUnderground,
+    Underground,
+)
 
 
 def say(state: GoblinState, ask: Ask) -> str:
@@ -16,12 +36,28 @@ def say(state: GoblinState, ask: Ask) -> str:
         done = state.warlord(ask.players[0]).redraws
         return (f"You have no leader in the game. Show your hand, put its units back in the tribe cup and draw six "
                 f"new ones ({REDRAWS - done} of {REDRAWS} tries left), or keep it?")
-    return (f"Buy up to {BOUGHT_DRAWS} more units at {BOUGHT_PRICE} gold each, or none?")
+    if ask.kind is AskKind.BUY:
+        return f"Buy up to {BOUGHT_DRAWS} more units at {BOUGHT_PRICE} gold each, or none?"
+    if ask.kind is AskKind.MARCH:
+        return ("Move, go underground or levy with each leader (once each this turn), or end your turn.")
+    moving = next((a for a in state.armies if a.id == ask.army), None)
+    place = territory(moving.territory).name if moving is not None else "your territory"
+    mover = state.name_of(moving.owner) if moving is not None and moving.owner is not None else "A leader"
+    if ask.kind is AskKind.PASSAGE:
+        return f"{mover}'s leader asks to pass through {place}. Let him through?"
+    if ask.kind is AskKind.PASSER:
+        return f"{mover}'s leader failed to slip through {place}. Attack him there?"
+    return (f"The caves lead to {territory(ask.rolled).name if ask.rolled else '?'}. Stay, or roll the d20 once more "
+            "(the new place must be accepted)?")
 
 
 STAGES: Stages[GoblinState] = Stages({
     AskKind.REDRAW: Stage((Redraw, KeepHand)),
     AskKind.BUY: Stage((Reinforce,)),
+    AskKind.MARCH: Stage((Move, Underground, Levy, Claim, EndTurn)),
+    AskKind.PASSAGE: Stage((AllowPassage,), default=AllowPassage(allow=False)),
+    AskKind.PASSER: Stage((AttackPasser,), default=AttackPasser(attack=True)),
+    AskKind.UNDERGROUND: Stage((RerollUnderground,)),
 }, say)
 
 __all__ = ["STAGES", "say"]

@@ -1,22 +1,23 @@
-"""The slice played with random legal moves, as the self-play tests play every registered game: every
-legal move is accepted, the log replays to the same state, and the play reaches B3 (where this slice
-stops) with the chips all accounted for."""
+"""The game so far played with random legal moves, as the self-play tests play every registered game:
+every legal move is accepted, the log replays to the same state, the chips stay all accounted for, and
+the play goes through B3 (moves, passages, underground travel, levies) into later game turns."""
 
 from __future__ import annotations
 
 from rules.core.dice import Dice
-from rules.goblin_warlords.models import Phase
+from rules.goblin_warlords.models import Move
 from tests.rules.goblin_warlords.helpers import GAME, seats
 from tests.rules.goblin_warlords.test_secrets import conserved
 
 
-def test_random_legal_play_reaches_b3_and_replays() -> None:
-    for seed in range(12):
+def test_random_legal_play_goes_through_b3_and_replays() -> None:
+    turns, moved = 0, 0
+    for seed in range(8):
         count = 2 + seed % 3
         state = GAME.new(seats(count), None, seed)
         chooser = Dice(seed=1000 + seed)
         log = []
-        while prompts := GAME.prompts(state):
+        while (prompts := GAME.prompts(state)) and len(log) < 150:
             player = prompts[chooser.draw(len(prompts)) - 1].player
             legal = GAME.legal_actions(state, player)
             assert legal, (seed, player)
@@ -24,6 +25,7 @@ def test_random_legal_play_reaches_b3_and_replays() -> None:
             log.append((player, action))
             state = GAME.apply(state, player, action).state
             conserved(state)
-        assert state.phase is Phase.MARCH and state.turn == 1 and state.current == state.order[0]
-        assert all(GAME.legal_actions(state, p) == [] for p in state.players)
+        turns += state.turn
+        moved += sum(isinstance(a, Move) for _, a in log)
         assert GAME.replay(seats(count), None, seed, log).model_dump() == state.model_dump()
+    assert turns > 8 and moved

@@ -15,12 +15,13 @@ from rules.goblin_warlords.secrets import HANDS, hand_key
 from tests.rules.goblin_warlords.helpers import GAME, seats
 
 
-def positions(seed: int, count: int = 3) -> list[GoblinState]:
-    """Every state of one game played with the legal moves a seeded die picks, until B3."""
+def positions(seed: int, count: int = 3, steps: int = 40) -> list[GoblinState]:
+    """The states of one game played with the legal moves a seeded die picks, `steps` moves long
+    (into B3: the game has no end yet)."""
     state = GAME.new(seats(count), None, seed)
     chooser = Dice(seed=seed)
     found = [state]
-    while prompts := GAME.prompts(state):
+    while (prompts := GAME.prompts(state)) and len(found) <= steps:
         player = prompts[0].player
         legal = GAME.legal_actions(state, player)
         state = GAME.apply(state, player, legal[chooser.draw(len(legal)) - 1]).state
@@ -33,6 +34,7 @@ def conserved(state: GoblinState) -> None:
     units += [c for a in state.armies for c in (*a.units, *(() if a.leader is None else (a.leader,)))]
     assert sorted(units) == list(range(len(UNIT_CHIPS)))
     golds = Counter(state.gold_cup)
+    golds["gold"] += sum(a.gold for a in state.armies)
     for w in state.warlords:
         golds["gold"] += w.gold
         golds.update(k.value for k in w.caravans)

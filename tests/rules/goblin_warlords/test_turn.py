@@ -8,7 +8,7 @@ import pytest
 from rules.core.dice import ScriptedDice
 from rules.core.errors import RuleViolation
 from rules.goblin_warlords.data import UNIT_CHIPS, CaravanKind
-from rules.goblin_warlords.models import AskKind, Caravan, KeepHand, Phase, Redraw, Reinforce, TradeForGold
+from rules.goblin_warlords.models import AskKind, Caravan, EndTurn, KeepHand, Phase, Redraw, Reinforce, TradeForGold
 from tests.rules.goblin_warlords.helpers import (
     GAME,
     GOBLIN,
@@ -131,7 +131,7 @@ def test_three_units_are_drawn_free_then_up_to_two_bought_at_two_gold_each() -> 
     ann = bought.state.warlord("p1")
     assert ann.gold == 1 and len(ann.units) == 6 and bought.state.gold_cup.count("gold") == 60 - 5 + 4
     assert "Ann pays 4 gold for 2 more units." in texts(bought, public_only=True)
-    assert bought.state.phase is Phase.MARCH and bought.state.ask is None
+    assert bought.state.phase is Phase.MARCH and bought.state.ask.kind is AskKind.MARCH
 
 
 def test_buying_more_than_two_or_more_than_the_gold_allows_is_refused_and_changes_nothing() -> None:
@@ -157,7 +157,9 @@ def test_buying_more_than_two_or_more_than_the_gold_allows_is_refused_and_change
 def test_a_player_who_cannot_pay_is_not_asked_to_buy() -> None:
     # 002 L24: two gold for one unit
     state = begin(all_but_last_ready(2, hands=[[GOBLIN_LEADER]], golds=[1]), [1, 1, 1]).state
-    assert state.ask is None and state.phase is Phase.MARCH and GAME.prompts(state) == []
+    assert state.ask.kind is AskKind.MARCH and state.phase is Phase.MARCH
+    legal = GAME.legal_actions(state, "p1")
+    assert legal[-1] == EndTurn() and not any(isinstance(a, Reinforce) for a in legal)
 
 
 def test_a_leaderless_player_may_show_and_redraw_the_hand_up_to_three_times() -> None:
@@ -206,5 +208,5 @@ def test_a_leader_on_the_map_means_no_redraw() -> None:
     put_army(state, "p1", 7, KOBOLD_LEADER)
     put_army(state, "p2", 8, ORC_LEADER + 1)
     after, _ = run(state, "_end_player_turn", ScriptedDice([1, 1, 1]))  # game turn 2: Ann (4) before Bo (6)
-    assert after.current == "p1" and after.ask is None and after.phase is Phase.MARCH
+    assert after.current == "p1" and after.ask.kind is AskKind.MARCH and after.phase is Phase.MARCH
     assert len(after.warlord("p1").units) == 3 and not after.warlord("p1").leaderless
