@@ -99,6 +99,7 @@ from rules.goblin_warlords.data import (
     STARTING_MINES,
     UNIT_CHIPS,
     CaravanKind,
+    ChipKind,
     chip,
     gold_cup,
     territory,
@@ -111,6 +112,7 @@ from rules.goblin_warlords.models import (
     AskKind,
     AttackPasser,
     Battle,
+    ChooseStrategy,
     Claim,
     EndTurn,
     Levy,
@@ -127,11 +129,30 @@ from rules.goblin_warlords.models import (
     Redraw,
     Reinforce,
     SetupStep,
+    Strategy,
     TradeForGold,
     Warlord,
     WarlordView,
 )
+from rules.goblin_warlords.combat import (
+    REBEL_STRATEGY,
+    RATIOS,
+    assign,
+    chips_of,
+    leaders,
+    leadership_bonus,
+    power,
+    roll_bonus,
+    rolled_strategy,
+    side,
+    sides,
+    stupid,
+    survivor,
+    trolls,
+)
 from rules.goblin_warlords.movement import (
+    ALWAYS_FAILS,
+    SHAMAN_SERVIVILITY,
     army,
     army_led_by,
     authority_check,
@@ -164,8 +185,11 @@ from rules.goblin_warlords.rules import (
     unit_list,
     where,
 )
-from rules.goblin_warlords.secrets import HANDS, SECRETS, hand_key
+from rules.goblin_warlords.secrets import HANDS, SECRETS, STRATEGIES, hand_key, strategy_key
 
+
+SURRENDER_MAX = 2
+"""Troops dealt more damage than their army's power surrender on a d6 of 1 or 2 (L147)."""
 
 BOSSES_QUESTION = "Start with one boss or two? The rest of your six units are drawn at random."
 TRADE_QUESTION = "Trade any of your units back for gold, one gold chip each, or keep them all."
@@ -780,12 +804,178 @@ class GoblinWarlords(Game[GoblinState, Any]):
         return [*found, *self.levies(state, player), *self.claims(state, player), EndTurn()]
 
     def _end_turn(self, ctx: Context, state: GoblinState, player: PlayerId) -> None:
-        """The player ends B3. B4 (rampage, mines), B5 (discard) and C (trading) are still to come, so the
-        player turn ends here for now."""
+        """The player ends B3: the battles it brought about are fought, in the order they were recorded;
+        then, B4 (rampage, mines), B5 (discard) and C (trading) being still to come, the player turn ends."""
         ctx.say(f"{state.name_of(player)} ends the turn.")
+        state.ask = None
+        self._next_battle(ctx, state)
+
+    # -- combat (L83-147) ----------------------------------------------------------------------------------
+    def _next_battle(self, ctx: Context, state: GoblinState) -> None:
+        """The first recorded battle still to be fought: both players are asked for a strategy at once, in
+        secret (L94-99). A battle whose army has gone or moved away, or with no enemy left, is dropped.
+        With none left, the player turn ends."""
+        while state.battles:
+            battle = state.battles[0]
+            found = sides(state, battle)
+            if found is None:
+                state.battles.pop(0)
+                ctx.say(f"The battle in {where(battle.territory)} is not fought: the armies are no longer "
+                        "face to face.")
+                continue
+            attacker, defender = found
+            ctx.say(f"Battle in {where(battle.territory)}: {self._side_name(state, attacker)} attacks "
+                    f"{self._side_name(state, defender)}. Each side chooses its strategy in secret.", kind="phase")
+            state.ask = Ask(kind=AskKind.STRATEGY, players=[p for p in found if p is not None])
+            return
         state.ask = None
         state.moved, state.attacked, state.levied = [], [], []
         self._end_player_turn(ctx, state)
+
+    @staticmethod
+    def _side_name(state: GoblinState, owner: PlayerId | None) -> str:
+        return "the rebels" if owner is None else state.name_of(owner)
+
+    def _choose_strategy(self, ctx: Context, state: GoblinState, player: PlayerId, action: ChooseStrategy) -> None:
+        """L94-99: a side's proposed strategy, kept secret until the other's is in; then both are revealed
+        and the battle fought, and it leaves the list."""
+        battle = state.battles[0]
+        battle.chosen[player] = action.strategy
+        ctx.say(f"{state.name_of(player)} has chosen a strategy.")
+        ctx.say(f"You chose {action.strategy.title()}.", visible_to=[player])
+        found = sides(state, battle)
+        assert found is not None
+        waiting = [p for p in found if p is not None and p not in battle.chosen]
+        if waiting:
+            state.ask = Ask(kind=AskKind.STRATEGY, players=waiting)
+            return
+        state.ask = None
+        state.battles.pop(0)
+        self._fight(ctx, state, battle, found[0], found[1])
+        self._settle(ctx, state)
+        self._next_battle(ctx, state)
+
+    def _fight(self, ctx: Context, state: GoblinState, battle: Battle, attacker: PlayerId | None,
+               defender: PlayerId | None) -> None:
+        """One battle (L83-147): the strategies revealed (rebels roll a d3), the leadership checks and the
+        d6 for a real strategy (L110-119), troll stupidity (L120-126), the table's damage (L127-134), its
+        assignment and the survivor roll (L141-143), surrender (L147) and the destroyed leaders' fate
+        (L73-75, L144, L148-149). Retreat (L150-152) comes in the next slice."""
+        here = battle.territory
+        owners = {"attacker": attacker, "defender": defender}
+        strategy: dict[str, Strategy] = {}
+        for role, owner in owners.items():
+            if owner is None:
+                strategy[role] = REBEL_STRATEGY[ctx.dice.d3("the rebels' strategy").result]
+            else:
+                strategy[role] = battle.chosen[owner]
+        ctx.say("Strategies revealed: " + ", ".join(
+            f"{self._side_name(state, owners[r])} {strategy[r].title()}" for r in owners) + ".")
+        for role, owner in owners.items():  # 1.2: rebels' rolled strategy is their real one
+            if owner is None:
+                continue
+            armies = side(state, here, owner)
+            chips = chips_of(armies)
+            fort = any(f.territory == here and f.owner == owner for f in state.fortresses)
+            heads = leaders(armies)
+            obeyed = False
+            if heads:
+                leader = max(heads, key=lambda c: (chip(c).authority, -c))
+                bonus = leadership_bonus(leader, chips, fort)
+                obeyed, _ = authority_check(ctx.dice, leader, bonus, f"leadership (+{bonus})", owner)
+            if obeyed:
+                ctx.say(f"{state.name_of(owner)}'s troops do as they are told.")
+                continue
+            bonus = roll_bonus(chips, role == "defender" and fort)
+            rolled = ctx.dice.d6(f"real strategy ({bonus:+d})", owner).result + bonus
+            strategy[role] = rolled_strategy(rolled)
+            ctx.say(f"{state.name_of(owner)}'s troops do as they will: {strategy[role].title()}.")
+        fighting: dict[str, list[int]] = {}
+        for role, owner in owners.items():  # 2.1
+            chips = chips_of(side(state, here, owner))
+            dull = [t for t in trolls(chips)
+                    if stupid(strategy[role], ctx.dice.d6("troll stupidity", owner).result)]
+            if dull:
+                ctx.say(f"{counted(len(dull), 'troll')} of {self._side_name(state, owner)} stand about, stupid.")
+            fighting[role] = [c for c in chips if c not in dull]
+        att_div, att_hacked, def_div, def_hacked = RATIOS[(strategy["attacker"], strategy["defender"])]
+        losses = {"attacker": power(fighting["defender"]) // att_div,
+                  "defender": power(fighting["attacker"]) // def_div}
+        ctx.say(f"Power {power(fighting['attacker'])} against {power(fighting['defender'])}: "
+                f"{self._side_name(state, attacker)} takes {losses['attacker']} damage, "
+                f"{self._side_name(state, defender)} {losses['defender']}.")
+        hacked = {"attacker": att_hacked, "defender": def_hacked}
+        other = {"attacker": defender, "defender": attacker}
+        for role, owner in owners.items():
+            self._losses(ctx, state, here, owner, fighting[role], losses[role], hacked[role], other[role])
+
+    def _losses(self, ctx: Context, state: GoblinState, here: int, owner: PlayerId | None, chips: list[int],
+                damage: int, hacked: bool, winner: PlayerId | None) -> None:
+        """2.2 (L141-149): the damage assigned (`combat.assign`), every struck unit destroyed but one that
+        may survive (d6 + its damage under its power); damage over the side's power: its struck troops
+        surrender on a d6 of 1-2 (one roll, reading c9) and go to the winner's hand (house set b9);
+        a destroyed leader checks servivility (half, rounded down, when hacked to pieces) — he escapes,
+        or is captured by a winning player (killed, when hacked, or by rebels)."""
+        hit = assign(chips, damage)
+        if not hit:
+            return
+        saved = survivor(hit)
+        if saved is not None:
+            rolled = ctx.dice.d6(f"survivor: {chip(saved).name}, {hit[saved]} damage", owner).result
+            if rolled + hit[saved] < chip(saved).power:
+                del hit[saved]
+                ctx.say(f"{chip(saved).name} of {self._side_name(state, owner)} survives.")
+        surrender = False
+        if damage > power(chips) and winner is not None:
+            surrender = ctx.dice.d6("surrender", owner).result <= SURRENDER_MAX
+        for unit in sorted(hit):
+            holder = next(a for a in state.armies if a.leader == unit or unit in a.units)
+            if holder.leader == unit:
+                self._leader_falls(ctx, state, holder, hacked, winner)
+                continue
+            holder.units.remove(unit)
+            if surrender and chip(unit).is_troop:
+                assert winner is not None
+                state.warlord(winner).units.append(unit)
+            else:
+                state.tribe_cup.append(unit)
+        lost = [u for u in hit if u in state.tribe_cup or (winner is not None and u in state.warlord(winner).units)]
+        gone = [u for u in lost if not chip(u).is_leader]
+        if gone:
+            ctx.say(f"{self._side_name(state, owner)} loses {unit_list(gone)}"
+                    + (f"; the troops surrender to {state.name_of(winner)}." if surrender and winner else "."))
+        for empty in [a for a in state.armies if a.leader is None and not a.units]:
+            state.armies.remove(empty)
+            state.gold_cup += [GOLD] * empty.gold
+            state.battles = [b for b in state.battles if b.army != empty.id]
+
+    def _leader_falls(self, ctx: Context, state: GoblinState, holder: Army, hacked: bool,
+                      winner: PlayerId | None) -> None:
+        """A 'destroyed' leader (L73-75, L144, L148-149; reading a49): servivility, +1 with a shaman, half of
+        it rounded down when hacked to pieces; an 8 fails (reading b5). Success: he escapes and stays with
+        what is left of his army (retreat is the next slice). Failure: hacked, he dies; else a winning
+        player captures him (into the hand's captives), rebels kill him."""
+        leader = holder.leader
+        assert leader is not None
+        base = chip(leader).servivility + (SHAMAN_SERVIVILITY if any(
+            chip(c).kind is ChipKind.SHAMAN for c in holder.units) else 0)
+        target = base // 2 if hacked else base
+        face = ctx.dice.d8(f"servivility{' (hacked to pieces: half)' if hacked else ''}", holder.owner).result
+        name = chip(leader).name
+        if face != ALWAYS_FAILS and face <= target:
+            ctx.say(f"{name} escapes the slaughter.")
+            return
+        holder.leader = None
+        if hacked or winner is None:
+            state.tribe_cup.append(leader)
+            ctx.say(f"{name} is {'hacked to pieces' if hacked else 'killed'}.")
+        else:
+            state.warlord(winner).captives.append(leader)
+            ctx.say(f"{name} is captured by {state.name_of(winner)}.")
+        if not holder.units:
+            state.armies.remove(holder)
+            state.gold_cup += [GOLD] * holder.gold
+            state.battles = [b for b in state.battles if b.army != holder.id]
 
     def _end_player_turn(self, ctx: Context, state: GoblinState) -> None:
         """The next player's turn, or, after the last, the next game turn (C, trading, is still to come:
@@ -823,6 +1013,8 @@ class GoblinWarlords(Game[GoblinState, Any]):
             return [AttackPasser(attack=True), AttackPasser(attack=False)]
         if state.ask.kind is AskKind.UNDERGROUND:
             return [RerollUnderground(reroll=False), RerollUnderground(reroll=True)]
+        if state.ask.kind is AskKind.STRATEGY:
+            return [ChooseStrategy(strategy=s) for s in Strategy]
         return [Reinforce(bought=n) for n in range(self.most_to_buy(state, player) + 1)]
 
     def _apply(self, ctx: Context, state: GoblinState, player: PlayerId, action: Any) -> None:
@@ -863,6 +1055,8 @@ class GoblinWarlords(Game[GoblinState, Any]):
             self._answer_passer(ctx, state, player, action)
         elif isinstance(action, RerollUnderground):
             self._answer_underground(ctx, state, player, action)
+        elif isinstance(action, ChooseStrategy):
+            self._choose_strategy(ctx, state, player, action)
 
     def outcome(self, state: GoblinState) -> Outcome | None:
         """Nobody wins yet: the victory conditions (L156-158) come with the later slices."""
@@ -885,7 +1079,16 @@ class GoblinWarlords(Game[GoblinState, Any]):
                           fortresses=[f.model_copy() for f in state.fortresses], mines=list(state.mines),
                           control=dict(state.control), order=list(state.order), current=state.current,
                           first=state.players[state.first], tribe_cup=len(state.tribe_cup),
-                          gold_cup=len(state.gold_cup), battles=[b.model_copy() for b in state.battles])
+                          gold_cup=len(state.gold_cup), battles=[self._battle_seen(state, n, viewer)
+                                                                for n in range(len(state.battles))])
+
+    @staticmethod
+    def _battle_seen(state: GoblinState, n: int, viewer: PlayerId | None) -> Battle:
+        """A recorded battle as `viewer` sees it: the strategies chosen only through `STRATEGIES`."""
+        battle = state.battles[n].model_copy(deep=True)
+        battle.chosen = {p: s for p in sorted(battle.chosen)
+                         if (s := STRATEGIES.seen(state, strategy_key(n, p), viewer)) is not None}
+        return battle
 
 
 def trades(units: Sequence[int]) -> list[tuple[int, ...]]:

@@ -98,6 +98,14 @@ class Fortress(BaseModel):
     owner: PlayerId
 
 
+class Strategy(StrEnum):
+    """A side's strategy in basic combat (L95-98): chosen in secret, revealed together."""
+
+    CHARGE = "mindless charge"
+    CAREFUL = "careful advance"
+    CLEVER = "clever strategy"
+
+
 class Battle(BaseModel):
     """A battle B3 has brought about and the combat slice (still to come, L83-155) will fight: the hook
     where it takes over. `attacker` is the side that attacks (None: rebels, L36); `army` the army
@@ -110,6 +118,8 @@ class Battle(BaseModel):
     why: str
     forced: bool = True
     surprise: bool = False
+    chosen: dict[PlayerId, Strategy] = Field(default_factory=dict)
+    """The proposed strategies chosen so far (L94-99): each player's secret until both are in."""
 
 
 class AskKind(StrEnum):
@@ -119,6 +129,7 @@ class AskKind(StrEnum):
     PASSAGE = "passage"  # B3: a territory's controller lets a leader through, or not (L28)
     PASSER = "passer"  # B3: the leader failed the servivility check: attack him, or let him pass (L28)
     UNDERGROUND = "underground"  # B3: keep the place the d20 gave, or roll once more (L30)
+    STRATEGY = "strategy"  # combat: both sides choose a strategy in secret (L94-99)
 
 
 class Ask(CoreAsk):
@@ -271,8 +282,16 @@ class RerollUnderground(BaseModel):
     reroll: bool
 
 
+class ChooseStrategy(BaseModel):
+    """Combat: the proposed strategy for the battle being fought (L94-99), chosen in secret."""
+
+    type: Literal["strategy"] = "strategy"
+    strategy: Strategy
+
+
 GoblinAction = Annotated[ChooseBosses | TradeForGold | Redraw | KeepHand | Reinforce | Move | Underground | Levy
-                         | Claim | EndTurn | AllowPassage | AttackPasser | RerollUnderground,
+                         | Claim | EndTurn | AllowPassage | AttackPasser | RerollUnderground
+                         | ChooseStrategy,
                          Field(discriminator="type")]
 
 
@@ -315,6 +334,6 @@ class GoblinView(TableView):
 
 
 __all__ = ["SLUG", "AllowPassage", "Army", "Ask", "AskKind", "AttackPasser", "Battle", "Caravan", "CaravanView",
-           "ChooseBosses", "Claim", "EndTurn", "Fortress", "GoblinAction", "GoblinState", "GoblinView", "KeepHand",
-           "Levy", "Move", "Phase", "Redraw", "Reinforce", "RerollUnderground", "SetupStep", "TradeForGold",
+           "ChooseBosses", "ChooseStrategy", "Claim", "EndTurn", "Fortress", "GoblinAction", "GoblinState", "GoblinView", "KeepHand",
+           "Levy", "Move", "Phase", "Redraw", "Reinforce", "RerollUnderground", "SetupStep", "Strategy", "TradeForGold",
            "Underground", "Warlord", "WarlordView"]

@@ -17,6 +17,7 @@ from rules.goblin_warlords.models import (
     Ask,
     AskKind,
     AttackPasser,
+    ChooseStrategy,
     Claim,
     EndTurn,
     GoblinState,
@@ -38,6 +39,11 @@ def say(state: GoblinState, ask: Ask) -> str:
                 f"new ones ({REDRAWS - done} of {REDRAWS} tries left), or keep it?")
     if ask.kind is AskKind.BUY:
         return f"Buy up to {BOUGHT_DRAWS} more units at {BOUGHT_PRICE} gold each, or none?"
+    if ask.kind is AskKind.STRATEGY:
+        battle = state.battles[0] if state.battles else None
+        place = territory(battle.territory).name if battle is not None else "the field"
+        return (f"Battle in {place}: choose your strategy in secret — Mindless Charge, Careful Advance or "
+                "Clever Strategy. Both are revealed together.")
     if ask.kind is AskKind.MARCH:
         return ("Move, go underground or levy with each leader (once each this turn), or end your turn.")
     moving = next((a for a in state.armies if a.id == ask.army), None)
@@ -58,6 +64,7 @@ STAGES: Stages[GoblinState] = Stages({
     AskKind.PASSAGE: Stage((AllowPassage,), default=AllowPassage(allow=False)),
     AskKind.PASSER: Stage((AttackPasser,), default=AttackPasser(attack=True)),
     AskKind.UNDERGROUND: Stage((RerollUnderground,)),
+    AskKind.STRATEGY: Stage((ChooseStrategy,), secret=True),
 }, say)
 
 __all__ = ["STAGES", "say"]

@@ -3,7 +3,8 @@
 - each player's hand (reading a6): its unit chips, its gold and the caravan chips not yet placed,
   seen by the owner alone; how many chips it holds is public (chips held in a hand are counted at
   a glance);
-- the two cups, seen by nobody: what is left in the tribe cup would tell what the hands hold.
+- the two cups, seen by nobody: what is left in the tribe cup would tell what the hands hold;
+- a battle's proposed strategy (L94-99), seen by its chooser alone until both sides' are in.
 
 Chips are conserved: every unit chip is on the map, in a hand or in the tribe cup, and every gold
 or caravan chip in a hand, on the map or in the gold cup. So a computer's picture of the game does
@@ -17,9 +18,9 @@ from collections.abc import Hashable, Iterable, Sequence
 from typing import Any
 
 from rules.core.dice import Dice
-from rules.core.secrets import Secret, Spot
+from rules.core.secrets import Hidden, Secret, Spot
 from rules.goblin_warlords.data import GOLD, CaravanKind
-from rules.goblin_warlords.models import GoblinState, Phase
+from rules.goblin_warlords.models import GoblinState, Phase, Strategy
 
 HAND = "hand"
 CUP = "cup"
@@ -84,7 +85,30 @@ def _shuffled(items: list[Any], chooser: Dice) -> list[Any]:
     return out
 
 
-HANDS = Chips()
-SECRETS: tuple[Secret[GoblinState], ...] = (HANDS,)
+STRATEGY = "strategy"
 
-__all__ = ["CUP", "Chips", "GOLD_CUP", "HAND", "HANDS", "SECRETS", "TRIBE_CUP", "hand_key"]
+
+def strategy_key(battle: int, player: str) -> tuple[str, int, str]:
+    return STRATEGY, battle, player
+
+
+def _strategy_spots(state: GoblinState) -> Iterable[Spot]:
+    """A proposed strategy chosen for a battle (L94-99) is its chooser's until both are in; they are
+    revealed together, as the battle is fought, and the battle leaves the list then."""
+    for n, battle in enumerate(state.battles):
+        for player in sorted(battle.chosen):
+            yield Spot(strategy_key(n, player), frozenset({player}))
+
+
+def _put_strategy(state: GoblinState, key: Any, strategy: Strategy) -> None:
+    state.battles[key[1]].chosen[key[2]] = strategy
+
+
+HANDS = Chips()
+STRATEGIES: Hidden[GoblinState] = Hidden(
+    name="strategies", find=_strategy_spots, get=lambda state, key: state.battles[key[1]].chosen.get(key[2]),
+    put=_put_strategy, possible=lambda state, key: list(Strategy))
+SECRETS: tuple[Secret[GoblinState], ...] = (HANDS, STRATEGIES)
+
+__all__ = ["CUP", "Chips", "GOLD_CUP", "HAND", "HANDS", "SECRETS", "STRATEGIES", "STRATEGY", "TRIBE_CUP", "hand_key",
+           "strategy_key"]

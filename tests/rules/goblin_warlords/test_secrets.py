@@ -30,7 +30,7 @@ def positions(seed: int, count: int = 3, steps: int = 40) -> list[GoblinState]:
 
 
 def conserved(state: GoblinState) -> None:
-    units = [c for w in state.warlords for c in w.units] + state.tribe_cup
+    units = [c for w in state.warlords for c in (*w.units, *w.captives)] + state.tribe_cup
     units += [c for a in state.armies for c in (*a.units, *(() if a.leader is None else (a.leader,)))]
     assert sorted(units) == list(range(len(UNIT_CHIPS)))
     golds = Counter(state.gold_cup)

@@ -1,0 +1,137 @@
+"""The goblin warlords game's combat rules free of the flow (seed 002 L83-147): the sides of a
+recorded battle, power, the leadership roll's modifiers and its d6 table, troll stupidity, the
+strategy table (basic combat) and the damage dealt, and the damage's assignment to units."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.core.engine import PlayerId
+from rules.goblin_warlords.data import SMALL_TRIBES, ChipKind, Tribe, chip
+from rules.goblin_warlords.models import Army, Battle, GoblinState, Strategy
+from rules.goblin_warlords.movement import army, native, troops
+
+CHARGE, CAREFUL, CLEVER = Strategy.CHARGE, Strategy.CAREFUL, Strategy.CLEVER
+
+RATIOS: dict[tuple[Strategy, Strategy], tuple[int, bool, int, bool]] = {
+    # (attacker's strategy, defender's): (attacker's loss divisor, attacker hacked, defender's loss divisor,
+    # defender hacked) — L129-133, read by reading c3: the first ratio is the attacker's loss (x the
+    # defender's power), the second the defender's (x the attacker's power); `*` marks that side.
+    (CHARGE, CHARGE): (1, True, 1, True),
+    (CHARGE, CAREFUL): (5, True, 2, True),
+    (CHARGE, CLEVER): (1, True, 5, False),
+    (CAREFUL, CHARGE): (2, True, 5, True),
+    (CAREFUL, CAREFUL): (2, False, 2, False),
+    (CAREFUL, CLEVER): (5, False, 2, False),
+    (CLEVER, CHARGE): (5, False, 1, True),
+    (CLEVER, CAREFUL): (2, False, 5, False),
+    (CLEVER, CLEVER): (5, False, 5, False),
+}
+"""The basic strategy table (L129-133)."""
+
+REBEL_STRATEGY = {1: CHARGE, 2: CAREFUL, 3: CLEVER}
+"""A side nobody plays (rebels) rolls a d3 for its strategy, as a caravan does (L103; house set b2)."""
+
+
+def rolled_strategy(total: int) -> Strategy:
+    """The leadership roll's d6 table (L111-114): 3 or less Charge, 4-5 Careful, 6 or more Clever."""
+    return CHARGE if total <= 3 else CAREFUL if total <= 5 else CLEVER
+
+
+def side(state: GoblinState, territory: int, owner: PlayerId | None) -> list[Army]:
+    """Every army of `owner` (None: rebels) standing in the territory."""
+    return [a for a in state.armies if a.territory == territory and a.owner == owner and not a.lost]
+
+
+def sides(state: GoblinState, battle: Battle) -> tuple[PlayerId | None, PlayerId | None] | None:
+    """The attacking and the defending owner of a recorded battle, or None when it is no longer to be
+    fought: its army is gone, lost or has moved away, or no enemy is left there. When the battle's own
+    army attacks, it fights the owner of the longest-standing enemy army there (our reading: one
+    battle a record; several enemies mean several records)."""
+    fighting = army(state, battle.army)
+    if fighting is None or fighting.lost or fighting.territory != battle.territory:
+        return None
+    if battle.attacker == fighting.owner:
+        enemies = sorted((a for a in state.armies if a.territory == battle.territory and not a.lost
+                          and a.owner != fighting.owner), key=lambda a: a.id)
+        if not enemies:
+            return None
+        return fighting.owner, enemies[0].owner
+    if not side(state, battle.territory, battle.attacker):
+        return None
+    return battle.attacker, fighting.owner
+
+
+def chips_of(armies: Sequence[Army]) -> list[int]:
+    return [c for a in armies for c in ((a.leader,) if a.leader is not None else ()) + tuple(a.units)]
+
+
+def leaders(armies: Sequence[Army]) -> list[int]:
+    return [a.leader for a in armies if a.leader is not None]
+
+
+def power(chips: Sequence[int]) -> int:
+    """A side's total power (L1, L128): troops, war machines and shamans by strength, leaders by authority."""
+    return sum(chip(c).power for c in chips if chip(c).kind is not ChipKind.SPY)
+
+
+def leadership_bonus(leader: int, chips: Sequence[int], in_fortress: bool) -> int:
+    """The authority check of combat step 1.2 with the control modifiers (L56-57; reading c7): +1 if
+    every troop of the side is the leader's native or a goblin or kobold, +1 in the side's own fortress."""
+    every = troops([c for c in chips if c != leader])
+    return int(all(native(leader, c) or chip(c).tribe in SMALL_TRIBES for c in every)) + int(in_fortress)
+
+
+def roll_bonus(chips: Sequence[int], defending_in_fortress: bool) -> int:
+    """The d6 roll's modifiers (L115-119): -1 if the biggest troop is a troll or an ogre, +1 if a goblin
+    or a kobold (reading c5: troops only; a tie for biggest never mixes the two groups with the house
+    set's powers), +1 for defenders in their fortress."""
+    bonus = int(defending_in_fortress)
+    found = troops(chips)
+    if found:
+        biggest = max(chip(c).power for c in found)
+        tribes = {chip(c).tribe for c in found if chip(c).power == biggest}
+        if tribes & {Tribe.TROLL, Tribe.OGRE}:
+            bonus -= 1
+        elif tribes & SMALL_TRIBES:
+            bonus += 1
+    return bonus
+
+
+def trolls(chips: Sequence[int]) -> list[int]:
+    return [c for c in troops(chips) if chip(c).tribe is Tribe.TROLL]
+
+
+def stupid(strategy: Strategy, face: int) -> bool:
+    """Troll stupidity (L120-125): on a d6 of 1 (Charge, Careful), of 2 or less (Clever)."""
+    return face <= (2 if strategy is CLEVER else 1)
+
+
+def assign(chips: Sequence[int], damage: int) -> dict[int, int]:
+    """The damage dealt to a side, spread on its units (L141-142: no unit takes more than its power).
+    Until the owner's own choice comes (next slice), the engine assigns it, the reading with most
+    bloodshed: each unit in turn takes one point, the smallest first and the leader last, so that as
+    many units as possible are struck; what is left goes on the same way, up to each one's power."""
+    order = sorted(chips, key=lambda c: (chip(c).is_leader, chip(c).power, c))
+    taken = {c: 0 for c in order}
+    left = damage
+    while left > 0 and any(taken[c] < chip(c).power for c in order):
+        for c in order:
+            if left > 0 and taken[c] < chip(c).power:
+                taken[c] += 1
+                left -= 1
+    return {c: d for c, d in taken.items() if d}
+
+
+def survivor(hit: dict[int, int]) -> int | None:
+    """The one struck unit that rolls to survive (L143): the one with the best chance (power less its
+    damage), a leader first on a tie (our reading of the owner's choice, made for him)."""
+    hopeful = [c for c, d in hit.items() if chip(c).power - d > 1]
+    if not hopeful:
+        return None
+    return max(hopeful, key=lambda c: (chip(c).power - hit[c], chip(c).is_leader, -c))
+
+
+__all__ = ["CAREFUL", "CHARGE", "CLEVER", "RATIOS", "REBEL_STRATEGY", "assign", "chips_of", "leaders",
+           "leadership_bonus", "power", "roll_bonus", "rolled_strategy", "side", "sides", "stupid", "survivor",
+           "trolls"]
