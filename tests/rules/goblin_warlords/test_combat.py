@@ -1,0 +1,166 @@
+"""Combat (seed 002 L83-147; lines of 002_6fc21e352e2e7ee3.txt, the reading's items in brackets): the
+battles B3 recorded are fought when the player ends B3 — secret strategies revealed together, the
+leadership check and the d6 for a real strategy, troll stupidity, the strategy table's damage, its
+assignment, the survivor roll, surrender, and the fate of a destroyed leader."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.core.dice import ScriptedDice
+from rules.core.engine import PromptKind
+from rules.goblin_warlords.combat import assign, survivor
+from rules.goblin_warlords.models import (
+    AskKind,
+    Battle,
+    ChooseStrategy,
+    EndTurn,
+    GoblinState,
+    Move,
+    Strategy,
+)
+from rules.goblin_warlords.secrets import STRATEGIES, strategy_key
+from tests.rules.goblin_warlords.helpers import (
+    GAME,
+    GOBLIN,
+    KOBOLD,
+    KOBOLD_LEADER,
+    OGRE,
+    ORC,
+    ORC_LEADER,
+    TROLL,
+    put_army,
+    texts,
+)
+from tests.rules.goblin_warlords.test_march import army_at, b3, refused
+
+CHARGE, CAREFUL, CLEVER = Strategy.CHARGE, Strategy.CAREFUL, Strategy.CLEVER
+BO_DRAWS = [1, 1, 1]
+"""Bo's three free units when his turn begins, once Ann's battles are fought."""
+
+
+def battle(attackers: Sequence[int], defenders: Sequence[int], *, attacker: int = ORC_LEADER,
+           defender: int | None = KOBOLD_LEADER) -> GoblinState:
+    """Ann's army (in Bone Ridge, 8) has marched into Bo's (Black Mire, 9), and Ann ends B3: both are
+    asked for a strategy."""
+    state = b3()
+    put_army(state, "p1", 8, attacker, attackers)
+    put_army(state, "p2", 9, defender, defenders)
+    state = GAME.apply(state, "p1", Move(army=state.armies[0].id, path=[9])).state
+    assert len(state.battles) == 1
+    state = GAME.apply(state, "p1", EndTurn()).state
+    assert state.ask is not None and state.ask.kind is AskKind.STRATEGY
+    return state
+
+
+def fight(state: GoblinState, ann: Strategy, bo: Strategy, faces: Sequence[int]) -> tuple[GoblinState, list[str]]:
+    state = GAME.apply(state, "p1", ChooseStrategy(strategy=ann)).state
+    step = GAME.apply(state, "p2", ChooseStrategy(strategy=bo), dice=ScriptedDice([*faces, *BO_DRAWS]))
+    return step.state, texts(step)
+
+
+# -- 1.1 proposed strategies --------------------------------------------------------------------------
+
+def test_both_sides_choose_a_strategy_at_once_and_in_secret() -> None:
+    # 002 L94-99 (reading a37): each player selects a strategy; both reveal them at the same time
+    state = battle([ORC], [KOBOLD])
+    prompts = GAME.prompts(state)
+    assert [p.player for p in prompts] == ["p1", "p2"]
+    assert all(p.secret and p.kind is PromptKind.SECRET for p in prompts)
+    assert GAME.legal_actions(state, "p2") == [ChooseStrategy(strategy=s) for s in Strategy]
+    step = GAME.apply(state, "p1", ChooseStrategy(strategy=CLEVER))
+    state = step.state
+    assert "Ann has chosen a strategy." in texts(step, public_only=True)
+    assert not any("Clever" in t for t in texts(step, public_only=True))
+    assert GAME.view(state, "p1").battles[0].chosen == {"p1": CLEVER}
+    assert GAME.view(state, "p2").battles[0].chosen == {} and GAME.view(state, None).battles[0].chosen == {}
+    assert STRATEGIES.seen(state, strategy_key(0, "p1"), "p2") is None
+    assert [p.player for p in GAME.prompts(state)] == ["p2"]
+    refused(state, "p1", ChooseStrategy(strategy=CHARGE), "not your decision")  # chosen once, no take-backs
+    refused(state, "p2", EndTurn(), "not an answer")
+
+
+def test_a_battle_whose_army_moved_away_is_dropped() -> None:
+    # 002 L37 (reading a23): a battle occurs where units enter a territory with enemies; once the army has
+    # left, there is nobody to fight there (our reading)
+    state = b3()
+    put_army(state, "p1", 8, ORC_LEADER, [ORC])
+    put_army(state, "p2", 9, KOBOLD_LEADER, [KOBOLD])
+    state.battles.append(Battle(territory=9, attacker="p1", army=state.armies[0].id, why="entered enemies"))
+    step = GAME.apply(state, "p1", EndTurn(), dice=ScriptedDice(BO_DRAWS))
+    assert any("is not fought" in t for t in texts(step))
+    assert step.state.battles == [] and step.state.current == "p2"
+
+
+# -- the fight ------------------------------------------------------------------------------------------
+
+def test_the_texts_example_charge_against_clever_strategy() -> None:
+    # 002 L127-134 (reading a45, c3): "Power 23 charges while power 11 has clever strategy. 11 damage is
+    # inflicted to charges while only 4 to strategists."; L133/L75: the charger's leader, destroyed, is hacked
+    # to pieces and checks half his servivility (4 // 2 = 2)
+    state = battle([OGRE, OGRE + 1, OGRE + 2, OGRE + 3, GOBLIN], [ORC, ORC + 1, ORC + 2, GOBLIN + 1])
+    after, said = fight(state, CHARGE, CLEVER, [1, 1, 6, 3])  # leadership d8s; survivor d6; servivility d8 3 > 2
+    assert "Strategies revealed: Ann Mindless Charge, Bo Clever Strategy." in said
+    assert "Power 23 against 11: Ann takes 11 damage, Bo 4." in said
+    assert any("is hacked to pieces" in t for t in said)
+    assert army_at(after, 9, "p1") == [] and ORC_LEADER in after.tribe_cup
+    assert army_at(after, 9, "p2") == [KOBOLD_LEADER] and after.battles == []
+    assert after.current == "p2"  # the battles fought, the player turn ends
+
+
+def test_troops_that_fail_their_leader_roll_their_real_strategy() -> None:
+    # 002 L110-119 (reading a43): a failed authority check -> d6: 3 or less Charge, 4-5 Careful, 6+ Clever;
+    # -1 when the biggest unit is a troll, +1 when a kobold
+    state = battle([TROLL], [KOBOLD, KOBOLD + 1])
+    after, said = fight(state, CLEVER, CHARGE, [8, 4, 8, 5, 6, 1])  # d8 8 fails; 4-1; d8 8; 5+1; troll 6; survivor
+    assert "Ann's troops do as they will: Mindless Charge." in said
+    assert "Bo's troops do as they will: Clever Strategy." in said
+    assert "Power 9 against 6: Ann takes 6 damage, Bo 1." in said  # Charge against Clever: 1:1 and 1:5
+    assert army_at(after, 9, "p1") == [ORC_LEADER]  # the leader survives 3 damage on a 1 (1 + 3 < 6)
+    assert army_at(after, 9, "p2") == [KOBOLD_LEADER, KOBOLD + 1]
+
+
+def test_stupid_trolls_sit_the_battle_out() -> None:
+    # 002 L120-126 (reading a44): d6 for each troll, stupid on 2 or less with Clever Strategy: no part in
+    # the combat, back with the army after
+    state = battle([TROLL], [KOBOLD])
+    after, said = fight(state, CLEVER, CAREFUL, [1, 1, 2, 3])  # leadership d8s; troll 2: stupid; survivor 3
+    assert "1 troll of Ann stand about, stupid." in said
+    assert "Power 6 against 5: Ann takes 2 damage, Bo 1." in said  # Clever against Careful: 1:2 and 1:5
+    assert army_at(after, 9, "p1") == [ORC_LEADER, TROLL]  # 3 + 2 < 6: the leader survives
+
+
+def test_a_beaten_army_surrenders_and_its_leader_is_captured() -> None:
+    # 002 L147 (reading a48, c9): damage over the army's power -> its troops surrender on a d6 of 1-2 (to the
+    # winner's hand, house set b9); L73-74, L144 (reading a49): a destroyed leader who fails servivility is
+    # captured; L143: a struck unit survives when d6 + its damage is under its power
+    state = battle([OGRE, OGRE + 1, OGRE + 2, OGRE + 3], [GOBLIN, GOBLIN + 1])
+    after, said = fight(state, CAREFUL, CAREFUL, [1, 1, 2, 1, 7])  # d8s; ogre survivor 2; surrender 1; d8 7 > 6
+    assert "Power 22 against 6: Ann takes 3 damage, Bo 11." in said
+    assert army_at(after, 9, "p1") == [ORC_LEADER, OGRE, OGRE + 3]  # 1 damage on three ogres; 2 + 1 < 4: one lives
+    assert any("surrender to Ann" in t for t in said) and any("captured by Ann" in t for t in said)
+    assert after.warlord("p1").captives == [KOBOLD_LEADER]
+    assert {GOBLIN, GOBLIN + 1} <= set(after.warlord("p1").units)
+    assert army_at(after, 9, "p2") == []
+
+
+def test_rebels_roll_their_strategy() -> None:
+    # 002 L36, L103 (house set b2, our reading): nobody chooses for rebels; they roll a d3 as a caravan does
+    state = b3()
+    put_army(state, "p1", 9, ORC_LEADER, [ORC])
+    put_army(state, "p1", 9, None, [GOBLIN])
+    state.armies[1].owner = None
+    state.battles.append(Battle(territory=9, attacker=None, army=state.armies[0].id, why="rebels"))
+    state = GAME.apply(state, "p1", EndTurn()).state
+    assert state.ask is not None and state.ask.players == ["p1"]
+    step = GAME.apply(state, "p1", ChooseStrategy(strategy=CAREFUL), dice=ScriptedDice([1, 1, *BO_DRAWS]))
+    assert "Strategies revealed: the rebels Mindless Charge, Ann Careful Advance." in texts(step)
+    assert "Power 1 against 8: the rebels takes 1 damage, Ann 0." in texts(step)  # Charge v Careful: 1:5, 1:2
+    assert army_at(step.state, 9, None) == []
+
+
+def test_damage_is_spread_no_unit_taking_more_than_its_power() -> None:
+    # 002 L141-143 (reading a46): no more damage to a unit than its power; one struck unit may survive
+    assert assign([ORC_LEADER, OGRE, GOBLIN], 4) == {GOBLIN: 1, OGRE: 2, ORC_LEADER: 1}
+    assert assign([GOBLIN, ORC], 9) == {GOBLIN: 1, ORC: 2}
+    assert survivor({GOBLIN: 1, ORC: 2}) is None and survivor({ORC_LEADER: 2, OGRE: 1}) == ORC_LEADER
