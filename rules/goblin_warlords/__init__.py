@@ -8,14 +8,17 @@ What the slices hold (issue 43):
   cup's 74 unit chips (troops with power, leaders with authority and servivility, shamans, war
   machines, spies), the gold cup (60 gold, 6 caravan chips), fortress ratings and the mine's price.
 - `models`: the state (seats' hands, the cups, map control, armies, caravans, fortresses, mines,
-  turn, phase and order, B3's leaders that moved, attacked and levied, the battles waiting for the
-  combat slice), the actions as a union on `type`, and the views.
-- `secrets`: hands seen by their owner alone, the cups by nobody (`rules.core.secrets`).
+  turn, phase and order, B3's leaders that moved, attacked and levied, the battles waiting to be
+  fought, with the strategies chosen), the actions as a union on `type`, and the views.
+- `secrets`: hands seen by their owner alone, the cups by nobody, a battle's chosen strategy by its
+  chooser until both are in (`rules.core.secrets`).
 - `rules`: small rules free of the flow (draws, the order of play, caravan steps).
 - `movement`: B3's rules free of the flow (friendly and hostile, reach, paths, passage, the
   authority and servivility checks, a levy's modifiers, choices of units).
 - `questions`: the questions of a player turn (B2's redraw and purchase; B3's next step, passage,
-  the attack on a caught leader, the underground reroll).
+  the attack on a caught leader, the underground reroll; combat's secret strategy).
+- `combat`: combat's rules free of the flow (a battle's sides, power, the leadership modifiers and
+  d6 table, troll stupidity, the strategy table, the damage's assignment and survivor).
 - `engine`: the set-up of the text (bosses, units up to six, units traded for gold, caravans
   drawn placed at once and replaced, a random first player) and the turn's first steps: A (the
   caravans step), the order of B, B1 (unplaced caravans placed and moved), B2 (three free
@@ -28,14 +31,22 @@ What the slices hold (issue 43):
   an authority check with its modifiers, or they rebel); claims (a leader takes back units left
   behind, or rebels of his tribe, L31, L36); native troops won over by an arriving leader unless
   their holder keeps them by authority (L39); gold carried handed in on friendly ground (L51). A
-  battle B3 brings about is recorded in `GoblinState.battles` (the combat slice's hook) and play goes
-  on; "end my turn" ends B3 and, B4-C being still to come, the player turn with it.
+  battle B3 brings about is recorded in `GoblinState.battles` and play goes on; "end my turn" ends
+  B3. Then (third session) the recorded battles are fought in order (L83-147): both sides choose
+  Mindless Charge, Careful Advance or Clever Strategy in secret, revealed together (rebels roll a d3);
+  leadership checks and the d6 for a real strategy; troll stupidity; the basic strategy table's
+  damage; the damage spread (by the engine for now), one survivor roll; surrender; a destroyed
+  leader's servivility (halved when hacked to pieces), death or capture; each battle leaves the list
+  when fought, one whose army has moved away is dropped. B4-C being still to come, the player turn
+  then ends.
 
-Still to come (the next sessions): the combat slice (L83-155: fighting the recorded battles —
-secret strategies, leadership, trolls, damage, fortresses, surrender, retreat and its extra move,
-captured leaders; the optional fight in outlands, L37; rebels destroyed on retreat or the land
-turned neutral, L36; caravan fights, L38, L76-82; the attack by units left behind on an enemy
-coming in, L31), B3's other parts (spies, L41; levying shamans and war machines, L67-72; building
+Still to come (the next sessions): the rest of combat — the fortress's own table, absorption,
+war machines against it and the castle's fall (L104-109, L135-139, L145-146), the underground
+surprise (L109), retreat and its extra move (L40, L64, L150-152; reading b8), the owners' own
+damage assignment and survivor choice (L141-143), shamans' late choice and the lone chief's flight
+(L100-102), stupid trolls joining a victor and troll regeneration (L126, L153-155), captives traded
+or executed (L74), rebels destroyed on retreat or the land turned neutral (L36); caravan fights (L38,
+L76-82, L103); the attack by units left behind on an enemy coming in (L31), B3's other parts (spies, L41; levying shamans and war machines, L67-72; building
 fortresses and mines, L61-66; a leader carrying one gold only, L49-50), B4 (rampage,
 mines), B5 (discard to ten), C (trading, captives), the victory announcements and the house set's
 end after turn 12; then `moves.py` (the `MoveBook`), `guide.py`, `computer.py`, the renderer, and

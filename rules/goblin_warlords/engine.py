@@ -1,5 +1,6 @@
-"""Goblin warlords (seed 002): the engine so far — the set-up and the game turn up to the end of
-B3's movement and control (see the package docstring for what is still to come).
+"""Goblin warlords (seed 002): the engine so far — the set-up, the game turn up to the end of B3's
+movement and control, and the fight of the battles B3 records (see the package docstring for what is
+still to come).
 
 The set-up (L5-7): every player at once chooses one boss or two, is dealt that many leaders and
 then random units up to six, and may trade units back for gold one for one; a caravan chip drawn
@@ -13,7 +14,13 @@ reinforcements (B2: three free, up to two bought, and a leaderless player's redr
 B3 (L26-36): the active player is asked for one step at a time — a leader's move, his underground
 travel or his levy, each once a turn per leader (L27), or "end my turn". B4 (rampage and mines), B5
 (discard) and C (trading) are still to come: for now ending B3 ends the player turn
-(`_end_player_turn`). Battles are only recorded (`GoblinState.battles`), for the combat slice.
+(`_end_player_turn`), once the battles B3 recorded (`GoblinState.battles`) are fought.
+
+Combat (L83-147, third session): ending B3 fights the recorded battles in order. Both players choose
+a strategy at once, in secret (`secrets.STRATEGIES`), revealed together; each side's leadership check,
+and on a failure the d6 for its real strategy; troll stupidity; the strategy table's damage; the
+damage spread on the units, one struck unit's survivor roll; surrender; a destroyed leader's
+servivility, death or capture. The battle then leaves the list.
 
 Line numbers (L…) are those of ../shared/seeds/002_6fc21e352e2e7ee3.txt; the house set and the
 readings are those of ../shared/games/goblin-warlords.md (b) and (c). Readings this slice adds where
@@ -69,6 +76,37 @@ and chaos):
   and kobolds, +1 in his own fortress, reading c4); units with no leader to keep them go over at
   once. Goblins and kobolds held by a leader of their own tribe are never taken (the text's
   wording; other goblins and kobolds may be).
+
+Combat's readings (the Bloodshed Games rule again):
+
+- battles are fought when the player ends B3, in the order recorded; a battle whose army is gone,
+  lost or has moved away, or with no enemy left there, is dropped unfought. An optional fight in the
+  outlands (L37, "unless neither side want it") is always fought: nobody is asked to hold back;
+- the sides: the recorded army's owner with all his armies there (units left behind included, L31),
+  against the owner of the longest-standing enemy army there with all of his; rebels (no owner) are
+  a side too and roll a d3 for their strategy (1 Charge, 2 Careful, 3 Clever, as a caravan's, house
+  set b2), which is also their real one: with no leader there is no check;
+- the table's "attacker" is the battle's attacker: the player who marched, levied or attacked the
+  passer, the rebels in a revolt (reading c3 for the two ratios);
+- leadership (L111): the side's leader with the highest authority checks, with the control modifiers
+  (reading c7: +1 all its troops his natives or goblins and kobolds, +1 in its own fortress); a side
+  with no leader (units left behind) always rolls the d6. The d6's "biggest unit" is the biggest troop
+  (reading c5); with the house set's powers a tie never mixes a troll or ogre with a goblin or kobold,
+  so the owner's choice (L119) never arises;
+- stupid trolls (L126) stay in their army, out of the fight: they neither add power nor take damage;
+- damage is assigned by the engine until the owners' own choice comes (L141, next): one point at a
+  time to each unit in turn, the smallest first and the leader last, so that as many units as
+  possible are struck (the most bloodshed), none past its power; the one unit that rolls to survive
+  (L143) is the struck one with the best chance (power less damage), a leader first on a tie;
+- surrender (L147; reading c9): one d6 for the side, rolled only when a player won (rebels take no
+  prisoners); its struck troops go to the winner's hand (house set b9), its war machines, shamans and
+  leaders are destroyed or fall as leaders do;
+- a destroyed leader (L73-75, L144, L148-149) rolls servivility (+1 with a shaman; an 8 fails); halved,
+  rounded down, when his side's table cell has the `*`. Success: he escapes and stays with what is left
+  (retreat, L150-152, is the next slice). Failure: hacked, or beaten by rebels, he dies (to the tribe
+  cup); otherwise he is the winner's captive (`Warlord.captives`, public: the capture is announced);
+- units of a side destroyed go back to the tribe cup; an army left with nothing is removed, its gold to
+  the gold cup, and any other battle recorded for it dropped.
 """
 
 from __future__ import annotations
@@ -433,7 +471,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
 
     def _arrive(self, ctx: Context, state: GoblinState, player: PlayerId, moving: Army, number: int, verb: str,
                 *, surprise: bool = False) -> None:
-        """The army ends its move in `number`: enemies there mean a battle (L37, for the combat slice);
+        """The army ends its move in `number`: enemies there mean a battle (L37, fought when B3 ends);
         then control and leaderless units are settled (L32-33)."""
         moving.territory = number
         ctx.say(f"{state.name_of(player)}'s army of {unit_list(self._chips(moving))} {verb} {where(number)}.")
@@ -449,7 +487,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
             ctx.say(f"Enemies stand in {where(number)}: a battle "
                     + ("must be fought there" if is_orcland(number) else "may be fought there")
                     + (" — the attackers come out of the caves by surprise" if surprised else "")
-                    + " (combat comes in a later slice).")
+                    + " (fought when the turn's moves are done).")
         self._settle(ctx, state)
         self._hand_in_gold(ctx, state, moving)
 
@@ -519,7 +557,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
 
     def _answer_passer(self, ctx: Context, state: GoblinState, player: PlayerId, action: AttackPasser) -> None:
         """L28: after a failed check the controller may attack the leader where he stands: the battle is
-        recorded for the combat slice and the leader's move ends there; else he goes on."""
+        recorded (fought when B3 ends) and the leader's move ends there; else he goes on."""
         ask = state.ask
         assert ask is not None and ask.army is not None
         moving = army(state, ask.army)
@@ -528,7 +566,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
             state.battles.append(Battle(territory=moving.territory, attacker=player, army=moving.id,
                                         forced=True, why="caught passing"))
             ctx.say(f"{state.name_of(player)} attacks the leader in {where(moving.territory)} "
-                    "(combat comes in a later slice); his move ends there.")
+                    "(fought when the turn's moves are done); his move ends there.")
             self._settle(ctx, state)
             state.ask = Ask(kind=AskKind.MARCH, players=[moving.owner])
             return
@@ -621,13 +659,13 @@ class GoblinWarlords(Game[GoblinState, Any]):
                 state.battles.append(Battle(territory=led.territory, attacker=None, army=led.id, forced=True,
                                             why="rebels"))
                 ctx.say(f"{unit_list(others)} rebel and attack him in {where(led.territory)} "
-                        "(combat comes in a later slice).")
+                        "(fought when the turn's moves are done).")
         if hostile_armies(state, player, led.territory) and not any(
                 b.army == led.id and b.territory == led.territory for b in state.battles):
             state.battles.append(Battle(territory=led.territory, attacker=player, army=led.id,
                                         forced=is_orcland(led.territory), why="levied among enemies"))
             state.attacked.append(leader)
-            ctx.say(f"Enemies stand in {where(led.territory)}: a battle (combat comes in a later slice).")
+            ctx.say(f"Enemies stand in {where(led.territory)}: a battle (fought when the turn's moves are done).")
         self._settle(ctx, state)
         state.ask = Ask(kind=AskKind.MARCH, players=[player])
 
@@ -718,7 +756,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
                 state.battles.append(Battle(territory=led.territory, attacker=None, army=led.id, forced=True,
                                             why="rebels"))
                 ctx.say(f"{unit_list(others)} rebel and attack him in {where(led.territory)} "
-                        "(combat comes in a later slice).")
+                        "(fought when the turn's moves are done).")
         if not stack.units:
             state.armies.remove(stack)
         self._settle(ctx, state)
@@ -902,7 +940,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
         losses = {"attacker": power(fighting["defender"]) // att_div,
                   "defender": power(fighting["attacker"]) // def_div}
         ctx.say(f"Power {power(fighting['attacker'])} against {power(fighting['defender'])}: "
-                f"{self._side_name(state, attacker)} takes {losses['attacker']} damage, "
+                f"{self._side_name(state, attacker)} {'take' if attacker is None else 'takes'} {losses['attacker']} damage, "
                 f"{self._side_name(state, defender)} {losses['defender']}.")
         hacked = {"attacker": att_hacked, "defender": def_hacked}
         other = {"attacker": defender, "defender": attacker}

@@ -107,7 +107,7 @@ class Strategy(StrEnum):
 
 
 class Battle(BaseModel):
-    """A battle B3 has brought about and the combat slice (still to come, L83-155) will fight: the hook
+    """A battle B3 has brought about, fought when the player ends B3 (L83-147): the hook
     where it takes over. `attacker` is the side that attacks (None: rebels, L36); `army` the army
     attacking or attacked by `attacker`'s opponent, as `why` says; `forced` when it must be fought (an
     orcland, L37); `surprise` for an underground arrival at hostile troops with a fortress (L30, L109)."""
@@ -159,7 +159,7 @@ class GoblinState(GameState):
     moved: list[int] = Field(default_factory=list)  # leaders (unit chips) who moved this player turn (L27)
     attacked: list[int] = Field(default_factory=list)  # ...who attacked this player turn
     levied: list[int] = Field(default_factory=list)  # ...who levied (or were levied) this player turn
-    battles: list[Battle] = Field(default_factory=list)  # battles waiting for the combat slice
+    battles: list[Battle] = Field(default_factory=list)  # battles to fight when B3 ends (L83-147)
 
     def warlord(self, player: PlayerId) -> Warlord:
         for warlord in self.warlords:

@@ -3,7 +3,8 @@ player shows and redraws the hand, and how many units to buy; in B3, the active 
 (move, go underground, levy, or end the turn), an opponent's leave for a leader passing through his
 territory and, when the leader's check fails, whether to attack him (reactions: unanswered in time,
 the way is barred and the leader attacked — the reading with most bloodshed), and whether to roll the
-underground d20 again. All are open decisions (what is drawn stays secret; that a hand was redrawn or
+underground d20 again; in combat, each side's strategy, asked of both at once in secret (L94-99).
+All the others are open decisions (what is drawn stays secret; that a hand was redrawn or
 units bought is not). The set-up's questions are asked of every player at once, each at their own
 step, so the engine puts them itself."""
 

@@ -155,7 +155,7 @@ def test_rebels_roll_their_strategy() -> None:
     assert state.ask is not None and state.ask.players == ["p1"]
     step = GAME.apply(state, "p1", ChooseStrategy(strategy=CAREFUL), dice=ScriptedDice([1, 1, *BO_DRAWS]))
     assert "Strategies revealed: the rebels Mindless Charge, Ann Careful Advance." in texts(step)
-    assert "Power 1 against 8: the rebels takes 1 damage, Ann 0." in texts(step)  # Charge v Careful: 1:5, 1:2
+    assert "Power 1 against 8: the rebels take 1 damage, Ann 0." in texts(step)  # Charge v Careful: 1:5, 1:2
     assert army_at(step.state, 9, None) == []
 
 

@@ -177,7 +177,7 @@ def test_marching_into_enemies_records_the_battle_for_the_combat_slice() -> None
     step = GAME.apply(state, "p1", Move(army=state.armies[0].id, path=[15]))
     battle = step.state.battles[0]
     assert (battle.territory, battle.forced) == (15, False)
-    assert ("Enemies stand in Mill Fields (15): a battle may be fought there (combat comes in a later slice)."
+    assert ("Enemies stand in Mill Fields (15): a battle may be fought there (fought when the turn's moves are done)."
             in texts(step))
     assert GAME.view(step.state, None).battles == step.state.battles
 
@@ -369,7 +369,7 @@ def test_non_native_units_obey_only_on_an_authority_check_or_rebel() -> None:
     assert army_at(rebels, 8) == [GOBLIN_LEADER] and army_at(rebels, 8, None) == [ORC, TROLL]
     battle = rebels.battles[0]
     assert (battle.territory, battle.attacker, battle.army, battle.why) == (8, None, led, "rebels")
-    assert "Orc (2), Troll (3) rebel and attack him in Bone Ridge (8) (combat comes in a later slice)." in texts(step)
+    assert "Orc (2), Troll (3) rebel and attack him in Bone Ridge (8) (fought when the turn's moves are done)." in texts(step)
 
 
 def test_goblins_and_kobolds_are_easier_to_control_and_an_eight_always_fails() -> None:
