@@ -1,6 +1,7 @@
 """The goblin warlords game's combat rules free of the flow (seed 002 L83-147): the sides of a
 recorded battle, power, the leadership roll's modifiers and its d6 table, troll stupidity, the
-strategy table (basic combat) and the damage dealt, and the damage's assignment to units."""
+strategy tables (basic combat and against a fortress), the fortress's absorption, and the damage's
+assignment to units."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Sequence
 
 from rules.core.engine import PlayerId
 from rules.goblin_warlords.data import SMALL_TRIBES, ChipKind, Tribe, chip
-from rules.goblin_warlords.models import Army, Battle, GoblinState, Strategy
+from rules.goblin_warlords.models import Army, Battle, Fortress, GoblinState, Strategy
 from rules.goblin_warlords.movement import army, native, troops
 
 CHARGE, CAREFUL, CLEVER = Strategy.CHARGE, Strategy.CAREFUL, Strategy.CLEVER
@@ -28,6 +29,24 @@ RATIOS: dict[tuple[Strategy, Strategy], tuple[int, bool, int, bool]] = {
     (CLEVER, CLEVER): (5, False, 5, False),
 }
 """The basic strategy table (L129-133)."""
+
+FORTRESS_RATIOS: dict[tuple[Strategy, Strategy], tuple[int, bool, int, bool]] = {
+    # the table against a fortress (L135-140), the same way round; the defender's CAREFUL is his
+    # Careful Defence (L106)
+    (CHARGE, CHARGE): (1, True, 1, True),
+    (CHARGE, CAREFUL): (1, False, 5, False),
+    (CHARGE, CLEVER): (5, True, 1, False),
+    (CAREFUL, CHARGE): (2, False, 1, True),
+    (CAREFUL, CAREFUL): (2, False, 5, False),
+    (CAREFUL, CLEVER): (1, False, 5, False),
+    (CLEVER, CHARGE): (1, False, 5, True),
+    (CLEVER, CAREFUL): (5, False, 1, True),
+    (CLEVER, CLEVER): (5, False, 5, False),
+}
+"""The strategy table when the defender fights from his fortress (L135-140)."""
+
+NO_FORTRESS_AGAINST = ("rebels", "levied among enemies")
+"""A fortress is not used against rebels or troops levied into its territory (L62, L104)."""
 
 REBEL_STRATEGY = {1: CHARGE, 2: CAREFUL, 3: CLEVER}
 """A side nobody plays (rebels) rolls a d3 for its strategy, as a caravan does (L103; house set b2)."""
@@ -60,6 +79,23 @@ def sides(state: GoblinState, battle: Battle) -> tuple[PlayerId | None, PlayerId
     if not side(state, battle.territory, battle.attacker):
         return None
     return battle.attacker, fighting.owner
+
+
+def fortress_used(state: GoblinState, battle: Battle, defender: PlayerId | None) -> Fortress | None:
+    """The defender's fortress in the battle's territory, which he must use (L104), unless the fight is
+    against rebels or levied troops."""
+    if defender is None or battle.why in NO_FORTRESS_AGAINST:
+        return None
+    return next((f for f in state.fortresses if f.territory == battle.territory and f.owner == defender), None)
+
+
+def absorbed(rating: int, defender_charges: bool, attackers: Sequence[int]) -> int:
+    """What the fortress takes off the defender's damage (L145-146): its rating, none if the defender
+    charges out (L139), less the power of one war machine among the attackers (the biggest)."""
+    if defender_charges:
+        return 0
+    machines = [chip(c).power for c in attackers if chip(c).kind is ChipKind.WAR_MACHINE]
+    return max(0, rating - max(machines, default=0))
 
 
 def chips_of(armies: Sequence[Army]) -> list[int]:
@@ -132,6 +168,7 @@ def survivor(hit: dict[int, int]) -> int | None:
     return max(hopeful, key=lambda c: (chip(c).power - hit[c], chip(c).is_leader, -c))
 
 
-__all__ = ["CAREFUL", "CHARGE", "CLEVER", "RATIOS", "REBEL_STRATEGY", "assign", "chips_of", "leaders",
+__all__ = ["CAREFUL", "CHARGE", "CLEVER", "FORTRESS_RATIOS", "NO_FORTRESS_AGAINST", "RATIOS", "REBEL_STRATEGY",
+           "absorbed", "assign", "chips_of", "fortress_used", "leaders",
            "leadership_bonus", "power", "roll_bonus", "rolled_strategy", "side", "sides", "stupid", "survivor",
            "trolls"]

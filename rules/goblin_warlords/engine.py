@@ -153,6 +153,7 @@ from rules.goblin_warlords.models import (
     ChooseStrategy,
     Claim,
     EndTurn,
+    Fortress,
     Levy,
     Move,
     RerollUnderground,
@@ -173,10 +174,13 @@ from rules.goblin_warlords.models import (
     WarlordView,
 )
 from rules.goblin_warlords.combat import (
+    FORTRESS_RATIOS,
     REBEL_STRATEGY,
     RATIOS,
+    absorbed,
     assign,
     chips_of,
+    fortress_used,
     leaders,
     leadership_bonus,
     power,
@@ -862,6 +866,13 @@ class GoblinWarlords(Game[GoblinState, Any]):
                         "face to face.")
                 continue
             attacker, defender = found
+            if battle.surprise and fortress_used(state, battle, defender) is not None:
+                ctx.say(f"Battle in {where(battle.territory)}: {self._side_name(state, attacker)} bursts out of "
+                        f"the caves on {self._side_name(state, defender)}'s fortress.", kind="phase")
+                state.battles.pop(0)
+                self._fight(ctx, state, battle, attacker, defender)
+                self._settle(ctx, state)
+                continue
             ctx.say(f"Battle in {where(battle.territory)}: {self._side_name(state, attacker)} attacks "
                     f"{self._side_name(state, defender)}. Each side chooses its strategy in secret.", kind="phase")
             state.ask = Ask(kind=AskKind.STRATEGY, players=[p for p in found if p is not None])
@@ -869,6 +880,13 @@ class GoblinWarlords(Game[GoblinState, Any]):
         state.ask = None
         state.moved, state.attacked, state.levied = [], [], []
         self._end_player_turn(ctx, state)
+
+    @staticmethod
+    def _strategy_name(strategy: Strategy, role: str, castle: Fortress | None) -> str:
+        """A strategy's name; a defender's careful one from his fortress is Careful Defence (L106)."""
+        if castle is not None and role == "defender" and strategy is Strategy.CAREFUL:
+            return "Careful Defence"
+        return strategy.title()
 
     @staticmethod
     def _side_name(state: GoblinState, owner: PlayerId | None) -> str:
@@ -901,20 +919,26 @@ class GoblinWarlords(Game[GoblinState, Any]):
         (L73-75, L144, L148-149). Retreat (L150-152) comes in the next slice."""
         here = battle.territory
         owners = {"attacker": attacker, "defender": defender}
+        castle = fortress_used(state, battle, defender)
+        surprise = battle.surprise and castle is not None
         strategy: dict[str, Strategy] = {}
         for role, owner in owners.items():
-            if owner is None:
+            if surprise:  # L109 (reading c12): no choice, no leadership roll
+                strategy[role] = Strategy.CLEVER if role == "attacker" else Strategy.CAREFUL
+            elif owner is None:
                 strategy[role] = REBEL_STRATEGY[ctx.dice.d3("the rebels' strategy").result]
             else:
                 strategy[role] = battle.chosen[owner]
-        ctx.say("Strategies revealed: " + ", ".join(
-            f"{self._side_name(state, owners[r])} {strategy[r].title()}" for r in owners) + ".")
+        ctx.say("Strategies " + ("forced by the surprise" if surprise else "revealed") + ": " + ", ".join(
+            f"{self._side_name(state, owners[r])} {self._strategy_name(strategy[r], r, castle)}" for r in owners)
+            + "." + (f" {self._side_name(state, defender)} fights from a fortress of rating {castle.rating}."
+                     if castle is not None else ""))
         for role, owner in owners.items():  # 1.2: rebels' rolled strategy is their real one
-            if owner is None:
+            if owner is None or surprise:
                 continue
             armies = side(state, here, owner)
             chips = chips_of(armies)
-            fort = any(f.territory == here and f.owner == owner for f in state.fortresses)
+            fort = role == "defender" and castle is not None
             heads = leaders(armies)
             obeyed = False
             if heads:
@@ -927,7 +951,8 @@ class GoblinWarlords(Game[GoblinState, Any]):
             bonus = roll_bonus(chips, role == "defender" and fort)
             rolled = ctx.dice.d6(f"real strategy ({bonus:+d})", owner).result + bonus
             strategy[role] = rolled_strategy(rolled)
-            ctx.say(f"{state.name_of(owner)}'s troops do as they will: {strategy[role].title()}.")
+            ctx.say(f"{state.name_of(owner)}'s troops do as they will: "
+                    f"{self._strategy_name(strategy[role], role, castle)}.")
         fighting: dict[str, list[int]] = {}
         for role, owner in owners.items():  # 2.1
             chips = chips_of(side(state, here, owner))
@@ -936,12 +961,19 @@ class GoblinWarlords(Game[GoblinState, Any]):
             if dull:
                 ctx.say(f"{counted(len(dull), 'troll')} of {self._side_name(state, owner)} stand about, stupid.")
             fighting[role] = [c for c in chips if c not in dull]
-        att_div, att_hacked, def_div, def_hacked = RATIOS[(strategy["attacker"], strategy["defender"])]
-        losses = {"attacker": power(fighting["defender"]) // att_div,
-                  "defender": power(fighting["attacker"]) // def_div}
+        table = RATIOS if castle is None else FORTRESS_RATIOS
+        att_div, att_hacked, def_div, def_hacked = table[(strategy["attacker"], strategy["defender"])]
+        dealt = power(fighting["attacker"]) // def_div
+        losses = {"attacker": power(fighting["defender"]) // att_div, "defender": dealt}
+        if castle is not None:  # L145-146: the fortress absorbs its rating, less one war machine's power
+            losses["defender"] = max(0, dealt - absorbed(castle.rating, strategy["defender"] is Strategy.CHARGE,
+                                                         fighting["attacker"]))
         ctx.say(f"Power {power(fighting['attacker'])} against {power(fighting['defender'])}: "
-                f"{self._side_name(state, attacker)} {'take' if attacker is None else 'takes'} {losses['attacker']} damage, "
-                f"{self._side_name(state, defender)} {losses['defender']}.")
+                f"{self._side_name(state, attacker)} {'take' if attacker is None else 'takes'} {losses['attacker']} "
+                f"damage, {self._side_name(state, defender)} {losses['defender']}.")
+        if castle is not None and dealt > power(fighting["defender"]) + castle.rating:  # L146; reading c9
+            state.fortresses.remove(castle)
+            ctx.say(f"The fortress in {where(here)} falls.")
         hacked = {"attacker": att_hacked, "defender": def_hacked}
         other = {"attacker": defender, "defender": attacker}
         for role, owner in owners.items():

@@ -9,12 +9,13 @@ from collections.abc import Sequence
 
 from rules.core.dice import ScriptedDice
 from rules.core.engine import PromptKind
-from rules.goblin_warlords.combat import assign, survivor
+from rules.goblin_warlords.combat import assign, fortress_used, survivor
 from rules.goblin_warlords.models import (
     AskKind,
     Battle,
     ChooseStrategy,
     EndTurn,
+    Fortress,
     GoblinState,
     Move,
     Strategy,
@@ -29,6 +30,7 @@ from tests.rules.goblin_warlords.helpers import (
     ORC,
     ORC_LEADER,
     TROLL,
+    WAR_MACHINE,
     put_army,
     texts,
 )
@@ -164,3 +166,53 @@ def test_damage_is_spread_no_unit_taking_more_than_its_power() -> None:
     assert assign([ORC_LEADER, OGRE, GOBLIN], 4) == {GOBLIN: 1, OGRE: 2, ORC_LEADER: 1}
     assert assign([GOBLIN, ORC], 9) == {GOBLIN: 1, ORC: 2}
     assert survivor({GOBLIN: 1, ORC: 2}) is None and survivor({ORC_LEADER: 2, OGRE: 1}) == ORC_LEADER
+
+
+# -- fortresses -------------------------------------------------------------------------------------------
+
+def test_a_defender_in_his_fortress_fights_on_its_table_and_it_absorbs_damage() -> None:
+    # 002 L104-106, L135-138 (reading a41): the defender must use his fortress, Careful Defence on its table;
+    # L145 (reading a47): it absorbs its rating; L118 (reading a43): +1 to the d6 for defenders in a fortress
+    state = battle([OGRE, OGRE + 1, OGRE + 2, OGRE + 3], [KOBOLD])
+    state.fortresses.append(Fortress(territory=9, rating=3, owner="p2"))
+    after, said = fight(state, CAREFUL, CHARGE, [1, 8, 2, 1])  # Ann obeys; Bo's d8 8 fails, d6 2 +1 kobold +1 fort
+    assert "Bo's troops do as they will: Careful Defence." in said
+    assert "Power 22 against 5: Ann takes 2 damage, Bo 1." in said  # Careful v Careful Defence: 1:2, 1:5; 4 - 3
+    assert army_at(after, 9, "p2") == [KOBOLD_LEADER] and after.fortresses  # the fortress stands
+
+
+def test_a_war_machine_cancels_the_fortress_and_too_much_damage_brings_it_down() -> None:
+    # 002 L146 (reading a47, c9): one war machine negates the fortress's rating up to its power; damage over the
+    # defender's power and the printed rating destroys the castle; L137: Clever against Careful Defence is 1:5,
+    # 1:1*, the defender's leader hacked to pieces
+    state = battle([OGRE, WAR_MACHINE], [KOBOLD])
+    state.fortresses.append(Fortress(territory=9, rating=3, owner="p2"))
+    after, said = fight(state, CLEVER, CAREFUL, [1, 1, 6, 8])  # leadership; surrender 6: no; servivility 8
+    assert "Power 12 against 5: Ann takes 1 damage, Bo 11." in said  # 12 less (3 - 2)
+    assert "The fortress in Black Mire (9) falls." in said and after.fortresses == []
+    assert any("hacked to pieces" in t for t in said) and KOBOLD_LEADER in after.tribe_cup
+
+
+def test_an_underground_surprise_on_a_fortress_forces_both_strategies() -> None:
+    # 002 L30, L109 (reading a42, c12): arriving by the caves at a fortress, the attacker has Clever Strategy,
+    # the defender Careful Defence — no secret choice, no leadership roll
+    state = b3()
+    put_army(state, "p1", 9, ORC_LEADER, [ORC])
+    put_army(state, "p2", 9, KOBOLD_LEADER, [KOBOLD])
+    state.fortresses.append(Fortress(territory=9, rating=1, owner="p2"))
+    state.battles.append(Battle(territory=9, attacker="p1", army=state.armies[0].id, surprise=True,
+                                why="underground surprise"))
+    step = GAME.apply(state, "p1", EndTurn(), dice=ScriptedDice([6, 1, *BO_DRAWS]))  # surrender 6; servivility 1
+    assert "Strategies forced by the surprise: Ann Clever Strategy, Bo Careful Defence. Bo fights from a " \
+           "fortress of rating 1." in texts(step)
+    assert "Power 8 against 5: Ann takes 1 damage, Bo 7." in texts(step)  # Clever v Careful Defence: 1:5, 1:1*
+    assert step.state.fortresses == [] and step.state.current == "p2"
+
+
+def test_no_fortress_against_rebels_or_levied_troops() -> None:
+    # 002 L62, L104: the fortress does not help against own troops, troops levied there, or rebels
+    state = b3()
+    state.fortresses.append(Fortress(territory=9, rating=2, owner="p2"))
+    for why, used in (("rebels", False), ("levied among enemies", False), ("entered enemies", True)):
+        found = fortress_used(state, Battle(territory=9, attacker="p1", army=0, why=why), "p2")
+        assert (found is not None) is used
