@@ -18,7 +18,8 @@ What the slices hold (issue 43):
 - `questions`: the questions of a player turn (B2's redraw and purchase; B3's next step, passage,
   the attack on a caught leader, the underground reroll; combat's secret strategy).
 - `combat`: combat's rules free of the flow (a battle's sides, power, the leadership modifiers and
-  d6 table, troll stupidity, the strategy table, the damage's assignment and survivor).
+  d6 table, troll stupidity, the two strategy tables, the fortress's absorption, the damage's
+  assignment and survivor).
 - `engine`: the set-up of the text (bosses, units up to six, units traded for gold, caravans
   drawn placed at once and replaced, a random first player) and the turn's first steps: A (the
   caravans step), the order of B, B1 (unplaced caravans placed and moved), B2 (three free
@@ -35,14 +36,13 @@ What the slices hold (issue 43):
   B3. Then (third session) the recorded battles are fought in order (L83-147): both sides choose
   Mindless Charge, Careful Advance or Clever Strategy in secret, revealed together (rebels roll a d3);
   leadership checks and the d6 for a real strategy; troll stupidity; the basic strategy table's
-  damage; the damage spread (by the engine for now), one survivor roll; surrender; a destroyed
+  damage, or the fortress's table, its absorption, a war machine against it and the castle's fall
+  when the defender holds one (an underground surprise forcing Clever against Careful Defence); the damage spread (by the engine for now), one survivor roll; surrender; a destroyed
   leader's servivility (halved when hacked to pieces), death or capture; each battle leaves the list
   when fought, one whose army has moved away is dropped. B4-C being still to come, the player turn
   then ends.
 
-Still to come (the next sessions): the rest of combat — the fortress's own table, absorption,
-war machines against it and the castle's fall (L104-109, L135-139, L145-146), the underground
-surprise (L109), retreat and its extra move (L40, L64, L150-152; reading b8), the owners' own
+Still to come (the next sessions): the rest of combat — retreat and its extra move (L40, L64, L150-152; reading b8), the owners' own
 damage assignment and survivor choice (L141-143), shamans' late choice and the lone chief's flight
 (L100-102), stupid trolls joining a victor and troll regeneration (L126, L153-155), captives traded
 or executed (L74), rebels destroyed on retreat or the land turned neutral (L36); caravan fights (L38,

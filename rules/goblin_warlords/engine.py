@@ -18,7 +18,8 @@ travel or his levy, each once a turn per leader (L27), or "end my turn". B4 (ram
 
 Combat (L83-147, third session): ending B3 fights the recorded battles in order. Both players choose
 a strategy at once, in secret (`secrets.STRATEGIES`), revealed together; each side's leadership check,
-and on a failure the d6 for its real strategy; troll stupidity; the strategy table's damage; the
+and on a failure the d6 for its real strategy; troll stupidity; the strategy table's damage (the
+fortress's table and absorption when the defender holds one); the
 damage spread on the units, one struck unit's survivor roll; surrender; a destroyed leader's
 servivility, death or capture. The battle then leaves the list.
 
@@ -105,6 +106,11 @@ Combat's readings (the Bloodshed Games rule again):
   rounded down, when his side's table cell has the `*`. Success: he escapes and stays with what is left
   (retreat, L150-152, is the next slice). Failure: hacked, or beaten by rebels, he dies (to the tribe
   cup); otherwise he is the winner's captive (`Warlord.captives`, public: the capture is announced);
+- a fortress (L104-109, L135-146) is its owner's, used when he defends there (not against rebels or
+  troops levied there, L62, L104); only the defender in it gains its +1s; its absorption is cut by the
+  attackers' biggest war machine (one machine, L146); the castle falls on the damage dealt before
+  absorption exceeding the defender's fighting power plus its printed rating (reading c9); a surprise
+  from the caves (L109) is fought at once, without a question;
 - units of a side destroyed go back to the tribe cup; an army left with nothing is removed, its gold to
   the gold cup, and any other battle recorded for it dropped.
 """
