@@ -52,6 +52,10 @@ REBEL_STRATEGY = {1: CHARGE, 2: CAREFUL, 3: CLEVER}
 """A side nobody plays (rebels) rolls a d3 for its strategy, as a caravan does (L103; house set b2)."""
 
 
+CARAVAN_POWER = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3}
+"""A caravan's power on its first attack (L76-80): d6 1-2 -> 1, 3-4 -> 2, 5 -> 3; a 6 -> d6 - 1."""
+
+
 def rolled_strategy(total: int) -> Strategy:
     """The leadership roll's d6 table (L111-114): 3 or less Charge, 4-5 Careful, 6 or more Clever."""
     return CHARGE if total <= 3 else CAREFUL if total <= 5 else CLEVER
@@ -168,7 +172,7 @@ def survivor(hit: dict[int, int]) -> int | None:
     return max(hopeful, key=lambda c: (chip(c).power - hit[c], chip(c).is_leader, -c))
 
 
-__all__ = ["CAREFUL", "CHARGE", "CLEVER", "FORTRESS_RATIOS", "NO_FORTRESS_AGAINST", "RATIOS", "REBEL_STRATEGY",
+__all__ = ["CARAVAN_POWER", "CAREFUL", "CHARGE", "CLEVER", "FORTRESS_RATIOS", "NO_FORTRESS_AGAINST", "RATIOS", "REBEL_STRATEGY",
            "absorbed", "assign", "chips_of", "fortress_used", "leaders",
            "leadership_bonus", "power", "roll_bonus", "rolled_strategy", "side", "sides", "stupid", "survivor",
            "trolls"]

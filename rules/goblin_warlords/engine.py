@@ -152,10 +152,12 @@ from rules.goblin_warlords.models import (
     SLUG,
     AllowPassage,
     Army,
+    AttackCaravan,
     Ask,
     AskKind,
     AttackPasser,
     Battle,
+    Caravan,
     ChooseStrategy,
     Claim,
     EndTurn,
@@ -180,6 +182,7 @@ from rules.goblin_warlords.models import (
     WarlordView,
 )
 from rules.goblin_warlords.combat import (
+    CARAVAN_POWER,
     FORTRESS_RATIOS,
     REBEL_STRATEGY,
     RATIOS,
@@ -849,13 +852,16 @@ class GoblinWarlords(Game[GoblinState, Any]):
                     found.append(Move(army=led.id, path=path, leave=leave))
             if self.can_go_underground(state, player, led):
                 found.append(Underground(army=led.id))
-        return [*found, *self.levies(state, player), *self.claims(state, player), EndTurn()]
+        return [*found, *self.levies(state, player), *self.claims(state, player), *self.caravan_attacks(state, player),
+                EndTurn()]
 
     def _end_turn(self, ctx: Context, state: GoblinState, player: PlayerId) -> None:
         """The player ends B3: the battles it brought about are fought, in the order they were recorded;
         then, B4 (rampage, mines), B5 (discard) and C (trading) being still to come, the player turn ends."""
         ctx.say(f"{state.name_of(player)} ends the turn.")
         state.ask = None
+        for caravan in state.caravans:
+            caravan.spared = []
         self._next_battle(ctx, state)
 
     # -- combat (L83-147) ----------------------------------------------------------------------------------
@@ -942,31 +948,11 @@ class GoblinWarlords(Game[GoblinState, Any]):
         for role, owner in owners.items():  # 1.2: rebels' rolled strategy is their real one
             if owner is None or surprise:
                 continue
-            armies = side(state, here, owner)
-            chips = chips_of(armies)
-            fort = role == "defender" and castle is not None
-            heads = leaders(armies)
-            obeyed = False
-            if heads:
-                leader = max(heads, key=lambda c: (chip(c).authority, -c))
-                bonus = leadership_bonus(leader, chips, fort)
-                obeyed, _ = authority_check(ctx.dice, leader, bonus, f"leadership (+{bonus})", owner)
-            if obeyed:
-                ctx.say(f"{state.name_of(owner)}'s troops do as they are told.")
-                continue
-            bonus = roll_bonus(chips, role == "defender" and fort)
-            rolled = ctx.dice.d6(f"real strategy ({bonus:+d})", owner).result + bonus
-            strategy[role] = rolled_strategy(rolled)
-            ctx.say(f"{state.name_of(owner)}'s troops do as they will: "
-                    f"{self._strategy_name(strategy[role], role, castle)}.")
+            strategy[role] = self._leadership(ctx, state, owner, side(state, here, owner), strategy[role],
+                                              role == "defender" and castle is not None, role, castle)
         fighting: dict[str, list[int]] = {}
         for role, owner in owners.items():  # 2.1
-            chips = chips_of(side(state, here, owner))
-            dull = [t for t in trolls(chips)
-                    if stupid(strategy[role], ctx.dice.d6("troll stupidity", owner).result)]
-            if dull:
-                ctx.say(f"{counted(len(dull), 'troll')} of {self._side_name(state, owner)} stand about, stupid.")
-            fighting[role] = [c for c in chips if c not in dull]
+            fighting[role] = self._sober(ctx, state, owner, chips_of(side(state, here, owner)), strategy[role])
         table = RATIOS if castle is None else FORTRESS_RATIOS
         att_div, att_hacked, def_div, def_hacked = table[(strategy["attacker"], strategy["defender"])]
         dealt = power(fighting["attacker"]) // def_div
@@ -984,6 +970,125 @@ class GoblinWarlords(Game[GoblinState, Any]):
         other = {"attacker": defender, "defender": attacker}
         for role, owner in owners.items():
             self._losses(ctx, state, here, owner, fighting[role], losses[role], hacked[role], other[role])
+
+    def _leadership(self, ctx: Context, state: GoblinState, owner: PlayerId, armies: list[Army], chosen: Strategy,
+                    fort: bool, role: str, castle: Fortress | None) -> Strategy:
+        """1.2 (L110-119): the side's best leader checks authority with the control modifiers (reading c7);
+        on a failure, or with no leader, a d6 and its modifiers give the real strategy."""
+        chips = chips_of(armies)
+        heads = leaders(armies)
+        obeyed = False
+        if heads:
+            leader = max(heads, key=lambda c: (chip(c).authority, -c))
+            bonus = leadership_bonus(leader, chips, fort)
+            obeyed, _ = authority_check(ctx.dice, leader, bonus, f"leadership (+{bonus})", owner)
+        if obeyed:
+            ctx.say(f"{state.name_of(owner)}'s troops do as they are told.")
+            return chosen
+        bonus = roll_bonus(chips, fort)
+        real = rolled_strategy(ctx.dice.d6(f"real strategy ({bonus:+d})", owner).result + bonus)
+        ctx.say(f"{state.name_of(owner)}'s troops do as they will: {self._strategy_name(real, role, castle)}.")
+        return real
+
+    def _sober(self, ctx: Context, state: GoblinState, owner: PlayerId | None, chips: list[int],
+               strategy: Strategy) -> list[int]:
+        """2.1 (L120-126): each troll rolls for stupidity; the side's chips that fight."""
+        dull = [t for t in trolls(chips) if stupid(strategy, ctx.dice.d6("troll stupidity", owner).result)]
+        if dull:
+            ctx.say(f"{counted(len(dull), 'troll')} of {self._side_name(state, owner)} stand about, stupid.")
+        return [c for c in chips if c not in dull]
+
+    # -- caravans (L38, L76-82, L103) ------------------------------------------------------------------------
+    def caravan_problem(self, state: GoblinState, player: PlayerId, action: AttackCaravan) -> str | None:
+        moving = army(state, action.army)
+        caravan = next((c for c in state.caravans if c.id == action.caravan), None)
+        if moving is None or moving.owner != player or moving.leader is None or moving.lost:
+            return "That is not one of your leaders' armies."
+        if caravan is None or caravan.territory != moving.territory:
+            return "An army attacks only a caravan in its own territory (L38)."
+        if moving.id in caravan.spared:
+            return "That caravan beat this army off: it cannot be attacked by it again this turn (L82)."
+        if any(b.army == moving.id for b in state.battles):
+            return "That army fights its battle first: caravans are attacked after it (L38)."
+        return None
+
+    def _attack_caravan(self, ctx: Context, state: GoblinState, player: PlayerId, action: AttackCaravan) -> None:
+        """L38, L76-82, L103: the caravan's power rolled at its first attack and its treasury drawn; the
+        attacker's strategy revealed, the caravan's rolled (d3); the attacker's leadership and trolls; the
+        basic table; the caravan's power destroyed is its gold. Beaten (it lost more power than the army,
+        reading b8), it gives the winner as many gold chips, steps on and is spared by that army this turn;
+        destroyed, it gives all. If it wins, its destroyed chips are lost."""
+        problem = self.caravan_problem(state, player, action)
+        if problem:
+            raise RuleViolation(problem)
+        moving = army(state, action.army)
+        caravan = next(c for c in state.caravans if c.id == action.caravan)
+        assert moving is not None
+        here = moving.territory
+        if caravan.power is None:
+            self._caravan_power(ctx, state, caravan)
+        assert caravan.power is not None
+        if caravan.power == 0:
+            state.caravans.remove(caravan)
+            state.gold_cup.append(caravan.kind.value)
+            ctx.say(f"The {caravan.kind.title} caravan is an empty rumour: nothing there (house set b2).")
+            state.ask = Ask(kind=AskKind.MARCH, players=[player])
+            return
+        ctx.say(f"{state.name_of(player)}'s army attacks the {caravan.kind.title} caravan (power {caravan.power}) in "
+                f"{where(here)} with {action.strategy.title()}.")
+        theirs = REBEL_STRATEGY[ctx.dice.d3("the caravan's strategy").result]
+        ctx.say(f"The caravan answers with {theirs.title()}.")
+        ours = self._leadership(ctx, state, player, [moving], action.strategy, False, "attacker", None)
+        fighting = self._sober(ctx, state, player, chips_of([moving]), ours)
+        att_div, att_hacked, def_div, _ = RATIOS[(ours, theirs)]
+        ours_lost = caravan.power // att_div
+        theirs_lost = min(caravan.power, power(fighting) // def_div)
+        ctx.say(f"Power {power(fighting)} against {caravan.power}: {state.name_of(player)} takes {ours_lost} damage, "
+                f"the caravan {theirs_lost}.")
+        before = power(fighting)
+        self._losses(ctx, state, here, player, fighting, ours_lost, att_hacked, None)
+        survivor_army = army(state, moving.id)
+        left = power([c for c in fighting if survivor_army is not None and c in chips_of([survivor_army])])
+        chips = min(theirs_lost, caravan.treasury)
+        caravan.power -= theirs_lost
+        caravan.treasury -= chips
+        if survivor_army is not None and (caravan.power == 0 or theirs_lost > before - left):
+            survivor_army.gold += chips
+            ctx.say(f"{state.name_of(player)}'s army takes {counted(chips, 'gold chip')} from the caravan.")
+            if caravan.power == 0:
+                state.caravans.remove(caravan)
+                state.gold_cup += [caravan.kind.value, *[GOLD] * caravan.treasury]
+                ctx.say(f"The {caravan.kind.title} caravan is no more.")
+            else:
+                caravan.spared.append(moving.id)
+                arrived = step_caravan(state, caravan)
+                ctx.say(f"The beaten caravan flees on to {where(caravan.territory)}"
+                        + (" and leaves the map." if arrived else "."))
+            self._hand_in_gold(ctx, state, survivor_army)
+        else:
+            state.gold_cup += [GOLD] * chips
+            ctx.say(f"The caravan holds; {counted(chips, 'gold chip')} of its treasury {'is' if chips == 1 else 'are'} lost.")
+        self._settle(ctx, state)
+        state.ask = Ask(kind=AskKind.MARCH, players=[player])
+
+    def _caravan_power(self, ctx: Context, state: GoblinState, caravan: Caravan) -> None:
+        """L76-81 (reading a52): d6 for the power, a 6 meaning d6 - 1; as many chips from the gold cup for
+        its treasury, a caravan chip drawn being a new rumour put on its road and another chip drawn."""
+        face = ctx.dice.d6(f"{caravan.kind.title} caravan's power").result
+        caravan.power = CARAVAN_POWER.get(face) or ctx.dice.d6("caravan's power: d6 - 1").result - 1
+        while caravan.treasury < caravan.power and (drawn := draw_gold_chip(ctx.dice, state.gold_cup,
+                                                                             "caravan treasury")) is not None:
+            if is_caravan_chip(drawn):
+                rumour = place_caravan(state, CaravanKind(drawn))
+                ctx.say(f"A rumour: {rumour.kind.an} caravan sets out from {where(rumour.territory)}.")
+            else:
+                caravan.treasury += 1
+        ctx.say(f"The {caravan.kind.title} caravan has power {caravan.power}.")
+
+    def caravan_attacks(self, state: GoblinState, player: PlayerId) -> list[AttackCaravan]:
+        return [a for led in led_armies(state, player) for c in state.caravans if c.territory == led.territory
+                for a in (AttackCaravan(army=led.id, caravan=c.id, strategy=s) for s in Strategy)
+                if self.caravan_problem(state, player, a) is None]
 
     def _losses(self, ctx: Context, state: GoblinState, here: int, owner: PlayerId | None, chips: list[int],
                 damage: int, hacked: bool, winner: PlayerId | None) -> None:
@@ -1131,6 +1236,8 @@ class GoblinWarlords(Game[GoblinState, Any]):
             self._answer_passer(ctx, state, player, action)
         elif isinstance(action, RerollUnderground):
             self._answer_underground(ctx, state, player, action)
+        elif isinstance(action, AttackCaravan):
+            self._attack_caravan(ctx, state, player, action)
         elif isinstance(action, ChooseStrategy):
             self._choose_strategy(ctx, state, player, action)
 

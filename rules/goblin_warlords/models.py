@@ -82,6 +82,7 @@ class Caravan(BaseModel):
     step: int = 0  # index along its road (`data.ROADS`)
     power: int | None = None
     treasury: int = 0  # gold chips it carries once its power is known (L81)
+    spared: list[int] = Field(default_factory=list)  # armies that beat it off: no new attack this turn (L82)
 
     @property
     def territory(self) -> int:
@@ -289,9 +290,19 @@ class ChooseStrategy(BaseModel):
     strategy: Strategy
 
 
+class AttackCaravan(BaseModel):
+    """B3: the army `army` attacks the caravan `caravan` in its territory (L38), its strategy revealed
+    at once; the caravan's is rolled after it (L103)."""
+
+    type: Literal["attack-caravan"] = "attack-caravan"
+    army: int
+    caravan: int
+    strategy: Strategy
+
+
 GoblinAction = Annotated[ChooseBosses | TradeForGold | Redraw | KeepHand | Reinforce | Move | Underground | Levy
                          | Claim | EndTurn | AllowPassage | AttackPasser | RerollUnderground
-                         | ChooseStrategy,
+                         | ChooseStrategy | AttackCaravan,
                          Field(discriminator="type")]
 
 
@@ -333,7 +344,7 @@ class GoblinView(TableView):
     battles: list[Battle] = Field(default_factory=list)
 
 
-__all__ = ["SLUG", "AllowPassage", "Army", "Ask", "AskKind", "AttackPasser", "Battle", "Caravan", "CaravanView",
+__all__ = ["SLUG", "AllowPassage", "Army", "AttackCaravan", "Ask", "AskKind", "AttackPasser", "Battle", "Caravan", "CaravanView",
            "ChooseBosses", "ChooseStrategy", "Claim", "EndTurn", "Fortress", "GoblinAction", "GoblinState", "GoblinView", "KeepHand",
            "Levy", "Move", "Phase", "Redraw", "Reinforce", "RerollUnderground", "SetupStep", "Strategy", "TradeForGold",
            "Underground", "Warlord", "WarlordView"]

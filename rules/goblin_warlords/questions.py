@@ -17,6 +17,7 @@ from rules.goblin_warlords.models import (
     AllowPassage,
     Ask,
     AskKind,
+    AttackCaravan,
     AttackPasser,
     ChooseStrategy,
     Claim,
@@ -46,7 +47,8 @@ def say(state: GoblinState, ask: Ask) -> str:
         return (f"Battle in {place}: choose your strategy in secret — Mindless Charge, Careful Advance or "
                 "Clever Strategy. Both are revealed together.")
     if ask.kind is AskKind.MARCH:
-        return ("Move, go underground or levy with each leader (once each this turn), or end your turn.")
+        return ("Move, go underground or levy with each leader (once each this turn), attack a caravan, or end "
+                "your turn.")
     moving = next((a for a in state.armies if a.id == ask.army), None)
     place = territory(moving.territory).name if moving is not None else "your territory"
     mover = state.name_of(moving.owner) if moving is not None and moving.owner is not None else "A leader"
@@ -61,7 +63,7 @@ def say(state: GoblinState, ask: Ask) -> str:
 STAGES: Stages[GoblinState] = Stages({
     AskKind.REDRAW: Stage((Redraw, KeepHand)),
     AskKind.BUY: Stage((Reinforce,)),
-    AskKind.MARCH: Stage((Move, Underground, Levy, Claim, EndTurn)),
+    AskKind.MARCH: Stage((Move, Underground, Levy, Claim, AttackCaravan, EndTurn)),
     AskKind.PASSAGE: Stage((AllowPassage,), default=AllowPassage(allow=False)),
     AskKind.PASSER: Stage((AttackPasser,), default=AttackPasser(attack=True)),
     AskKind.UNDERGROUND: Stage((RerollUnderground,)),

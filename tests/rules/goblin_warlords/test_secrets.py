@@ -34,7 +34,7 @@ def conserved(state: GoblinState) -> None:
     units += [c for a in state.armies for c in (*a.units, *(() if a.leader is None else (a.leader,)))]
     assert sorted(units) == list(range(len(UNIT_CHIPS)))
     golds = Counter(state.gold_cup)
-    golds["gold"] += sum(a.gold for a in state.armies)
+    golds["gold"] += sum(a.gold for a in state.armies) + sum(c.treasury for c in state.caravans)
     for w in state.warlords:
         golds["gold"] += w.gold
         golds.update(k.value for k in w.caravans)
