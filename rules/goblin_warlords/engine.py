@@ -1007,7 +1007,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
         if caravan is None or caravan.territory != moving.territory:
             return "An army attacks only a caravan in its own territory (L38)."
         if moving.id in caravan.spared:
-            return "That caravan beat this army off: it cannot be attacked by it again this turn (L82)."
+            return "That caravan fled from this army: it cannot be attacked by it again this turn (L82)."
         if any(b.army == moving.id for b in state.battles):
             return "That army fights its battle first: caravans are attacked after it (L38)."
         return None

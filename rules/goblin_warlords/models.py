@@ -82,7 +82,7 @@ class Caravan(BaseModel):
     step: int = 0  # index along its road (`data.ROADS`)
     power: int | None = None
     treasury: int = 0  # gold chips it carries once its power is known (L81)
-    spared: list[int] = Field(default_factory=list)  # armies that beat it off: no new attack this turn (L82)
+    spared: list[int] = Field(default_factory=list)  # armies it fled from: no new attack by them this turn (L82)
 
     @property
     def territory(self) -> int:

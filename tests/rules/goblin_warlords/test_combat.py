@@ -10,9 +10,12 @@ from collections.abc import Sequence
 from rules.core.dice import ScriptedDice
 from rules.core.engine import PromptKind
 from rules.goblin_warlords.combat import assign, fortress_used, survivor
+from rules.goblin_warlords.data import CaravanKind
 from rules.goblin_warlords.models import (
     AskKind,
+    AttackCaravan,
     Battle,
+    Caravan,
     ChooseStrategy,
     EndTurn,
     Fortress,
@@ -24,6 +27,7 @@ from rules.goblin_warlords.secrets import STRATEGIES, strategy_key
 from tests.rules.goblin_warlords.helpers import (
     GAME,
     GOBLIN,
+    GOBLIN_LEADER,
     KOBOLD,
     KOBOLD_LEADER,
     OGRE,
@@ -216,3 +220,69 @@ def test_no_fortress_against_rebels_or_levied_troops() -> None:
     for why, used in (("rebels", False), ("levied among enemies", False), ("entered enemies", True)):
         found = fortress_used(state, Battle(territory=9, attacker="p1", army=0, why=why), "p2")
         assert (found is not None) is used
+
+
+# -- caravans -----------------------------------------------------------------------------------------------
+
+def caravan_at_stone_road(state: GoblinState) -> int:
+    """A Dwarf caravan one step along its road, in Stone Road (14); its power not yet known."""
+    caravan = Caravan(id=state.new_id(), kind=CaravanKind.DWARF, step=1)
+    state.caravans.append(caravan)
+    state.gold_cup.remove(CaravanKind.DWARF.value)
+    return caravan.id
+
+
+def test_a_caravan_attacked_gets_its_power_and_treasury_and_flees_when_beaten() -> None:
+    # 002 L76-82, L103 (reading a40, a52): power on a d6 at the first attack (5 -> 3), as many chips drawn,
+    # a caravan chip a new rumour; the caravan's strategy a d3 after the attacker's; beaten, it gives the
+    # winner gold equal to the power destroyed, moves one step on and cannot be attacked by that army again
+    state = b3()
+    put_army(state, "p1", 14, ORC_LEADER, [OGRE])
+    target = caravan_at_stone_road(state)
+    step = GAME.apply(state, "p1", AttackCaravan(army=state.armies[0].id, caravan=target, strategy=CLEVER),
+                      dice=ScriptedDice([5, 1, 5, 5, 5, 5, 1]))  # power; dwarf rumour, 3 gold; d3 Clever; d8
+    said, after = texts(step), step.state
+    assert "The Dwarf caravan has power 3." in said and any("A rumour" in t for t in said)
+    assert "The caravan answers with Clever Strategy." in said
+    assert "Power 10 against 3: Ann takes 0 damage, the caravan 2." in said  # Clever v Clever: 1:5 - 1:5
+    caravan = next(c for c in after.caravans if c.id == target)
+    assert after.armies[0].gold == 2 and caravan.power == 1 and caravan.treasury == 1 and caravan.territory == 15
+    assert any(c.territory == 13 for c in after.caravans)  # the rumour sets out from the start of its road
+    after = GAME.apply(after, "p1", Move(army=after.armies[0].id, path=[15])).state
+    refused(after, "p1", AttackCaravan(army=after.armies[0].id, caravan=target, strategy=CHARGE), "fled from")
+
+
+def test_a_caravan_that_holds_loses_the_gold_of_its_destroyed_power() -> None:
+    # 002 L82 (reading a52): "If caravan wins, any destroyed power (gold chits) are lost"; a 6 on the power
+    # roll means d6 - 1 (L80); reading b8: the caravan yields only if it lost more power than the army
+    state = b3()
+    put_army(state, "p1", 14, KOBOLD_LEADER, [GOBLIN])
+    target = caravan_at_stone_road(state)
+    cup = len(state.gold_cup)
+    step = GAME.apply(state, "p1", AttackCaravan(army=state.armies[0].id, caravan=target, strategy=CAREFUL),
+                      dice=ScriptedDice([6, 6, 6, 6, 6, 6, 6, 1, 1, 6, 1]))
+    # power 6 -> d6 6 - 1 = 5; 5 gold; d3 Charge; d8 obeys; the leader's survivor d6 6 fails; servivility 1
+    said, after = texts(step), step.state
+    assert "Power 5 against 5: Ann takes 2 damage, the caravan 1." in said  # Careful v Charge: 1:2* - 1:5*
+    assert "The caravan holds; 1 gold chip of its treasury is lost." in said
+    caravan = next(c for c in after.caravans if c.id == target)
+    assert caravan.power == 4 and caravan.treasury == 4 and army_at(after, 14) == [KOBOLD_LEADER]
+    assert len(after.gold_cup) == cup - 5 + 1
+
+
+def test_caravan_attacks_are_refused_out_of_reach_or_before_the_battle() -> None:
+    # 002 L38 (reading a24): after the combat between goblinoids, an army may attack the caravans in its
+    # territory; a d6 power of 0 (6, then 1) is an empty rumour, removed (house set b2)
+    state = b3()
+    put_army(state, "p1", 13, ORC_LEADER, [ORC])
+    put_army(state, "p1", 14, GOBLIN_LEADER, [GOBLIN])
+    put_army(state, "p2", 14, KOBOLD_LEADER, [KOBOLD])
+    target = caravan_at_stone_road(state)
+    far, near = state.armies[0].id, state.armies[1].id
+    state.battles.append(Battle(territory=14, attacker="p1", army=near, forced=False, why="entered enemies"))
+    refused(state, "p1", AttackCaravan(army=far, caravan=target, strategy=CHARGE), "in its own territory")
+    refused(state, "p1", AttackCaravan(army=near, caravan=target, strategy=CHARGE), "fights its battle first")
+    state.battles = []
+    step = GAME.apply(state, "p1", AttackCaravan(army=near, caravan=target, strategy=CHARGE), dice=ScriptedDice([6, 1]))
+    assert "The Dwarf caravan is an empty rumour: nothing there (house set b2)." in texts(step)
+    assert step.state.caravans == []
