@@ -37,17 +37,21 @@ What the slices hold (issue 43):
   Mindless Charge, Careful Advance or Clever Strategy in secret, revealed together (rebels roll a d3);
   leadership checks and the d6 for a real strategy; troll stupidity; the basic strategy table's
   damage, or the fortress's table, its absorption, a war machine against it and the castle's fall
-  when the defender holds one (an underground surprise forcing Clever against Careful Defence); the damage spread (by the engine for now), one survivor roll; surrender; a destroyed
+  when the defender holds one (an underground surprise forcing Clever against Careful Defence); the
+  damage spread (by the engine for now), one survivor roll; surrender; a destroyed
   leader's servivility (halved when hacked to pieces), death or capture; each battle leaves the list
   when fought, one whose army has moved away is dropped. B4-C being still to come, the player turn
-  then ends.
+  then ends. In B3 an army may attack the caravans in its territory one by one (L38, L76-82, L103):
+  power and treasury at the first attack (rumours drawn placed), the caravan's d3 strategy, gold
+  won as power is destroyed, a beaten caravan stepping on, spared by that army this turn.
 
-Still to come (the next sessions): the rest of combat — retreat and its extra move (L40, L64, L150-152; reading b8), the owners' own
-damage assignment and survivor choice (L141-143), shamans' late choice and the lone chief's flight
-(L100-102), stupid trolls joining a victor and troll regeneration (L126, L153-155), captives traded
-or executed (L74), rebels destroyed on retreat or the land turned neutral (L36); caravan fights (L38,
-L76-82, L103); the attack by units left behind on an enemy coming in (L31), B3's other parts (spies, L41; levying shamans and war machines, L67-72; building
-fortresses and mines, L61-66; a leader carrying one gold only, L49-50), B4 (rampage,
+Still to come (the next sessions): the rest of combat — retreat and its extra move (L40, L64,
+L150-152; reading b8), the owners' own damage assignment and survivor choice (L141-143), shamans'
+late choice and the lone chief's flight (L100-102), stupid trolls joining a victor and troll
+regeneration (L126, L153-155), captives traded or executed (L74), rebels destroyed on retreat or the
+land turned neutral (L36); the attack by units left behind on an enemy coming in (L31), B3's other
+parts (spies, L41; levying shamans and war machines, L67-72; building fortresses and mines, L61-66;
+a leader carrying one gold only, L49-50, caravan gold included), B4 (rampage,
 mines), B5 (discard to ten), C (trading, captives), the victory announcements and the house set's
 end after turn 12; then `moves.py` (the `MoveBook`), `guide.py`, `computer.py`, the renderer, and
 only then `GAME` here (registration).

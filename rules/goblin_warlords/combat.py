@@ -172,7 +172,7 @@ def survivor(hit: dict[int, int]) -> int | None:
     return max(hopeful, key=lambda c: (chip(c).power - hit[c], chip(c).is_leader, -c))
 
 
-__all__ = ["CARAVAN_POWER", "CAREFUL", "CHARGE", "CLEVER", "FORTRESS_RATIOS", "NO_FORTRESS_AGAINST", "RATIOS", "REBEL_STRATEGY",
-           "absorbed", "assign", "chips_of", "fortress_used", "leaders",
+__all__ = ["CARAVAN_POWER", "CAREFUL", "CHARGE", "CLEVER", "FORTRESS_RATIOS", "NO_FORTRESS_AGAINST", "RATIOS",
+           "REBEL_STRATEGY", "absorbed", "assign", "chips_of", "fortress_used", "leaders",
            "leadership_bonus", "power", "roll_bonus", "rolled_strategy", "side", "sides", "stupid", "survivor",
            "trolls"]

@@ -21,7 +21,8 @@ a strategy at once, in secret (`secrets.STRATEGIES`), revealed together; each si
 and on a failure the d6 for its real strategy; troll stupidity; the strategy table's damage (the
 fortress's table and absorption when the defender holds one); the
 damage spread on the units, one struck unit's survivor roll; surrender; a destroyed leader's
-servivility, death or capture. The battle then leaves the list.
+servivility, death or capture. The battle then leaves the list. In B3 an army may also attack the
+caravans in its territory, fought at once (L38, L76-82, L103).
 
 Line numbers (L…) are those of ../shared/seeds/002_6fc21e352e2e7ee3.txt; the house set and the
 readings are those of ../shared/games/goblin-warlords.md (b) and (c). Readings this slice adds where
@@ -111,6 +112,15 @@ Combat's readings (the Bloodshed Games rule again):
   attackers' biggest war machine (one machine, L146); the castle falls on the damage dealt before
   absorption exceeding the defender's fighting power plus its printed rating (reading c9); a surprise
   from the caves (L109) is fought at once, without a question;
+- caravans (L38, L76-82, L103): an army attacks a caravan in its territory as a B3 step of its own,
+  any number of caravans one by one, and not as the leader's one attack of the turn (L38 "all can be
+  attacked"); an army with a recorded battle still to fight may not (the goblinoid combat comes
+  first, L38). The attacker's strategy is named with the attack, open (the caravan's d3 comes after
+  his reveal, L103); the caravan has no leadership roll; its power rolled and its treasury drawn at
+  the first attack stay with it. Its destroyed power is gold: it yields (reading b8: it lost more power
+  than the army lost) or is destroyed and the army takes the chips, the yielding caravan stepping on
+  and spared by that army for the rest of the turn; else the chips go back to the gold cup. A caravan
+  takes no prisoners: a leader it "captures" is executed (L74); its army's troops never surrender to it;
 - units of a side destroyed go back to the tribe cup; an army left with nothing is removed, its gold to
   the gold cup, and any other battle recorded for it dropped.
 """
@@ -1067,7 +1077,8 @@ class GoblinWarlords(Game[GoblinState, Any]):
             self._hand_in_gold(ctx, state, survivor_army)
         else:
             state.gold_cup += [GOLD] * chips
-            ctx.say(f"The caravan holds; {counted(chips, 'gold chip')} of its treasury {'is' if chips == 1 else 'are'} lost.")
+            ctx.say(f"The caravan holds; {counted(chips, 'gold chip')} of its treasury "
+                    f"{'is' if chips == 1 else 'are'} lost.")
         self._settle(ctx, state)
         state.ask = Ask(kind=AskKind.MARCH, players=[player])
 

@@ -344,7 +344,7 @@ class GoblinView(TableView):
     battles: list[Battle] = Field(default_factory=list)
 
 
-__all__ = ["SLUG", "AllowPassage", "Army", "AttackCaravan", "Ask", "AskKind", "AttackPasser", "Battle", "Caravan", "CaravanView",
-           "ChooseBosses", "ChooseStrategy", "Claim", "EndTurn", "Fortress", "GoblinAction", "GoblinState", "GoblinView", "KeepHand",
-           "Levy", "Move", "Phase", "Redraw", "Reinforce", "RerollUnderground", "SetupStep", "Strategy", "TradeForGold",
-           "Underground", "Warlord", "WarlordView"]
+__all__ = ["SLUG", "AllowPassage", "Army", "Ask", "AskKind", "AttackCaravan", "AttackPasser", "Battle", "Caravan",
+           "CaravanView", "ChooseBosses", "ChooseStrategy", "Claim", "EndTurn", "Fortress", "GoblinAction",
+           "GoblinState", "GoblinView", "KeepHand", "Levy", "Move", "Phase", "Redraw", "Reinforce",
+           "RerollUnderground", "SetupStep", "Strategy", "TradeForGold", "Underground", "Warlord", "WarlordView"]

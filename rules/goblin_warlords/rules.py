@@ -85,8 +85,8 @@ def place_caravan(state: GoblinState, kind: CaravanKind) -> Caravan:
 
 def step_caravan(state: GoblinState, caravan: Caravan) -> bool:
     """Move a caravan one territory on along its road (L18, L22); on reaching its destination it
-    leaves the map and its chip (and any treasury) goes back into the gold cup (reading: the text only says it is removed;
-    kept in the cup, caravans go on coming as rumours). True when it arrived."""
+    leaves the map and its chip (and any treasury) goes back into the gold cup (reading: the text only
+    says it is removed; kept in the cup, caravans go on coming as rumours). True when it arrived."""
     caravan.step += 1
     if caravan.arrived:
         state.caravans.remove(caravan)

@@ -369,7 +369,8 @@ def test_non_native_units_obey_only_on_an_authority_check_or_rebel() -> None:
     assert army_at(rebels, 8) == [GOBLIN_LEADER] and army_at(rebels, 8, None) == [ORC, TROLL]
     battle = rebels.battles[0]
     assert (battle.territory, battle.attacker, battle.army, battle.why) == (8, None, led, "rebels")
-    assert "Orc (2), Troll (3) rebel and attack him in Bone Ridge (8) (fought when the turn's moves are done)." in texts(step)
+    assert ("Orc (2), Troll (3) rebel and attack him in Bone Ridge (8) (fought when the turn's moves are done)."
+            in texts(step))
 
 
 def test_goblins_and_kobolds_are_easier_to_control_and_an_eight_always_fails() -> None:
