@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.core.engine import PlayerId
-from rules.goblin_warlords.data import SMALL_TRIBES, ChipKind, Tribe, chip
+from rules.goblin_warlords.data import ADJACENT, SMALL_TRIBES, ChipKind, Tribe, chip
 from rules.goblin_warlords.models import Army, Battle, Fortress, GoblinState, Strategy
 from rules.goblin_warlords.movement import army, native, troops
 
@@ -102,6 +102,22 @@ def absorbed(rating: int, defender_charges: bool, attackers: Sequence[int]) -> i
     return max(0, rating - max(machines, default=0))
 
 
+def loser(lost: dict[str, int], defender_troops_left: bool) -> str:
+    """The side that retreats (L150-152): the attacker, unless the defender lost more power than the
+    attacker or has no troop left (house set b8)."""
+    return "defender" if lost["defender"] > lost["attacker"] or not defender_troops_left else "attacker"
+
+
+def retreat_to(state: GoblinState, owner: PlayerId | None, here: int) -> int | None:
+    """Where a side retreats (L40): an adjacent free territory (no hostile army in it); until the owner's
+    own choice comes, the engine picks one he controls first, then the lowest number. None: nowhere."""
+    free = [n for n in sorted(ADJACENT[here])
+            if not any(a.territory == n and a.owner != owner and not a.lost for a in state.armies)]
+    if not free:
+        return None
+    return min(free, key=lambda n: (owner is None or state.control.get(n) != owner, n))
+
+
 def chips_of(armies: Sequence[Army]) -> list[int]:
     return [c for a in armies for c in ((a.leader,) if a.leader is not None else ()) + tuple(a.units)]
 
@@ -174,5 +190,5 @@ def survivor(hit: dict[int, int]) -> int | None:
 
 __all__ = ["CARAVAN_POWER", "CAREFUL", "CHARGE", "CLEVER", "FORTRESS_RATIOS", "NO_FORTRESS_AGAINST", "RATIOS",
            "REBEL_STRATEGY", "absorbed", "assign", "chips_of", "fortress_used", "leaders",
-           "leadership_bonus", "power", "roll_bonus", "rolled_strategy", "side", "sides", "stupid", "survivor",
+           "leadership_bonus", "loser", "power", "retreat_to", "roll_bonus", "rolled_strategy", "side", "sides", "stupid", "survivor",
            "trolls"]

@@ -201,6 +201,8 @@ from rules.goblin_warlords.combat import (
     chips_of,
     fortress_used,
     leaders,
+    loser,
+    retreat_to,
     leadership_bonus,
     power,
     roll_bonus,
@@ -980,6 +982,47 @@ class GoblinWarlords(Game[GoblinState, Any]):
         other = {"attacker": defender, "defender": attacker}
         for role, owner in owners.items():
             self._losses(ctx, state, here, owner, fighting[role], losses[role], hacked[role], other[role])
+        left = {role: chips_of(side(state, here, owner)) for role, owner in owners.items()}
+        lost = {role: power(fighting[role]) - power([c for c in fighting[role] if c in left[role]]) for role in owners}
+        if all(left.values()):
+            beaten = loser(lost, bool(troops(left["defender"])))
+            standing = castle if castle in state.fortresses and beaten == "defender" else None
+            self._retreat(ctx, state, here, owners[beaten], standing)
+        elif owners["attacker"] is None and left["attacker"] and is_orcland(here):
+            state.control.pop(here, None)  # L36: the rebels stay, the land turns neutral
+            ctx.say(f"{where(here)} turns neutral.")
+
+    def _retreat(self, ctx: Context, state: GoblinState, here: int, owner: PlayerId | None,
+                 castle: Fortress | None) -> None:
+        """3.2 (L40, L64, L150-152): the beaten side's armies retreat together to an adjacent free territory
+        (`combat.retreat_to`), or are destroyed, their leaders killed, if there is none; rebels forced to
+        retreat are destroyed (L36); out of a fortress they go to the caves: a d20, no reroll, destroyed on
+        coming out at hostile troops (L64)."""
+        armies = side(state, here, owner)
+        name = self._side_name(state, owner)
+        if owner is None:
+            for gone in armies:
+                self._destroy(state, gone)
+            ctx.say("The rebels are beaten and destroyed (L36).")
+            return
+        if castle is not None:
+            rolled = ctx.dice.d20("retreat into the caves: no reroll", owner).result
+            if rolled not in (UNDERGROUND_LOST, UNDERGROUND_DESTROYED) and hostile_troops(state, owner, rolled):
+                rolled = UNDERGROUND_DESTROYED
+            ctx.say(f"{name} retreats from the fortress into the caves.")
+            for moving in armies:
+                self._surface(ctx, state, moving, rolled)
+            return
+        to = retreat_to(state, owner, here)
+        if to is None:
+            for gone in armies:
+                self._destroy(state, gone)
+            ctx.say(f"{name} has nowhere to retreat: the army is destroyed, its leader killed.")
+            return
+        for moving in armies:
+            moving.territory = to
+            self._hand_in_gold(ctx, state, moving)
+        ctx.say(f"{name} retreats to {where(to)}.")
 
     def _leadership(self, ctx: Context, state: GoblinState, owner: PlayerId, armies: list[Army], chosen: Strategy,
                     fort: bool, role: str, castle: Fortress | None) -> Strategy:

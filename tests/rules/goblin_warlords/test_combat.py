@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from rules.core.dice import ScriptedDice
 from rules.core.engine import PromptKind
-from rules.goblin_warlords.combat import assign, fortress_used, survivor
+from rules.goblin_warlords.combat import assign, fortress_used, loser, retreat_to, survivor
 from rules.goblin_warlords.data import CaravanKind
 from rules.goblin_warlords.models import (
     AskKind,
@@ -31,9 +31,11 @@ from tests.rules.goblin_warlords.helpers import (
     KOBOLD,
     KOBOLD_LEADER,
     OGRE,
+    OGRE_LEADER,
     ORC,
     ORC_LEADER,
     TROLL,
+    TROLL_LEADER,
     WAR_MACHINE,
     put_army,
     texts,
@@ -122,8 +124,9 @@ def test_troops_that_fail_their_leader_roll_their_real_strategy() -> None:
     assert "Ann's troops do as they will: Mindless Charge." in said
     assert "Bo's troops do as they will: Clever Strategy." in said
     assert "Power 9 against 6: Ann takes 6 damage, Bo 1." in said  # Charge against Clever: 1:1 and 1:5
-    assert army_at(after, 9, "p1") == [ORC_LEADER]  # the leader survives 3 damage on a 1 (1 + 3 < 6)
+    assert army_at(after, 3, "p1") == [ORC_LEADER]  # the leader survives 3 damage on a 1 (1 + 3 < 6)
     assert army_at(after, 9, "p2") == [KOBOLD_LEADER, KOBOLD + 1]
+    assert "Ann retreats to Redtusk Hold (3)." in said  # L150-152 (house set b8): Ann lost 3, Bo 1
 
 
 def test_stupid_trolls_sit_the_battle_out() -> None:
@@ -179,10 +182,12 @@ def test_a_defender_in_his_fortress_fights_on_its_table_and_it_absorbs_damage() 
     # L145 (reading a47): it absorbs its rating; L118 (reading a43): +1 to the d6 for defenders in a fortress
     state = battle([OGRE, OGRE + 1, OGRE + 2, OGRE + 3], [KOBOLD])
     state.fortresses.append(Fortress(territory=9, rating=3, owner="p2"))
-    after, said = fight(state, CAREFUL, CHARGE, [1, 8, 2, 1])  # Ann obeys; Bo's d8 8 fails, d6 2 +1 kobold +1 fort
+    after, said = fight(state, CAREFUL, CHARGE, [1, 8, 2, 1, 17])  # Ann obeys; Bo's d8 8, d6 2 +1 kobold +1 fort
     assert "Bo's troops do as they will: Careful Defence." in said
     assert "Power 22 against 5: Ann takes 2 damage, Bo 1." in said  # Careful v Careful Defence: 1:2, 1:5; 4 - 3
-    assert army_at(after, 9, "p2") == [KOBOLD_LEADER] and after.fortresses  # the fortress stands
+    assert after.fortresses  # the fortress stands
+    # L64 (house set b8): Bo has no troop left, so he retreats, out of a fortress into the caves: d20 17
+    assert army_at(after, 17, "p2") == [KOBOLD_LEADER] and army_at(after, 9, "p2") == []
 
 
 def test_a_war_machine_cancels_the_fortress_and_too_much_damage_brings_it_down() -> None:
@@ -211,6 +216,7 @@ def test_an_underground_surprise_on_a_fortress_forces_both_strategies() -> None:
            "fortress of rating 1." in texts(step)
     assert "Power 8 against 5: Ann takes 1 damage, Bo 7." in texts(step)  # Clever v Careful Defence: 1:5, 1:1*
     assert step.state.fortresses == [] and step.state.current == "p2"
+    assert army_at(step.state, 3, "p2") == [KOBOLD_LEADER]  # the castle fallen, he retreats on foot (L40)
 
 
 def test_no_fortress_against_rebels_or_levied_troops() -> None:
@@ -286,3 +292,35 @@ def test_caravan_attacks_are_refused_out_of_reach_or_before_the_battle() -> None
     step = GAME.apply(state, "p1", AttackCaravan(army=near, caravan=target, strategy=CHARGE), dice=ScriptedDice([6, 1]))
     assert "The Dwarf caravan is an empty rumour: nothing there (house set b2)." in texts(step)
     assert step.state.caravans == []
+
+
+# -- retreat ------------------------------------------------------------------------------------------------
+
+def test_the_attacker_retreats_unless_the_defender_lost_more_or_has_no_troop_left() -> None:
+    # 002 L150-152 (house set b8): the retreat exceptions the text leaves empty
+    assert loser({"attacker": 2, "defender": 1}, True) == "attacker"
+    assert loser({"attacker": 1, "defender": 1}, True) == "attacker"
+    assert loser({"attacker": 1, "defender": 2}, True) == "defender"
+    assert loser({"attacker": 3, "defender": 0}, False) == "defender"
+
+
+def test_an_army_with_nowhere_to_retreat_is_destroyed_and_its_leader_killed() -> None:
+    # 002 L40: "If there is no such terrains, army is destroyed and leader killed"
+    state = b3()
+    put_army(state, "p1", 8, ORC_LEADER, [TROLL])
+    put_army(state, "p2", 9, KOBOLD_LEADER, [KOBOLD, KOBOLD + 1])
+    for territory, leader in ((3, OGRE_LEADER), (10, OGRE_LEADER + 1), (15, TROLL_LEADER)):
+        put_army(state, "p2", territory, leader)
+    state = GAME.apply(state, "p1", Move(army=state.armies[0].id, path=[9])).state
+    put_army(state, "p2", 8, TROLL_LEADER + 1)  # Bone Ridge, where Ann came from, is taken too
+    state = GAME.apply(state, "p1", EndTurn()).state
+    after, said = fight(state, CLEVER, CHARGE, [8, 4, 8, 5, 6, 1])  # as in the leadership test: Ann must retreat
+    assert "Ann has nowhere to retreat: the army is destroyed, its leader killed." in said
+    assert army_at(after, 9, "p1") == [] and ORC_LEADER in after.tribe_cup
+
+
+def test_a_leader_may_retreat_to_his_own_land_first() -> None:
+    # 002 L40: to an adjacent free territory (our reading, until the owner chooses: one he controls first)
+    state = b3()
+    state.control[10] = "p1"
+    assert retreat_to(state, "p1", 9) == 10 and retreat_to(state, "p2", 9) == 3
