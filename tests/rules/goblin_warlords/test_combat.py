@@ -324,3 +324,36 @@ def test_a_leader_may_retreat_to_his_own_land_first() -> None:
     state = b3()
     state.control[10] = "p1"
     assert retreat_to(state, "p1", 9) == 10 and retreat_to(state, "p2", 9) == 3
+
+
+def rebels_against_ann(rebels: Sequence[int], ann: Sequence[int]) -> GoblinState:
+    """Ann's Orc leader in Black Mire (9), which she controls, attacked by rebels there."""
+    state = b3()
+    state.control[9] = "p1"
+    put_army(state, "p1", 9, ORC_LEADER, ann)
+    put_army(state, "p1", 9, None, rebels)
+    state.armies[1].owner = None
+    state.battles.append(Battle(territory=9, attacker=None, army=state.armies[0].id, why="rebels"))
+    return GAME.apply(state, "p1", EndTurn()).state
+
+
+def test_rebels_forced_to_retreat_are_destroyed() -> None:
+    # 002 L36: "Such troops are destroyed if they must retreat"
+    state = rebels_against_ann([OGRE, OGRE + 1, OGRE + 2], [TROLL, TROLL + 1, TROLL + 2, TROLL + 3])
+    step = GAME.apply(state, "p1", ChooseStrategy(strategy=CLEVER), dice=ScriptedDice([5, 1, 6, 6, 6, 6, 1, 1,
+                                                                                         *BO_DRAWS]))
+    # d3 Clever; Ann obeys; four trolls not stupid; rebels' survivor 1; Ann's survivor 1
+    said = texts(step)
+    assert "Power 12 against 18: the rebels take 3 damage, Ann 2." in said  # Clever v Clever: 1:5 - 1:5
+    assert "The rebels are beaten and destroyed (L36)." in said and army_at(step.state, 9, None) == []
+
+
+def test_rebels_who_win_stay_and_the_land_turns_neutral() -> None:
+    # 002 L36: "otherwise land becomes neutral and units stay there"
+    state = rebels_against_ann([OGRE, OGRE + 1, OGRE + 2, OGRE + 3], [])
+    step = GAME.apply(state, "p1", ChooseStrategy(strategy=CAREFUL), dice=ScriptedDice([1, 1, 1, 8, *BO_DRAWS]))
+    # d3 Charge; Ann obeys; the rebels' struck ogre survives on a 1; Ann's leader, hacked, fails on an 8
+    said = texts(step)
+    assert "Power 16 against 6: the rebels take 1 damage, Ann 8." in said  # Charge v Careful: 1:5* - 1:2*
+    assert "Black Mire (9) turns neutral." in said and 9 not in step.state.control
+    assert army_at(step.state, 9, None) == [OGRE, OGRE + 1, OGRE + 2, OGRE + 3]
