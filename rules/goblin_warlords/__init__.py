@@ -39,22 +39,24 @@ What the slices hold (issue 43):
   damage, or the fortress's table, its absorption, a war machine against it and the castle's fall
   when the defender holds one (an underground surprise forcing Clever against Careful Defence); the
   damage spread (by the engine for now), one survivor roll; surrender; a destroyed
-  leader's servivility (halved when hacked to pieces), death or capture; each battle leaves the list
+  leader's servivility (halved when hacked to pieces), death or capture; the beaten side's retreat
+  (to a free neighbour, by the caves out of a fortress, destroyed with nowhere to go; rebels
+  destroyed, or the land left neutral when they win); each battle leaves the list
   when fought, one whose army has moved away is dropped. B4-C being still to come, the player turn
   then ends. In B3 an army may attack the caravans in its territory one by one (L38, L76-82, L103):
   power and treasury at the first attack (rumours drawn placed), the caravan's d3 strategy, gold
   won as power is destroyed, a beaten caravan stepping on, spared by that army this turn.
 
-Still to come (the next sessions): the rest of combat — retreat and its extra move (L40, L64,
-L150-152; reading b8), the owners' own damage assignment and survivor choice (L141-143), shamans'
-late choice and the lone chief's flight (L100-102), stupid trolls joining a victor and troll
-regeneration (L126, L153-155), captives traded or executed (L74), rebels destroyed on retreat or the
-land turned neutral (L36); the attack by units left behind on an enemy coming in (L31), B3's other
-parts (spies, L41; levying shamans and war machines, L67-72; building fortresses and mines, L61-66;
-a leader carrying one gold only, L49-50, caravan gold included), B4 (rampage,
-mines), B5 (discard to ten), C (trading, captives), the victory announcements and the house set's
-end after turn 12; then `moves.py` (the `MoveBook`), `guide.py`, `computer.py`, the renderer, and
-only then `GAME` here (registration).
+Still to come (the next sessions): the rest of combat — the owners' own choice of retreat square,
+damage assignment and survivor (L40, L141-143), a retreating leader's extra move (L40), an army's
+retreat from a caravan that holds (L82), shamans' late choice and the lone chief's flight
+(L100-102), stupid trolls joining a victor and troll regeneration (L126, L153-155), captives traded
+or executed (L74), the victor's handling of a shaman (L70); the attack by units left behind on an
+enemy coming in (L31), B3's other parts (spies, L41; levying shamans and war machines, L67-72;
+building fortresses and mines, L61-66; a leader carrying one gold only, L49-50, caravan gold
+included), B4 (rampage, mines), B5 (discard to ten), C (trading, captives), the victory
+announcements and the house set's end after turn 12; then `moves.py` (the `MoveBook`), `guide.py`,
+`computer.py`, the renderer, and only then `GAME` here (registration).
 
 Line numbers (L…) are those of ../shared/seeds/002_6fc21e352e2e7ee3.txt as it is now (158
 lines); the reading's own line numbers come from an edition with blank lines between paragraphs,

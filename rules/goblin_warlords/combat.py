@@ -189,6 +189,5 @@ def survivor(hit: dict[int, int]) -> int | None:
 
 
 __all__ = ["CARAVAN_POWER", "CAREFUL", "CHARGE", "CLEVER", "FORTRESS_RATIOS", "NO_FORTRESS_AGAINST", "RATIOS",
-           "REBEL_STRATEGY", "absorbed", "assign", "chips_of", "fortress_used", "leaders",
-           "leadership_bonus", "loser", "power", "retreat_to", "roll_bonus", "rolled_strategy", "side", "sides", "stupid", "survivor",
-           "trolls"]
+           "REBEL_STRATEGY", "absorbed", "assign", "chips_of", "fortress_used", "leaders", "leadership_bonus", "loser",
+           "power", "retreat_to", "roll_bonus", "rolled_strategy", "side", "sides", "stupid", "survivor", "trolls"]

@@ -17,12 +17,12 @@ travel or his levy, each once a turn per leader (L27), or "end my turn". B4 (ram
 (`_end_player_turn`), once the battles B3 recorded (`GoblinState.battles`) are fought.
 
 Combat (L83-147, third session): ending B3 fights the recorded battles in order. Both players choose
-a strategy at once, in secret (`secrets.STRATEGIES`), revealed together; each side's leadership check,
-and on a failure the d6 for its real strategy; troll stupidity; the strategy table's damage (the
-fortress's table and absorption when the defender holds one); the
-damage spread on the units, one struck unit's survivor roll; surrender; a destroyed leader's
-servivility, death or capture. The battle then leaves the list. In B3 an army may also attack the
-caravans in its territory, fought at once (L38, L76-82, L103).
+a strategy at once, in secret (`secrets.STRATEGIES`), revealed together; each side's leadership
+check, and on a failure the d6 for its real strategy; troll stupidity; the strategy table's damage
+(the fortress's table and absorption when the defender holds one); the damage spread on the units,
+one struck unit's survivor roll; surrender; a destroyed leader's servivility, death or capture; the
+beaten side's retreat. The battle then leaves the list. In B3 an army may also attack the caravans
+in its territory, fought at once (L38, L76-82, L103).
 
 Line numbers (L…) are those of ../shared/seeds/002_6fc21e352e2e7ee3.txt; the house set and the
 readings are those of ../shared/games/goblin-warlords.md (b) and (c). Readings this slice adds where
@@ -105,8 +105,17 @@ Combat's readings (the Bloodshed Games rule again):
   leaders are destroyed or fall as leaders do;
 - a destroyed leader (L73-75, L144, L148-149) rolls servivility (+1 with a shaman; an 8 fails); halved,
   rounded down, when his side's table cell has the `*`. Success: he escapes and stays with what is left
-  (retreat, L150-152, is the next slice). Failure: hacked, or beaten by rebels, he dies (to the tribe
-  cup); otherwise he is the winner's captive (`Warlord.captives`, public: the capture is announced);
+  and retreats with it). Failure: hacked, or beaten by rebels, he dies (to the tribe cup); otherwise he
+  is the winner's captive (`Warlord.captives`, public: the capture is announced);
+- retreat (L40, L64, L150-152; house set b8): when both sides still stand, the attacker's side retreats
+  unless the defender lost more power (the power of the units destroyed, captured or surrendered) or
+  has no troop left. All the side's armies there go together, until the owner's own choice comes, to
+  an adjacent territory with no hostile army, one he controls first, else the lowest number; with
+  none, they are destroyed and their leaders killed. A defender retreating from his fortress still
+  standing goes by the caves (L64: a d20 without reroll, 19 lost, 20 or hostile troops where it comes
+  out destroyed); rebels forced to retreat are destroyed; rebels who win and stay turn an orcland
+  neutral (L36). The extra move of a retreating leader who has not moved (L40) is still to come; a
+  caravan that holds does not make the army retreat (for now);
 - a fortress (L104-109, L135-146) is its owner's, used when he defends there (not against rebels or
   troops levied there, L62, L104); only the defender in it gains its +1s; its absorption is cut by the
   attackers' biggest war machine (one machine, L146); the castle falls on the damage dealt before
@@ -939,8 +948,8 @@ class GoblinWarlords(Game[GoblinState, Any]):
                defender: PlayerId | None) -> None:
         """One battle (L83-147): the strategies revealed (rebels roll a d3), the leadership checks and the
         d6 for a real strategy (L110-119), troll stupidity (L120-126), the table's damage (L127-134), its
-        assignment and the survivor roll (L141-143), surrender (L147) and the destroyed leaders' fate
-        (L73-75, L144, L148-149). Retreat (L150-152) comes in the next slice."""
+        assignment and the survivor roll (L141-143), surrender (L147), the destroyed leaders' fate
+        (L73-75, L144, L148-149) and the beaten side's retreat (L40, L64, L150-152)."""
         here = battle.territory
         owners = {"attacker": attacker, "defender": defender}
         castle = fortress_used(state, battle, defender)
@@ -1188,7 +1197,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
                       winner: PlayerId | None) -> None:
         """A 'destroyed' leader (L73-75, L144, L148-149; reading a49): servivility, +1 with a shaman, half of
         it rounded down when hacked to pieces; an 8 fails (reading b5). Success: he escapes and stays with
-        what is left of his army (retreat is the next slice). Failure: hacked, he dies; else a winning
+        what is left of his army (and retreats with it if his side is beaten). Failure: hacked, he dies; else a winning
         player captures him (into the hand's captives), rebels kill him."""
         leader = holder.leader
         assert leader is not None
