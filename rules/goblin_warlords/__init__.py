@@ -41,7 +41,8 @@ What the slices hold (issue 43):
   damage spread (by the engine for now), one survivor roll; surrender; a destroyed
   leader's servivility (halved when hacked to pieces), death or capture; the beaten side's retreat
   (to a free neighbour, by the caves out of a fortress, destroyed with nowhere to go; rebels
-  destroyed, or the land left neutral when they win); each battle leaves the list
+  destroyed, or the land left neutral when they win); destroyed trolls regenerating (the loser's
+  won over by the winner's authority, else back to the cup); each battle leaves the list
   when fought, one whose army has moved away is dropped. B4-C being still to come, the player turn
   then ends. In B3 an army may attack the caravans in its territory one by one (L38, L76-82, L103):
   power and treasury at the first attack (rumours drawn placed), the caravan's d3 strategy, gold
@@ -50,7 +51,7 @@ What the slices hold (issue 43):
 Still to come (the next sessions): the rest of combat — the owners' own choice of retreat square,
 damage assignment and survivor (L40, L141-143), a retreating leader's extra move (L40), an army's
 retreat from a caravan that holds (L82), shamans' late choice and the lone chief's flight
-(L100-102), stupid trolls joining a victor and troll regeneration (L126, L153-155), captives traded
+(L100-102), stupid trolls of a wiped-out army joining the victor (L126), captives traded
 or executed (L74), the victor's handling of a shaman (L70); the attack by units left behind on an
 enemy coming in (L31), B3's other parts (spies, L41; levying shamans and war machines, L67-72;
 building fortresses and mines, L61-66; a leader carrying one gold only, L49-50, caravan gold

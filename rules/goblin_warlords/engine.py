@@ -21,7 +21,7 @@ a strategy at once, in secret (`secrets.STRATEGIES`), revealed together; each si
 check, and on a failure the d6 for its real strategy; troll stupidity; the strategy table's damage
 (the fortress's table and absorption when the defender holds one); the damage spread on the units,
 one struck unit's survivor roll; surrender; a destroyed leader's servivility, death or capture; the
-beaten side's retreat. The battle then leaves the list. In B3 an army may also attack the caravans
+beaten side's retreat; destroyed trolls regenerating. The battle then leaves the list. In B3 an army may also attack the caravans
 in its territory, fought at once (L38, L76-82, L103).
 
 Line numbers (L…) are those of ../shared/seeds/002_6fc21e352e2e7ee3.txt; the house set and the
@@ -130,6 +130,10 @@ Combat's readings (the Bloodshed Games rule again):
   than the army lost) or is destroyed and the army takes the chips, the yielding caravan stepping on
   and spared by that army for the rest of the turn; else the chips go back to the gold cup. A caravan
   takes no prisoners: a leader it "captures" is executed (L74); its army's troops never surrender to it;
+- troll regeneration (L153-155; reading a51) comes after the retreat; "losing side" is the side that
+  retreated or was wiped out; the winner always tries to take the loser's regenerated trolls (the
+  most bloodshed), his army's leader checking authority with the levy's modifiers (reading c7); a
+  winner without a leader (rebels) cannot, so they go to the tribe cup;
 - units of a side destroyed go back to the tribe cup; an army left with nothing is removed, its gold to
   the gold cup, and any other battle recorded for it dropped.
 """
@@ -163,6 +167,7 @@ from rules.goblin_warlords.data import (
     UNIT_CHIPS,
     CaravanKind,
     ChipKind,
+    Tribe,
     chip,
     gold_cup,
     territory,
@@ -260,6 +265,8 @@ from rules.goblin_warlords.rules import (
 from rules.goblin_warlords.secrets import HANDS, SECRETS, STRATEGIES, hand_key, strategy_key
 
 
+REGENERATES = 5
+"""A destroyed troll regenerates on a d6 of 5 or 6 (L154)."""
 SURRENDER_MAX = 2
 """Troops dealt more damage than their army's power surrender on a d6 of 1 or 2 (L147)."""
 
@@ -991,15 +998,55 @@ class GoblinWarlords(Game[GoblinState, Any]):
         other = {"attacker": defender, "defender": attacker}
         for role, owner in owners.items():
             self._losses(ctx, state, here, owner, fighting[role], losses[role], hacked[role], other[role])
+        dead = {role: [t for t in trolls(fighting[role]) if t in state.tribe_cup] for role in owners}
         left = {role: chips_of(side(state, here, owner)) for role, owner in owners.items()}
         lost = {role: power(fighting[role]) - power([c for c in fighting[role] if c in left[role]]) for role in owners}
+        beaten: str | None = None
         if all(left.values()):
             beaten = loser(lost, bool(troops(left["defender"])))
             standing = castle if castle in state.fortresses and beaten == "defender" else None
             self._retreat(ctx, state, here, owners[beaten], standing)
-        elif owners["attacker"] is None and left["attacker"] and is_orcland(here):
-            state.control.pop(here, None)  # L36: the rebels stay, the land turns neutral
-            ctx.say(f"{where(here)} turns neutral.")
+        elif left["attacker"] or left["defender"]:
+            beaten = "defender" if left["attacker"] else "attacker"
+            if owners["attacker"] is None and left["attacker"] and is_orcland(here):
+                state.control.pop(here, None)  # L36: the rebels stay, the land turns neutral
+                ctx.say(f"{where(here)} turns neutral.")
+        self._regenerate(ctx, state, here, owners, dead, beaten)
+
+    def _regenerate(self, ctx: Context, state: GoblinState, here: int, owners: dict[str, PlayerId | None],
+                    dead: dict[str, list[int]], beaten: str | None) -> None:
+        """3.3 (L153-155): each destroyed troll regenerates on a d6 of 5-6. The winner's rejoin his army;
+        the loser's go to the winner if his leader passes an authority check (a control check, the levy's
+        modifiers, reading c7), else to the tribe cup. With no army left there, they go to the tribe cup,
+        unless this is their native land (Troll Fen), where they stay, neutral."""
+        for role, owner in owners.items():
+            back = [t for t in dead[role] if ctx.dice.d6("troll regeneration", owner).result >= REGENERATES]
+            if not back:
+                continue
+            for troll in back:
+                state.tribe_cup.remove(troll)
+            ctx.say(f"{counted(len(back), 'troll')} of {self._side_name(state, owner)} "
+                    f"{'regenerates' if len(back) == 1 else 'regenerate'}.")
+            winner = None if beaten is None else owners["attacker" if beaten == "defender" else "defender"]
+            camp = sorted(side(state, here, winner), key=lambda a: (a.leader is None, a.id)) if beaten else []
+            if camp and role != beaten:
+                camp[0].units = sorted([*camp[0].units, *back])
+                ctx.say("They rejoin their army.")
+                continue
+            if camp and camp[0].leader is not None:
+                taker = camp[0].leader
+                bonus = levy_bonus(taker, camp[0].units, back)
+                won, _ = authority_check(ctx.dice, taker, bonus, f"authority, to take the trolls (+{bonus})", winner)
+                if won:
+                    camp[0].units = sorted([*camp[0].units, *back])
+                    ctx.say(f"They go over to {self._side_name(state, winner)}.")
+                    continue
+            if not camp and territory(here).home is Tribe.TROLL:
+                state.armies.append(Army(id=state.new_id(), owner=None, territory=here, units=sorted(back)))
+                ctx.say(f"They stay in their native {where(here)}, neutral.")
+                continue
+            state.tribe_cup += back
+            ctx.say("They wander back to the tribe cup.")
 
     def _retreat(self, ctx: Context, state: GoblinState, here: int, owner: PlayerId | None,
                  castle: Fortress | None) -> None:

@@ -120,7 +120,8 @@ def test_troops_that_fail_their_leader_roll_their_real_strategy() -> None:
     # 002 L110-119 (reading a43): a failed authority check -> d6: 3 or less Charge, 4-5 Careful, 6+ Clever;
     # -1 when the biggest unit is a troll, +1 when a kobold
     state = battle([TROLL], [KOBOLD, KOBOLD + 1])
-    after, said = fight(state, CLEVER, CHARGE, [8, 4, 8, 5, 6, 1])  # d8 8 fails; 4-1; d8 8; 5+1; troll 6; survivor
+    after, said = fight(state, CLEVER, CHARGE, [8, 4, 8, 5, 6, 1, 4])  # d8 8 fails; 4-1; d8 8; 5+1; troll 6;
+    # survivor 1; the destroyed troll does not regenerate (4)
     assert "Ann's troops do as they will: Mindless Charge." in said
     assert "Bo's troops do as they will: Clever Strategy." in said
     assert "Power 9 against 6: Ann takes 6 damage, Bo 1." in said  # Charge against Clever: 1:1 and 1:5
@@ -314,7 +315,7 @@ def test_an_army_with_nowhere_to_retreat_is_destroyed_and_its_leader_killed() ->
     state = GAME.apply(state, "p1", Move(army=state.armies[0].id, path=[9])).state
     put_army(state, "p2", 8, TROLL_LEADER + 1)  # Bone Ridge, where Ann came from, is taken too
     state = GAME.apply(state, "p1", EndTurn()).state
-    after, said = fight(state, CLEVER, CHARGE, [8, 4, 8, 5, 6, 1])  # as in the leadership test: Ann must retreat
+    after, said = fight(state, CLEVER, CHARGE, [8, 4, 8, 5, 6, 1, 4])  # as in the leadership test: Ann retreats
     assert "Ann has nowhere to retreat: the army is destroyed, its leader killed." in said
     assert army_at(after, 9, "p1") == [] and ORC_LEADER in after.tribe_cup
 
@@ -340,12 +341,14 @@ def rebels_against_ann(rebels: Sequence[int], ann: Sequence[int]) -> GoblinState
 def test_rebels_forced_to_retreat_are_destroyed() -> None:
     # 002 L36: "Such troops are destroyed if they must retreat"
     state = rebels_against_ann([OGRE, OGRE + 1, OGRE + 2], [TROLL, TROLL + 1, TROLL + 2, TROLL + 3])
-    step = GAME.apply(state, "p1", ChooseStrategy(strategy=CLEVER), dice=ScriptedDice([5, 1, 6, 6, 6, 6, 1, 1,
+    step = GAME.apply(state, "p1", ChooseStrategy(strategy=CLEVER), dice=ScriptedDice([5, 1, 6, 6, 6, 6, 1, 1, 5,
                                                                                          *BO_DRAWS]))
-    # d3 Clever; Ann obeys; four trolls not stupid; rebels' survivor 1; Ann's survivor 1
+    # d3 Clever; Ann obeys; four trolls not stupid; rebels' survivor 1; Ann's survivor 1; her troll regenerates
     said = texts(step)
     assert "Power 12 against 18: the rebels take 3 damage, Ann 2." in said  # Clever v Clever: 1:5 - 1:5
     assert "The rebels are beaten and destroyed (L36)." in said and army_at(step.state, 9, None) == []
+    assert "They rejoin their army." in said  # L155: the winner's regenerated troll is back
+    assert army_at(step.state, 9) == [ORC_LEADER, TROLL, TROLL + 1, TROLL + 2, TROLL + 3]
 
 
 def test_rebels_who_win_stay_and_the_land_turns_neutral() -> None:
@@ -357,3 +360,15 @@ def test_rebels_who_win_stay_and_the_land_turns_neutral() -> None:
     assert "Power 16 against 6: the rebels take 1 damage, Ann 8." in said  # Charge v Careful: 1:5* - 1:2*
     assert "Black Mire (9) turns neutral." in said and 9 not in step.state.control
     assert army_at(step.state, 9, None) == [OGRE, OGRE + 1, OGRE + 2, OGRE + 3]
+
+
+def test_destroyed_trolls_regenerate_and_the_winner_may_take_the_losers() -> None:
+    # 002 L153-155 (reading a51): a d6 of 5-6 for each destroyed troll; one of the losing side goes to the
+    # opponent on an authority check, else back to the tribe cup
+    state = battle([TROLL], [KOBOLD, KOBOLD + 1])
+    after, said = fight(state, CLEVER, CHARGE, [8, 4, 8, 5, 6, 1, 5, 1])  # as above; regenerates on 5; Bo's d8 1
+    assert "1 troll of Ann regenerates." in said and "They go over to Bo." in said
+    assert army_at(after, 9, "p2") == [KOBOLD_LEADER, KOBOLD + 1, TROLL] and TROLL not in after.tribe_cup
+    state = battle([TROLL], [KOBOLD, KOBOLD + 1])
+    after, said = fight(state, CLEVER, CHARGE, [8, 4, 8, 5, 6, 1, 6, 8])  # Bo's d8 8 always fails
+    assert "They wander back to the tribe cup." in said and TROLL in after.tribe_cup
