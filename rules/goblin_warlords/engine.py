@@ -21,8 +21,8 @@ a strategy at once, in secret (`secrets.STRATEGIES`), revealed together; each si
 check, and on a failure the d6 for its real strategy; troll stupidity; the strategy table's damage
 (the fortress's table and absorption when the defender holds one); the damage spread on the units,
 one struck unit's survivor roll; surrender; a destroyed leader's servivility, death or capture; the
-beaten side's retreat; destroyed trolls regenerating. The battle then leaves the list. In B3 an army may also attack the caravans
-in its territory, fought at once (L38, L76-82, L103).
+beaten side's retreat; destroyed trolls regenerating. The battle then leaves the list. In B3 an army
+may also attack the caravans in its territory, fought at once (L38, L76-82, L103).
 
 Line numbers (L…) are those of ../shared/seeds/002_6fc21e352e2e7ee3.txt; the house set and the
 readings are those of ../shared/games/goblin-warlords.md (b) and (c). Readings this slice adds where
