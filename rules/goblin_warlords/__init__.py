@@ -34,7 +34,8 @@ What the slices hold (issue 43):
   their holder keeps them by authority (L39); gold carried handed in on friendly ground (L51). A
   battle B3 brings about is recorded in `GoblinState.battles` and play goes on; "end my turn" ends
   B3. Then (third session) the recorded battles are fought in order (L83-147): both sides choose
-  Mindless Charge, Careful Advance or Clever Strategy in secret, revealed together (rebels roll a d3);
+  Mindless Charge, Careful Advance or Clever Strategy in secret, revealed together (rebels roll a d3;
+  a lone chief may flee instead);
   leadership checks and the d6 for a real strategy; troll stupidity; the basic strategy table's
   damage, or the fortress's table, its absorption, a war machine against it and the castle's fall
   when the defender holds one (an underground surprise forcing Clever against Careful Defence); the

@@ -13,6 +13,8 @@ from rules.goblin_warlords.models import Army, Battle, Fortress, GoblinState, St
 from rules.goblin_warlords.movement import army, native, troops
 
 CHARGE, CAREFUL, CLEVER = Strategy.CHARGE, Strategy.CAREFUL, Strategy.CLEVER
+FIGHTING = (CHARGE, CAREFUL, CLEVER)
+"""The strategies of the tables (L95-98); FLEE is a lone chief's way out (L100)."""
 
 RATIOS: dict[tuple[Strategy, Strategy], tuple[int, bool, int, bool]] = {
     # (attacker's strategy, defender's): (attacker's loss divisor, attacker hacked, defender's loss divisor,
@@ -118,6 +120,20 @@ def retreat_to(state: GoblinState, owner: PlayerId | None, here: int) -> int | N
     return min(free, key=lambda n: (owner is None or state.control.get(n) != owner, n))
 
 
+def lone_chief(state: GoblinState, territory: int, owner: PlayerId | None) -> bool:
+    """Whether the owner's side in the territory is a lone chief: one leader with no unit (L100)."""
+    armies = side(state, territory, owner)
+    return len(armies) == 1 and armies[0].leader is not None and not armies[0].units
+
+
+def choices_for(state: GoblinState, player: PlayerId) -> list[Strategy]:
+    """What the player may choose for the battle being fought: the three strategies, and fleeing for a
+    lone chief (L100)."""
+    if not state.battles:
+        return list(FIGHTING)
+    return [*FIGHTING, *((Strategy.FLEE,) if lone_chief(state, state.battles[0].territory, player) else ())]
+
+
 def chips_of(armies: Sequence[Army]) -> list[int]:
     return [c for a in armies for c in ((a.leader,) if a.leader is not None else ()) + tuple(a.units)]
 
@@ -188,6 +204,6 @@ def survivor(hit: dict[int, int]) -> int | None:
     return max(hopeful, key=lambda c: (chip(c).power - hit[c], chip(c).is_leader, -c))
 
 
-__all__ = ["CARAVAN_POWER", "CAREFUL", "CHARGE", "CLEVER", "FORTRESS_RATIOS", "NO_FORTRESS_AGAINST", "RATIOS",
+__all__ = ["CARAVAN_POWER", "CAREFUL", "CHARGE", "CLEVER", "FIGHTING", "choices_for", "lone_chief", "FORTRESS_RATIOS", "NO_FORTRESS_AGAINST", "RATIOS",
            "REBEL_STRATEGY", "absorbed", "assign", "chips_of", "fortress_used", "leaders", "leadership_bonus", "loser",
            "power", "retreat_to", "roll_bonus", "rolled_strategy", "side", "sides", "stupid", "survivor", "trolls"]

@@ -134,6 +134,9 @@ Combat's readings (the Bloodshed Games rule again):
   retreated or was wiped out; the winner always tries to take the loser's regenerated trolls (the
   most bloodshed), his army's leader checking authority with the levy's modifiers (reading c7); a
   winner without a leader (rebels) cannot, so they go to the tribe cup;
+- the lone chief (L100-101; reading a38): a side that is one leader with no unit may choose "flee" in
+  secret instead of a strategy; revealed, it is destroyed without a blow: servivility (not halved)
+  to escape and retreat, else captured by the other player (killed by rebels, or when both flee);
 - units of a side destroyed go back to the tribe cup; an army left with nothing is removed, its gold to
   the gold cup, and any other battle recorded for it dropped.
 """
@@ -207,12 +210,14 @@ from rules.goblin_warlords.models import (
 )
 from rules.goblin_warlords.combat import (
     CARAVAN_POWER,
+    FIGHTING,
     FORTRESS_RATIOS,
     REBEL_STRATEGY,
     RATIOS,
     absorbed,
     assign,
     chips_of,
+    choices_for,
     fortress_used,
     leaders,
     loser,
@@ -935,6 +940,8 @@ class GoblinWarlords(Game[GoblinState, Any]):
     def _choose_strategy(self, ctx: Context, state: GoblinState, player: PlayerId, action: ChooseStrategy) -> None:
         """L94-99: a side's proposed strategy, kept secret until the other's is in; then both are revealed
         and the battle fought, and it leaves the list."""
+        if action.strategy not in choices_for(state, player):
+            raise RuleViolation("Only a lone chief, a leader with no unit, may flee (L100).")
         battle = state.battles[0]
         battle.chosen[player] = action.strategy
         ctx.say(f"{state.name_of(player)} has chosen a strategy.")
@@ -973,6 +980,9 @@ class GoblinWarlords(Game[GoblinState, Any]):
             f"{self._side_name(state, owners[r])} {self._strategy_name(strategy[r], r, castle)}" for r in owners)
             + "." + (f" {self._side_name(state, defender)} fights from a fortress of rating {castle.rating}."
                      if castle is not None else ""))
+        if Strategy.FLEE in strategy.values():
+            self._flee(ctx, state, here, owners, strategy)
+            return
         for role, owner in owners.items():  # 1.2: rebels' rolled strategy is their real one
             if owner is None or surprise:
                 continue
@@ -1047,6 +1057,22 @@ class GoblinWarlords(Game[GoblinState, Any]):
                 continue
             state.tribe_cup += back
             ctx.say("They wander back to the tribe cup.")
+
+    def _flee(self, ctx: Context, state: GoblinState, here: int, owners: dict[str, PlayerId | None],
+              strategy: dict[str, Strategy]) -> None:
+        """L100-101 (reading a38): a lone chief who flees is 'destroyed' without a fight: his servivility
+        check lets him escape, and he retreats (L148-149); else he is captured by the other player, or
+        killed by rebels. No blow is struck."""
+        for role, owner in owners.items():
+            if strategy[role] is not Strategy.FLEE:
+                continue
+            other = owners["defender" if role == "attacker" else "attacker"]
+            (holder,) = side(state, here, owner)
+            ctx.say(f"{self._side_name(state, owner)}'s lone chief flees.")
+            self._leader_falls(ctx, state, holder, False, None if strategy.get(
+                "defender" if role == "attacker" else "attacker") is Strategy.FLEE else other)
+            if holder in state.armies:
+                self._retreat(ctx, state, here, owner, None)
 
     def _retreat(self, ctx: Context, state: GoblinState, here: int, owner: PlayerId | None,
                  castle: Fortress | None) -> None:
@@ -1197,7 +1223,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
 
     def caravan_attacks(self, state: GoblinState, player: PlayerId) -> list[AttackCaravan]:
         return [a for led in led_armies(state, player) for c in state.caravans if c.territory == led.territory
-                for a in (AttackCaravan(army=led.id, caravan=c.id, strategy=s) for s in Strategy)
+                for a in (AttackCaravan(army=led.id, caravan=c.id, strategy=s) for s in FIGHTING)
                 if self.caravan_problem(state, player, a) is None]
 
     def _losses(self, ctx: Context, state: GoblinState, here: int, owner: PlayerId | None, chips: list[int],
@@ -1305,7 +1331,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
         if state.ask.kind is AskKind.UNDERGROUND:
             return [RerollUnderground(reroll=False), RerollUnderground(reroll=True)]
         if state.ask.kind is AskKind.STRATEGY:
-            return [ChooseStrategy(strategy=s) for s in Strategy]
+            return [ChooseStrategy(strategy=s) for s in choices_for(state, player)]
         return [Reinforce(bought=n) for n in range(self.most_to_buy(state, player) + 1)]
 
     def _apply(self, ctx: Context, state: GoblinState, player: PlayerId, action: Any) -> None:

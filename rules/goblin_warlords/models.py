@@ -105,6 +105,7 @@ class Strategy(StrEnum):
     CHARGE = "mindless charge"
     CAREFUL = "careful advance"
     CLEVER = "clever strategy"
+    FLEE = "flee"  # a lone chief's alternative to fighting (L100), not a strategy of the tables
 
 
 class Battle(BaseModel):
@@ -284,7 +285,8 @@ class RerollUnderground(BaseModel):
 
 
 class ChooseStrategy(BaseModel):
-    """Combat: the proposed strategy for the battle being fought (L94-99), chosen in secret."""
+    """Combat: the proposed strategy for the battle being fought (L94-99), chosen in secret; a lone chief
+    may choose to flee instead (L100)."""
 
     type: Literal["strategy"] = "strategy"
     strategy: Strategy

@@ -45,7 +45,7 @@ def say(state: GoblinState, ask: Ask) -> str:
         battle = state.battles[0] if state.battles else None
         place = territory(battle.territory).name if battle is not None else "the field"
         return (f"Battle in {place}: choose your strategy in secret — Mindless Charge, Careful Advance or "
-                "Clever Strategy. Both are revealed together.")
+                "Clever Strategy (a lone chief may flee instead). Both are revealed together.")
     if ask.kind is AskKind.MARCH:
         return ("Move, go underground or levy with each leader (once each this turn), attack a caravan, or end "
                 "your turn.")

@@ -19,6 +19,7 @@ from typing import Any
 
 from rules.core.dice import Dice
 from rules.core.secrets import Hidden, Secret, Spot
+from rules.goblin_warlords.combat import choices_for
 from rules.goblin_warlords.data import GOLD, CaravanKind
 from rules.goblin_warlords.models import GoblinState, Phase, Strategy
 
@@ -107,7 +108,7 @@ def _put_strategy(state: GoblinState, key: Any, strategy: Strategy) -> None:
 HANDS = Chips()
 STRATEGIES: Hidden[GoblinState] = Hidden(
     name="strategies", find=_strategy_spots, get=lambda state, key: state.battles[key[1]].chosen.get(key[2]),
-    put=_put_strategy, possible=lambda state, key: list(Strategy))
+    put=_put_strategy, possible=lambda state, key: choices_for(state, key[2]))
 SECRETS: tuple[Secret[GoblinState], ...] = (HANDS, STRATEGIES)
 
 __all__ = ["CUP", "Chips", "GOLD_CUP", "HAND", "HANDS", "SECRETS", "STRATEGIES", "STRATEGY", "TRIBE_CUP", "hand_key",

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from rules.core.dice import ScriptedDice
 from rules.core.engine import PromptKind
-from rules.goblin_warlords.combat import assign, fortress_used, loser, retreat_to, survivor
+from rules.goblin_warlords.combat import FIGHTING, assign, fortress_used, loser, retreat_to, survivor
 from rules.goblin_warlords.data import CaravanKind
 from rules.goblin_warlords.models import (
     AskKind,
@@ -75,7 +75,7 @@ def test_both_sides_choose_a_strategy_at_once_and_in_secret() -> None:
     prompts = GAME.prompts(state)
     assert [p.player for p in prompts] == ["p1", "p2"]
     assert all(p.secret and p.kind is PromptKind.SECRET for p in prompts)
-    assert GAME.legal_actions(state, "p2") == [ChooseStrategy(strategy=s) for s in Strategy]
+    assert GAME.legal_actions(state, "p2") == [ChooseStrategy(strategy=s) for s in FIGHTING]
     step = GAME.apply(state, "p1", ChooseStrategy(strategy=CLEVER))
     state = step.state
     assert "Ann has chosen a strategy." in texts(step, public_only=True)
@@ -372,3 +372,18 @@ def test_destroyed_trolls_regenerate_and_the_winner_may_take_the_losers() -> Non
     state = battle([TROLL], [KOBOLD, KOBOLD + 1])
     after, said = fight(state, CLEVER, CHARGE, [8, 4, 8, 5, 6, 1, 6, 8])  # Bo's d8 8 always fails
     assert "They wander back to the tribe cup." in said and TROLL in after.tribe_cup
+
+
+# -- the lone chief ------------------------------------------------------------------------------------------
+
+def test_a_lone_chief_may_flee_escaping_on_servivility_or_captured() -> None:
+    # 002 L100 (reading a38): "Lonely chief may opt to flee; in that case, it is automatically 'destroyed' and
+    # must make servivility check to escape"; L148-149: an escaped leader retreats; L74: else captured
+    state = battle([OGRE], [])
+    refused(state, "p1", ChooseStrategy(strategy=Strategy.FLEE), "Only a lone chief")
+    assert ChooseStrategy(strategy=Strategy.FLEE) in GAME.legal_actions(state, "p2")
+    after, said = fight(state, CHARGE, Strategy.FLEE, [6])  # Kobold leader's servivility 6: a 6 escapes
+    assert "Bo's lone chief flees." in said and not any(t.startswith("Power") for t in said)
+    assert army_at(after, 3, "p2") == [KOBOLD_LEADER] and army_at(after, 9) == [ORC_LEADER, OGRE]
+    after, said = fight(battle([OGRE], []), CLEVER, Strategy.FLEE, [7])
+    assert any("captured by Ann" in t for t in said) and after.warlord("p1").captives == [KOBOLD_LEADER]
