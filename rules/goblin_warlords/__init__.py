@@ -51,8 +51,8 @@ What the slices hold (issue 43):
 
 Still to come (the next sessions): the rest of combat — the owners' own choice of retreat square,
 damage assignment and survivor (L40, L141-143), a retreating leader's extra move (L40), an army's
-retreat from a caravan that holds (L82), shamans' late choice and the lone chief's flight
-(L100-102), stupid trolls of a wiped-out army joining the victor (L126), captives traded
+retreat from a caravan that holds (L82), shamans' late choice and a fleeing chief's shaman going to
+the winner (L101-102), stupid trolls of a wiped-out army joining the victor (L126), captives traded
 or executed (L74), the victor's handling of a shaman (L70); the attack by units left behind on an
 enemy coming in (L31), B3's other parts (spies, L41; levying shamans and war machines, L67-72;
 building fortresses and mines, L61-66; a leader carrying one gold only, L49-50, caravan gold
