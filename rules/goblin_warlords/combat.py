@@ -204,6 +204,7 @@ def survivor(hit: dict[int, int]) -> int | None:
     return max(hopeful, key=lambda c: (chip(c).power - hit[c], chip(c).is_leader, -c))
 
 
-__all__ = ["CARAVAN_POWER", "CAREFUL", "CHARGE", "CLEVER", "FIGHTING", "choices_for", "lone_chief", "FORTRESS_RATIOS", "NO_FORTRESS_AGAINST", "RATIOS",
-           "REBEL_STRATEGY", "absorbed", "assign", "chips_of", "fortress_used", "leaders", "leadership_bonus", "loser",
-           "power", "retreat_to", "roll_bonus", "rolled_strategy", "side", "sides", "stupid", "survivor", "trolls"]
+__all__ = ["CARAVAN_POWER", "CAREFUL", "CHARGE", "CLEVER", "FIGHTING", "FORTRESS_RATIOS", "NO_FORTRESS_AGAINST",
+           "RATIOS", "REBEL_STRATEGY", "absorbed", "assign", "chips_of", "choices_for", "fortress_used", "leaders",
+           "leadership_bonus", "lone_chief", "loser", "power", "retreat_to", "roll_bonus", "rolled_strategy", "side",
+           "sides", "stupid", "survivor", "trolls"]

@@ -531,9 +531,9 @@ class GoblinWarlords(Game[GoblinState, Any]):
             if moving.leader is not None:
                 state.attacked.append(moving.leader)
             ctx.say(f"Enemies stand in {where(number)}: a battle "
-                    + ("must be fought there" if is_orcland(number) else "may be fought there")
+                    + ("must be fought there" if is_orcland(number) else "will be fought there, outlands or not")
                     + (" — the attackers come out of the caves by surprise" if surprised else "")
-                    + " (fought when the turn's moves are done).")
+                    + ", once the turn's moves are done.")
         self._settle(ctx, state)
         self._hand_in_gold(ctx, state, moving)
 

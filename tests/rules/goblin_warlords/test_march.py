@@ -177,8 +177,8 @@ def test_marching_into_enemies_records_the_battle_for_the_combat_slice() -> None
     step = GAME.apply(state, "p1", Move(army=state.armies[0].id, path=[15]))
     battle = step.state.battles[0]
     assert (battle.territory, battle.forced) == (15, False)
-    assert ("Enemies stand in Mill Fields (15): a battle may be fought there (fought when the turn's moves are done)."
-            in texts(step))
+    assert ("Enemies stand in Mill Fields (15): a battle will be fought there, outlands or not, once the turn's "
+            "moves are done." in texts(step))
     assert GAME.view(step.state, None).battles == step.state.battles
 
 
