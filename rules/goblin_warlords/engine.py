@@ -104,8 +104,8 @@ Combat's readings (the Bloodshed Games rule again):
   prisoners); its struck troops go to the winner's hand (house set b9), its war machines, shamans and
   leaders are destroyed or fall as leaders do;
 - a destroyed leader (L73-75, L144, L148-149) rolls servivility (+1 with a shaman; an 8 fails); halved,
-  rounded down, when his side's table cell has the `*`. Success: he escapes and stays with what is left
-  and retreats with it). Failure: hacked, or beaten by rebels, he dies (to the tribe cup); otherwise he
+  rounded down, when his side's table cell has the `*`. Success: he escapes, stays with what is left
+  and retreats with it if his side is beaten. Failure: hacked, or beaten by rebels, he dies (to the tribe cup); otherwise he
   is the winner's captive (`Warlord.captives`, public: the capture is announced);
 - retreat (L40, L64, L150-152; house set b8): when both sides still stand, the attacker's side retreats
   unless the defender lost more power (the power of the units destroyed, captured or surrendered) or
@@ -133,7 +133,8 @@ Combat's readings (the Bloodshed Games rule again):
 - troll regeneration (L153-155; reading a51) comes after the retreat; "losing side" is the side that
   retreated or was wiped out; the winner always tries to take the loser's regenerated trolls (the
   most bloodshed), his army's leader checking authority with the levy's modifiers (reading c7); a
-  winner without a leader (rebels) cannot, so they go to the tribe cup;
+  winner without a leader (rebels) cannot, so they go to the tribe cup; with no army left there at
+  all, they go to the tribe cup, or stay neutral in their native Troll Fen;
 - the lone chief (L100-101; reading a38): a side that is one leader with no unit may choose "flee" in
   secret instead of a strategy; revealed, it is destroyed without a blow: servivility (not halved)
   to escape and retreat, else captured by the other player (killed by rebels, or when both flee);

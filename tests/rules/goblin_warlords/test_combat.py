@@ -387,3 +387,19 @@ def test_a_lone_chief_may_flee_escaping_on_servivility_or_captured() -> None:
     assert army_at(after, 3, "p2") == [KOBOLD_LEADER] and army_at(after, 9) == [ORC_LEADER, OGRE]
     after, said = fight(battle([OGRE], []), CLEVER, Strategy.FLEE, [7])
     assert any("captured by Ann" in t for t in said) and after.warlord("p1").captives == [KOBOLD_LEADER]
+
+
+def test_with_no_army_left_regenerated_trolls_stay_neutral_in_their_native_land() -> None:
+    # 002 L155 (reading a51): "If there are no armies left ..., trolls become neutral and are returned to tribe
+    # cup unless they are in native land in which case they stay there"
+    state = b3()
+    put_army(state, "p1", 4, GOBLIN_LEADER, [TROLL])  # Troll Fen, the trolls' home (house set b1)
+    put_army(state, "p2", 4, KOBOLD_LEADER, [OGRE])
+    state.battles.append(Battle(territory=4, attacker="p1", army=state.armies[0].id, why="entered enemies"))
+    state = GAME.apply(state, "p1", EndTurn()).state
+    after, said = fight(state, CHARGE, CHARGE, [1, 1, 6, 8, 8, 5])
+    # both obey; the troll is not stupid; Charge v Charge 1:1* both ways: every unit struck to the full (no
+    # survivor, no surrender: the damage is not over the power), both leaders hacked and killed on an 8;
+    # Ann's troll regenerates on a 5
+    assert "Power 8 against 8: Ann takes 8 damage, Bo 8." in said
+    assert "They stay in their native Troll Fen (4), neutral." in said and army_at(after, 4, None) == [TROLL]
