@@ -117,6 +117,7 @@ class TurnResult(BaseModel):
     already_asked: list[PlayerId] = []  # players still at the same secret question as before the move
     guild_id: int | None = None  # the server of the channel: which process owns the game (`bot.shards`)
     handed_over: bool = False  # this process does not own the game: its owner was told, with the move
+    elsewhere: bool = False  # applied by another process, which sent its DMs and closed its questions (`handed`)
 
 
 @dataclass
@@ -867,7 +868,7 @@ class TableService:
             version=snap.version, seats=snap.seats, public_events=events,
             private_events={}, public_view=snap.public_view, prompts=snap.prompts, waiting_for=snap.waiting_for,
             outcome=snap.outcome, campaign_id=snap.campaign_id, private_seats=snap.private_seats,
-            guild_id=snap.guild_id, already_asked=[p.player for p in snap.prompts if p.secret])
+            guild_id=snap.guild_id, already_asked=[p.player for p in snap.prompts if p.secret], elsewhere=True)
 
     async def legal_actions(self, channel_id: int, player: str) -> list[BaseModel]:
         """The moves `player` may make now; empty whenever they cannot act (for autocomplete)."""

@@ -77,6 +77,8 @@ class ShowMove:
                 follow(result)
             except Exception:  # a timer that cannot start must not keep the players from their news
                 log.exception("could not start what follows the board of game %s", result.game_id)
+        if result.elsewhere:  # its DMs were sent, its questions closed, by the process that applied it: a
+            return posted      # second hand here would race that one (close a question it had just answered)
         unreachable = set(self.dms.unreachable)
         await self.deliver_private(result, actor)
         await self.offer_secrets(result)

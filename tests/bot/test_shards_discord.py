@@ -196,6 +196,47 @@ async def test_a_secret_choice_in_a_dm_is_posted_once_by_the_guilds_owner(pair: 
         "SELECT seq FROM actions WHERE game_id = ? GROUP BY seq HAVING count(*) > 1", (game_id,)))
 
 
+async def test_the_owner_leaves_a_question_answered_in_the_other_process_as_that_process_closed_it(
+        pair: Pair, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The process Discord gives a DM's answer to closes the question ("You chose …"); the owner, which
+    sent the question and shows the move's board, must not close it again as left behind — even when it
+    shows the move before the other process has forgotten the question (seen once in CI: the owner's
+    late edit replaced "You chose" with its note)."""
+    channel, (alice, bob), game_id = await lucky_race(pair, "alice", "bob")
+    zero, one = pair.bot(0), pair.bot(1)
+    alice_dm = UserHandle(pair.envs[0], alice.user._user)
+    question = alice_dm.dm_channel.last_message
+    still_open, forget, drop = one.dms._still_open, zero.dms.forget, one.table.store.drop_hand_over
+    looked = asyncio.Event()  # the owner looked at the question, or was done with the move without looking
+
+    def closed_there() -> bool:
+        return any(m.id == question.id and "You chose" in m.content for m in alice_dm.dm_channel.history())
+
+    async def owner_looks_first(*args: Any, **kwargs: Any) -> bool:  # the owner finds the question open, and
+        found = await still_open(*args, **kwargs)                     # edits only once the other process has
+        looked.set()                                                  # closed it with the choice shown
+        await pair.until(0, lambda: asyncio.sleep(0, closed_there()))
+        return found
+
+    async def owner_done(*args: Any, **kwargs: Any) -> Any:  # the owner has shown the move: its last step
+        done = await drop(*args, **kwargs)
+        looked.set()
+        return done
+
+    async def forget_after_the_owner_looked(*args: Any, **kwargs: Any) -> None:
+        await looked.wait()
+        await forget(*args, **kwargs)
+
+    monkeypatch.setattr(one.dms, "_still_open", owner_looks_first)
+    monkeypatch.setattr(one.table.store, "drop_hand_over", owner_done)
+    monkeypatch.setattr(zero.dms, "forget", forget_after_the_owner_looked)
+    picked = await alice_dm.select(question, choice(3), custom_id="zj:pick:1:x:any")
+    assert picked.acknowledged
+    await pair.envs[1].settle()
+    answered = [m for m in alice_dm.dm_channel.history() if m.id == question.id][0]
+    assert answered.content.endswith("✅ You chose: **choose number=3**"), answered.content
+
+
 async def test_clicks_through_both_processes_at_once_are_neither_doubled_nor_lost(pair: Pair) -> None:
     channel, (alice, bob, carol), game_id = await lucky_race(pair, "alice", "bob", "carol")
     one = pair.bot(1)
