@@ -162,6 +162,7 @@ from rules.goblin_warlords.data import (
     BOUGHT_PRICE,
     FREE_DRAWS,
     GOLD,
+    HAND_LIMIT,
     REDRAW_SIZE,
     REDRAWS,
     ROADS,
@@ -188,6 +189,7 @@ from rules.goblin_warlords.models import (
     Caravan,
     ChooseStrategy,
     Claim,
+    Discard,
     EndTurn,
     Fortress,
     Levy,
@@ -1296,8 +1298,40 @@ class GoblinWarlords(Game[GoblinState, Any]):
             state.battles = [b for b in state.battles if b.army != holder.id]
 
     def _end_player_turn(self, ctx: Context, state: GoblinState) -> None:
-        """The next player's turn, or, after the last, the next game turn (C, trading, is still to come:
-        the later steps of the turn call this when they are written)."""
+        """B5 (L46): a hand of more than ten units is discarded down to ten, the player choosing which
+        (a secret question: the hand is); then the next player's turn."""
+        player = state.order[state.active]
+        if len(state.warlord(player).units) > HAND_LIMIT:
+            state.ask = Ask(kind=AskKind.DISCARD, players=[player])
+            return
+        self._next_player(ctx, state)
+
+    def discards(self, state: GoblinState, player: PlayerId) -> list[Discard]:
+        """B5's choices: every different set of chips that brings the hand down to ten (alike chips
+        are one choice)."""
+        extra = len(state.warlord(player).units) - HAND_LIMIT
+        return [Discard(units=list(units)) for units in trades(state.warlord(player).units) if len(units) == extra]
+
+    def _discard(self, ctx: Context, state: GoblinState, player: PlayerId, action: Discard) -> None:
+        """B5 (L46): exactly the units over ten, from the hand, back to the tribe cup (reading a2)."""
+        warlord = state.warlord(player)
+        extra = len(warlord.units) - HAND_LIMIT
+        if len(set(action.units)) != len(action.units):
+            raise RuleViolation("Name each unit you discard only once.")
+        if any(c not in warlord.units for c in action.units):
+            raise RuleViolation("You can only discard units that are in your hand.")
+        if len(action.units) != extra:
+            raise RuleViolation(f"Discard exactly {counted(extra, 'unit')}, down to {HAND_LIMIT}.")
+        state.ask = None
+        for unit in action.units:
+            warlord.units.remove(unit)
+            state.tribe_cup.append(unit)
+        ctx.say(f"{state.name_of(player)} discards {counted(extra, 'unit')} down to {HAND_LIMIT}.")
+        ctx.say(f"You discard {unit_list(action.units)}.", visible_to=[player])
+        self._next_player(ctx, state)
+
+    def _next_player(self, ctx: Context, state: GoblinState) -> None:
+        """The next player's turn, or, after the last, the next game turn (C, trading, is still to come)."""
         state.active += 1
         if state.active < len(state.order):
             self._begin_player_turn(ctx, state)
@@ -1331,6 +1365,8 @@ class GoblinWarlords(Game[GoblinState, Any]):
             return [AttackPasser(attack=True), AttackPasser(attack=False)]
         if state.ask.kind is AskKind.UNDERGROUND:
             return [RerollUnderground(reroll=False), RerollUnderground(reroll=True)]
+        if state.ask.kind is AskKind.DISCARD:
+            return self.discards(state, player)
         if state.ask.kind is AskKind.STRATEGY:
             return [ChooseStrategy(strategy=s) for s in choices_for(state, player)]
         return [Reinforce(bought=n) for n in range(self.most_to_buy(state, player) + 1)]
@@ -1377,6 +1413,8 @@ class GoblinWarlords(Game[GoblinState, Any]):
             self._attack_caravan(ctx, state, player, action)
         elif isinstance(action, ChooseStrategy):
             self._choose_strategy(ctx, state, player, action)
+        elif isinstance(action, Discard):
+            self._discard(ctx, state, player, action)
 
     def outcome(self, state: GoblinState) -> Outcome | None:
         """Nobody wins yet: the victory conditions (L156-158) come with the later slices."""

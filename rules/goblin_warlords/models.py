@@ -132,6 +132,7 @@ class AskKind(StrEnum):
     PASSER = "passer"  # B3: the leader failed the servivility check: attack him, or let him pass (L28)
     UNDERGROUND = "underground"  # B3: keep the place the d20 gave, or roll once more (L30)
     STRATEGY = "strategy"  # combat: both sides choose a strategy in secret (L94-99)
+    DISCARD = "discard"  # B5: the hand holds more than ten units; the player picks which go (L46)
 
 
 class Ask(CoreAsk):
@@ -302,9 +303,16 @@ class AttackCaravan(BaseModel):
     strategy: Strategy
 
 
+class Discard(BaseModel):
+    """B5: put these unit chips from the hand back in the tribe cup, down to ten units (L46)."""
+
+    type: Literal["discard"] = "discard"
+    units: list[int] = Field(default_factory=list)
+
+
 GoblinAction = Annotated[ChooseBosses | TradeForGold | Redraw | KeepHand | Reinforce | Move | Underground | Levy
                          | Claim | EndTurn | AllowPassage | AttackPasser | RerollUnderground
-                         | ChooseStrategy | AttackCaravan,
+                         | ChooseStrategy | AttackCaravan | Discard,
                          Field(discriminator="type")]
 
 
@@ -347,6 +355,6 @@ class GoblinView(TableView):
 
 
 __all__ = ["SLUG", "AllowPassage", "Army", "Ask", "AskKind", "AttackCaravan", "AttackPasser", "Battle", "Caravan",
-           "CaravanView", "ChooseBosses", "ChooseStrategy", "Claim", "EndTurn", "Fortress", "GoblinAction",
+           "CaravanView", "ChooseBosses", "ChooseStrategy", "Claim", "Discard", "EndTurn", "Fortress", "GoblinAction",
            "GoblinState", "GoblinView", "KeepHand", "Levy", "Move", "Phase", "Redraw", "Reinforce",
            "RerollUnderground", "SetupStep", "Strategy", "TradeForGold", "Underground", "Warlord", "WarlordView"]

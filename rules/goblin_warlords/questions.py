@@ -3,7 +3,7 @@ player shows and redraws the hand, and how many units to buy; in B3, the active 
 (move, go underground, levy, or end the turn), an opponent's leave for a leader passing through his
 territory and, when the leader's check fails, whether to attack him (reactions: unanswered in time,
 the way is barred and the leader attacked — the reading with most bloodshed), and whether to roll the
-underground d20 again; in combat, each side's strategy, asked of both at once in secret (L94-99).
+underground d20 again; in B5, which units an overfull hand discards (in secret: the hand is); in combat, each side's strategy, asked of both at once in secret (L94-99).
 All the others are open decisions (what is drawn stays secret; that a hand was redrawn or
 units bought is not). The set-up's questions are asked of every player at once, each at their own
 step, so the engine puts them itself."""
@@ -11,7 +11,7 @@ step, so the engine puts them itself."""
 from __future__ import annotations
 
 from rules.core.stages import Stage, Stages
-from rules.goblin_warlords.data import BOUGHT_DRAWS, BOUGHT_PRICE, REDRAWS
+from rules.goblin_warlords.data import BOUGHT_DRAWS, BOUGHT_PRICE, HAND_LIMIT, REDRAWS
 from rules.goblin_warlords.data import territory
 from rules.goblin_warlords.models import (
     AllowPassage,
@@ -21,6 +21,7 @@ from rules.goblin_warlords.models import (
     AttackPasser,
     ChooseStrategy,
     Claim,
+    Discard,
     EndTurn,
     GoblinState,
     KeepHand,
@@ -46,6 +47,9 @@ def say(state: GoblinState, ask: Ask) -> str:
         place = territory(battle.territory).name if battle is not None else "the field"
         return (f"Battle in {place}: choose your strategy in secret — Mindless Charge, Careful Advance or "
                 "Clever Strategy (a lone chief may flee instead). Both are revealed together.")
+    if ask.kind is AskKind.DISCARD:
+        extra = len(state.warlord(ask.players[0]).units) - HAND_LIMIT
+        return f"Your hand holds more than {HAND_LIMIT} units: choose {extra} to discard to the tribe cup."
     if ask.kind is AskKind.MARCH:
         return ("Move, go underground or levy with each leader (once each this turn), attack a caravan, or end "
                 "your turn.")
@@ -68,6 +72,7 @@ STAGES: Stages[GoblinState] = Stages({
     AskKind.PASSER: Stage((AttackPasser,), default=AttackPasser(attack=True)),
     AskKind.UNDERGROUND: Stage((RerollUnderground,)),
     AskKind.STRATEGY: Stage((ChooseStrategy,), secret=True),
+    AskKind.DISCARD: Stage((Discard,), secret=True),
 }, say)
 
 __all__ = ["STAGES", "say"]
