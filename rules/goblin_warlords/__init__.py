@@ -12,11 +12,12 @@ What the slices hold (issue 43):
   fought, with the strategies chosen), the actions as a union on `type`, and the views.
 - `secrets`: hands seen by their owner alone, the cups by nobody, a battle's chosen strategy by its
   chooser until both are in (`rules.core.secrets`).
-- `rules`: small rules free of the flow (draws, the order of play, caravan steps).
+- `rules`: small rules free of the flow (draws, the order of play, caravan steps, the victory
+  conditions' counts).
 - `movement`: B3's rules free of the flow (friendly and hostile, reach, paths, passage, the
   authority and servivility checks, a levy's modifiers, choices of units).
 - `questions`: the questions of a player turn (B2's redraw and purchase; B3's next step, passage,
-  the attack on a caught leader, the underground reroll; combat's secret strategy).
+  the attack on a caught leader, the underground reroll; combat's secret strategy; B5's discard).
 - `combat`: combat's rules free of the flow (a battle's sides, power, the leadership modifiers and
   d6 table, troll stupidity, the two strategy tables, the fortress's absorption, the damage's
   assignment and survivor).
@@ -47,7 +48,11 @@ What the slices hold (issue 43):
   when fought, one whose army has moved away is dropped. B4-C being still to come, the player turn
   then ends. In B3 an army may attack the caravans in its territory one by one (L38, L76-82, L103):
   power and treasury at the first attack (rumours drawn placed), the caravan's d3 strategy, gold
-  won as power is destroyed, a beaten caravan stepping on, spared by that army this turn.
+  won as power is destroyed, a beaten caravan stepping on, spared by that army this turn. Then
+  (fourth session) B5, the discard down to ten chosen in secret (L46), and victory (L156-158): the
+  announcement before A of a condition met, the check after the game turn (the other condition
+  will do; shared wins), the house set's end after game turn 12 (most lands and fortresses), and
+  `outcome()` with the placings. Random play now reaches the end of games.
 
 Still to come (the next sessions): the rest of combat — the owners' own choice of retreat square,
 damage assignment and survivor (L40, L141-143), a retreating leader's extra move (L40), an army's
@@ -56,8 +61,8 @@ the winner (L101-102), stupid trolls of a wiped-out army joining the victor (L12
 or executed (L74), the victor's handling of a shaman (L70); the attack by units left behind on an
 enemy coming in (L31), B3's other parts (spies, L41; levying shamans and war machines, L67-72;
 building fortresses and mines, L61-66; a leader carrying one gold only, L49-50, caravan gold
-included), B4 (rampage, mines), B5 (discard to ten), C (trading, captives), the victory
-announcements and the house set's end after turn 12; then `moves.py` (the `MoveBook`), `guide.py`,
+included), B4 (rampage, mines), C (trading, captives; the victory check will then come after
+it); then `moves.py` (the `MoveBook`), `guide.py`,
 `computer.py`, the renderer, and only then `GAME` here (registration).
 
 Line numbers (L…) are those of ../shared/seeds/002_6fc21e352e2e7ee3.txt as it is now (158

@@ -294,13 +294,16 @@ def victory_lands(players: int) -> int:
     return 12 - players
 
 
+LEADERSHIP_LEADERS = 5
+"""The leadership victory: at least this many leaders with armies in orclands (L158)."""
+
 LAST_TURN = 12
 """The house set's length (b9): after game turn 12, most lands and fortresses wins."""
 
 
 __all__ = ["ADJACENT", "BOSSES", "BOUGHT_DRAWS", "BOUGHT_PRICE", "BY_NUMBER", "CARAVAN_CHIPS", "COLUMNS",
            "CaravanKind", "ChipKind", "FORTRESS_RATINGS", "FREE_DRAWS", "GOLD", "GOLD_CHIPS", "HAND_LIMIT", "HOMES",
-           "Kind", "LAST_TURN", "LEADERS_PER_TRIBE", "LEADER_CHIPS", "LEADER_STATS", "MINE_PRICE", "MINE_YIELD",
+           "Kind", "LAST_TURN", "LEADERSHIP_LEADERS", "LEADERS_PER_TRIBE", "LEADER_CHIPS", "LEADER_STATS", "MINE_PRICE", "MINE_YIELD",
            "REDRAWS", "REDRAW_SIZE", "ROADS", "ROWS", "SHAMANS", "SHAMAN_POWER", "SMALL_TRIBES", "SPIES",
            "START_UNITS", "STARTING_MINES", "TERRITORIES", "TROOP_COUNTS", "Territory", "Tribe", "UNDERGROUND_DESTROYED",
            "UNDERGROUND_LOST", "UNIT_CHIPS", "UnitChip", "WAR_MACHINE_POWERS", "chip", "gold_cup", "territory",

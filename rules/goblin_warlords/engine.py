@@ -12,9 +12,18 @@ ties by a die, then clockwise) places and moves any caravans in the hand (B1) an
 reinforcements (B2: three free, up to two bought, and a leaderless player's redraw).
 
 B3 (L26-36): the active player is asked for one step at a time — a leader's move, his underground
-travel or his levy, each once a turn per leader (L27), or "end my turn". B4 (rampage and mines), B5
-(discard) and C (trading) are still to come: for now ending B3 ends the player turn
-(`_end_player_turn`), once the battles B3 recorded (`GoblinState.battles`) are fought.
+travel or his levy, each once a turn per leader (L27), or "end my turn". Once the battles B3 recorded
+(`GoblinState.battles`) are fought, `_end_player_turn` is B5 (L46): a hand of more than ten units is
+discarded down to ten, the player choosing which. B4 (rampage and mines) and C (trading) are still
+to come. After the last player turn the game turn ends (`_end_game_turn`): the victory check.
+
+Victory (L156-158; reading a53-54, c2; house set b9): at the start of each game turn, before A, every
+player who meets a condition (power: 12 less the players in lands he controls and fortresses of his
+with a unit of his in them; leadership: five leaders with armies in orclands) announces it; after the
+game turn (after C, when it comes) each announcer meeting either condition then, the same or the
+other, wins, several sharing the victory; if nobody has, the game ends after game turn 12 with the
+most lands and fortresses winning, ties shared. `outcome()` places the winners first, then the
+others by lands and fortresses.
 
 Combat (L83-147, third session): ending B3 fights the recorded battles in order. Both players choose
 a strategy at once, in secret (`secrets.STRATEGIES`), revealed together; each side's leadership
@@ -37,6 +46,20 @@ neither the text nor the reading settles it (for the guide to state):
   first, tied again roll again (`rules.core.initiative.roll_off`);
 - a caravan that reaches its destination leaves its chip in the gold cup again, so caravans keep
   coming (L18 only says it is removed).
+
+The end of the turn's and the game's readings (fourth session):
+
+- B5's discarded units go back to the tribe cup (as every unit leaving play, reading a2); which ones
+  is the player's secret (the question is asked in secret, the table told only how many); a hand
+  counts its unit chips only (gold, caravans and captives are not units, L46);
+- the announcement (L156) is made for the player, by the engine, whenever a condition is met at the
+  start of the game turn: it costs nothing and the text gives no reason to keep quiet, so the
+  question is left out; announcements are public (`GoblinView.announced`);
+- a fortress counts for the power victory when its owner has a unit (a leader or a troop) of his,
+  not lost underground, in its territory (L157); its land, if he controls it, counts as well;
+- a leader "with an army" (L158) leads at least one unit (a lone leader is no army, L28-29);
+- the house set's end (b9) comes only when no announced victory is won in game turn 12; the other
+  players' placings after a victory are by lands and fortresses too.
 
 B3's readings (the Bloodshed Games rule: where the text is silent, the reading with most bloodshed
 and chaos):
@@ -163,6 +186,7 @@ from rules.goblin_warlords.data import (
     FREE_DRAWS,
     GOLD,
     HAND_LIMIT,
+    LAST_TURN,
     REDRAW_SIZE,
     REDRAWS,
     ROADS,
@@ -259,11 +283,13 @@ from rules.goblin_warlords.questions import STAGES
 from rules.goblin_warlords.rules import (
     authority_sum,
     clockwise_from,
+    conditions_met,
     counted,
     draw_gold_chip,
     draw_units,
     has_leader,
     is_caravan_chip,
+    lands_and_fortresses,
     order_of_play,
     place_caravan,
     step_caravan,
@@ -375,6 +401,13 @@ class GoblinWarlords(Game[GoblinState, Any]):
         """A: every caravan steps on (L18); then the order of B (L20; reading c1) and the first player turn."""
         state.turn += 1
         ctx.say(f"Game turn {state.turn} begins.", kind="phase")
+        state.announced = []
+        for player in state.players:  # L156: a condition met at the start of the turn is announced
+            met = conditions_met(state, player)
+            if met:
+                state.announced.append(player)
+                ctx.say(f"{state.name_of(player)} announces victory ({' and '.join(met)}): met again at the end "
+                        "of this game turn, it wins.")
         for caravan in sorted(state.caravans, key=lambda c: c.id):
             if step_caravan(state, caravan):
                 ctx.say(f"The {caravan.kind.title} caravan reaches {where(caravan.territory)} and leaves the map.")
@@ -893,7 +926,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
 
     def _end_turn(self, ctx: Context, state: GoblinState, player: PlayerId) -> None:
         """The player ends B3: the battles it brought about are fought, in the order they were recorded;
-        then, B4 (rampage, mines), B5 (discard) and C (trading) being still to come, the player turn ends."""
+        then, B4 (rampage, mines) being still to come, B5 (the discard) and the end of the player turn."""
         ctx.say(f"{state.name_of(player)} ends the turn.")
         state.ask = None
         for caravan in state.caravans:
@@ -1331,12 +1364,33 @@ class GoblinWarlords(Game[GoblinState, Any]):
         self._next_player(ctx, state)
 
     def _next_player(self, ctx: Context, state: GoblinState) -> None:
-        """The next player's turn, or, after the last, the next game turn (C, trading, is still to come)."""
+        """The next player's turn, or, after the last, the end of the game turn (C, trading, is still to
+        come)."""
         state.active += 1
         if state.active < len(state.order):
             self._begin_player_turn(ctx, state)
         else:
-            self._begin_game_turn(ctx, state)
+            self._end_game_turn(ctx, state)
+
+    def _end_game_turn(self, ctx: Context, state: GoblinState) -> None:
+        """After C (L156; reading c2): each player who announced and meets a condition now, the same or
+        the other, wins (shared); else after game turn 12 the most lands and fortresses win (house set
+        b9, ties shared); else the next game turn."""
+        winners = [p for p in state.announced if conditions_met(state, p)]
+        if winners:
+            ctx.say(" and ".join(state.name_of(p) for p in winners) + (" win" if len(winners) > 1 else " wins")
+                    + " the game!", kind="phase")
+        elif state.turn >= LAST_TURN:
+            best = max(lands_and_fortresses(state, p) for p in state.players)
+            winners = [p for p in state.players if lands_and_fortresses(state, p) == best]
+            ctx.say(f"Game turn {LAST_TURN} is over: the most lands and fortresses ({best}) win — "
+                    + " and ".join(state.name_of(p) for p in winners) + ".", kind="phase")
+        if winners:
+            state.winners = winners
+            state.phase = Phase.OVER
+            state.ask = None
+            return
+        self._begin_game_turn(ctx, state)
 
     # -- the contract --------------------------------------------------------------------------------------
     def _prompts(self, state: GoblinState) -> list[Prompt]:
@@ -1417,8 +1471,15 @@ class GoblinWarlords(Game[GoblinState, Any]):
             self._discard(ctx, state, player, action)
 
     def outcome(self, state: GoblinState) -> Outcome | None:
-        """Nobody wins yet: the victory conditions (L156-158) come with the later slices."""
-        return None
+        """Once the game is over: the winners first (shared), then the others by their lands and
+        fortresses, most first, ties sharing a place."""
+        if state.phase is not Phase.OVER:
+            return None
+        others = [p for p in state.players if p not in state.winners]
+        counts = sorted({lands_and_fortresses(state, p) for p in others}, reverse=True)
+        placings = [list(state.winners)] + [[p for p in others if lands_and_fortresses(state, p) == n] for n in counts]
+        return Outcome(placings=placings, summary=" and ".join(state.name_of(p) for p in state.winners)
+                       + (" win." if len(state.winners) > 1 else " wins."))
 
     def view(self, state: GoblinState, viewer: PlayerId | None) -> GoblinView:
         warlords = []
@@ -1437,7 +1498,8 @@ class GoblinWarlords(Game[GoblinState, Any]):
                           fortresses=[f.model_copy() for f in state.fortresses], mines=list(state.mines),
                           control=dict(state.control), order=list(state.order), current=state.current,
                           first=state.players[state.first], tribe_cup=len(state.tribe_cup),
-                          gold_cup=len(state.gold_cup), battles=[self._battle_seen(state, n, viewer)
+                          gold_cup=len(state.gold_cup), announced=list(state.announced),
+                          winners=list(state.winners), battles=[self._battle_seen(state, n, viewer)
                                                                 for n in range(len(state.battles))])
 
     @staticmethod

@@ -24,7 +24,8 @@ SLUG = "goblin-warlords"
 class Phase(StrEnum):
     """Where the game is. SETUP: bosses chosen and units traded (L6-7). The game turn (L9-16):
     CARAVANS (A) and PLACE_CARAVANS (B1) need no choice and pass at once; REINFORCE is B2, the
-    active player's draw; MARCH is B3 (moving, underground travel, levying; B4-C are still to come)."""
+    active player's draw; MARCH is B3 (moving, underground travel, levying, battles) and B5's
+discard (B4 and C are still to come); OVER once somebody has won or game turn 12 is over."""
 
     SETUP = "setup"
     REINFORCE = "reinforce"
@@ -163,6 +164,8 @@ class GoblinState(GameState):
     attacked: list[int] = Field(default_factory=list)  # ...who attacked this player turn
     levied: list[int] = Field(default_factory=list)  # ...who levied (or were levied) this player turn
     battles: list[Battle] = Field(default_factory=list)  # battles to fight when B3 ends (L83-147)
+    announced: list[PlayerId] = Field(default_factory=list)  # announced a victory this game turn (L156), public
+    winners: list[PlayerId] = Field(default_factory=list)  # once the game is over (phase OVER)
 
     def warlord(self, player: PlayerId) -> Warlord:
         for warlord in self.warlords:
@@ -352,6 +355,8 @@ class GoblinView(TableView):
     tribe_cup: int  # chips left in each cup
     gold_cup: int
     battles: list[Battle] = Field(default_factory=list)
+    announced: list[PlayerId] = Field(default_factory=list)  # announced a victory this game turn (L156)
+    winners: list[PlayerId] = Field(default_factory=list)  # once the game is over
 
 
 __all__ = ["SLUG", "AllowPassage", "Army", "Ask", "AskKind", "AttackCaravan", "AttackPasser", "Battle", "Caravan",

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from rules.core.dice import Dice
 from rules.core.engine import PlayerId
 from rules.core.initiative import roll_off
-from rules.goblin_warlords.data import GOLD, CaravanKind, chip, territory
+from rules.goblin_warlords.data import GOLD, LEADERSHIP_LEADERS, CaravanKind, Kind, chip, territory, victory_lands
 from rules.goblin_warlords.models import Caravan, GoblinState
 
 
@@ -111,5 +111,29 @@ def unit_list(units: Sequence[int]) -> str:
     return ", ".join(chip(c).name for c in ordered) or "nothing"
 
 
-__all__ = ["authority_sum", "clockwise_from", "counted", "draw_gold_chip", "draw_units", "has_leader",
+def lands_and_fortresses(state: GoblinState, player: PlayerId) -> int:
+    """The power victory's count (L157): the orclands the player controls, and his fortresses with at
+    least one of his units (a leader or a troop) in their territory."""
+    lands = sum(1 for owner in state.control.values() if owner == player)
+    held = {a.territory for a in state.armies if a.owner == player and not a.lost and (a.leader is not None or a.units)}
+    return lands + sum(1 for f in state.fortresses if f.owner == player and f.territory in held)
+
+
+def leaders_with_armies(state: GoblinState, player: PlayerId) -> int:
+    """The leadership victory's count (L158): the player's leaders leading at least one unit in orclands."""
+    return sum(1 for a in state.armies if a.owner == player and not a.lost and a.leader is not None and a.units
+               and territory(a.territory).kind is Kind.ORCLAND)
+
+
+def conditions_met(state: GoblinState, player: PlayerId) -> list[str]:
+    """The victory conditions the player meets now (L156-158): "power", "leadership", or none."""
+    met = []
+    if lands_and_fortresses(state, player) >= victory_lands(len(state.warlords)):
+        met.append("power")
+    if leaders_with_armies(state, player) >= LEADERSHIP_LEADERS:
+        met.append("leadership")
+    return met
+
+
+__all__ = ["authority_sum", "clockwise_from", "conditions_met", "counted", "draw_gold_chip", "draw_units", "has_leader", "lands_and_fortresses", "leaders_with_armies",
            "is_caravan_chip", "leaders_on_map", "order_of_play", "place_caravan", "step_caravan", "unit_list", "where"]

@@ -1,5 +1,6 @@
 """The end of the player turn and of the game (seed 002; lines of 002_6fc21e352e2e7ee3.txt, the
-reading's items in brackets): B5, the discard down to ten."""
+reading's items in brackets): B5, the discard down to ten; victory, announced before A and checked
+after C, and the house set's end after game turn 12."""
 
 from __future__ import annotations
 
@@ -7,8 +8,24 @@ import pytest
 
 from rules.core.dice import ScriptedDice
 from rules.core.errors import RuleViolation
-from rules.goblin_warlords.models import AskKind, Discard, EndTurn, TradeForGold
-from tests.rules.goblin_warlords.helpers import GAME, GOBLIN, GOBLIN_LEADER, ORC, ORC_LEADER, all_but_last_ready, texts
+from rules.goblin_warlords.data import LAST_TURN
+from rules.goblin_warlords.models import AskKind, Discard, EndTurn, Fortress, Phase, TradeForGold
+from tests.rules.goblin_warlords.helpers import (
+    GAME,
+    GOBLIN,
+    GOBLIN_LEADER,
+    KOBOLD,
+    KOBOLD_LEADER,
+    OGRE_LEADER,
+    ORC,
+    ORC_LEADER,
+    TROLL_LEADER,
+    all_but_last_ready,
+    in_march,
+    put_army,
+    run,
+    texts,
+)
 
 TWELVE = [GOBLIN_LEADER, *range(GOBLIN + 1, GOBLIN + 8), *range(ORC, ORC + 4)]
 """Ann's hand: a leader and eleven troops, twelve units in all."""
@@ -62,3 +79,138 @@ def test_a_wrong_discard_is_refused_and_changes_nothing(units: list[int]) -> Non
     with pytest.raises(RuleViolation):
         GAME.apply(state, "p1", Discard(units=units))
     assert state.model_dump() == before
+
+
+# -- victory ---------------------------------------------------------------------------------------------
+
+DRAWS = [1, 1, 1]
+"""The free draws of the next game turn's first player (Ann: her goblin leader's 5 before Bo's orc's 6)."""
+
+
+def last_of_turn(turn: int = 1):  # type: ignore[no-untyped-def]
+    """Bo, the last player of game turn `turn`, ending it: Ann's goblin leader with a goblin in Goblin
+    Warrens (1), Bo's orc leader with an orc in Redtusk Hold (3)."""
+    state = GAME.apply(all_but_last_ready(2), "p2", TradeForGold(), dice=ScriptedDice(DRAWS * 2)).state
+    state = in_march(state)
+    state.turn = turn
+    put_army(state, "p1", 1, GOBLIN_LEADER, [GOBLIN])
+    put_army(state, "p2", 3, ORC_LEADER, [ORC])
+    state.control = {1: "p1", 3: "p2"}
+    return state
+
+
+def lands(state, player: str, numbers) -> None:  # type: ignore[no-untyped-def]
+    for n in numbers:
+        state.control[n] = player
+
+
+def test_a_condition_met_at_the_start_of_the_game_turn_is_announced() -> None:
+    # 002 L156-157 (reading a53-54, c2): power victory: 12 - 2 players = 10 lands and fortresses
+    state = last_of_turn()
+    lands(state, "p1", range(1, 11))
+    after, lines = run(state, "_next_player", ScriptedDice(DRAWS))
+    assert after.turn == 2 and after.announced == ["p1"] and after.phase in (Phase.REINFORCE, Phase.MARCH)
+    assert any("Ann announces victory (power)" in line for line in lines)
+    assert GAME.view(after, "p2").announced == ["p1"]
+
+
+def test_one_land_short_is_no_announcement() -> None:
+    # 002 L157: X = 12 - number of players; 9 lands of 10 do not do
+    state = last_of_turn()
+    lands(state, "p1", range(1, 10))
+    after, _ = run(state, "_next_player", ScriptedDice(DRAWS))
+    assert after.announced == []
+
+
+def test_an_announced_condition_met_again_after_the_game_turn_wins() -> None:
+    # 002 L156 (reading c2): announced at the start, met at the end of the game turn -> wins
+    state = last_of_turn()
+    lands(state, "p1", range(1, 11))
+    state.announced = ["p1"]
+    after, lines = run(state, "_next_player", ScriptedDice([]))
+    assert after.phase is Phase.OVER and after.winners == ["p1"] and "Ann wins the game!" in lines
+    outcome = GAME.outcome(after)
+    assert outcome is not None and outcome.placings == [["p1"], ["p2"]]
+    assert GAME.prompts(after) == [] and GAME.legal_actions(after, "p2") == []
+    with pytest.raises(RuleViolation):
+        GAME.apply(after, "p2", EndTurn())
+
+
+def test_a_condition_met_without_an_announcement_does_not_win() -> None:
+    # 002 L156: the condition must be met at the start AND announced
+    state = last_of_turn()
+    lands(state, "p1", range(1, 11))
+    after, _ = run(state, "_next_player", ScriptedDice(DRAWS))
+    assert after.phase is not Phase.OVER and GAME.outcome(after) is None and after.turn == 2
+
+
+def test_an_announcement_not_met_at_the_end_does_not_win() -> None:
+    # 002 L156: announced, but the lands were lost during the turn
+    state = last_of_turn()
+    lands(state, "p1", range(1, 10))
+    state.announced = ["p1"]
+    after, _ = run(state, "_next_player", ScriptedDice(DRAWS))
+    assert after.phase is not Phase.OVER and after.turn == 2 and after.announced == []
+
+
+def test_the_condition_at_the_end_need_not_be_the_announced_one() -> None:
+    # 002 L156 "(it must not be the same!)" (reading c2: need not): power announced, leadership met
+    # 002 L158: 5 leaders with armies in orclands
+    state = last_of_turn()
+    state.announced = ["p1"]
+    for n, leader in enumerate([GOBLIN_LEADER + 1, KOBOLD_LEADER, KOBOLD_LEADER + 1, TROLL_LEADER]):
+        put_army(state, "p1", 7 + n, leader, [KOBOLD + n])
+    after, _ = run(state, "_next_player", ScriptedDice([]))
+    assert after.phase is Phase.OVER and after.winners == ["p1"]
+
+
+def test_leaders_alone_or_in_the_outlands_do_not_count_for_leadership() -> None:
+    # 002 L158: leaders WITH armies IN orclands
+    state = last_of_turn()
+    state.announced = ["p1"]
+    for n, leader in enumerate([GOBLIN_LEADER + 1, KOBOLD_LEADER, KOBOLD_LEADER + 1]):
+        put_army(state, "p1", 7 + n, leader, [KOBOLD + n])
+    put_army(state, "p1", 11, TROLL_LEADER)  # alone
+    put_army(state, "p1", 13, OGRE_LEADER, [KOBOLD + 5])  # Dwarf Gate, an outland
+    after, _ = run(state, "_next_player", ScriptedDice(DRAWS))
+    assert after.phase is not Phase.OVER
+
+
+def test_a_fortress_counts_only_with_a_friendly_unit_in_it() -> None:
+    # 002 L157: no fortresses are counted unless there is at least one friendly unit in
+    state = last_of_turn()
+    lands(state, "p1", range(1, 10))
+    state.announced = ["p1"]
+    state.fortresses = [Fortress(territory=12, rating=2, owner="p1")]
+    after, _ = run(state, "_next_player", ScriptedDice(DRAWS))
+    assert after.phase is not Phase.OVER  # 9 lands + an empty fortress
+    state.fortresses = [Fortress(territory=1, rating=2, owner="p1")]  # with Ann's army
+    after, _ = run(state, "_next_player", ScriptedDice([]))
+    assert after.phase is Phase.OVER and after.winners == ["p1"]
+
+
+def test_two_winners_share_the_victory() -> None:
+    # 002 L156 (reading c2): two winners -> shared
+    state = last_of_turn()
+    state.announced = ["p1", "p2"]
+    lands(state, "p1", range(1, 11))  # Ann's ten lands
+    for n, leader in enumerate([GOBLIN_LEADER + 1, KOBOLD_LEADER, KOBOLD_LEADER + 1, TROLL_LEADER]):
+        put_army(state, "p2", 1 + n, leader, [KOBOLD + n])  # Bo's five leaders with armies
+    after, lines = run(state, "_next_player", ScriptedDice([]))
+    assert after.winners == ["p1", "p2"] and "Ann and Bo win the game!" in lines
+    assert GAME.outcome(after).placings == [["p1", "p2"]]  # type: ignore[union-attr]
+
+
+def test_after_game_turn_twelve_the_most_lands_and_fortresses_win() -> None:
+    # house set b9: after game turn 12, most lands + fortresses wins (tie shared)
+    state = last_of_turn(LAST_TURN - 1)
+    after, _ = run(state, "_next_player", ScriptedDice(DRAWS))
+    assert after.turn == LAST_TURN and after.phase is not Phase.OVER
+    state = last_of_turn(LAST_TURN)
+    state.fortresses = [Fortress(territory=3, rating=1, owner="p2")]
+    after, lines = run(state, "_next_player", ScriptedDice([]))
+    assert after.phase is Phase.OVER and after.winners == ["p2"]
+    assert GAME.outcome(after).placings == [["p2"], ["p1"]]  # type: ignore[union-attr]
+    state.fortresses = []
+    after, lines = run(state, "_next_player", ScriptedDice([]))
+    assert after.winners == ["p1", "p2"] and GAME.outcome(after).placings == [["p1", "p2"]]  # type: ignore[union-attr]

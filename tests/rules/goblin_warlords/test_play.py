@@ -1,6 +1,7 @@
 """The game so far played with random legal moves, as the self-play tests play every registered game:
 every legal move is accepted, the log replays to the same state, the chips stay all accounted for, and
-the play goes through B3 (moves, passages, underground travel, levies) into later game turns."""
+the play goes through B3 (moves, passages, underground travel, levies) and B5 to the end of the game
+(a victory, or the house set's end after game turn 12), with placings."""
 
 from __future__ import annotations
 
@@ -10,14 +11,14 @@ from tests.rules.goblin_warlords.helpers import GAME, seats
 from tests.rules.goblin_warlords.test_secrets import conserved
 
 
-def test_random_legal_play_goes_through_b3_and_replays() -> None:
+def test_random_legal_play_reaches_the_end_of_the_game_and_replays() -> None:
     turns, moved = 0, 0
     for seed in range(8):
         count = 2 + seed % 3
         state = GAME.new(seats(count), None, seed)
         chooser = Dice(seed=1000 + seed)
         log = []
-        while (prompts := GAME.prompts(state)) and len(log) < 150:
+        while (prompts := GAME.prompts(state)) and len(log) < 1000:
             player = prompts[chooser.draw(len(prompts)) - 1].player
             legal = GAME.legal_actions(state, player)
             assert legal, (seed, player)
@@ -25,6 +26,9 @@ def test_random_legal_play_goes_through_b3_and_replays() -> None:
             log.append((player, action))
             state = GAME.apply(state, player, action).state
             conserved(state)
+        outcome = GAME.outcome(state)
+        assert outcome is not None and outcome.placings[0] == state.winners, (seed, state.turn)
+        assert sorted(p for group in outcome.placings for p in group) == state.players
         turns += state.turn
         moved += sum(isinstance(a, Move) for _, a in log)
         assert GAME.replay(seats(count), None, seed, log).model_dump() == state.model_dump()
