@@ -17,7 +17,7 @@ What the slices hold (issue 43):
 - `movement`: B3's rules free of the flow (friendly and hostile, reach, paths, passage, the
   authority and servivility checks, a levy's modifiers, choices of units).
 - `questions`: the questions of a player turn (B2's redraw and purchase; B3's next step, passage,
-  the attack on a caught leader, the underground reroll; combat's secret strategy; B5's discard).
+  the attack on a caught leader, the underground reroll; combat's secret strategy; B4's rampages and mines; B5's discard).
 - `combat`: combat's rules free of the flow (a battle's sides, power, the leadership modifiers and
   d6 table, troll stupidity, the two strategy tables, the fortress's absorption, the damage's
   assignment and survivor).
@@ -45,11 +45,12 @@ What the slices hold (issue 43):
   (to a free neighbour, by the caves out of a fortress, destroyed with nowhere to go; rebels
   destroyed, or the land left neutral when they win); destroyed trolls regenerating (the loser's
   won over by the winner's authority, else back to the cup); each battle leaves the list
-  when fought, one whose army has moved away is dropped. B4-C being still to come, the player turn
-  then ends. In B3 an army may attack the caravans in its territory one by one (L38, L76-82, L103):
+  when fought, one whose army has moved away is dropped; then B4. In B3 an army may attack the caravans in its territory one by one (L38, L76-82, L103):
   power and treasury at the first attack (rumours drawn placed), the caravan's d3 strategy, gold
   won as power is destroyed, a beaten caravan stepping on, spared by that army this turn. Then
-  (fourth session) B5, the discard down to ten chosen in secret (L46), and victory (L156-158): the
+  (fourth session) B4, rampage in the outlands (one or two authority checks; a unit running to the
+  hand with the loot) and mines held all turn by a troop yielding a chip or destroyed (L43-44, L65),
+  B5, the discard down to ten chosen in secret (L46), and victory (L156-158): the
   announcement before A of a condition met, the check after the game turn (the other condition
   will do; shared wins), the house set's end after game turn 12 (most lands and fortresses), and
   `outcome()` with the placings. Random play now reaches the end of games.
@@ -61,9 +62,9 @@ the winner (L101-102), stupid trolls of a wiped-out army joining the victor (L12
 or executed (L74), the victor's handling of a shaman (L70); the attack by units left behind on an
 enemy coming in (L31), B3's other parts (spies, L41; levying shamans and war machines, L67-72;
 building fortresses and mines, L61-66; a leader carrying one gold only, L49-50, caravan gold
-included), B4 (rampage, mines), C (trading, captives; the victory check will then come after
-it); then `moves.py` (the `MoveBook`), `guide.py`,
-`computer.py`, the renderer, and only then `GAME` here (registration).
+included), C (trading, captives; the victory check will then come after it), the announcement as
+the player's own choice if wanted; then `moves.py` (the `MoveBook`), `guide.py`, `computer.py`, the
+renderer, and only then `GAME` here (registration).
 
 Line numbers (L…) are those of ../shared/seeds/002_6fc21e352e2e7ee3.txt as it is now (158
 lines); the reading's own line numbers come from an edition with blank lines between paragraphs,

@@ -13,9 +13,10 @@ reinforcements (B2: three free, up to two bought, and a leaderless player's redr
 
 B3 (L26-36): the active player is asked for one step at a time — a leader's move, his underground
 travel or his levy, each once a turn per leader (L27), or "end my turn". Once the battles B3 recorded
-(`GoblinState.battles`) are fought, `_end_player_turn` is B5 (L46): a hand of more than ten units is
-discarded down to ten, the player choosing which. B4 (rampage and mines) and C (trading) are still
-to come. After the last player turn the game turn ends (`_end_game_turn`): the victory check.
+(`GoblinState.battles`) are fought, B4 (L42-44, L65): each of his leaders and armies in the outlands
+may rampage for gold, and his mines held all turn by his troops produce, unless they destroy them;
+then `_end_player_turn` is B5 (L46): a hand of more than ten units is discarded down to ten, the
+player choosing which. C (trading) is still to come. After the last player turn the game turn ends (`_end_game_turn`): the victory check.
 
 Victory (L156-158; reading a53-54, c2; house set b9): at the start of each game turn, before A, every
 player who meets a condition (power: 12 less the players in lands he controls and fortresses of his
@@ -52,6 +53,16 @@ The end of the turn's and the game's readings (fourth session):
 - B5's discarded units go back to the tribe cup (as every unit leaving play, reading a2); which ones
   is the player's secret (the question is asked in secret, the table told only how many); a hand
   counts its unit chips only (gold, caravans and captives are not units, L46);
+- rampage (L43; reading a31, c10) is the player's choice army by army, once each B4, in any order;
+  "army" includes a lone leader, who checks once; an army checks twice: the first check wins the
+  leader's chip, the second keeps the army's (the chip is drawn first), else a unit picked at random
+  leaves the army for the hand with that chip (a leader left alone by it stays on the map). Chips won
+  are carried by the army (L49-51; the one-chip limit of a leader is still to come); a caravan chip
+  drawn goes to the hand unplaced and another chip is drawn (L52);
+- a mine (L44, L65; reading a32, c6) produces in its owner's B4 if a troop of his (not a leader,
+  not uncontrolled) that stood there when his turn began (B1) is still there; a caravan chip drawn
+  stays in the hand, not replaced; the troops may instead destroy it (a B4 choice, which ends that
+  mine); who built the mine does not matter — mines have no owner;
 - the announcement (L156) is made for the player, by the engine, whenever a condition is met at the
   start of the game turn: it costs nothing and the text gives no reason to keep quiet, so the
   question is left out; announcements are public (`GoblinView.announced`);
@@ -213,11 +224,14 @@ from rules.goblin_warlords.models import (
     Caravan,
     ChooseStrategy,
     Claim,
+    DestroyMine,
     Discard,
+    EndRampage,
     EndTurn,
     Fortress,
     Levy,
     Move,
+    Rampage,
     RerollUnderground,
     Underground,
     CaravanView,
@@ -437,6 +451,9 @@ class GoblinWarlords(Game[GoblinState, Any]):
                     + (f"on and leaves the map at {where(caravan.territory)}." if arrived
                        else f"on to {where(caravan.territory)}."))
         warlord.caravans = []
+        state.miners = sorted(c for a in state.armies if a.owner == player and not a.lost and a.territory in state.mines
+                              for c in troops(a.units))  # L44: at the mine for the full turn
+        state.rampaged = []
         state.phase = Phase.REINFORCE
         self._reinforce(ctx, state)
 
@@ -960,7 +977,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
             return
         state.ask = None
         state.moved, state.attacked, state.levied = [], [], []
-        self._end_player_turn(ctx, state)
+        self._b4(ctx, state)
 
     @staticmethod
     def _strategy_name(strategy: Strategy, role: str, castle: Fortress | None) -> str:
@@ -1330,6 +1347,96 @@ class GoblinWarlords(Game[GoblinState, Any]):
             state.gold_cup += [GOLD] * holder.gold
             state.battles = [b for b in state.battles if b.army != holder.id]
 
+    # -- B4: rampage and mines (L42-44, L65) ------------------------------------------------------------------
+    def rampages(self, state: GoblinState, player: PlayerId) -> list[Rampage]:
+        """The player's leaders, alone or with armies, in the outlands that have not rampaged this B4."""
+        return [Rampage(army=a.id) for a in led_armies(state, player)
+                if not is_orcland(a.territory) and a.id not in state.rampaged]
+
+    @staticmethod
+    def producing(state: GoblinState, player: PlayerId) -> list[int]:
+        """The mines that produce for the player this B4: one of his troops there since his turn began (L44)."""
+        return sorted({a.territory for a in state.armies if a.owner == player and not a.lost
+                       and a.territory in state.mines and set(a.units) & set(state.miners)})
+
+    def _b4(self, ctx: Context, state: GoblinState) -> None:
+        """B4: asked while there is an army to rampage or a mine to keep or destroy; else the mines produce."""
+        player = state.order[state.active]
+        if self.rampages(state, player) or self.producing(state, player):
+            state.ask = Ask(kind=AskKind.RAMPAGE, players=[player])
+            return
+        self._mine(ctx, state)
+
+    def _rampage(self, ctx: Context, state: GoblinState, player: PlayerId, action: Rampage) -> None:
+        """L43 (reading a31, c10): the leader's authority check (no modifiers) gains him a gold chip; an
+        army gains one more, but the leader checks again, or a random unit runs back to the hand with it."""
+        if action not in self.rampages(state, player):
+            raise RuleViolation("Only your leaders and armies in the outlands may rampage, once each.")
+        moving = self._own_army(state, player, action.army)
+        assert moving.leader is not None
+        state.rampaged.append(moving.id)
+        name = chip(moving.leader).name
+        ok, roll = authority_check(ctx.dice, moving.leader, 0, "rampage", player)
+        if ok:
+            got = self._rampage_gold(ctx, state, player)
+            moving.gold += got
+            ctx.say(f"{state.name_of(player)}'s {name} rampages {where(moving.territory)}: authority d8 {roll.result}, "
+                    f"{'a gold chip' if got else 'but the gold cup is empty'}.")
+        else:
+            ctx.say(f"{state.name_of(player)}'s {name} rampages {where(moving.territory)}: authority d8 {roll.result}, "
+                    "nothing.")
+        if not moving.units:
+            return
+        got = self._rampage_gold(ctx, state, player)
+        ok, roll = authority_check(ctx.dice, moving.leader, 0, "rampage loot", player)
+        if ok:
+            moving.gold += got
+            ctx.say(f"The army loots {counted(got, 'gold chip')}; {name} keeps it in hand (d8 {roll.result}).")
+            return
+        runner = ctx.dice.pick(sorted(moving.units), "runs off with the loot", player)
+        moving.units.remove(runner)
+        warlord = state.warlord(player)
+        warlord.units.append(runner)
+        warlord.gold += got
+        ctx.say(f"The army loots {counted(got, 'gold chip')}, but {name} fails (d8 {roll.result}): "
+                f"{chip(runner).name} runs back to {state.name_of(player)}'s hand with it.")
+
+    def _rampage_gold(self, ctx: Context, state: GoblinState, player: PlayerId) -> int:
+        """One gold chip from the cup (L52): a caravan chip drawn goes to the hand and another is drawn."""
+        while (drawn := draw_gold_chip(ctx.dice, state.gold_cup, "rampage gold", player)) is not None:
+            if not is_caravan_chip(drawn):
+                return 1
+            state.warlord(player).caravans.append(CaravanKind(drawn))
+            ctx.say(f"{state.name_of(player)} finds a caravan's rumour.")
+        return 0
+
+    def _destroy_mine(self, ctx: Context, state: GoblinState, player: PlayerId, action: DestroyMine) -> None:
+        """L65: instead of producing gold, the troop may destroy the mine."""
+        if action.territory not in self.producing(state, player):
+            raise RuleViolation("Only a mine your troops have held all turn can be destroyed.")
+        state.mines.remove(action.territory)
+        ctx.say(f"{state.name_of(player)}'s troops wreck the mine in {where(action.territory)}.")
+        if not (self.rampages(state, player) or self.producing(state, player)):
+            state.ask = None
+            self._mine(ctx, state)
+
+    def _mine(self, ctx: Context, state: GoblinState) -> None:
+        """L44, L52, L65: each producing mine gives one chip from the gold cup to the hand; a caravan chip
+        stays in the hand, not replaced. Then B5."""
+        player = state.order[state.active]
+        warlord = state.warlord(player)
+        for number in self.producing(state, player):
+            drawn = draw_gold_chip(ctx.dice, state.gold_cup, "mine", player)
+            if drawn is None:
+                continue
+            if is_caravan_chip(drawn):
+                warlord.caravans.append(CaravanKind(drawn))
+            else:
+                warlord.gold += 1
+            ctx.say(f"The mine in {where(number)} yields {state.name_of(player)} a chip.")
+        state.miners = []
+        self._end_player_turn(ctx, state)
+
     def _end_player_turn(self, ctx: Context, state: GoblinState) -> None:
         """B5 (L46): a hand of more than ten units is discarded down to ten, the player choosing which
         (a secret question: the hand is); then the next player's turn."""
@@ -1421,6 +1528,9 @@ class GoblinWarlords(Game[GoblinState, Any]):
             return [RerollUnderground(reroll=False), RerollUnderground(reroll=True)]
         if state.ask.kind is AskKind.DISCARD:
             return self.discards(state, player)
+        if state.ask.kind is AskKind.RAMPAGE:
+            return [*self.rampages(state, player),
+                    *(DestroyMine(territory=t) for t in self.producing(state, player)), EndRampage()]
         if state.ask.kind is AskKind.STRATEGY:
             return [ChooseStrategy(strategy=s) for s in choices_for(state, player)]
         return [Reinforce(bought=n) for n in range(self.most_to_buy(state, player) + 1)]
@@ -1469,6 +1579,13 @@ class GoblinWarlords(Game[GoblinState, Any]):
             self._choose_strategy(ctx, state, player, action)
         elif isinstance(action, Discard):
             self._discard(ctx, state, player, action)
+        elif isinstance(action, Rampage):
+            self._rampage(ctx, state, player, action)
+        elif isinstance(action, DestroyMine):
+            self._destroy_mine(ctx, state, player, action)
+        elif isinstance(action, EndRampage):
+            state.ask = None
+            self._mine(ctx, state)
 
     def outcome(self, state: GoblinState) -> Outcome | None:
         """Once the game is over: the winners first (shared), then the others by their lands and

@@ -25,7 +25,7 @@ class Phase(StrEnum):
     """Where the game is. SETUP: bosses chosen and units traded (L6-7). The game turn (L9-16):
     CARAVANS (A) and PLACE_CARAVANS (B1) need no choice and pass at once; REINFORCE is B2, the
     active player's draw; MARCH is B3 (moving, underground travel, levying, battles) and B5's
-discard (B4 and C are still to come); OVER once somebody has won or game turn 12 is over."""
+B4's rampage and mines and B5's discard (C is still to come); OVER once somebody has won or game turn 12 is over."""
 
     SETUP = "setup"
     REINFORCE = "reinforce"
@@ -133,6 +133,7 @@ class AskKind(StrEnum):
     PASSER = "passer"  # B3: the leader failed the servivility check: attack him, or let him pass (L28)
     UNDERGROUND = "underground"  # B3: keep the place the d20 gave, or roll once more (L30)
     STRATEGY = "strategy"  # combat: both sides choose a strategy in secret (L94-99)
+    RAMPAGE = "rampage"  # B4: armies in the outlands rampage, mines produce or are destroyed (L43-44, L65)
     DISCARD = "discard"  # B5: the hand holds more than ten units; the player picks which go (L46)
 
 
@@ -165,6 +166,8 @@ class GoblinState(GameState):
     levied: list[int] = Field(default_factory=list)  # ...who levied (or were levied) this player turn
     battles: list[Battle] = Field(default_factory=list)  # battles to fight when B3 ends (L83-147)
     announced: list[PlayerId] = Field(default_factory=list)  # announced a victory this game turn (L156), public
+    miners: list[int] = Field(default_factory=list)  # the active player's troops at a mine when his turn began (L44)
+    rampaged: list[int] = Field(default_factory=list)  # armies that rampaged this B4 (L43)
     winners: list[PlayerId] = Field(default_factory=list)  # once the game is over (phase OVER)
 
     def warlord(self, player: PlayerId) -> Warlord:
@@ -306,6 +309,26 @@ class AttackCaravan(BaseModel):
     strategy: Strategy
 
 
+class Rampage(BaseModel):
+    """B4: the army (or lone leader) `army` in the outlands rampages the countryside for gold (L43)."""
+
+    type: Literal["rampage"] = "rampage"
+    army: int
+
+
+class DestroyMine(BaseModel):
+    """B4: the player's troops at the mine in `territory` destroy it instead of mining (L65)."""
+
+    type: Literal["destroy-mine"] = "destroy-mine"
+    territory: int
+
+
+class EndRampage(BaseModel):
+    """B4: done rampaging; the mines not destroyed produce (L44), then B5."""
+
+    type: Literal["end-rampage"] = "end-rampage"
+
+
 class Discard(BaseModel):
     """B5: put these unit chips from the hand back in the tribe cup, down to ten units (L46)."""
 
@@ -315,7 +338,7 @@ class Discard(BaseModel):
 
 GoblinAction = Annotated[ChooseBosses | TradeForGold | Redraw | KeepHand | Reinforce | Move | Underground | Levy
                          | Claim | EndTurn | AllowPassage | AttackPasser | RerollUnderground
-                         | ChooseStrategy | AttackCaravan | Discard,
+                         | ChooseStrategy | AttackCaravan | Rampage | DestroyMine | EndRampage | Discard,
                          Field(discriminator="type")]
 
 
@@ -360,6 +383,6 @@ class GoblinView(TableView):
 
 
 __all__ = ["SLUG", "AllowPassage", "Army", "Ask", "AskKind", "AttackCaravan", "AttackPasser", "Battle", "Caravan",
-           "CaravanView", "ChooseBosses", "ChooseStrategy", "Claim", "Discard", "EndTurn", "Fortress", "GoblinAction",
-           "GoblinState", "GoblinView", "KeepHand", "Levy", "Move", "Phase", "Redraw", "Reinforce",
+           "CaravanView", "ChooseBosses", "ChooseStrategy", "Claim", "DestroyMine", "Discard", "EndRampage", "EndTurn", "Fortress", "GoblinAction",
+           "GoblinState", "GoblinView", "KeepHand", "Levy", "Move", "Phase", "Rampage", "Redraw", "Reinforce",
            "RerollUnderground", "SetupStep", "Strategy", "TradeForGold", "Underground", "Warlord", "WarlordView"]

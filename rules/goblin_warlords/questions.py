@@ -3,7 +3,7 @@ player shows and redraws the hand, and how many units to buy; in B3, the active 
 (move, go underground, levy, or end the turn), an opponent's leave for a leader passing through his
 territory and, when the leader's check fails, whether to attack him (reactions: unanswered in time,
 the way is barred and the leader attacked — the reading with most bloodshed), and whether to roll the
-underground d20 again; in B5, which units an overfull hand discards (in secret: the hand is); in combat, each side's strategy, asked of both at once in secret (L94-99).
+underground d20 again; in B4, rampages and mines; in B5, which units an overfull hand discards (in secret: the hand is); in combat, each side's strategy, asked of both at once in secret (L94-99).
 All the others are open decisions (what is drawn stays secret; that a hand was redrawn or
 units bought is not). The set-up's questions are asked of every player at once, each at their own
 step, so the engine puts them itself."""
@@ -21,12 +21,15 @@ from rules.goblin_warlords.models import (
     AttackPasser,
     ChooseStrategy,
     Claim,
+    DestroyMine,
     Discard,
+    EndRampage,
     EndTurn,
     GoblinState,
     KeepHand,
     Levy,
     Move,
+    Rampage,
     Redraw,
     Reinforce,
     RerollUnderground,
@@ -47,6 +50,9 @@ def say(state: GoblinState, ask: Ask) -> str:
         place = territory(battle.territory).name if battle is not None else "the field"
         return (f"Battle in {place}: choose your strategy in secret — Mindless Charge, Careful Advance or "
                 "Clever Strategy (a lone chief may flee instead). Both are revealed together.")
+    if ask.kind is AskKind.RAMPAGE:
+        return ("Rampage the countryside with your armies in the outlands (once each), destroy a mine your troops "
+                "hold instead of mining it, or be done (your mines then produce).")
     if ask.kind is AskKind.DISCARD:
         extra = len(state.warlord(ask.players[0]).units) - HAND_LIMIT
         return f"Your hand holds more than {HAND_LIMIT} units: choose {extra} to discard to the tribe cup."
@@ -72,6 +78,7 @@ STAGES: Stages[GoblinState] = Stages({
     AskKind.PASSER: Stage((AttackPasser,), default=AttackPasser(attack=True)),
     AskKind.UNDERGROUND: Stage((RerollUnderground,)),
     AskKind.STRATEGY: Stage((ChooseStrategy,), secret=True),
+    AskKind.RAMPAGE: Stage((Rampage, DestroyMine, EndRampage)),
     AskKind.DISCARD: Stage((Discard,), secret=True),
 }, say)
 

@@ -8,12 +8,24 @@ import pytest
 
 from rules.core.dice import ScriptedDice
 from rules.core.errors import RuleViolation
-from rules.goblin_warlords.data import LAST_TURN
-from rules.goblin_warlords.models import AskKind, Discard, EndTurn, Fortress, Phase, TradeForGold
+from rules.goblin_warlords.data import LAST_TURN, CaravanKind
+from rules.goblin_warlords.models import (
+    Ask,
+    AskKind,
+    DestroyMine,
+    Discard,
+    EndRampage,
+    EndTurn,
+    Fortress,
+    Phase,
+    Rampage,
+    TradeForGold,
+)
 from tests.rules.goblin_warlords.helpers import (
     GAME,
     GOBLIN,
     GOBLIN_LEADER,
+    GOLD_FACE,
     KOBOLD,
     KOBOLD_LEADER,
     OGRE_LEADER,
@@ -96,6 +108,7 @@ def last_of_turn(turn: int = 1):  # type: ignore[no-untyped-def]
     put_army(state, "p1", 1, GOBLIN_LEADER, [GOBLIN])
     put_army(state, "p2", 3, ORC_LEADER, [ORC])
     state.control = {1: "p1", 3: "p2"}
+    state.ask = Ask(kind=AskKind.MARCH, players=["p2"])
     return state
 
 
@@ -214,3 +227,103 @@ def test_after_game_turn_twelve_the_most_lands_and_fortresses_win() -> None:
     state.fortresses = []
     after, lines = run(state, "_next_player", ScriptedDice([]))
     assert after.winners == ["p1", "p2"] and GAME.outcome(after).placings == [["p1", "p2"]]  # type: ignore[union-attr]
+
+
+# -- B4. rampage and mines --------------------------------------------------------------------------------
+
+DWARF_GATE, REDTUSK_HOLD = 13, 3
+
+
+def bo_in_the_outlands(units=(ORC,)):  # type: ignore[no-untyped-def]
+    """Bo (last of game turn 1, orc leader: authority 6) ends B3 with his army in Dwarf Gate."""
+    state = last_of_turn()
+    bo = next(a for a in state.armies if a.owner == "p2")
+    bo.territory, bo.units = DWARF_GATE, list(units)
+    if not units:
+        state.tribe_cup.append(ORC)
+    state = GAME.apply(state, "p2", EndTurn()).state
+    assert state.ask is not None and state.ask.kind is AskKind.RAMPAGE and state.current == "p2"
+    return state, bo.id
+
+
+def test_a_rampaging_army_gains_gold_for_its_leader_and_itself() -> None:
+    # 002 L43 (reading a31): leader's authority check -> 1 gold; the army 1 more, the leader checks again
+    state, bo = bo_in_the_outlands()
+    step = GAME.apply(state, "p2", Rampage(army=bo), dice=ScriptedDice([3, GOLD_FACE, GOLD_FACE, 6]))
+    army = next(a for a in step.state.armies if a.id == bo)
+    assert army.gold == 2 and army.units == [ORC]
+    assert step.state.ask is not None and step.state.ask.kind is AskKind.RAMPAGE  # still B4: now only "done"
+    assert GAME.legal_actions(step.state, "p2") == [EndRampage()]
+
+
+def test_a_failed_second_check_sends_a_random_unit_to_the_hand_with_the_gold() -> None:
+    # 002 L43 (reading c10): the unit and the gold both reach the hand; a failed first check gains nothing
+    state, bo = bo_in_the_outlands((ORC, ORC + 1))
+    gold = state.warlord("p2").gold
+    step = GAME.apply(state, "p2", Rampage(army=bo), dice=ScriptedDice([8, GOLD_FACE, 7, 2]))
+    army = next(a for a in step.state.armies if a.id == bo)
+    assert army.gold == 0 and army.units == [ORC]
+    assert ORC + 1 in step.state.warlord("p2").units and step.state.warlord("p2").gold == gold + 1
+
+
+def test_a_lone_leader_rampages_with_one_check_and_a_caravan_chip_is_kept_and_replaced() -> None:
+    # 002 L43: a lone leader checks once; L52: a caravan drawn is kept and another chip drawn
+    state, bo = bo_in_the_outlands(())
+    step = GAME.apply(state, "p2", Rampage(army=bo), dice=ScriptedDice([2, 1, GOLD_FACE]))
+    army = next(a for a in step.state.armies if a.id == bo)
+    assert army.gold == 1 and step.state.warlord("p2").caravans == [CaravanKind.DWARF]
+
+
+def test_rampaging_twice_or_in_an_orcland_is_refused_and_changes_nothing() -> None:
+    # 002 L43: armies and leaders IN OUTLANDS rampage; once each B4 (reading a31)
+    state, bo = bo_in_the_outlands()
+    ann = next(a for a in state.armies if a.owner == "p1")
+    for wrong in (Rampage(army=ann.id), Rampage(army=999)):
+        before = state.model_dump()
+        with pytest.raises(RuleViolation):
+            GAME.apply(state, "p2", wrong)
+        assert state.model_dump() == before
+    state = GAME.apply(state, "p2", Rampage(army=bo), dice=ScriptedDice([3, GOLD_FACE, GOLD_FACE, 6])).state
+    before = state.model_dump()
+    with pytest.raises(RuleViolation):
+        GAME.apply(state, "p2", Rampage(army=bo))
+    assert state.model_dump() == before
+
+
+def bo_at_a_mine(miners):  # type: ignore[no-untyped-def]
+    state = last_of_turn()
+    state.mines = [REDTUSK_HOLD]
+    state.miners = list(miners)
+    return state
+
+
+def test_a_mine_held_all_turn_by_a_troop_yields_a_chip_caravans_not_replaced() -> None:
+    # 002 L44, L52, L65 (reading a32, c6): one chip to the hand; a caravan chip is kept, nothing replaces it
+    state = GAME.apply(bo_at_a_mine([ORC]), "p2", EndTurn()).state
+    assert state.ask is not None and state.ask.kind is AskKind.RAMPAGE
+    gold, cup = state.warlord("p2").gold, len(state.gold_cup)
+    after = GAME.apply(state, "p2", EndRampage(), dice=ScriptedDice([GOLD_FACE, *DRAWS])).state
+    assert after.warlord("p2").gold == gold + 1 and after.turn == 2
+    after = GAME.apply(state, "p2", EndRampage(), dice=ScriptedDice([1, *DRAWS])).state
+    assert after.warlord("p2").caravans == [CaravanKind.DWARF] and len(after.gold_cup) == cup - 1
+
+
+def test_a_troop_that_came_this_turn_or_a_lone_leader_does_not_mine() -> None:
+    # 002 L44 "for full turn", L65 "friendly troop (not leader)"
+    state = GAME.apply(bo_at_a_mine([]), "p2", EndTurn(), dice=ScriptedDice(DRAWS)).state
+    assert state.turn == 2 and state.warlord("p2").gold == 0
+
+
+def test_the_troops_may_destroy_the_mine_instead() -> None:
+    # 002 L65: instead of producing gold, troop may destroy mine
+    state = GAME.apply(bo_at_a_mine([ORC]), "p2", EndTurn()).state
+    after = GAME.apply(state, "p2", DestroyMine(territory=REDTUSK_HOLD), dice=ScriptedDice(DRAWS)).state
+    assert after.mines == [] and after.warlord("p2").gold == 0 and after.turn == 2
+
+
+def test_the_troops_at_a_mine_are_noted_when_the_turn_begins() -> None:
+    # 002 L44 (reading c6): a troop present since the start of its owner's turn
+    state = last_of_turn()
+    state.mines = [1]
+    after, _ = run(state, "_next_player", ScriptedDice(DRAWS))
+    assert after.current == "p1" and after.miners == [GOBLIN]
