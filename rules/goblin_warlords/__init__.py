@@ -1,5 +1,5 @@
-"""Goblin warlords, the territory game of the draft rules (seed 002): a FIRST SLICE, not yet a
-playable game, and on purpose not registered (no `GAME` here, so `rules.registry` does not find it
+"""Goblin warlords, the territory game of the draft rules (seed 002): SLICES, played from the set-up to
+the end of the game but not yet whole, and on purpose not registered (no `GAME` here, so `rules.registry` does not find it
 and no generic test — controls, renderers, self-play — picks it up before it is whole).
 
 What the slices hold (issue 43):
@@ -50,7 +50,8 @@ What the slices hold (issue 43):
   won as power is destroyed, a beaten caravan stepping on, spared by that army this turn. Then
   (fourth session) B4, rampage in the outlands (one or two authority checks; a unit running to the
   hand with the loot) and mines held all turn by a troop yielding a chip or destroyed (L43-44, L65),
-  B5, the discard down to ten chosen in secret (L46), and victory (L156-158): the
+  B5, the discard down to ten chosen in secret (L46), C, trading between players with leaders side by
+  side (offers and answers in secret; captives traded, the others executed, L47-48, L74), and victory (L156-158): the
   announcement before A of a condition met, the check after the game turn (the other condition
   will do; shared wins), the house set's end after game turn 12 (most lands and fortresses), and
   `outcome()` with the placings. Random play now reaches the end of games.
@@ -62,8 +63,7 @@ the winner (L101-102), stupid trolls of a wiped-out army joining the victor (L12
 or executed (L74), the victor's handling of a shaman (L70); the attack by units left behind on an
 enemy coming in (L31), B3's other parts (spies, L41; levying shamans and war machines, L67-72;
 building fortresses and mines, L61-66; a leader carrying one gold only, L49-50, caravan gold
-included), C (trading, captives; the victory check will then come after it), the announcement as
-the player's own choice if wanted; then `moves.py` (the `MoveBook`), `guide.py`, `computer.py`, the
+included), the announcement as the player's own choice if wanted; then `moves.py` (the `MoveBook`), `guide.py`, `computer.py`, the
 renderer, and only then `GAME` here (registration).
 
 Line numbers (L…) are those of ../shared/seeds/002_6fc21e352e2e7ee3.txt as it is now (158

@@ -1,6 +1,5 @@
-"""Goblin warlords (seed 002): the engine so far — the set-up, the game turn up to the end of B3's
-movement and control, and the fight of the battles B3 records (see the package docstring for what is
-still to come).
+"""Goblin warlords (seed 002): the engine so far — the set-up, the whole game turn (A, B1-B5, C), the
+fight of the battles B3 records, and victory (see the package docstring for what is still to come).
 
 The set-up (L5-7): every player at once chooses one boss or two, is dealt that many leaders and
 then random units up to six, and may trade units back for gold one for one; a caravan chip drawn
@@ -16,12 +15,15 @@ travel or his levy, each once a turn per leader (L27), or "end my turn". Once th
 (`GoblinState.battles`) are fought, B4 (L42-44, L65): each of his leaders and armies in the outlands
 may rampage for gold, and his mines held all turn by his troops produce, unless they destroy them;
 then `_end_player_turn` is B5 (L46): a hand of more than ten units is discarded down to ten, the
-player choosing which. C (trading) is still to come. After the last player turn the game turn ends (`_end_game_turn`): the victory check.
+player choosing which. After the last player turn, C (L47-48, L74): the players with a leader next
+to (or with) another player's leader trade, one at a time in the order of play, offering hand units,
+captives and gold for the other's, who accepts or not; captives not traded are then executed. Then
+the game turn ends (`_end_game_turn`): the victory check.
 
 Victory (L156-158; reading a53-54, c2; house set b9): at the start of each game turn, before A, every
 player who meets a condition (power: 12 less the players in lands he controls and fortresses of his
 with a unit of his in them; leadership: five leaders with armies in orclands) announces it; after the
-game turn (after C, when it comes) each announcer meeting either condition then, the same or the
+game turn (after C) each announcer meeting either condition then, the same or the
 other, wins, several sharing the victory; if nobody has, the game ends after game turn 12 with the
 most lands and fortresses winning, ties shared. `outcome()` places the winners first, then the
 others by lands and fortresses.
@@ -63,6 +65,15 @@ The end of the turn's and the game's readings (fourth session):
   not uncontrolled) that stood there when his turn began (B1) is still there; a caravan chip drawn
   stays in the hand, not replaced; the troops may instead destroy it (a B4 choice, which ends that
   mine); who built the mine does not matter — mines have no owner;
+- trading (L48; reading a34): "adjacent" includes the same territory (allies there, or a leader by a
+  captive's); the players with such a partner trade one at a time in the order of play, each
+  making any number of offers (any chips of the hand: units, captives, gold; asked for any of the
+  other's), each accepted or turned down by the other, until he is done; offers and answers are
+  secret between the two (the table hears only that an offer was made and whether it was taken);
+  a captive traded becomes a leader in the taker's hand (to be levied like any); every captive still
+  held when C ends is executed, back to the tribe cup (L74). The legal moves list, to keep them few,
+  single chips given or sold for one gold and single gold chips given; any other offer is accepted
+  when made. C happens even in game turn 12, before the house end;
 - the announcement (L156) is made for the player, by the engine, whenever a condition is met at the
   start of the game turn: it costs nothing and the text gives no reason to keep quiet, so the
   question is left out; announcements are public (`GoblinView.announced`);
@@ -195,6 +206,7 @@ from rules.goblin_warlords.data import (
     BOUGHT_DRAWS,
     BOUGHT_PRICE,
     FREE_DRAWS,
+    ADJACENT,
     GOLD,
     HAND_LIMIT,
     LAST_TURN,
@@ -214,6 +226,9 @@ from rules.goblin_warlords.data import (
 )
 from rules.goblin_warlords.models import (
     SLUG,
+    AcceptTrade,
+    EndTrading,
+    OfferTrade,
     AllowPassage,
     Army,
     AttackCaravan,
@@ -943,7 +958,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
 
     def _end_turn(self, ctx: Context, state: GoblinState, player: PlayerId) -> None:
         """The player ends B3: the battles it brought about are fought, in the order they were recorded;
-        then, B4 (rampage, mines) being still to come, B5 (the discard) and the end of the player turn."""
+        then B4 (rampage, mines), B5 (the discard) and the end of the player turn."""
         ctx.say(f"{state.name_of(player)} ends the turn.")
         state.ask = None
         for caravan in state.caravans:
@@ -1471,13 +1486,103 @@ class GoblinWarlords(Game[GoblinState, Any]):
         self._next_player(ctx, state)
 
     def _next_player(self, ctx: Context, state: GoblinState) -> None:
-        """The next player's turn, or, after the last, the end of the game turn (C, trading, is still to
-        come)."""
+        """The next player's turn, or, after the last, C (trading) and the end of the game turn."""
         state.active += 1
         if state.active < len(state.order):
             self._begin_player_turn(ctx, state)
         else:
-            self._end_game_turn(ctx, state)
+            self._begin_trading(ctx, state)
+
+    # -- C: trading (L47-48, L74) ---------------------------------------------------------------------------
+    @staticmethod
+    def partners(state: GoblinState, player: PlayerId) -> list[PlayerId]:
+        """The players with a leader in a territory next to (or in) one where the player has a leader (L48)."""
+        def spots(p: PlayerId) -> set[int]:
+            return {a.territory for a in state.armies if a.owner == p and a.leader is not None and not a.lost}
+        mine = spots(player)
+        near = mine | {n for t in mine for n in ADJACENT[t]}
+        return [p for p in state.players if p != player and spots(p) & near]
+
+    def _begin_trading(self, ctx: Context, state: GoblinState) -> None:
+        """C: the players with a partner trade, one at a time in the order of play."""
+        state.phase = Phase.TRADE
+        state.traders = [p for p in state.order if self.partners(state, p)]
+        if state.traders:
+            ctx.say("Trading phase.", kind="phase")
+        self._next_trader(ctx, state)
+
+    def _next_trader(self, ctx: Context, state: GoblinState) -> None:
+        """The next trader's question; after the last, captives not traded are executed (L74), then the
+        victory check."""
+        if state.traders:
+            state.ask = Ask(kind=AskKind.TRADE, players=[state.traders[0]])
+            return
+        state.ask = None
+        for warlord in state.warlords:
+            for leader in warlord.captives:
+                state.tribe_cup.append(leader)
+                ctx.say(f"{state.name_of(warlord.player)} executes the captive {chip(leader).name}.")
+            warlord.captives = []
+        self._end_game_turn(ctx, state)
+
+    @staticmethod
+    def _has(warlord: Warlord, units: Sequence[int], gold: int) -> bool:
+        held = [*warlord.units, *warlord.captives]
+        return (len(set(units)) == len(units) and all(u in held for u in units) and 0 <= gold <= warlord.gold)
+
+    def offers(self, state: GoblinState, player: PlayerId) -> list[Any]:
+        """C's choices, kept few: to each partner, one chip of the hand (alike chips one choice) or a gold
+        chip as a gift, or a chip for a gold chip; any other offer is accepted when made."""
+        warlord = state.warlord(player)
+        found: list[Any] = []
+        chips = sorted({group[0] for group in trades([*warlord.units, *warlord.captives]) if len(group) == 1})
+        for partner in self.partners(state, player):
+            found += [OfferTrade(partner=partner, give=[c]) for c in chips]
+            found += [OfferTrade(partner=partner, give=[c], take_gold=1) for c in chips]
+            if warlord.gold:
+                found.append(OfferTrade(partner=partner, give_gold=1))
+        return [*found, EndTrading()]
+
+    def _offer(self, ctx: Context, state: GoblinState, player: PlayerId, action: OfferTrade) -> None:
+        if action.partner not in self.partners(state, player):
+            raise RuleViolation("You can trade only with a player who has a leader next to one of yours.")
+        if not self._has(state.warlord(player), action.give, action.give_gold):
+            raise RuleViolation("You can only offer units, captives and gold that are in your hand.")
+        if len(set(action.take)) != len(action.take) or action.take_gold < 0:
+            raise RuleViolation("Name each unit you ask for once, and a gold count of zero or more.")
+        if not (action.give or action.give_gold or action.take or action.take_gold):
+            raise RuleViolation("Offer or ask for something.")
+        state.offer = action
+        state.ask = Ask(kind=AskKind.OFFER, players=[action.partner])
+        ctx.say(f"{state.name_of(player)} makes {state.name_of(action.partner)} an offer.")
+        ctx.say(f"{state.name_of(player)} offers {unit_list(action.give) if action.give else 'no units'} and "
+                f"{counted(action.give_gold, 'gold chip')} for {unit_list(action.take) if action.take else 'no units'} "
+                f"and {counted(action.take_gold, 'gold chip')}.", visible_to=[player, action.partner])
+
+    def _answer_offer(self, ctx: Context, state: GoblinState, player: PlayerId, action: AcceptTrade) -> None:
+        offer = state.offer
+        assert offer is not None
+        trader = state.traders[0]
+        if action.accept and not self._has(state.warlord(player), offer.take, offer.take_gold):
+            raise RuleViolation("You do not have what the offer asks for.")
+        if action.accept:
+            self._hand_over(state, trader, player, offer.give, offer.give_gold)
+            self._hand_over(state, player, trader, offer.take, offer.take_gold)
+            ctx.say(f"{state.name_of(player)} accepts: {state.name_of(trader)} and {state.name_of(player)} trade.")
+        else:
+            ctx.say(f"{state.name_of(player)} turns the offer down.")
+        state.offer = None
+        state.ask = Ask(kind=AskKind.TRADE, players=[trader])
+
+    @staticmethod
+    def _hand_over(state: GoblinState, giver: PlayerId, taker: PlayerId, units: Sequence[int], gold: int) -> None:
+        """Chips from one hand to the other: a captive becomes a leader in the taker's hand (L74)."""
+        source, target = state.warlord(giver), state.warlord(taker)
+        for unit in units:
+            (source.units if unit in source.units else source.captives).remove(unit)
+            target.units.append(unit)
+        source.gold -= gold
+        target.gold += gold
 
     def _end_game_turn(self, ctx: Context, state: GoblinState) -> None:
         """After C (L156; reading c2): each player who announced and meets a condition now, the same or
@@ -1528,6 +1633,12 @@ class GoblinWarlords(Game[GoblinState, Any]):
             return [RerollUnderground(reroll=False), RerollUnderground(reroll=True)]
         if state.ask.kind is AskKind.DISCARD:
             return self.discards(state, player)
+        if state.ask.kind is AskKind.TRADE:
+            return self.offers(state, player)
+        if state.ask.kind is AskKind.OFFER:
+            assert state.offer is not None
+            able = self._has(state.warlord(player), state.offer.take, state.offer.take_gold)
+            return [*([AcceptTrade(accept=True)] if able else []), AcceptTrade(accept=False)]
         if state.ask.kind is AskKind.RAMPAGE:
             return [*self.rampages(state, player),
                     *(DestroyMine(territory=t) for t in self.producing(state, player)), EndRampage()]
@@ -1583,6 +1694,14 @@ class GoblinWarlords(Game[GoblinState, Any]):
             self._rampage(ctx, state, player, action)
         elif isinstance(action, DestroyMine):
             self._destroy_mine(ctx, state, player, action)
+        elif isinstance(action, OfferTrade):
+            self._offer(ctx, state, player, action)
+        elif isinstance(action, AcceptTrade):
+            self._answer_offer(ctx, state, player, action)
+        elif isinstance(action, EndTrading):
+            state.traders.pop(0)
+            ctx.say(f"{state.name_of(player)} is done trading.")
+            self._next_trader(ctx, state)
         elif isinstance(action, EndRampage):
             state.ask = None
             self._mine(ctx, state)

@@ -25,11 +25,12 @@ class Phase(StrEnum):
     """Where the game is. SETUP: bosses chosen and units traded (L6-7). The game turn (L9-16):
     CARAVANS (A) and PLACE_CARAVANS (B1) need no choice and pass at once; REINFORCE is B2, the
     active player's draw; MARCH is B3 (moving, underground travel, levying, battles) and B5's
-B4's rampage and mines and B5's discard (C is still to come); OVER once somebody has won or game turn 12 is over."""
+B4's rampage and mines, B5's discard and C's trading; OVER once somebody has won or game turn 12 is over."""
 
     SETUP = "setup"
     REINFORCE = "reinforce"
     MARCH = "march"
+    TRADE = "trade"
     OVER = "over"
 
 
@@ -134,6 +135,8 @@ class AskKind(StrEnum):
     UNDERGROUND = "underground"  # B3: keep the place the d20 gave, or roll once more (L30)
     STRATEGY = "strategy"  # combat: both sides choose a strategy in secret (L94-99)
     RAMPAGE = "rampage"  # B4: armies in the outlands rampage, mines produce or are destroyed (L43-44, L65)
+    TRADE = "trade"  # C: a player with a leader next to another's offers a trade, or is done (L48)
+    OFFER = "offer"  # C: the other player accepts the offer, or not
     DISCARD = "discard"  # B5: the hand holds more than ten units; the player picks which go (L46)
 
 
@@ -168,6 +171,8 @@ class GoblinState(GameState):
     announced: list[PlayerId] = Field(default_factory=list)  # announced a victory this game turn (L156), public
     miners: list[int] = Field(default_factory=list)  # the active player's troops at a mine when his turn began (L44)
     rampaged: list[int] = Field(default_factory=list)  # armies that rampaged this B4 (L43)
+    traders: list[PlayerId] = Field(default_factory=list)  # C: players still to trade, in the order of play
+    offer: OfferTrade | None = None  # C: the offer waiting for its answer (secret to the two players)
     winners: list[PlayerId] = Field(default_factory=list)  # once the game is over (phase OVER)
 
     def warlord(self, player: PlayerId) -> Warlord:
@@ -182,8 +187,8 @@ class GoblinState(GameState):
 
     @property
     def current(self) -> PlayerId | None:
-        """Whose player turn it is (None during the set-up or once the game is over)."""
-        if self.phase in (Phase.SETUP, Phase.OVER) or not self.order:
+        """Whose player turn it is (None during the set-up, the trading phase, or once the game is over)."""
+        if self.phase in (Phase.SETUP, Phase.TRADE, Phase.OVER) or not self.order:
             return None
         return self.order[self.active]
 
@@ -329,6 +334,31 @@ class EndRampage(BaseModel):
     type: Literal["end-rampage"] = "end-rampage"
 
 
+class OfferTrade(BaseModel):
+    """C: offer `partner` the unit chips `give` (captives among them) and `give_gold` gold from the hand
+    for his `take` units and `take_gold` gold (L48, L74)."""
+
+    type: Literal["offer-trade"] = "offer-trade"
+    partner: PlayerId
+    give: list[int] = Field(default_factory=list)
+    give_gold: int = 0
+    take: list[int] = Field(default_factory=list)
+    take_gold: int = 0
+
+
+class AcceptTrade(BaseModel):
+    """C: the partner takes the offer (the chips change hands), or turns it down."""
+
+    type: Literal["accept-trade"] = "accept-trade"
+    accept: bool
+
+
+class EndTrading(BaseModel):
+    """C: the player is done trading."""
+
+    type: Literal["end-trading"] = "end-trading"
+
+
 class Discard(BaseModel):
     """B5: put these unit chips from the hand back in the tribe cup, down to ten units (L46)."""
 
@@ -338,7 +368,8 @@ class Discard(BaseModel):
 
 GoblinAction = Annotated[ChooseBosses | TradeForGold | Redraw | KeepHand | Reinforce | Move | Underground | Levy
                          | Claim | EndTurn | AllowPassage | AttackPasser | RerollUnderground
-                         | ChooseStrategy | AttackCaravan | Rampage | DestroyMine | EndRampage | Discard,
+                         | ChooseStrategy | AttackCaravan | Rampage | DestroyMine | EndRampage | Discard
+                         | OfferTrade | AcceptTrade | EndTrading,
                          Field(discriminator="type")]
 
 
@@ -382,7 +413,7 @@ class GoblinView(TableView):
     winners: list[PlayerId] = Field(default_factory=list)  # once the game is over
 
 
-__all__ = ["SLUG", "AllowPassage", "Army", "Ask", "AskKind", "AttackCaravan", "AttackPasser", "Battle", "Caravan",
-           "CaravanView", "ChooseBosses", "ChooseStrategy", "Claim", "DestroyMine", "Discard", "EndRampage", "EndTurn", "Fortress", "GoblinAction",
-           "GoblinState", "GoblinView", "KeepHand", "Levy", "Move", "Phase", "Rampage", "Redraw", "Reinforce",
+__all__ = ["SLUG", "AcceptTrade", "AllowPassage", "Army", "Ask", "AskKind", "AttackCaravan", "AttackPasser", "Battle", "Caravan",
+           "CaravanView", "ChooseBosses", "ChooseStrategy", "Claim", "DestroyMine", "Discard", "EndRampage", "EndTrading", "EndTurn", "Fortress", "GoblinAction",
+           "GoblinState", "GoblinView", "KeepHand", "Levy", "Move", "OfferTrade", "Phase", "Rampage", "Redraw", "Reinforce",
            "RerollUnderground", "SetupStep", "Strategy", "TradeForGold", "Underground", "Warlord", "WarlordView"]

@@ -3,7 +3,8 @@ player shows and redraws the hand, and how many units to buy; in B3, the active 
 (move, go underground, levy, or end the turn), an opponent's leave for a leader passing through his
 territory and, when the leader's check fails, whether to attack him (reactions: unanswered in time,
 the way is barred and the leader attacked — the reading with most bloodshed), and whether to roll the
-underground d20 again; in B4, rampages and mines; in B5, which units an overfull hand discards (in secret: the hand is); in combat, each side's strategy, asked of both at once in secret (L94-99).
+underground d20 again; in B4, rampages and mines; in B5, which units an overfull hand discards (in secret: the hand is); in C, trade offers and
+their answers (in secret, between the two players); in combat, each side's strategy, asked of both at once in secret (L94-99).
 All the others are open decisions (what is drawn stays secret; that a hand was redrawn or
 units bought is not). The set-up's questions are asked of every player at once, each at their own
 step, so the engine puts them itself."""
@@ -14,6 +15,7 @@ from rules.core.stages import Stage, Stages
 from rules.goblin_warlords.data import BOUGHT_DRAWS, BOUGHT_PRICE, HAND_LIMIT, REDRAWS
 from rules.goblin_warlords.data import territory
 from rules.goblin_warlords.models import (
+    AcceptTrade,
     AllowPassage,
     Ask,
     AskKind,
@@ -24,11 +26,13 @@ from rules.goblin_warlords.models import (
     DestroyMine,
     Discard,
     EndRampage,
+    EndTrading,
     EndTurn,
     GoblinState,
     KeepHand,
     Levy,
     Move,
+    OfferTrade,
     Rampage,
     Redraw,
     Reinforce,
@@ -53,6 +57,12 @@ def say(state: GoblinState, ask: Ask) -> str:
     if ask.kind is AskKind.RAMPAGE:
         return ("Rampage the countryside with your armies in the outlands (once each), destroy a mine your troops "
                 "hold instead of mining it, or be done (your mines then produce).")
+    if ask.kind is AskKind.TRADE:
+        return ("Trading phase: offer units, captives or gold from your hand to a player with a leader next to "
+                "one of yours, for some of his, or be done trading.")
+    if ask.kind is AskKind.OFFER:
+        who = state.name_of(state.traders[0]) if state.traders else "A player"
+        return f"{who} offers you a trade. Accept it?"
     if ask.kind is AskKind.DISCARD:
         extra = len(state.warlord(ask.players[0]).units) - HAND_LIMIT
         return f"Your hand holds more than {HAND_LIMIT} units: choose {extra} to discard to the tribe cup."
@@ -80,6 +90,8 @@ STAGES: Stages[GoblinState] = Stages({
     AskKind.STRATEGY: Stage((ChooseStrategy,), secret=True),
     AskKind.RAMPAGE: Stage((Rampage, DestroyMine, EndRampage)),
     AskKind.DISCARD: Stage((Discard,), secret=True),
+    AskKind.TRADE: Stage((OfferTrade, EndTrading), secret=True),
+    AskKind.OFFER: Stage((AcceptTrade,), secret=True),
 }, say)
 
 __all__ = ["STAGES", "say"]

@@ -59,7 +59,7 @@ def all_but_last_ready(count: int = 2, hands: Sequence[Sequence[int]] = (), gold
 
 
 def run(state: GoblinState, how: str, dice: Dice) -> tuple[GoblinState, list[str]]:
-    """Call one of the engine's steps (`_end_player_turn`, `_begin_game_turn`) on a copy of `state`
+    """Call one of the engine's steps (`_end_player_turn`, `_end_game_turn`, ...) on a copy of `state`
     with `dice`: how the later steps of the turn, still to come, will hand play on."""
     work = GoblinState.model_validate(state.model_dump())
     ctx = Context.at(dice, work.seats)

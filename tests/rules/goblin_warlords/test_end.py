@@ -10,13 +10,16 @@ from rules.core.dice import ScriptedDice
 from rules.core.errors import RuleViolation
 from rules.goblin_warlords.data import LAST_TURN, CaravanKind
 from rules.goblin_warlords.models import (
+    AcceptTrade,
     Ask,
     AskKind,
     DestroyMine,
     Discard,
     EndRampage,
+    EndTrading,
     EndTurn,
     Fortress,
+    OfferTrade,
     Phase,
     Rampage,
     TradeForGold,
@@ -173,7 +176,7 @@ def test_the_condition_at_the_end_need_not_be_the_announced_one() -> None:
     state.announced = ["p1"]
     for n, leader in enumerate([GOBLIN_LEADER + 1, KOBOLD_LEADER, KOBOLD_LEADER + 1, TROLL_LEADER]):
         put_army(state, "p1", 7 + n, leader, [KOBOLD + n])
-    after, _ = run(state, "_next_player", ScriptedDice([]))
+    after, _ = run(state, "_end_game_turn", ScriptedDice([]))
     assert after.phase is Phase.OVER and after.winners == ["p1"]
 
 
@@ -185,7 +188,7 @@ def test_leaders_alone_or_in_the_outlands_do_not_count_for_leadership() -> None:
         put_army(state, "p1", 7 + n, leader, [KOBOLD + n])
     put_army(state, "p1", 11, TROLL_LEADER)  # alone
     put_army(state, "p1", 13, OGRE_LEADER, [KOBOLD + 5])  # Dwarf Gate, an outland
-    after, _ = run(state, "_next_player", ScriptedDice(DRAWS))
+    after, _ = run(state, "_end_game_turn", ScriptedDice(DRAWS))
     assert after.phase is not Phase.OVER
 
 
@@ -209,7 +212,7 @@ def test_two_winners_share_the_victory() -> None:
     lands(state, "p1", range(1, 11))  # Ann's ten lands
     for n, leader in enumerate([GOBLIN_LEADER + 1, KOBOLD_LEADER, KOBOLD_LEADER + 1, TROLL_LEADER]):
         put_army(state, "p2", 1 + n, leader, [KOBOLD + n])  # Bo's five leaders with armies
-    after, lines = run(state, "_next_player", ScriptedDice([]))
+    after, lines = run(state, "_end_game_turn", ScriptedDice([]))
     assert after.winners == ["p1", "p2"] and "Ann and Bo win the game!" in lines
     assert GAME.outcome(after).placings == [["p1", "p2"]]  # type: ignore[union-attr]
 
@@ -327,3 +330,88 @@ def test_the_troops_at_a_mine_are_noted_when_the_turn_begins() -> None:
     state.mines = [1]
     after, _ = run(state, "_next_player", ScriptedDice(DRAWS))
     assert after.current == "p1" and after.miners == [GOBLIN]
+
+
+# -- C. trading -------------------------------------------------------------------------------------------
+
+def trading():  # type: ignore[no-untyped-def]
+    """Game turn 1 over for both: Bo's army moved next to Ann's (Kobold Pits, 2, by Goblin Warrens, 1),
+    Ann holding a goblin in hand, Bo a gold chip; C begins."""
+    state = last_of_turn()
+    next(a for a in state.armies if a.owner == "p2").territory = 2
+    state.warlord("p1").units = [GOBLIN + 1]
+    state.tribe_cup.remove(GOBLIN + 1)
+    state.warlord("p2").gold = 1
+    state.gold_cup.remove("gold")
+    after, _ = run(state, "_next_player", ScriptedDice([]))
+    assert after.phase is Phase.TRADE and after.ask is not None and after.ask.kind is AskKind.TRADE
+    assert after.ask.players == ["p1"] and after.current is None and after.traders == ["p1", "p2"]
+    return after
+
+
+def test_players_with_leaders_in_adjacent_territories_trade_hand_units_and_gold() -> None:
+    # 002 L47-48 (reading a34): leaders in adjacent territories -> trade units and gold in hand freely
+    state = trading()
+    step = GAME.apply(state, "p1", OfferTrade(partner="p2", give=[GOBLIN + 1], take_gold=1))
+    assert step.state.ask is not None and step.state.ask.players == ["p2"] and GAME.prompts(step.state)[0].secret
+    assert texts(step, public_only=True) == ["Ann makes Bo an offer."]  # what is offered stays between them
+    after = GAME.apply(step.state, "p2", AcceptTrade(accept=True)).state
+    assert after.warlord("p1").units == [] and after.warlord("p1").gold == 1
+    assert after.warlord("p2").units == [GOBLIN + 1] and after.warlord("p2").gold == 0
+    assert after.ask is not None and after.ask.players == ["p1"]  # Ann may trade on
+    after = GAME.apply(after, "p1", EndTrading()).state
+    assert after.ask is not None and after.ask.players == ["p2"]
+    after = GAME.apply(after, "p2", EndTrading(), dice=ScriptedDice(DRAWS)).state
+    assert after.turn == 2 and after.phase is not Phase.TRADE
+
+
+def test_an_offer_turned_down_changes_no_hand() -> None:
+    # 002 L48: a trade both players choose
+    state = trading()
+    state = GAME.apply(state, "p1", OfferTrade(partner="p2", give=[GOBLIN + 1], take_gold=1)).state
+    after = GAME.apply(state, "p2", AcceptTrade(accept=False)).state
+    assert after.warlord("p1").units == [GOBLIN + 1] and after.warlord("p2").gold == 1 and after.offer is None
+
+
+def test_accepting_what_one_cannot_give_is_refused_and_changes_nothing() -> None:
+    # 002 L48: units and gold IN THEIR HAND
+    state = trading()
+    state = GAME.apply(state, "p1", OfferTrade(partner="p2", give=[GOBLIN + 1], take_gold=2)).state
+    assert GAME.legal_actions(state, "p2") == [AcceptTrade(accept=False)]
+    before = state.model_dump()
+    with pytest.raises(RuleViolation):
+        GAME.apply(state, "p2", AcceptTrade(accept=True))
+    assert state.model_dump() == before
+
+
+@pytest.mark.parametrize("offer", [OfferTrade(partner="p2", give=[ORC + 5]), OfferTrade(partner="p2", give_gold=1),
+                                   OfferTrade(partner="p2"), OfferTrade(partner="p1", give=[GOBLIN + 1]),
+                                   OfferTrade(partner="p3", give=[GOBLIN + 1])])
+def test_a_wrong_offer_is_refused_and_changes_nothing(offer: OfferTrade) -> None:
+    # 002 L48: only one's own hand, only to a player with a leader adjacent
+    state = trading()
+    before = state.model_dump()
+    with pytest.raises(RuleViolation):
+        GAME.apply(state, "p1", offer)
+    assert state.model_dump() == before
+
+
+def test_captives_may_be_traded_and_the_others_are_executed_after_trading() -> None:
+    # 002 L74 (reading a49): captives may be traded in the trade phase; not traded -> executed, to the cup
+    state = trading()
+    state.warlord("p1").captives = [KOBOLD_LEADER, TROLL_LEADER]
+    state.tribe_cup.remove(KOBOLD_LEADER)
+    state.tribe_cup.remove(TROLL_LEADER)
+    state = GAME.apply(state, "p1", OfferTrade(partner="p2", give=[KOBOLD_LEADER], take_gold=1)).state
+    state = GAME.apply(state, "p2", AcceptTrade(accept=True)).state
+    assert KOBOLD_LEADER in state.warlord("p2").units and state.warlord("p1").captives == [TROLL_LEADER]
+    state = GAME.apply(state, "p1", EndTrading()).state
+    step = GAME.apply(state, "p2", EndTrading(), dice=ScriptedDice(DRAWS))
+    assert step.state.warlord("p1").captives == [] and TROLL_LEADER in step.state.tribe_cup
+    assert any("executes the captive" in t for t in texts(step))
+
+
+def test_no_leaders_side_by_side_means_no_trading() -> None:
+    # 002 L48: only players with leaders in adjacent territories trade
+    after, _ = run(last_of_turn(), "_next_player", ScriptedDice(DRAWS))  # Goblin Warrens and Redtusk Hold
+    assert after.turn == 2 and after.traders == []

@@ -18,7 +18,7 @@ def test_random_legal_play_reaches_the_end_of_the_game_and_replays() -> None:
         state = GAME.new(seats(count), None, seed)
         chooser = Dice(seed=1000 + seed)
         log = []
-        while (prompts := GAME.prompts(state)) and len(log) < 1000:
+        while (prompts := GAME.prompts(state)) and len(log) < 2000:
             player = prompts[chooser.draw(len(prompts)) - 1].player
             legal = GAME.legal_actions(state, player)
             assert legal, (seed, player)

@@ -60,7 +60,7 @@ def test_after_the_first_game_turn_the_smallest_leader_authority_goes_first_then
     put_army(state, "p2", 8, KOBOLD_LEADER)
     put_army(state, "p3", 9, OGRE_LEADER, [ORC])
     put_army(state, "p3", 10, GOBLIN_LEADER)
-    after, lines = run(state, "_end_player_turn", ScriptedDice([1, 1, 1]))  # Bo's free draws
+    after, lines = run(state, "_end_game_turn", ScriptedDice([1, 1, 1]))  # Bo's free draws
     assert after.turn == 2 and after.order == ["p2", "p3", "p1"] and after.current == "p2"
     assert not any("Roll-off" in line for line in lines)
     assert [w.authority for w in GAME.view(after, None).warlords] == [6, 4, 10]
@@ -72,7 +72,7 @@ def test_leaders_in_the_hand_do_not_count_for_the_order() -> None:
     put_army(state, "p2", 8, KOBOLD_LEADER)
     state.warlord("p1").units = [ORC_LEADER]
     state.tribe_cup.remove(ORC_LEADER)
-    after, _ = run(state, "_end_player_turn", ScriptedDice([1, 1, 1]))
+    after, _ = run(state, "_end_game_turn", ScriptedDice([1, 1, 1]))
     assert after.order == ["p1", "p2"]
 
 
@@ -82,10 +82,10 @@ def test_a_tie_for_the_smallest_sum_is_settled_by_a_die() -> None:
     put_army(state, "p1", 7, KOBOLD_LEADER)
     put_army(state, "p2", 8, TROLL_LEADER)
     put_army(state, "p3", 9, ORC_LEADER)
-    after, lines = run(state, "_end_player_turn", ScriptedDice([2, 5, 1, 1, 1]))
+    after, lines = run(state, "_end_game_turn", ScriptedDice([2, 5, 1, 1, 1]))
     assert after.order == ["p2", "p3", "p1"]
     assert "🎲 Bo — Roll-off for the first turn of game turn 2: D6 rolled 5" in lines
-    again, lines = run(state, "_end_player_turn", ScriptedDice([3, 3, 6, 1, 1, 1, 1]))  # tied again: roll again
+    again, lines = run(state, "_end_game_turn", ScriptedDice([3, 3, 6, 1, 1, 1, 1]))  # tied again: roll again
     assert again.order == ["p1", "p2", "p3"]
     assert any("(tie-break)" in line for line in lines)
 
@@ -207,6 +207,6 @@ def test_a_leader_on_the_map_means_no_redraw() -> None:
     state.warlord("p1").units = []
     put_army(state, "p1", 7, KOBOLD_LEADER)
     put_army(state, "p2", 8, ORC_LEADER + 1)
-    after, _ = run(state, "_end_player_turn", ScriptedDice([1, 1, 1]))  # game turn 2: Ann (4) before Bo (6)
+    after, _ = run(state, "_end_game_turn", ScriptedDice([1, 1, 1]))  # game turn 2: Ann (4) before Bo (6)
     assert after.current == "p1" and after.ask.kind is AskKind.MARCH and after.phase is Phase.MARCH
     assert len(after.warlord("p1").units) == 3 and not after.warlord("p1").leaderless
