@@ -1,6 +1,7 @@
-"""Goblin warlords, the territory game of the draft rules (seed 002): SLICES, played from the set-up to
-the end of the game but not yet whole, and on purpose not registered (no `GAME` here, so `rules.registry` does not find it
-and no generic test — controls, renderers, self-play — picks it up before it is whole).
+"""Goblin warlords, the territory game of the draft rules (seed 002): slices that play from the set-up
+to the end of the game, not yet whole, and on purpose not registered (no `GAME` here, so
+`rules.registry` does not find it and no generic test — controls, renderers, self-play — picks it up
+before it is whole).
 
 What the slices hold (issue 43):
 - `data`: the house set of /work/shared/games/goblin-warlords.md (b) as data: the 18 territories

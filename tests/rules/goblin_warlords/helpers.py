@@ -68,7 +68,7 @@ def run(state: GoblinState, how: str, dice: Dice) -> tuple[GoblinState, list[str
 
 
 def in_march(state: GoblinState) -> GoblinState:
-    """The last player of the game turn done with B2 (their B3-C are still to come)."""
+    """The last player of the game turn done with B2, in B3 (no question open: a test asks its own)."""
     state.phase = Phase.MARCH
     state.ask = None
     state.active = len(state.order) - 1

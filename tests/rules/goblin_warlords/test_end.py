@@ -1,6 +1,6 @@
 """The end of the player turn and of the game (seed 002; lines of 002_6fc21e352e2e7ee3.txt, the
-reading's items in brackets): B5, the discard down to ten; victory, announced before A and checked
-after C, and the house set's end after game turn 12."""
+reading's items in brackets): B4, rampage and mines; B5, the discard down to ten; C, trading; victory,
+announced before A and checked after C, and the house set's end after game turn 12."""
 
 from __future__ import annotations
 
