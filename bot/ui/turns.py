@@ -78,9 +78,10 @@ async def publish(interaction: discord.Interaction[Any], result: TurnResult, *, 
                   record: Audit | None = None) -> None:
     """Show a move made through an interaction (`ShowMove`, as every move is shown), then what only
     the interaction can do: the player who acted gets their private news ephemerally when their DMs
-    are closed, a private word when Discord refused the board, and a private "Done" when they chose
-    in a DM. A typed command's private "thinking…" is taken away: the board in the channel is the
-    answer, and a "Done" beside it would say nothing."""
+    are closed, and a private word when Discord refused the board. Nothing content-free: a typed
+    command's private "thinking…" is taken away (the board in the channel is the answer), a choice
+    made in a private question is answered by that question, edited (`ShowMove.close_answered`), and
+    only a move made from elsewhere (neither the channel nor a question) gets a private "Done"."""
     bot = bot_of(interaction)
     told: list[bool] = []
 
