@@ -13,7 +13,7 @@ from pathlib import Path
 from pydantic import AliasChoices, Field, SecretStr, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from bot.store_backends import URL_PREFIXES
+from bot.storage.backends import URL_PREFIXES
 
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 PROJECT_ENV = Path(__file__).resolve().parents[1] / ".env"

@@ -31,7 +31,7 @@ Font = ImageFont.FreeTypeFont
 QUICK = "ZAGJAN_QUICK_DRAWING"
 """Set to 1 in a process's environment before the renderers are imported, it draws pictures unsmoothed
 (`SUPERSAMPLE` 1): the same size and layout, text as smooth as ever, the edges of shapes stepped, for
-about two thirds of the drawing's cost. The bot's quick drawing processes (`bot.painter`) set it; they
+about two thirds of the drawing's cost. The bot's quick drawing processes (`bot.service.painter`) set it; they
 draw while more boards wait than there are smooth drawing processes to draw them."""
 
 SUPERSAMPLE = 1 if os.environ.get(QUICK) == "1" else 2

@@ -12,7 +12,7 @@ SLUG = "hall-of-fame"
 
 
 def render(fame: Any) -> bytes:
-    """`fame` is a `bot.fame.HallOfFame` (duck-typed: renderers do not import the bot)."""
+    """`fame` is a `bot.service.fame.HallOfFame` (duck-typed: renderers do not import the bot)."""
     lines = [Line([Cell(f"{n + 1}. {row.name}"), Cell(str(row.campaigns_won)), Cell(str(row.games_won),
                    f"of {row.games}"), Cell(str(row.feats)), Cell(str(row.vp))], ACCENT if n == 0 else None)
              for n, row in enumerate(fame.rows)]

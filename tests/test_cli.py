@@ -1,7 +1,7 @@
 """The `zagjan` command line: games, simulate (its one-line JSON contract), render and run.
 
 Most tests swap the registry for the fake Lucky Race game (tests/bot/fakegame.py) through
-`bot.cli.load_games`, so they do not depend on any real discipline's rules.
+`bot.cli.main.load_games`, so they do not depend on any real discipline's rules.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-import bot
-from bot import cli
+import bot.app
+from bot.cli import main as cli
 from rules.core.engine import Game, Seat, Step
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -175,23 +175,23 @@ def test_render_draws_the_public_view_after_k_steps(
 
 def test_run_says_so_when_the_discord_layer_is_missing(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.delattr(bot, "app", raising=False)
-    monkeypatch.setitem(sys.modules, "bot.app", None)  # makes `from bot import app` fail
+    monkeypatch.delattr(bot.app, "client", raising=False)
+    monkeypatch.setitem(sys.modules, "bot.app.client", None)  # makes `from bot.app import client` fail
     assert cli.main(["run"]) == 1
-    assert "The Discord layer (bot/app.py) is missing" in capsys.readouterr().err
+    assert "The Discord layer (bot/app/) is missing" in capsys.readouterr().err
 
 
 def test_run_hands_over_to_bot_app(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
     fake_app = types.SimpleNamespace(main=lambda: calls.append("main"))
-    monkeypatch.setattr(bot, "app", fake_app, raising=False)
-    monkeypatch.setitem(sys.modules, "bot.app", fake_app)
+    monkeypatch.setattr(bot.app, "client", fake_app, raising=False)
+    monkeypatch.setitem(sys.modules, "bot.app.client", fake_app)
     assert cli.main(["run"]) == 0
     assert calls == ["main"]
 
 
 def test_the_module_runs_as_a_program() -> None:
-    done = subprocess.run([sys.executable, "-m", "bot.cli", "games"], cwd=ROOT, capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-m", "bot.cli.main", "games"], cwd=ROOT, capture_output=True, text=True,
                           check=False, timeout=60)
     assert done.returncode == 0, done.stderr
     assert any(line.startswith("masters-fight") for line in done.stdout.splitlines())
@@ -236,8 +236,8 @@ def test_run_with_no_token_ok_still_starts_the_bot_when_there_is_a_token(
         no_token: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
     fake_app = types.SimpleNamespace(main=lambda: calls.append("main"))
-    monkeypatch.setattr(bot, "app", fake_app, raising=False)
-    monkeypatch.setitem(sys.modules, "bot.app", fake_app)
+    monkeypatch.setattr(bot.app, "client", fake_app, raising=False)
+    monkeypatch.setitem(sys.modules, "bot.app.client", fake_app)
     monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
     assert cli.main(["run", "--no-token-ok"]) == 0
     assert calls == ["main"]
@@ -245,7 +245,7 @@ def test_run_with_no_token_ok_still_starts_the_bot_when_there_is_a_token(
 
 def test_output_piped_into_a_reader_that_stops_ends_quietly(tmp_path: Path) -> None:
     # `zagjan play … | head -3`: the reader leaves; no BrokenPipeError traceback (issue 25)
-    with subprocess.Popen([sys.executable, "-m", "bot.cli", "play", "masters-fight", "--players", "0",
+    with subprocess.Popen([sys.executable, "-m", "bot.cli.main", "play", "masters-fight", "--players", "0",
                            "--computers", "2", "--seed", "4", "--iterations", "2", "--out", str(tmp_path)],
                           cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as played:
         assert played.stdout is not None and played.stderr is not None
@@ -259,8 +259,8 @@ def test_output_piped_into_a_reader_that_stops_ends_quietly(tmp_path: Path) -> N
 
 def test_bench_persist_takes_the_database_to_measure_on(monkeypatch):
     # issue 28: `zagjan bench persist --database URL` measures on that server
-    from bot import bench
-    from bot.cli import build_parser, cmd_bench
+    from bot.cli import bench
+    from bot.cli.main import build_parser, cmd_bench
 
     seen = {}
 
@@ -276,8 +276,8 @@ def test_bench_persist_takes_the_database_to_measure_on(monkeypatch):
 
 def test_bench_engine_and_render_take_one_game(monkeypatch, fake_registry):
     # `zagjan bench engine --game orcz` measures that game alone; a name it does not know is refused
-    from bot import bench
-    from bot.cli import build_parser, cmd_bench
+    from bot.cli import bench
+    from bot.cli.main import build_parser, cmd_bench
 
     seen = []
     monkeypatch.setattr(bench, "bench_engine", lambda games, samples=400: seen.append(sorted(games)) or {})

@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from bot import arena, cli
-from bot.terminal import CLEAR, Quit, TerminalGame, parse_typed, typed_form
+from bot.cli import arena
+from bot.cli import main as cli
+from bot.cli.terminal import CLEAR, Quit, TerminalGame, parse_typed, typed_form
 from rules.core.computer import Level
 from rules.core.errors import RuleViolation
 from rules.core.search import Tactics
@@ -382,7 +383,7 @@ def test_the_games_with_secrets_are_found():
 def test_a_computers_secret_choice_is_told_only_as_chosen_in_secret(slug, monkeypatch, tmp_path):
     """Every computer seat's secret choice is narrated as "has chosen in secret", never by what it is;
     its other moves are narrated as typed."""
-    from bot import terminal
+    from bot.cli import terminal
 
     game = GAMES[slug]
     decided: list[tuple[str, BaseModel, bool]] = []
@@ -456,7 +457,7 @@ class TypingAhead(Lines):
 
 
 def test_lines_typed_while_the_computers_play_are_dropped_and_the_turn_is_marked(monkeypatch, tmp_path):
-    from bot import terminal
+    from bot.cli import terminal
 
     monkeypatch.setattr(TerminalGame, "_picture", lambda self, state: None)
     out = io.StringIO()
@@ -485,7 +486,7 @@ def test_the_terminal_drops_what_was_typed_before_the_question():
     pty = pytest.importorskip("pty")
     import select
 
-    from bot.terminal import Terminal
+    from bot.cli.terminal import Terminal
 
     master, slave = pty.openpty()
     try:
@@ -510,7 +511,7 @@ def test_arrow_keys_call_back_the_last_line(tmp_path):
     import time
 
     master, slave = pty.openpty()
-    played = subprocess.Popen([sys.executable, "-m", "bot.cli", "play", "masters-fight", "--players", "1",
+    played = subprocess.Popen([sys.executable, "-m", "bot.cli.main", "play", "masters-fight", "--players", "1",
                                "--computers", "1", "--seed", "3", "--iterations", "2", "--out", str(tmp_path)],
                               stdin=slave, stdout=slave, stderr=slave, cwd=ROOT,
                               env={**os.environ, "TERM": "xterm"}, start_new_session=True)
@@ -834,7 +835,7 @@ def test_the_race_to_shout_is_fair_between_humans_and_computers(monkeypatch, tmp
     # shared keyboard nobody could race) and let the computers go before the humans after a human's move.
     # Now after every move each seat not being waited for gets its chance once, in an order drawn from
     # the seed for that moment
-    from bot import terminal as terminal_module
+    from bot.cli import terminal as terminal_module
 
     monkeypatch.setattr(TerminalGame, "_picture", lambda self, state: None)
     chances: list[list[str]] = []

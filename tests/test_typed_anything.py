@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.terminal import Quit, TerminalGame
+from bot.cli.terminal import Quit, TerminalGame
 from rules.core.engine import Game
 from rules.core.errors import RuleViolation
 from rules.core.moves import Reading, parse_count, parse_number, parse_points

@@ -3,12 +3,53 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+import discord
 from discord import app_commands
+from discord.ext import commands
 
 from rules.core.engine import Game, SeatPick
+
+if TYPE_CHECKING:
+    from bot.service.painter import Painter
+    from bot.service.table import TableService
+    from bot.ui.board import BoardComposer
+    from bot.ui.lobby import LobbyCards
+    from bot.ui.poster import BoardPosts
+    from bot.ui.shown import ShowMove
+
+
+class Host(Protocol):
+    """What a cog (a shared one or a plug-in's) uses of the bot: the services the app made, and the
+    few things of discord.py's bot a cog needs (its command tree, its cogs, adding a cog or a
+    lasting control). Cogs are handed this, never the app's class, so the app stands above them."""
+
+    @property
+    def table(self) -> TableService: ...
+
+    @property
+    def boards(self) -> BoardPosts: ...
+
+    @property
+    def compose(self) -> BoardComposer: ...
+
+    @property
+    def show_move(self) -> ShowMove: ...
+
+    lobbies: LobbyCards
+    painter: Painter
+    champions: Callable[[Sequence[Any]], list[str]]  # the plug-ins' champions of the stored series
+    tree: app_commands.CommandTree[Any]
+
+    @property
+    def cogs(self) -> Mapping[str, commands.Cog]: ...
+
+    async def add_cog(self, cog: commands.Cog, /, *, override: bool = False,
+                      guild: Any = ..., guilds: Any = ...) -> None: ...
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None: ...
 
 PICK = "pick"
 """The seat-pick option's parameter in the commands that seat a player, and its name in Discord

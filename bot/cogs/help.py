@@ -12,9 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import ZagjanBot
-from bot.catalog import plugins
-from bot.cogs import Introduced, pick_name, set_game_choices
+from bot.cogs import Host, Introduced, pick_name, set_game_choices
 from bot.ui.turns import audit
 
 def first_steps(pick: str, more: list[str]) -> str:
@@ -40,20 +38,15 @@ def first_steps(pick: str, more: list[str]) -> str:
 class Help(commands.Cog):
     """The way in for someone who has never played with Zagjan."""
 
-    def __init__(self, bot: ZagjanBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         set_game_choices(self.help, "game", bot.table.games)
 
     def _groups(self, slug: str) -> list[app_commands.Group]:
-        """The slash command groups of a game: the one made from its declared moves, and any its
-        plug-in adds."""
+        """The slash command group of a game, made from its declared moves."""
         game = self.bot.table.games.get(slug)
         declared = [self.bot.tree.get_command(game.moves.group)] if game is not None and game.moves else []
-        plugin = plugins().get(slug)
-        extra = [] if plugin is None or plugin.commands is None else [
-            command for cog in self.bot.cogs.values() if type(cog).__module__ == plugin.commands
-            for command in cog.get_app_commands() if isinstance(command, app_commands.Group)]
-        return [g for g in [*declared, *extra] if isinstance(g, app_commands.Group)]
+        return [g for g in declared if isinstance(g, app_commands.Group)]
 
     @app_commands.command(name="help", description="What to type first, and each game's commands (only you see it).")
     @app_commands.describe(game="A game to see its commands")
@@ -79,5 +72,5 @@ class Help(commands.Cog):
             await interaction.followup.send(embed=embed, ephemeral=True)
 
 
-async def setup(bot: ZagjanBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(Help(bot))

@@ -9,27 +9,22 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import ZagjanBot
-from bot.campaigns import CampaignData
-from bot.fame import HallOfFame, hall_of_fame
+from bot.cogs import Host
+from bot.service.fame import HallOfFame, hall_of_fame
 from bot.ui.turns import audit
 
 FAME_FILE = "hall-of-fame.png"
 
 
 class Leaderboard(commands.Cog):
-    def __init__(self, bot: ZagjanBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     async def fame(self, guild_id: int, server: str) -> HallOfFame:
         """One read: the server's results and its finished campaigns' champions."""
         results, campaigns = await self.bot.table.store.read(
             lambda tx: (tx.results_of_guild(guild_id), tx.campaigns_of_guild(guild_id, "finished")))
-        champions: list[str] = []
-        for row in campaigns:
-            data = CampaignData.model_validate_json(row.data_json)
-            if data.campaign is not None and data.campaign.finished:
-                champions += data.campaign.champions()
+        champions = self.bot.champions(campaigns)
         titles = {slug: game.title for slug, game in self.bot.table.games.items()}
         return hall_of_fame(server, results, champions, titles)
 
@@ -56,5 +51,5 @@ class Leaderboard(commands.Cog):
             await interaction.followup.send(ephemeral=True, **kwargs)
 
 
-async def setup(bot: ZagjanBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(Leaderboard(bot))

@@ -15,9 +15,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import ZagjanBot
-from bot.cogs import PICK, pick_choices, set_game_choices, set_pick_option
-from bot.table import DEFAULT_TURN_SECONDS, Lobby, TableError, whose_turn
+from bot.cogs import Host, PICK, pick_choices, set_game_choices, set_pick_option
+from bot.service.table import DEFAULT_TURN_SECONDS, Lobby, TableError, whose_turn
 from bot.ui.hand import show_hand
 from bot.ui.answers import settled
 from bot.ui.lobby import TABLE, CardSeat, LobbyCard
@@ -94,7 +93,7 @@ class TableLobby:
 
     kind = TABLE
 
-    def __init__(self, bot: ZagjanBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     def show(self, lobby: Lobby, heading: str) -> None:
@@ -152,7 +151,7 @@ class Lifecycle(commands.Cog):
     game = app_commands.Group(name="game", description="Open, join, start and follow a game in this channel.",
                               guild_only=True)
 
-    def __init__(self, bot: ZagjanBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self._reposted: dict[int, float] = {}  # channel -> when a player last posted its board again
         self.lobby = TableLobby(bot)
@@ -320,5 +319,5 @@ class Lifecycle(commands.Cog):
                    "boards still name whoever must act, without a ping.")))
 
 
-async def setup(bot: ZagjanBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(Lifecycle(bot))

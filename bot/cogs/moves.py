@@ -20,7 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 from pydantic import BaseModel
 
-from bot.table import TableError
+from bot.service.table import TableError
 from bot.ui.turns import Audit, audit, refuse, reading_of, run_action
 from rules.core.engine import Game
 from rules.core.errors import RuleViolation
@@ -274,8 +274,5 @@ def _agreeing(actions: list[BaseModel], move: Move, param: Param, interaction: d
 
 
 async def setup(bot: Any) -> None:
-    from bot.catalog import plugins
-
-    own = {slug for slug, plugin in plugins().items() if plugin.controls is not None}
-    games = [g for g in bot.table.games.values() if g.moves is not None and g.slug not in own]
+    games = [g for g in bot.table.games.values() if g.moves is not None]
     await bot.add_cog(DeclaredCommands(bot, games))

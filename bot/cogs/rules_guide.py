@@ -12,8 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import ZagjanBot
-from bot.cogs import set_game_choices
+from bot.cogs import Host, set_game_choices
 from bot.cogs.lifecycle import rule_line
 from bot.ui.text import split_markdown
 from bot.ui.turns import audit, refuse
@@ -50,7 +49,7 @@ async def send_guide(interaction: discord.Interaction[Any], title: str, guide: s
 class RulesGuide(commands.Cog):
     """Read the rules without leaving Discord."""
 
-    def __init__(self, bot: ZagjanBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         set_game_choices(self.rules, "game", bot.table.games)
 
@@ -71,5 +70,5 @@ class RulesGuide(commands.Cog):
             await send_guide(interaction, engine.title, guide)
 
 
-async def setup(bot: ZagjanBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(RulesGuide(bot))

@@ -15,12 +15,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import ZagjanBot
-from bot.cogs import PICK, pick_choices, set_pick_option
+from bot.cogs import Host, PICK, pick_choices, set_pick_option
 from bot.cogs.lifecycle import TableLobby
-from bot.table import TableError
+from bot.service.table import TableError
 from bot.ui.lobby import TABLE, open_computer_form
-from bot.ui.turns import audit, bot_of
+from bot.ui.answers import audit, client_as
 from rules.core.computer import Level
 from rules.core.engine import SeatPick
 
@@ -58,7 +57,7 @@ class Gathering(Protocol):
         """The gathering's card (`bot.ui.lobby.LobbyCard`), for its "Add a computer player" form."""
 
 
-async def gathering(bot: ZagjanBot, channel_id: int) -> tuple[Gathering, str] | None:
+async def gathering(bot: Host, channel_id: int) -> tuple[Gathering, str] | None:
     """The plug-in gathering players in this channel, with whoever opened it; None when none does
     (computers then sit at the channel's table)."""
     for cog in bot.cogs.values():
@@ -69,7 +68,7 @@ async def gathering(bot: ZagjanBot, channel_id: int) -> tuple[Gathering, str] | 
     return None
 
 
-def table_lobby(bot: ZagjanBot) -> TableLobby:
+def table_lobby(bot: Host) -> TableLobby:
     host = bot.lobbies.host_of(TABLE)
     assert isinstance(host, TableLobby)
     return host
@@ -78,7 +77,7 @@ def table_lobby(bot: ZagjanBot) -> TableLobby:
 async def seat_computer(interaction: discord.Interaction[Any], level: Level, name: str | None,
                         pick: str | None) -> None:
     """Seat a computer in the channel's gathering (a campaign's, while it gathers) or else its table."""
-    bot = bot_of(interaction)
+    bot = client_as(interaction, Host)
     channel = interaction.channel_id
     assert channel is not None
     found = await gathering(bot, channel)
@@ -92,7 +91,7 @@ class Seats(commands.Cog):
     seat = app_commands.Group(name="seat", description="Computer players at this channel's table or gathering.",
                               guild_only=True)
 
-    def __init__(self, bot: ZagjanBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         computer = self.seat.get_command("computer")
         assert isinstance(computer, app_commands.Command)
@@ -143,7 +142,7 @@ class Seats(commands.Cog):
             await table_lobby(self.bot).remove_computer(interaction, name)
 
 
-async def setup(bot: ZagjanBot) -> None:
+async def setup(bot: Host) -> None:
     await bot.add_cog(Seats(bot))
 
 

@@ -15,14 +15,11 @@ import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar, cast
 
 import discord
 
-from bot.table import TableError
-
-if TYPE_CHECKING:
-    from bot.app import ZagjanBot
+from bot.service.table import TableError
 
 log = logging.getLogger("zagjan.interactions")
 errors_log = logging.getLogger("zagjan.bot")
@@ -59,7 +56,7 @@ async def audit(interaction: discord.Interaction[Any], command: str, *,
     try:
         if acknowledge_first:
             await acknowledge(interaction)
-        bot_of(interaction).boards.nudge(interaction.channel_id)
+        client_as(interaction, Nudging).boards.nudge(interaction.channel_id)
         yield record
     except TableError as exc:
         # The one way a command is refused: a private sentence, and nothing changed.
@@ -133,9 +130,26 @@ def clean_echo(text: str, limit: int = 1900) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def bot_of(interaction: discord.Interaction[Any]) -> ZagjanBot:
-    return interaction.client  # type: ignore[return-value]
+Services = TypeVar("Services")
 
 
-__all__ = ["Audit", "CONFIRMED", "DONE", "FAILED_AFTER_MOVE", "FAILED_UNCHANGED", "acknowledge", "audit", "bot_of",
+def client_as(interaction: discord.Interaction[Any], services: type[Services]) -> Services:
+    """The bot behind an interaction, seen as the narrow services a piece uses (a `Protocol` the
+    piece declares beside its code): no piece below the app names the bot, and a reader sees what
+    each one may touch. `tests/bot/test_discord_app.py` checks that the bot offers them all."""
+    return cast(Services, interaction.client)
+
+
+class _Boards(Protocol):
+    def nudge(self, channel_id: int | None) -> None: ...
+
+
+class Nudging(Protocol):
+    """What `audit` uses of the bot: a channel's boards, given another chance at each interaction."""
+
+    @property
+    def boards(self) -> _Boards: ...
+
+
+__all__ = ["Audit", "CONFIRMED", "DONE", "FAILED_AFTER_MOVE", "FAILED_UNCHANGED", "acknowledge", "audit", "client_as", "Nudging",
            "clean_echo", "refuse", "settled"]

@@ -16,9 +16,9 @@ from typing import Any, Protocol
 import discord
 from pydantic import BaseModel
 
-from bot.catalog import adapter_for
-from bot.painter import Painter
-from bot.table import TableService, whose_turn
+from bot.ui.declared import adapter_for
+from bot.service.painter import Painter
+from bot.service.table import TableService, whose_turn
 from bot.ui.components import build_view
 from bot.ui.controls import ButtonSpec, Controls
 from bot.ui.hand import with_hand_button

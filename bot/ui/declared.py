@@ -14,6 +14,7 @@ import json
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from operator import attrgetter
 from string import ascii_lowercase
 from typing import Any
@@ -21,10 +22,11 @@ from typing import Any
 import discord
 from pydantic import BaseModel
 
-from rules.core.engine import Prompt
+from rules.core.engine import Game, Prompt
 from rules.core.errors import RuleViolation
+from rules.registry import GAMES
 from rules.core.moves import EXAMPLES, FORM_KINDS, Kind, Move, MoveBook, Param, Reading, code, describe
-from bot.table import TableError
+from bot.service.table import TableError
 from bot.ui.controls import (
     MAX_BUTTONS_PER_ROW,
     MAX_OPTIONS,
@@ -34,6 +36,8 @@ from bot.ui.controls import (
     ButtonSpec,
     Controls,
     Decoded,
+    GameControls,
+    GenericControls,
     OptionSpec,
     RandomLegal,
     SelectSpec,
@@ -487,4 +491,20 @@ def _value(action: BaseModel) -> str:
     return value if len(value) <= MAX_VALUE else value[:MAX_VALUE]
 
 
-__all__ = ["AskForm", "DeclaredControls", "FormField", "Pick", "MAX_BUTTONS_PER_ROW", "composition", "picks"]
+def adapter_for(game: str | Game[Any, Any]) -> GameControls:
+    """A game's controls: the ones built from the moves its rules declare (a layer's over the rules
+    among them), else a plain menu of its legal actions. A slug is looked up in the registry."""
+    engine = GAMES.get(game) if isinstance(game, str) else game
+    book = engine.moves if engine is not None else None
+    return _declared(book) if book is not None else _GENERIC
+
+
+_GENERIC = GenericControls()
+
+
+@cache
+def _declared(book: MoveBook) -> GameControls:
+    return DeclaredControls(book)
+
+
+__all__ = ["AskForm", "DeclaredControls", "adapter_for", "FormField", "Pick", "MAX_BUTTONS_PER_ROW", "composition", "picks"]

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 if TYPE_CHECKING:
-    from bot.store import Store
+    from bot.storage.store import Store
 
 log = logging.getLogger("zagjan.bot")
 

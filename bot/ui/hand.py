@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import io
 import re
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
-from bot.ui.answers import audit, bot_of
+from bot.service.painter import Painter
+from bot.service.table import TableService
+from bot.ui.answers import audit, client_as
 
 HAND_LABEL = "Your hand (only you see it)"
 """Meant for every seated player, each seeing their own; whoever is not playing is told so."""
@@ -23,6 +25,15 @@ HAND_FILE = "hand.png"
 NOTHING_HIDDEN = ("Nothing of {title} is hidden from the others right now: the board in the channel shows "
                   "everything you may see.")
 NO_PICTURE = "{title} has no picture to draw; /game log shows your private news."
+
+
+class Pictures(Protocol):
+    """What a seat's own picture uses of the bot: the table (that seat's view) and the painter."""
+
+    @property
+    def table(self) -> TableService: ...
+
+    painter: Painter
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=re.compile(r"zj:hand:(?P<game>[0-9]+)")):
@@ -64,7 +75,7 @@ async def show_hand(interaction: discord.Interaction[Any], game_id: int | None) 
     asker's own picture, where only they see it; a sentence when there is nothing private to show."""
     async with audit(interaction, "game hand" if game_id is None else "button hand") as record:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        bot = bot_of(interaction)
+        bot = client_as(interaction, Pictures)
         if game_id is None:
             game_id = (await bot.table.snapshot(interaction.channel_id)).game_id
         record.game = game_id

@@ -1,7 +1,7 @@
 """The lobby card: one message per lobby, edited in place, with the lobby's buttons.
 
 A lobby is a table gathering players before its game starts (`bot.cogs.lifecycle`) or a plug-in's
-gathering of players for several games (the Orclympics campaign, `bot.cogs.campaign`). Both show
+gathering of players for several games (the Orclympics campaign, `bot.plugins.orclympics.campaign_cog`). Both show
 the same card, made here from a `LobbyCard`: who sits down (👤 a person, 🤖 a computer and its
 level), what each picked, the count against the game's sizes, who may start, and the buttons
 Join, Leave, Start and "Add a computer player". Every change (a button, a form, a typed command)
@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from bot.table import TableError
+from bot.service.table import TableError
 from bot.ui.answers import acknowledge, audit, settled
 from bot.ui.text import and_list
 from rules.core.computer import Level, level_of

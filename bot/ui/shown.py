@@ -27,9 +27,9 @@ from typing import Any
 import discord
 from pydantic import BaseModel
 
-from bot.catalog import adapter_for
-from bot.painter import Painter
-from bot.table import TableError, TableService, TurnResult
+from bot.ui.declared import adapter_for
+from bot.service.painter import Painter
+from bot.service.table import TableError, TableService, TurnResult
 from bot.ui.board import BoardLike
 from bot.ui.components import build_view
 from bot.ui.controls import secret_text, secret_version

@@ -16,29 +16,43 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+import random
+from typing import Any, Protocol
 
 import discord
 from pydantic import BaseModel
 
-from bot.catalog import adapter_for, plugins
-from bot.table import NOT_PLAYING, STALE, TableError, TurnResult, whose_turn
-from bot.ui.answers import CONFIRMED, DONE, Audit, acknowledge, audit, bot_of, refuse, settled
+from bot.service.table import NOT_PLAYING, STALE, TableError, TableService, TurnResult, whose_turn
+from bot.ui.answers import CONFIRMED, DONE, Audit, acknowledge, audit, client_as, refuse, settled
 from bot.ui.dms import private_prompt
 from bot.ui.board import SECRET_PAYLOAD
 from bot.ui.components import FormModal, picked_from_menus
 from bot.ui.controls import AskSquare, RandomLegal, secret_text, secret_version
-from bot.ui.declared import FORM, AskForm, DeclaredControls, Pick
-from bot.ui.shown import Actor, chose_words, heading_of, secret_controls
+from bot.ui.declared import FORM, AskForm, DeclaredControls, Pick, adapter_for
+from bot.ui.poster import BoardPosts
+from bot.ui.shown import Actor, ShowMove, chose_words, heading_of, secret_controls
 from bot.ui.text import and_list
 from rules.core.errors import RuleViolation
 from rules.core.grid import parse_square
 from rules.core.moves import Reading, code, find, read_back
 
-if TYPE_CHECKING:
-    from bot.app import ZagjanBot
-
 errors_log = logging.getLogger("zagjan.bot")
+
+
+class Desk(Protocol):
+    """What the path of a move uses of the bot: the table (one trip per move), the one way a move is
+    shown, the channel's boards (a note in the channel) and a source of chance (a random legal move)."""
+
+    @property
+    def table(self) -> TableService: ...
+
+    @property
+    def show_move(self) -> ShowMove: ...
+
+    @property
+    def boards(self) -> BoardPosts: ...
+
+    rng: random.Random
 
 
 # -- running one move ---------------------------------------------------------------------------------
@@ -56,7 +70,7 @@ async def run_action(interaction: discord.Interaction[Any], record: Audit, *, ch
     controls only say whose turn it is to anyone who may not act.
     """
     await acknowledge(interaction)
-    bot = bot_of(interaction)
+    bot = client_as(interaction, Desk)
     if game_id is not None:
         record.game = game_id
     try:
@@ -82,7 +96,7 @@ async def publish(interaction: discord.Interaction[Any], result: TurnResult, *, 
     command's private "thinking…" is taken away (the board in the channel is the answer), a choice
     made in a private question is answered by that question, edited (`ShowMove.close_answered`), and
     only a move made from elsewhere (neither the channel nor a question) gets a private "Done"."""
-    bot = bot_of(interaction)
+    bot = client_as(interaction, Desk)
     told: list[bool] = []
 
     async def tell(*args: Any, **kwargs: Any) -> Any:
@@ -109,7 +123,7 @@ async def tell_channel(interaction: discord.Interaction[Any], note: str, **kwarg
     """A command's public message (a lobby's seats, say), sent after its private acknowledgement:
     queued for the channel in order with its boards, and `note` answers privately whoever asked."""
     kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
-    bot_of(interaction).boards.say(interaction.channel_id, **kwargs)
+    client_as(interaction, Desk).boards.say(interaction.channel_id, **kwargs)
     await interaction.followup.send(f"{CONFIRMED} {note}", ephemeral=True)
 
 
@@ -129,7 +143,7 @@ async def on_button(interaction: discord.Interaction[Any], game_id: int, version
     every other one is deferred before the game is looked at."""
     async with audit(interaction, _logged(interaction, "button", payload)) as record:
         record.game = game_id
-        bot = bot_of(interaction)
+        bot = client_as(interaction, Desk)
         player = str(interaction.user.id)
         ask = _form_for(bot, game_id, payload)
         if ask is not None:
@@ -174,7 +188,7 @@ async def on_select(interaction: discord.Interaction[Any], game_id: int, version
                     value: str) -> None:
     async with audit(interaction, _logged(interaction, "select", kind), acknowledge_first=True) as record:
         record.game = game_id
-        bot = bot_of(interaction)
+        bot = client_as(interaction, Desk)
         snapshot = await bot.table.game_by_id(game_id)
         try:
             decoded = adapter_for(bot.table.game(snapshot.slug)).from_select(kind, value)
@@ -191,7 +205,7 @@ async def _play_decoded(interaction: discord.Interaction[Any], record: Audit, sn
                         decoded: dict[str, Any] | Pick | RandomLegal) -> None:
     """A click read back into a move: a Pick matched against the player's legal actions now, a
     RandomLegal drawn from them, or a move already whole; then the one path of every move."""
-    bot = bot_of(interaction)
+    bot = client_as(interaction, Desk)
     player = str(interaction.user.id)
     action: dict[str, Any] | BaseModel
     if isinstance(decoded, Pick | RandomLegal):
@@ -222,7 +236,7 @@ async def _play_decoded(interaction: discord.Interaction[Any], record: Audit, sn
 async def on_square_modal(interaction: discord.Interaction[Any], game_id: int, version: int | None,
                           payload: str, typed: dict[str, str]) -> None:
     """A form's answer, however long ago (or before which restart) it was opened."""
-    bot = bot_of(interaction)
+    bot = client_as(interaction, Desk)
     ask = _form_for(bot, game_id, payload)
     player = str(interaction.user.id)
     async with audit(interaction, f"form {payload.rpartition('.')[2]}", acknowledge_first=True) as record:
@@ -256,10 +270,9 @@ async def on_square_modal(interaction: discord.Interaction[Any], game_id: int, v
                                             ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
 
-def _form_for(bot: ZagjanBot, game_id: int, payload: str) -> AskSquare | AskForm | None:
+def _form_for(bot: Desk, game_id: int, payload: str) -> AskSquare | AskForm | None:
     """The form a button opens, known from its payload alone (the form must be the click's first
-    answer, before any database trip): a declared game's form names its command group; an older
-    adapter's square form must read the same in every game that knows the payload."""
+    answer, before any database trip): a declared game's form names its command group."""
     if payload.startswith(f"{FORM}."):
         group = payload.split(".")[1] if payload.count(".") >= 2 else ""
         for game in bot.table.games.values():
@@ -269,18 +282,6 @@ def _form_for(bot: ZagjanBot, game_id: int, payload: str) -> AskSquare | AskForm
                 except ValueError:
                     return None
         return None
-    asks: set[AskSquare] = set()
-    for plugin in plugins().values():
-        if plugin.controls is None:
-            continue
-        try:
-            decoded = plugin.controls.from_button(payload)
-        except (ValueError, KeyError):
-            continue
-        if not isinstance(decoded, AskSquare):
-            return None
-        asks.add(decoded)
-    return asks.pop() if len(asks) == 1 else None
 
 
 def reading_of(snapshot: Any) -> Reading:
@@ -300,7 +301,7 @@ def _cannot_act(snapshot: Any, player: str, version: int | None, *, out_of_turn:
     return None
 
 
-def _rules_refusal(bot: ZagjanBot, snapshot: Any, player: str, pick: Pick) -> str | None:
+def _rules_refusal(bot: Desk, snapshot: Any, player: str, pick: Pick) -> str | None:
     """Why the rules refuse a clicked choice that is not open to the player, in their own words. For a
     button not pinned to a version (`Move.any_version`: a shout, judged by the turn it names), the rules
     are the only judge of whether it is too late ("that turn is over"), so the click is read back into
@@ -337,7 +338,7 @@ def _secret_refusal(snapshot: Any, player: str) -> str | None:
            "secret; you have nothing to choose in secret right now."
 
 
-def _secret_form(bot: ZagjanBot, snapshot: Any, player: str) -> tuple[AskForm, str] | None:
+def _secret_form(bot: Desk, snapshot: Any, player: str) -> tuple[AskForm, str] | None:
     """The form a player's secret choice is, with its menus, when that choice is one form and nothing
     else (moves open at any time, a Scout say, are left out: they are not the question), known without
     a database trip; and the payload of the button that opens it. None: the choice is shown as a message."""
@@ -356,7 +357,7 @@ def _secret_form(bot: ZagjanBot, snapshot: Any, player: str) -> tuple[AskForm, s
     return (form, opens) if form.menus else None
 
 
-async def _with_menus(bot: ZagjanBot, game_id: int, ask: AskForm, player: str) -> AskForm:
+async def _with_menus(bot: Desk, game_id: int, ask: AskForm, player: str) -> AskForm:
     """A form's fields as menus of the player's legal values (`DeclaredControls.with_menus`), read from
     the table's memory; when the game is not in memory (after a restart), read it if that is quick, else
     the form keeps its text boxes (the form must answer the click within Discord's 3 seconds)."""
@@ -379,7 +380,7 @@ MENU_WAIT = 1.0
 """Seconds a form may wait for the game to be read, to offer menus, before it opens with text boxes."""
 
 
-async def _one_of_the_legal(bot: ZagjanBot, snapshot: Any, player: str, version: int | None,
+async def _one_of_the_legal(bot: Desk, snapshot: Any, player: str, version: int | None,
                             action: dict[str, Any]) -> BaseModel:
     """The legal move a form's menus name, matched by its code as a click is, or a TableError saying
     why there is none: the rules' own sentence for a combination they do not take."""
@@ -410,7 +411,7 @@ async def _open_secret(interaction: discord.Interaction[Any], record: Audit, sna
         record.result = "refused"
         await refuse(interaction, refusal or "You have no secret choice to make right now.")
         return
-    view = await secret_controls(bot_of(interaction).table, snapshot.channel_id, snapshot.game_id, snapshot.slug,
+    view = await secret_controls(client_as(interaction, Desk).table, snapshot.channel_id, snapshot.game_id, snapshot.slug,
                                  snapshot.public_view, player, snapshot.version)
     kwargs: dict[str, Any] = {"ephemeral": True}
     if view is not None:
@@ -427,7 +428,7 @@ async def on_idle_vote(interaction: discord.Interaction[Any], game_id: int, vers
     of them decides, and then the bot skips the idle players' turn or removes them from the game."""
     async with audit(interaction, f"idle vote {choice}", acknowledge_first=True) as record:
         record.game = game_id
-        bot = bot_of(interaction)
+        bot = client_as(interaction, Desk)
         snap = await bot.table.game_by_id(game_id)
         if snap.status != "active" or snap.version != version:
             raise TableError("The game has moved on since this vote was called, so it is over.")

@@ -2,7 +2,7 @@
 change to have done something. A computer never shouts wrongly (issue 27): it shouts only when the
 Chaos Marauders really was drawn this turn and nobody has won it yet, which anyone watching the
 table knows; and when it may shout rightly, it does (out of turn too: `out_of_turn`, which the bot's
-computer players read, `bot.computers`). It spots the card as a player does, on the table once placed,
+computer players read, `bot.waits.computers`). It spots the card as a player does, on the table once placed,
 never while the drawer still holds it."""
 
 from __future__ import annotations

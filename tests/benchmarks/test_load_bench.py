@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bot.bench import _load_plans, _summary
+from bot.cli.bench import _load_plans, _summary
 
 
 def test_the_channels_are_dealt_out_once_each_with_the_seed_one_process_would_give() -> None:

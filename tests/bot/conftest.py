@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 import discord_limits
-from bot.store import Store
-from bot.table import TableService
+from bot.storage.store import Store
+from bot.service.table import TableService
 from fakegame import LuckyRace
 from pg_server import Server, find_binary
 from rules.core.engine import Game

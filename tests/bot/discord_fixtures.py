@@ -20,8 +20,8 @@ import pytest_asyncio
 from simcord.actors import MemberActor
 from simcord.builders import ChannelHandle, GuildHandle
 
-from bot.app import ZagjanBot
-from bot.table import Snapshot
+from bot.app.client import ZagjanBot
+from bot.service.table import Snapshot
 from bot.ui.answers import CONFIRMED
 from bot.ui.board import RECORD
 

@@ -4,7 +4,7 @@ are not what is being tested."""
 
 from __future__ import annotations
 
-from bot.table import TableService, TurnResult
+from bot.service.table import TableService, TurnResult
 from rules.core.dice import Dice
 from rules.core.selfplay import kind_first_policy
 

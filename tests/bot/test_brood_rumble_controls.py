@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from bot.catalog import adapter_for
-from bot.terminal import parse_typed, typed_form
+from bot.ui.declared import adapter_for
+from bot.cli.terminal import parse_typed, typed_form
 from bot.ui.components import build_view
 from bot.ui.controls import (
     MAX_BUTTONS_PER_ROW,

@@ -9,10 +9,10 @@ import pytest
 from conftest import FakeClock
 from table_play import play_to_the_end
 
-from bot.campaigns import MAX_PLAYERS, CampaignService
-from bot.fame import hall_of_fame
-from bot.store import Store
-from bot.table import TableError, TableService
+from bot.plugins.orclympics.campaigns import MAX_PLAYERS, CampaignService
+from bot.service.fame import hall_of_fame
+from bot.storage.store import Store
+from bot.service.table import TableError, TableService
 from renderers import render
 from rules.orclympics.war_cry import WarCryRules
 from rules.registry import GAMES
@@ -129,7 +129,7 @@ async def test_the_hall_of_fame_adds_up_the_servers_results(service: CampaignSer
 
 
 def test_a_discipline_record_is_its_best_feat_of_strength() -> None:
-    from bot.store import ResultRow
+    from bot.storage.store import ResultRow
 
     rows = [ResultRow(game_id=1, channel_id=1, campaign_id=None, slug="timber", player=p, name=p.title(), place=n + 1,
                       won=n == 0, feats=0, vp=0, stats={"Wood carried out": w})
@@ -145,7 +145,7 @@ def test_the_war_cry_buttons_are_the_same_for_every_game() -> None:
     # 000 Campaign Rules 6: one window, one set of buttons, whatever the game: the layer's declared moves
     import discord
 
-    from bot.catalog import adapter_for
+    from bot.ui.declared import adapter_for
     from bot.ui.declared import Pick
     from rules.core.moves import find
     from rules.orclympics.war_cry import CryWarCry, LetItStand
@@ -165,7 +165,7 @@ def test_the_war_cry_buttons_are_the_same_for_every_game() -> None:
 
 def test_the_war_cry_is_a_command_and_a_typed_move_of_every_game() -> None:
     # 000 Campaign Rules 6: the answers are declared once by the War Cry layer and offered by every interface
-    from bot.terminal import parse_typed, typed_form
+    from bot.cli.terminal import parse_typed, typed_form
     from rules.orclympics.war_cry import MOVES, CryWarCry, LetItStand
 
     legal = [CryWarCry(roll=0), CryWarCry(roll=2, die=1), LetItStand()]

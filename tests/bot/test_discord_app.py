@@ -10,8 +10,8 @@ import pytest
 from pydantic import ValidationError
 from simcord.env import Env
 
-from bot import app
-from bot.app import ZagjanBot
+from bot.app import client as app
+from bot.app.client import ZagjanBot
 from bot.settings import Settings
 
 SETTINGS_VARS = ("DISCORD_TOKEN", "ZAGJAN_DATABASE", "ZAGJAN_DEV_GUILD_ID", "ZAGJAN_LOG_LEVEL", "ZAGJAN_REACTION_SECONDS",

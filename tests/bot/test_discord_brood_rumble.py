@@ -39,8 +39,8 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtu
 from simcord.builders import ChannelHandle
 from simcord.results import to_discord_message
 
-from bot.app import ZagjanBot
-from bot.table import NOT_PLAYING, STALE
+from bot.app.client import ZagjanBot
+from bot.service.table import NOT_PLAYING, STALE
 from bot.ui.answers import DONE
 from bot.ui.board import SECRET_LABEL
 from renderers import render
@@ -865,7 +865,7 @@ async def test_every_log_line_of_a_rumble_at_debug_keeps_the_secrets(simcord_env
     """Every logger at DEBUG (discord.py included), through the filter every handler of the bot gets.
     (simcord does not replay discord.py's raw traffic logs; what they would say is checked against
     the filter in test_logs.py.)"""
-    from bot.logs import guard
+    from bot.app.logs import guard
 
     guard(caplog.handler)
     caplog.set_level(logging.DEBUG)

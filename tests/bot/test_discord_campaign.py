@@ -25,8 +25,8 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
 )
 from table_play import play_to_the_end
 
-from bot.app import ZagjanBot
-from bot.table import TurnResult
+from bot.app.client import ZagjanBot
+from bot.service.table import TurnResult
 from rules.core.engine import Seat
 from rules.orclympics.war_cry import CryWarCry
 

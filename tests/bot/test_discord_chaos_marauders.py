@@ -31,9 +31,10 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtu
     world,
 )
 
-from bot import computers, reactions
-from bot.app import ZagjanBot
-from bot.table import STALE
+from bot.waits import computers
+from bot.waits import reactions
+from bot.app.client import ZagjanBot
+from bot.service.table import STALE
 from rules.chaos_marauders.data import DECK, MARAUDERS
 from rules.chaos_marauders.models import AskKind, Decline, LetBe, Place, Shout, Take
 from rules.core.computer import Level, is_computer, new_computer

@@ -23,7 +23,7 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
     world,
 )
 
-from bot.app import ZagjanBot
+from bot.app.client import ZagjanBot
 from rules.core.computer import Level, is_computer, level_of, new_computer
 from rules.core.engine import Seat
 from rules.core.dice import Dice

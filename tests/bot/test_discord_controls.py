@@ -7,7 +7,7 @@ import pytest
 
 from typing import Any
 
-from bot.catalog import adapter_for
+from bot.ui.declared import adapter_for
 from bot.ui.components import build_view
 from bot.ui.controls import (
     MAX_OPTIONS,

@@ -104,7 +104,7 @@ async def test_a_timers_default_whose_board_is_refused_is_shown_at_the_next_chan
 
     from test_discord_flying_pigs import _to_a_reaction
 
-    from bot import reactions
+    from bot.waits import reactions
 
     monkeypatch.setenv("ZAGJAN_REACTION_SECONDS", "3600")
     snap = await _to_a_reaction(simcord_env, world)

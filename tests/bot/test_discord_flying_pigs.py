@@ -25,8 +25,8 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtu
     world,
 )
 
-from bot import reactions
-from bot.app import EXTENSIONS, ZagjanBot
+from bot.waits import reactions
+from bot.app.client import EXTENSIONS, ZagjanBot
 from rules.core.moves import code
 from rules.orclympics.flying_pigs.models import (
     ChooseStance,

@@ -24,7 +24,7 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
     world,
 )
 
-from bot import reactions
+from bot.waits import reactions
 from rules.core.grid import adjacent, distance
 from rules.core.moves import code
 from rules.orclympics.masters_fight.models import (

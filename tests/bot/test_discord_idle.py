@@ -18,7 +18,7 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
     world,
 )
 
-from bot import idle
+from bot.waits import idle
 
 
 async def open_fight(world, limit: int = 300) -> None:

@@ -33,7 +33,7 @@ from test_discord_orcz_humans import (
     private_news,
 )
 
-from bot.app import ZagjanBot
+from bot.app.client import ZagjanBot
 from rules.core.dice import Dice
 from rules.core.search import kind_first, picker
 from rules.orcz.models import AskKind, OrczState, Place, Scout

@@ -9,8 +9,8 @@ import io
 
 import pytest
 
-from bot import terminal
-from bot.terminal import TerminalGame
+from bot.cli import terminal
+from bot.cli.terminal import TerminalGame
 from bot.ui.text import outcome_lines
 from rules.core.engine import Outcome
 from rules.core.computer import Level

@@ -30,8 +30,8 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
 )
 from test_discord_brood_rumble import CANNOT_DM, attachment_bytes, newest_board, since, texts
 
-from bot import reactions
-from bot.app import ZagjanBot
+from bot.waits import reactions
+from bot.app.client import ZagjanBot
 from bot.ui.answers import DONE
 from bot.ui.board import SECRET_PAYLOAD
 from bot.ui.hand import HAND_FILE

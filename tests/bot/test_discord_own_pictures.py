@@ -40,8 +40,8 @@ from test_discord_brood_rumble import (
     to_the_brink,
 )
 
-from bot.app import ZagjanBot
-from bot.table import NO_GAME, NOT_PLAYING
+from bot.app.client import ZagjanBot
+from bot.service.table import NO_GAME, NOT_PLAYING
 from bot.ui.hand import HAND_FILE, HAND_LABEL, NOTHING_HIDDEN
 from renderers import render
 from rules.orclympics.brood_rumble.models import Attack

@@ -27,7 +27,7 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
 )
 from test_discord_game import open_table
 
-from bot.table import NO_GAME, STALE
+from bot.service.table import NO_GAME, STALE
 
 
 async def deploy_both(env: Any, world: World, alice_at: str = "d4", bob_at: str = "f6") -> None:
@@ -182,8 +182,8 @@ async def test_every_move_is_acknowledged_before_the_game_is_read(simcord_env, w
     """The deferral goes out before any store or table call, for a typed move and for a click."""
     import discord
 
-    from bot.store import Store
-    from bot.table import TableService
+    from bot.storage.store import Store
+    from bot.service.table import TableService
 
     await open_table(world)
     order: list[str] = []

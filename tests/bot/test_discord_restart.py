@@ -25,7 +25,7 @@ from test_discord_computers import lobby_message
 from test_discord_game import open_table
 from test_discord_refusals import deploy_both
 
-from bot.table import STALE
+from bot.service.table import STALE
 from rules.core.computer import is_computer
 
 

@@ -20,7 +20,7 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtu
     world,
 )
 
-from bot.app import ZagjanBot
+from bot.app.client import ZagjanBot
 from rules.core.moves import code
 from rules.orclympics.road_rage.models import (
     Advance,

@@ -16,7 +16,7 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtu
     world,
 )
 
-from bot.app import ZagjanBot
+from bot.app.client import ZagjanBot
 from rules.registry import GAMES
 from tests.rules.core.gate import HoldTheGate
 

@@ -29,8 +29,8 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
 from test_discord_brood_rumble import CANNOT_DM, newest_board, newest_id, since, texts
 from test_discord_orcz_humans import FORM, form_button, menus_of, secret_button
 
-from bot.app import ZagjanBot
-from bot.table import NOT_PLAYING, TurnResult
+from bot.app.client import ZagjanBot
+from bot.service.table import NOT_PLAYING, TurnResult
 from bot.ui.answers import DONE
 from bot.ui.dms import MOVED_ON, REPLACED
 from rules.orcz.models import Place

@@ -27,8 +27,8 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtu
 )
 from fakegame import LuckyRace
 
-from bot.app import ZagjanBot
-from bot.table import NOT_PLAYING
+from bot.app.client import ZagjanBot
+from bot.service.table import NOT_PLAYING
 from bot.ui.answers import DONE
 from bot.ui.board import SECRET_LABEL
 

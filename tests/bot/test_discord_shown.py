@@ -23,8 +23,8 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtu
 )
 from test_discord_brood_rumble import ATTACK_WORDS, GAME, SEED, attack_id, choose, newest_id, since, texts
 
-from bot import reactions
-from bot.app import ZagjanBot
+from bot.waits import reactions
+from bot.app.client import ZagjanBot
 from rules.core.engine import Seat
 from rules.orclympics.brood_rumble.models import Attack
 

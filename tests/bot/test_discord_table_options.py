@@ -17,9 +17,9 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
     world,
 )
 
-from bot import reactions
-from bot.app import ZagjanBot
-from bot.table import TableError
+from bot.waits import reactions
+from bot.app.client import ZagjanBot
+from bot.service.table import TableError
 from rules.orcz.engine import TIMER_OPTION
 
 

@@ -25,8 +25,8 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
     world,
 )
 
-from bot.catalog import adapter_for
-from bot.table import STALE
+from bot.ui.declared import adapter_for
+from bot.service.table import STALE
 from bot.ui.declared import Pick
 from rules.core.moves import find
 from rules.core.grid import distance, is_edge, xy

@@ -15,7 +15,7 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtu
 )
 from toygame import SLUG, HighCard, render
 
-from bot.app import ZagjanBot
+from bot.app.client import ZagjanBot
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from bot.logs import HIDDEN, Redactor, configure_logging, redact
+from bot.app.logs import HIDDEN, Redactor, configure_logging, redact
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456789AB"
 

@@ -9,8 +9,8 @@ from typing import Annotated, Any, Literal
 import pytest
 from pydantic import BaseModel, Field, TypeAdapter
 
-from bot.store import Store
-from bot.table import TableError, TableService
+from bot.storage.store import Store
+from bot.service.table import TableError, TableService
 from fakegame import Choose, LuckyRace, RaceState, RollDie
 from rules.core.engine import Context, PlayerId
 from rules.core.errors import RuleViolation

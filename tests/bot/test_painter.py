@@ -8,7 +8,7 @@ import io
 
 from PIL import Image
 
-from bot.painter import QUICK_DRAWING, Painter, draw
+from bot.service.painter import QUICK_DRAWING, Painter, draw
 from renderers import RENDERERS
 from renderers.common import QUICK
 from rules.core.selfplay import play_random

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from test_discord_controls import reach
 
-from bot.catalog import adapter_for
-from bot.table import TableError
-from bot.terminal import parse_typed, typed_form
+from bot.ui.declared import adapter_for
+from bot.service.table import TableError
+from bot.cli.terminal import parse_typed, typed_form
 from bot.ui.controls import PICKED
 from rules.core.errors import RuleViolation
 from rules.core.moves import Reading

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from bot.seat_views import private_part
+from bot.service.seat_views import private_part
 
 
 class Hand(BaseModel):

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from bot.cogs.lifecycle import table_card
-from bot.fame import hall_of_fame
-from bot.store import Store
-from bot.table import TableError, TableService
+from bot.service.fame import hall_of_fame
+from bot.storage.store import Store
+from bot.service.table import TableError, TableService
 from bot.ui.lobby import embed_of
 from bot.ui.text import outcome_lines
 from conftest import FakeClock

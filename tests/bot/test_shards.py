@@ -19,12 +19,12 @@ import pytest
 from fakegame import LuckyRace
 from test_discord_app import clean_env  # noqa: F401  (a fixture: no Zagjan settings but the test's own)
 
-from bot import app
-from bot.app import ShardedZagjanBot, ZagjanBot, make_bot
+from bot.app import client as app
+from bot.app.client import ShardedZagjanBot, ZagjanBot, make_bot
 from bot.settings import Settings
-from bot.shards import Listener, Note, Ownership, ShardTaken, channel_name, shard_of
-from bot.store import Store, StoreError
-from bot.table import TableError, TableService
+from bot.storage.shards import Listener, Note, Ownership, ShardTaken, channel_name, shard_of
+from bot.storage.store import Store, StoreError
+from bot.service.table import TableError, TableService
 
 SHARD_VARS = ("ZAGJAN_SHARD_COUNT", "ZAGJAN_SHARD_IDS")
 GUILD_OF = {0: 2 << 22, 1: 3 << 22}
@@ -191,7 +191,7 @@ async def kept(store: Store) -> list[tuple[int, int]]:
 async def test_an_owner_that_was_down_shows_the_moves_handed_over_meanwhile_when_it_starts(pg_url: str) -> None:
     # PostgreSQL keeps no notification for a process that is not listening: the hand-over is kept as a
     # row in the move's transaction, and the owner takes the rows when it starts (once: then they go)
-    from bot.handover import HandOvers
+    from bot.app.handover import HandOvers
 
     async with await Store.open(pg_url) as store:
         mover = TableService(store, {LuckyRace.slug: LuckyRace()}, seed_source=lambda: 3)

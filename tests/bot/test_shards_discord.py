@@ -26,9 +26,9 @@ from simcord._runtime import _LIVE_LOOPS
 from simcord.actors import MemberActor
 from simcord.builders import ChannelHandle, UserHandle
 
-from bot import idle
-from bot.app import ShardedZagjanBot, ZagjanBot, make_bot
-from bot.shards import NOTIFY_SQL, Note, Ownership, channel_name
+from bot.waits import idle
+from bot.app.client import ShardedZagjanBot, ZagjanBot, make_bot
+from bot.storage.shards import NOTIFY_SQL, Note, Ownership, channel_name
 from bot.ui.board import SECRET_LABEL
 from bot.ui.poster import DiscordCourier
 from rules.core.computer import is_computer

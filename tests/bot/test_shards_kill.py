@@ -34,9 +34,9 @@ async def worker(url: str, shard: int, games: int, moves: int, pause_after: int)
     sys.path[:0] = [str(HERE), str(HERE.parents[1])]
     from fakegame import LuckyRace
 
-    from bot.shards import Ownership
-    from bot.store import Store
-    from bot.table import TableService
+    from bot.storage.shards import Ownership
+    from bot.storage.store import Store
+    from bot.service.table import TableService
 
     store = await Store.open(url)
     try:
@@ -137,8 +137,8 @@ async def _check(url: str, killed: dict[int, int], kept: dict[int, int]) -> None
     sys.path[:0] = [str(HERE)]
     from fakegame import LuckyRace
 
-    from bot.store import Store
-    from bot.table import TableService
+    from bot.storage.store import Store
+    from bot.service.table import TableService
 
     store = await Store.open(url)
     try:

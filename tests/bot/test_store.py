@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import MIGRATIONS, ChannelBusy, GameRow, StaleVersion, Store, StoreError
-from bot.table import TableError, TableService
+from bot.storage.store import MIGRATIONS, ChannelBusy, GameRow, StaleVersion, Store, StoreError
+from bot.service.table import TableError, TableService
 from pg_server import Server, integrity_error, raw_connection
 from rules.core.engine import Event
 
@@ -348,7 +348,7 @@ async def test_postgres_refuses_a_database_from_a_newer_zagjan(pg_server: Server
 
 def test_zagjan_database_takes_a_file_or_a_postgres_url(monkeypatch: pytest.MonkeyPatch) -> None:
     from bot.settings import Settings
-    from bot.store import describe
+    from bot.storage.store import describe
 
     monkeypatch.setenv("ZAGJAN_DATABASE", "postgresql://zagjan:secret@db.example:5432/zagjan")
     url = Settings(_env_file=None).database  # type: ignore[call-arg]

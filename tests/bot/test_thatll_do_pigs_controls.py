@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.catalog import adapter_for
+from bot.ui.declared import adapter_for
 from bot.ui.declared import TYPE_ANOTHER, AskForm
 from controls_check import round_trip
 from rules.core.selfplay import play_random

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.catalog import adapter_for
+from bot.ui.declared import adapter_for
 from bot.ui.components import build_view
 from bot.ui.controls import RandomLegal
 from bot.ui.declared import AskForm, Pick

@@ -67,7 +67,7 @@ def test_zagjan_play_runs_to_the_end_from_piped_lines_and_offers_the_shout(capsy
     # first choice as a pipe would; the last call before the human's turn lists the shout beside the draw
     import builtins
 
-    from bot import cli
+    from bot.cli import main as cli
 
     answers = iter(["?", *["1"] * 2000])  # "?" first: the moves open are listed
     shown: list[str] = []
@@ -92,7 +92,7 @@ def _at_the_keyboard(state: Any, answers: list[str]) -> tuple[Any, list[str], st
     asked and what was printed."""
     import io
 
-    from bot.terminal import TerminalGame
+    from bot.cli.terminal import TerminalGame
     from rules.registry import GAMES
 
     prompts: list[str] = []
@@ -149,7 +149,7 @@ def test_a_shout_typed_at_the_offer_is_made_and_judged_by_the_rules() -> None:
 
 def test_piped_input_that_ends_at_the_offer_ends_the_game_without_waiting() -> None:
     # a pipe's lines are read like any other; when they end, `zagjan play` stops (Quit), nothing hangs
-    from bot.terminal import Quit
+    from bot.cli.terminal import Quit
 
     state = table(["hak", "claws", "grivziz"], players=3)
     with pytest.raises(Quit):
@@ -170,7 +170,7 @@ def test_the_terminals_computers_race_for_a_humans_marauders_and_never_shout_wro
     # that is not the Marauders
     import io
 
-    from bot.terminal import TerminalGame
+    from bot.cli.terminal import TerminalGame
     from rules.registry import GAMES
     from tests.rules.chaos_marauders.helpers import act
 

@@ -72,10 +72,10 @@ def cmd_run(args: argparse.Namespace) -> int:
         print(TRY_WITHOUT_DISCORD)
         return 0
     try:
-        from bot import app
+        from bot.app import client as app
     except ModuleNotFoundError as exc:
-        if exc.name in ("bot.app", "bot"):
-            print("The Discord layer (bot/app.py) is missing from this installation, so the bot "
+        if exc.name in ("bot.app", "bot.app.client", "bot"):
+            print("The Discord layer (bot/app/) is missing from this installation, so the bot "
                   "cannot start; `zagjan games`, `simulate` and `render` still work.", file=sys.stderr)
         else:
             print(f"The Discord layer cannot start: the Python module '{exc.name}' is missing. "
@@ -148,17 +148,16 @@ def replays_to(game: Game[Any, Any], result: Any, seed: int) -> None:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    if args.game == "campaign":  # the Orclympics campaign's own simulation (bot.campaigns)
-        from bot.campaigns import simulate_campaigns
+    from bot.plugins import simulations
 
-        if args.kind not in ("full", "quick"):
-            raise CliError("--kind is full or quick.")
+    series = simulations().get(args.game)  # a plug-in's series of games (the Orclympics campaign)
+    if series is not None:
         if args.games < 0:
             raise CliError("--games cannot be negative.")
-        players = args.players or 4
-        if not 2 <= players <= 6:
-            raise CliError("A campaign takes 2 to 6 players.")
-        summary = simulate_campaigns(args.kind, args.games, args.seed, players)
+        try:
+            summary = series(args.kind, args.games, args.seed, args.players)
+        except ValueError as exc:
+            raise CliError(str(exc)) from None
         print(json.dumps(summary))
         return 1 if summary["errors"] else 0
     game = _game(args.game)
@@ -197,7 +196,7 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
-    from bot.arena import arena
+    from bot.cli.arena import arena
 
     game = _game(args.game)
     if args.games < 1 or args.workers < 1 or args.iterations < 1:
@@ -209,7 +208,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from bot.terminal import Quit, TerminalGame
+    from bot.cli.terminal import Quit, TerminalGame
     from rules.core.computer import Level
 
     game = _game(args.game)
@@ -230,7 +229,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from bot import bench
+    from bot.cli import bench
 
     games = load_games()
     if args.game is not None and args.what in ("engine", "render", "think"):  # one game instead of all
@@ -270,8 +269,8 @@ def build_parser() -> argparse.ArgumentParser:
     games.set_defaults(handler=cmd_games)
 
     sim = commands.add_parser("simulate", help="play random games and report as one JSON line")
-    sim.add_argument("game", metavar="GAME", help="a game slug, as listed by `zagjan games`, or campaign")
-    sim.add_argument("--kind", default="full", help="for a campaign: full or quick (default full)")
+    sim.add_argument("game", metavar="GAME", help="a game slug, as listed by `zagjan games`, or a series (campaign)")
+    sim.add_argument("--kind", default="full", help="for a series: its kind (a campaign: full or quick; default full)")
     sim.add_argument("--games", type=int, default=100, help="how many games to play (default 100)")
     sim.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i")
     sim.add_argument("--players", type=int, default=None, help="players per game (default: the smallest "

@@ -33,9 +33,9 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, SerializeAsAny, ValidationError
 
-from bot.seat_views import SeatView, private_parts
-from bot.shards import Note, Ownership, hand_over
-from bot.store import ChannelBusy, GameRow, SeatRow, StaleVersion, Store, Tx
+from bot.service.seat_views import SeatView, private_parts
+from bot.storage.shards import Note, Ownership, hand_over
+from bot.storage.store import ChannelBusy, GameRow, SeatRow, StaleVersion, Store, Tx
 from rules.core.computer import Level, is_computer, new_computer
 from rules.core.engine import Event, Game, Outcome, PlayerId, Prompt, Seat, SeatPick, TableOption, public
 from rules.core.errors import RuleViolation
@@ -93,7 +93,7 @@ class Snapshot(BaseModel):
     outcome: Outcome | None
     campaign_id: int | None = None
     private_seats: list[PlayerId] = []  # the human seats whose own view shows what the table's does not
-    guild_id: int | None = None  # the server of the channel: which process owns the game (`bot.shards`)
+    guild_id: int | None = None  # the server of the channel: which process owns the game (`bot.storage.shards`)
 
 
 class TurnResult(BaseModel):
@@ -115,7 +115,7 @@ class TurnResult(BaseModel):
     private_seats: list[PlayerId] = []  # the human seats whose own view shows what the table's does not
     private_changed: list[PlayerId] = []  # of those, the seats whose private part this move changed
     already_asked: list[PlayerId] = []  # players still at the same secret question as before the move
-    guild_id: int | None = None  # the server of the channel: which process owns the game (`bot.shards`)
+    guild_id: int | None = None  # the server of the channel: which process owns the game (`bot.storage.shards`)
     handed_over: bool = False  # this process does not own the game: its owner was told, with the move
     elsewhere: bool = False  # applied by another process, which sent its DMs and closed its questions (`handed`)
 
@@ -294,7 +294,7 @@ class TableService:
         self._pings: dict[int, bool] = {}  # channel id -> its turn-ping setting
         self.finish_hooks: list[FinishHook] = []
         self.ownership = Ownership()
-        """Which guilds this process serves (`bot.shards`): a move in another's game is handed to its owner."""
+        """Which guilds this process serves (`bot.storage.shards`): a move in another's game is handed to its owner."""
 
     # -- lookups ----------------------------------------------------------------------
     @property
@@ -656,7 +656,7 @@ class TableService:
 
     def _hands_over(self, row: GameRow) -> bool:
         """Whether a move in `row`'s game goes to another process to be shown: a DM's secret choice
-        reaches the process holding shard 0, which may not own the game's guild (`bot.shards`)."""
+        reaches the process holding shard 0, which may not own the game's guild (`bot.storage.shards`)."""
         return self.store.shared and not self.ownership.owns(row.guild_id)
 
     def _record_result(self, tx: Tx, row: GameRow, outcome: Outcome, seats: Sequence[Seat], at: datetime) -> None:
@@ -849,7 +849,7 @@ class TableService:
             private_changed=changed, already_asked=already)
 
     async def handed(self, note: Note, shown: int | None) -> TurnResult | None:
-        """The board of a move another process applied in a game this one owns (`bot.shards`): the game
+        """The board of a move another process applied in a game this one owns (`bot.storage.shards`): the game
         as it stands now (at `note`'s version or later), with the public events of every move since the
         board last `shown` here (else since the note's move). Nothing private, and nobody counted as
         newly asked a secret question: the process that applied the move sent those itself. None when
@@ -894,7 +894,7 @@ class TableService:
 
     # -- looking ----------------------------------------------------------------------
     async def active_games(self) -> list[GameRow]:
-        """Every running game of the guilds this process owns (`bot.shards`; all of them in one
+        """Every running game of the guilds this process owns (`bot.storage.shards`; all of them in one
         process): what its timers, computers and sweeps look after, and pick up again after a restart."""
         owns = self.ownership.owns
         return [row for row in await self.store.active_games() if owns(row.guild_id)]

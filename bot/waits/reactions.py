@@ -19,7 +19,7 @@ import logging
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.settings import Settings
-from bot.table import TableError, TableService
+from bot.service.table import TableError, TableService
 from rules.core.engine import Prompt
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ def schedule(bot: Reacting, board: BoardLike, seconds: float | None = None) -> a
 
 async def resume(bot: Reacting) -> int:
     """Restart the timers of the reactions that were open when the bot stopped, in the games of the
-    guilds this process owns (`bot.shards`: another process resumes its own); how many."""
+    guilds this process owns (`bot.storage.shards`: another process resumes its own); how many."""
     started = 0
     for row in await bot.table.active_games():
         snapshot = await bot.table.game_by_id(row.id)

@@ -1,7 +1,7 @@
 """Storage for games, seats, the action log and the event log: a SQLite file (the default,
 needing nothing) or a PostgreSQL server (a `postgresql://` URL, for several processes).
 
-One contract, two backends (`bot.store_backends`): this module holds the statements and the
+One contract, two backends (`bot.storage.backends`): this module holds the statements and the
 logic once; a small dialect per backend says what SQL differs. A whole transaction (read the
 row, let the caller decide, append, commit) is one call to a worker thread: one hop per action
 instead of one per statement. On SQLite a writer and a reader connection, each on its own
@@ -36,7 +36,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.store_backends import (SQLITE, Dialect, NewerSchema, PostgresBackend, SQLiteBackend, Unreachable, backend_for,
+from bot.storage.backends import (SQLITE, Dialect, NewerSchema, PostgresBackend, SQLiteBackend, Unreachable, backend_for,
                                  describe, is_url)
 from rules.core.engine import Event
 
@@ -49,7 +49,7 @@ OPEN_STATUSES = ("lobby", "active")
 """A channel holds at most one game in one of these statuses."""
 
 MIGRATIONS: tuple[str, ...] = SQLITE.migrations
-"""The schema's numbered steps, as SQLite runs them (`bot.store_backends` keeps the one text of both)."""
+"""The schema's numbered steps, as SQLite runs them (`bot.storage.backends` keeps the one text of both)."""
 
 
 class StoreError(Exception):
@@ -254,7 +254,7 @@ class Tx:
         return (rows[0]["status"], rows[0]["version"], rows[0]["updated_at"]) if rows else None
 
     def keep_hand_over(self, game_id: int, shard: int, channel_id: int, version: int) -> None:
-        """Keep a move handed to another process (`bot.shards`) until its owner has shown it: the
+        """Keep a move handed to another process (`bot.storage.shards`) until its owner has shown it: the
         newest per game (moves on one game are applied one after the other)."""
         self.run("INSERT INTO handovers (game_id, shard, channel_id, version) VALUES (?, ?, ?, ?)"
                  " ON CONFLICT (game_id) DO UPDATE SET shard = excluded.shard, channel_id = excluded.channel_id,"
@@ -652,7 +652,7 @@ class Store:
             f" ORDER BY seq DESC, n DESC{'' if limit is None else ' LIMIT ?'}) AS latest ORDER BY seq, n", params))
         return [Event.model_validate_json(r["event_json"]) for r in rows]
 
-    # -- hand-overs between processes (`bot.shards`) --------------------------------------
+    # -- hand-overs between processes (`bot.storage.shards`) --------------------------------------
     async def kept_hand_overs(self, shards: Sequence[int]) -> list[tuple[int, int, int]]:
         """The hand-overs still kept for `shards` (their owner has not shown them): game, channel, version."""
         if not shards:

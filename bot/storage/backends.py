@@ -1,6 +1,6 @@
 """The two databases the store runs on, and the little SQL that differs between them.
 
-`bot.store` writes its statements once, in SQLite's spelling with `?` marks, and its logic once;
+`bot.storage.store` writes its statements once, in SQLite's spelling with `?` marks, and its logic once;
 a `Dialect` says what differs (the marks, the schema's column types and triggers, how a read
 inside a write locks its row, how a JSON list is searched, how seats keep their order), and a
 backend runs the store's functions: each call is one transaction on a worker thread.
@@ -170,7 +170,7 @@ _MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE results ADD COLUMN won INTEGER NOT NULL DEFAULT 0;
     UPDATE results SET won = CASE WHEN place = 1 THEN 1 ELSE 0 END;
     """,
-    # 6: a move handed to the process that owns its game's guild (`bot.shards`), kept until that
+    # 6: a move handed to the process that owns its game's guild (`bot.storage.shards`), kept until that
     # process has shown its board: PostgreSQL keeps no notification for an owner that is down, so an
     # owner shows what it missed when it starts. The newest move per game is enough.
     """

@@ -1,12 +1,12 @@
 """`/campaign …`: the Orclympics campaign in a channel, and the buttons of the quick campaign's choice.
 
-The campaign is a plug-in of the Orclympics: this cog and `bot.campaigns` are its bot side, and
+The campaign is a plug-in of the Orclympics: this cog and `bot.plugins.orclympics.campaigns` are its bot side, and
 no shared module names them. Loaded like any cog, it brings its own service (which scores the
 table's campaign games through a finish hook), follows the boards the bot shows (a campaign
 game's final board is followed by the scoreboard), and is a `Gathering` for `/seat computer`
 (computers join a campaign while it gathers its players).
 
-The campaign itself (players, broods, score) lives in `bot.campaigns`; its games are ordinary
+The campaign itself (players, broods, score) lives in `bot.plugins.orclympics.campaigns`; its games are ordinary
 games of the table, played with the games' own commands. This cog gathers the players, starts
 each game with the same seats, runs the choice of the quick campaign's disciplines (a vote with
 buttons; the dice decide when the players split or the time runs out) and shows the scoreboard.
@@ -24,12 +24,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import ZagjanBot
-from bot.campaigns import MAX_PLAYERS, NO_CAMPAIGN, CampaignInfo, CampaignService, Next
+from bot.cogs import Host
+from bot.plugins.orclympics.campaigns import MAX_PLAYERS, NO_CAMPAIGN, CampaignInfo, CampaignService, Next
 from bot.cogs.lifecycle import TURN_LIMITS
 from bot.cogs.rules_guide import send_guide
 from bot.settings import Settings
-from bot.table import DEFAULT_TURN_SECONDS, TableError
+from bot.service.table import DEFAULT_TURN_SECONDS, TableError
 from bot.ui.board import BoardLike
 from bot.ui.answers import settled
 from bot.ui.lobby import GATHERING, CardSeat, LobbyCard
@@ -77,7 +77,7 @@ def campaign_card(service: CampaignService, info: CampaignInfo, heading: str) ->
                      pick=BROOD, free=tuple(BROOD.free()))
 
 
-def summary_lines(bot: ZagjanBot, info: CampaignInfo) -> list[str]:
+def summary_lines(bot: Host, info: CampaignInfo) -> list[str]:
     """The campaign in a few lines: players, broods and ages, the games, the score, what comes next."""
     campaign = info.data.campaign
     kind = "full" if info.kind is Kind.FULL else "quick"
@@ -137,7 +137,7 @@ class CampaignVote(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await cog.on_vote(interaction, self.campaign_id, self.index, self.choice)
 
 
-def vote_view(bot: ZagjanBot, info: CampaignInfo, pair: tuple[str, str]) -> discord.ui.View:
+def vote_view(bot: Host, info: CampaignInfo, pair: tuple[str, str]) -> discord.ui.View:
     assert info.data.campaign is not None
     index = info.data.campaign.next_game
     view = discord.ui.View(timeout=None)
@@ -209,7 +209,7 @@ class Campaigns(commands.Cog):
                  "(**/campaign rules** explains the scoring).")
     """Its paragraph in /help (`bot.cogs.Introduced`)."""
 
-    def __init__(self, bot: ZagjanBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.service = CampaignService(bot.table)
         self._timers: dict[int, asyncio.Task[None]] = {}  # campaign id -> the timer of its open vote
@@ -476,7 +476,7 @@ class Campaigns(commands.Cog):
         return self.bot.table.new_seed()
 
 
-def scoreboard_caption(bot: ZagjanBot, info: CampaignInfo) -> list[str]:
+def scoreboard_caption(bot: Host, info: CampaignInfo) -> list[str]:
     """The words under the picture: the score so far, the War Cry, and what comes next."""
     campaign = info.data.campaign
     assert campaign is not None
@@ -495,7 +495,7 @@ def scoreboard_caption(bot: ZagjanBot, info: CampaignInfo) -> list[str]:
     return lines
 
 
-async def setup(bot: ZagjanBot) -> None:
+async def setup(bot: Host) -> None:
     bot.add_dynamic_items(CampaignVote)
     await bot.add_cog(Campaigns(bot))
 

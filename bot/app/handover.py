@@ -1,4 +1,4 @@
-"""Showing moves when this process owns only some guilds (`bot.shards`).
+"""Showing moves when this process owns only some guilds (`bot.storage.shards`).
 
 `OwnedShowMove` is the bot's `show_move` in a process that serves only some shards. For a game whose
 guild it owns, it is the usual `ShowMove`: the board, what waits on it (timers, computers, a
@@ -22,8 +22,8 @@ import logging
 from collections import defaultdict
 from typing import Any
 
-from bot.shards import Listener, Note, Ownership, hand_over
-from bot.table import TableService, TurnResult
+from bot.storage.shards import Listener, Note, Ownership, hand_over
+from bot.service.table import TableService, TurnResult
 from bot.ui.shown import Actor, ShowMove
 
 log = logging.getLogger("zagjan.shards")

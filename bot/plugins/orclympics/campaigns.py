@@ -24,8 +24,8 @@ from typing import Any, Literal, TextIO
 
 from pydantic import BaseModel, Field
 
-from bot.store import CampaignRow, ChannelBusy, GameRow, StaleVersion, Tx
-from bot.table import DEFAULT_TURN_SECONDS, TableError, TableService, TurnResult
+from bot.storage.store import CampaignRow, ChannelBusy, GameRow, StaleVersion, Tx
+from bot.service.table import DEFAULT_TURN_SECONDS, TableError, TableService, TurnResult
 from rules.core.computer import Level, is_computer, new_computer
 from rules.core.dice import Dice, roll_text
 from rules.core.engine import Outcome, Seat
@@ -437,7 +437,7 @@ class CampaignService:
 
     async def open_votes(self) -> list[CampaignInfo]:
         """Running campaigns waiting for their players' choice (their timers start again after a restart),
-        in the guilds this process owns (`bot.shards`: another process runs its own votes)."""
+        in the guilds this process owns (`bot.storage.shards`: another process runs its own votes)."""
         rows = await self.table.store.read(lambda tx: tx.active_campaigns())
         owns = self.table.ownership.owns
         return [info for info in map(_info, rows) if info.data.vote is not None and owns(info.guild_id)]
@@ -472,4 +472,24 @@ def simulate_campaigns(kind: str, campaigns: int, seed: int, players: int, *,
             "seconds": round(seconds, 3)}
 
 
-__all__ = ["simulate_campaigns", "CampaignService", "CampaignInfo", "CampaignData", "Member", "Vote", "Next", "NO_CAMPAIGN", "MAX_PLAYERS"]
+def simulate(kind: str, campaigns: int, seed: int, players: int | None) -> dict[str, Any]:
+    """`zagjan simulate campaign [--kind full|quick] [--players N]`, with its options checked."""
+    if kind not in ("full", "quick"):
+        raise ValueError("--kind is full or quick.")
+    players = players or 4
+    if not 2 <= players <= 6:
+        raise ValueError("A campaign takes 2 to 6 players.")
+    return simulate_campaigns(kind, campaigns, seed, players)
+
+
+def champions(rows: Sequence[CampaignRow]) -> list[str]:
+    """The champions of the finished campaigns among `rows`, once per campaign won (the hall of fame)."""
+    found: list[str] = []
+    for row in rows:
+        data = CampaignData.model_validate_json(row.data_json)
+        if data.campaign is not None and data.campaign.finished:
+            found += data.campaign.champions()
+    return found
+
+
+__all__ = ["champions", "simulate", "simulate_campaigns", "CampaignService", "CampaignInfo", "CampaignData", "Member", "Vote", "Next", "NO_CAMPAIGN", "MAX_PLAYERS"]

@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from bot.store import ResultRow
+from bot.storage.store import ResultRow
 
 
 class FameRow(BaseModel):

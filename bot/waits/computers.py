@@ -29,9 +29,9 @@ import logging
 import random
 from typing import TYPE_CHECKING, Any, Protocol
 
-from bot.painter import Painter
+from bot.service.painter import Painter
 from bot.settings import Settings
-from bot.table import TableError, TableService
+from bot.service.table import TableError, TableService
 from rules.core.computer import Level, decide, level_of
 from rules.core.dice import Dice
 from rules.core.engine import Game
@@ -190,7 +190,7 @@ def cancel(moves: dict[int, asyncio.Task[None]], game_id: int) -> None:
 
 async def resume(bot: Playing) -> int:
     """After a restart: every running game waiting for a computer gets its move, in the guilds this
-    process owns (`bot.shards`); how many."""
+    process owns (`bot.storage.shards`); how many."""
     started = 0
     for row in await bot.table.active_games():
         try:

@@ -195,8 +195,8 @@ async def _persist(slug: str, moves: int, database: str | None = None) -> dict[s
     a raw insert + commit of a row as large as the state, also one trip."""
     from datetime import UTC, datetime
 
-    from bot.store import Store, Tx
-    from bot.table import TableService
+    from bot.storage.store import Store, Tx
+    from bot.service.table import TableService
     from rules.registry import GAMES
 
     game = GAMES[slug]
@@ -375,7 +375,7 @@ class LoadReport:
 
 
 def _bench_bot(database: str | Path, calls: Calls, latency: float, workers: int | None) -> Any:
-    from bot.app import ZagjanBot
+    from bot.app.client import ZagjanBot
 
     class BenchBot(ZagjanBot):
         """The real bot with users that answer DMs at once instead of over the network."""
@@ -607,7 +607,7 @@ def _load_plans(target: str | Path, channels: int, processes: int, think: float,
     rng = random.Random(seed)
     seeds = {channel: rng.random() for channel in range(1, channels + 1)}
     if workers is None and processes > 1:
-        from bot.painter import default_workers
+        from bot.service.painter import default_workers
 
         workers = max(1, default_workers() // processes)  # the cores shared out, as one machine's processes would
     return [LoadPlan(target, {c: seeds[c] for c in seeds if (c - 1) % processes == k}, think, seconds, latency,

@@ -24,15 +24,17 @@ from discord.ext import commands
 from pydantic import AliasChoices, ValidationError
 
 import bot.cogs
-from bot import computers, idle, reactions
-from bot.catalog import command_extensions
-from bot.handover import HandOvers, OwnedShowMove
-from bot.logs import configure_logging
-from bot.painter import Painter
+from bot.waits import computers
+from bot.waits import idle
+from bot.waits import reactions
+from bot.plugins import champions as plugins_champions, extensions as plugin_extensions
+from bot.app.handover import HandOvers, OwnedShowMove
+from bot.app.logs import configure_logging
+from bot.service.painter import Painter
 from bot.settings import MISSING_TOKEN, Settings
-from bot.shards import Ownership, ShardTaken
-from bot.store import Store, StoreError, describe, is_url
-from bot.table import STALE, TableService
+from bot.storage.shards import Ownership, ShardTaken
+from bot.storage.store import Store, StoreError, describe, is_url
+from bot.service.table import STALE, TableService
 from bot.ui import turns
 from bot.ui.board import BoardComposer, BoardLike
 from bot.ui.components import DYNAMIC_ITEMS, ControlHandler, named_form, submitted
@@ -47,9 +49,9 @@ log = logging.getLogger("zagjan.bot")
 
 EXTENSIONS: tuple[str, ...] = (*(f"bot.cogs.{m.name}" for m in sorted(pkgutil.iter_modules(bot.cogs.__path__),
                                                                        key=lambda m: m.name)),
-                               *command_extensions())
-"""One cog per feature, each module of `bot.cogs` with a `setup(bot)`, found by looking, so a plug-in's
-cog (the campaign's) is loaded without a word here; the games' own come from the catalog."""
+                               *plugin_extensions())
+"""One cog per feature, each module of `bot.cogs` with a `setup(bot)`, found by looking, and the
+plug-ins' own (the campaign's), found the same way (`bot.plugins`): none is named here."""
 
 CONTROL_PREFIX = "zj:"
 
@@ -76,7 +78,7 @@ class ZagjanTree(app_commands.CommandTree["ZagjanBot"]):
 class ZagjanBot(commands.Bot):
     """The game master. `games`, `seed_source`, `now`, `rng`, `render_workers` and `courier`
     are injectable for tests and benchmarks. `ownership` says which shards this process serves
-    (`bot.shards`); several processes need `ShardedZagjanBot` (`make_bot` picks)."""
+    (`bot.storage.shards`); several processes need `ShardedZagjanBot` (`make_bot` picks)."""
 
     def __init__(self, database: str | Path, *, dev_guild_id: int | None = None,
                  games: Mapping[str, Game[Any, Any]] | None = None,
@@ -115,6 +117,7 @@ class ZagjanBot(commands.Bot):
         self.actions: ControlHandler = turns  # what a button, select or modal does (bot.ui.components)
         self.forms: dict[str, Callable[[discord.Interaction[Any], dict[str, str]], Awaitable[None]]] = {}
         """Named forms' answers by name (`bot.ui.components.named_form`), registered by the cogs."""
+        self.champions = plugins_champions  # the plug-ins' champions, for the hall of fame (/leaderboard)
         self.painter = Painter(render_workers, quick=quick_boards)
         self.thinking = Painter(render_workers)  # computer players' searches: a pool of their own
         self.computer_moves: dict[int, asyncio.Task[None]] = {}  # game id -> its computer's move in progress

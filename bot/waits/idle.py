@@ -18,8 +18,9 @@ from typing import Protocol
 
 import discord
 
-from bot import computers, reactions
-from bot.table import TableError
+from bot.waits import computers
+from bot.waits import reactions
+from bot.service.table import TableError
 from bot.ui.board import pinging
 from bot.ui.components import idle_vote_view
 from bot.ui.poster import BoardPosts
@@ -48,7 +49,7 @@ def _limit_text(seconds: int) -> str:
 
 
 async def sweep(bot: Sweeping, now: datetime | None = None) -> int:
-    """One look at every running game of the guilds this process owns (`bot.shards`: each process
+    """One look at every running game of the guilds this process owns (`bot.storage.shards`: each process
     sweeps its own); how many it did something about."""
     now = now or bot.table.now()
     acted = 0
