@@ -152,3 +152,37 @@ def test_no_network_and_a_foreign_development_server_are_sentences(
     assert app.main() == 2
     err = capsys.readouterr().err
     assert "ZAGJAN_DEV_GUILD_ID=1234" in err and "Missing Access" in err and "Traceback" not in err
+
+
+def _members(protocol: type) -> set[str]:
+    """The names a `Protocol` asks for (its attributes, properties and methods), its bases' included."""
+    names: set[str] = set()
+    for klass in protocol.__mro__:
+        if klass.__module__ in ("typing", "builtins"):
+            continue
+        names |= set(getattr(klass, "__annotations__", {}))
+        names |= {name for name in vars(klass) if not name.startswith("_")}
+    return names
+
+
+async def test_the_bot_offers_every_piece_the_services_it_declares(tmp_path: Path) -> None:
+    """Issue 42: the pieces under the app are handed the bot as the narrow services each declares
+    (a `Protocol` beside its code); the bot must offer every one of them."""
+    from bot.cogs import Host
+    from bot.ui.answers import Nudging
+    from bot.ui.hand import Pictures
+    from bot.ui.turns import Desk
+    from bot.waits.computers import Playing
+    from bot.waits.idle import Sweeping
+    from bot.waits.reactions import Reacting
+
+    bot = ZagjanBot(tmp_path / "services.sqlite3")
+    try:
+        await bot.open_table()
+        for piece in (Host, Desk, Pictures, Nudging, Playing, Reacting, Sweeping):
+            asked = _members(piece)
+            assert asked, piece
+            missing = sorted(name for name in asked if not hasattr(bot, name))
+            assert not missing, f"the bot lacks {missing} that {piece.__qualname__} uses"
+    finally:
+        await bot.close()

@@ -501,7 +501,7 @@ async def test_the_real_masters_fight_survives_a_restart_and_replays(database: P
 
 async def test_a_channel_the_cache_let_go_of_is_read_again_and_plays_on(
         table: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
-    import bot.service.table as table_module
+    import bot.service.live as table_module
 
     monkeypatch.setattr(table_module, "LIVE_KEPT", 1)
     first = await chosen(table, channel=CHANNEL)

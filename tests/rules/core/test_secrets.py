@@ -68,7 +68,7 @@ PRIVATE_BY_SECRETS: dict[str, Game[Any, Any]] = {slug: game for slug, game in GA
 
 
 def test_the_games_whose_seats_see_more_only_through_secrets_are_checked() -> None:
-    # the bot copies the table's view for their seats that see no secret (`bot.service.table._seat_views`)
+    # the bot copies the table's view for their seats that see no secret (`bot.service.results.seat_views`)
     assert {"brood-rumble", "chaos-marauders", "masters-fight", "road-rage", "thatll-do-pigs",
             "timber"} <= set(PRIVATE_BY_SECRETS)
     assert "orcz" not in PRIVATE_BY_SECRETS  # a seat's own ranks are marked as its own: no secret, but not public

@@ -1,0 +1,271 @@
+"""Applying a move: one trip to the database's writer thread per move.
+
+There, in one transaction, the channel's game row is read (locked until the commit on PostgreSQL),
+its state taken from the cache when the versions agree (else parsed from the row), the actor and
+the version a button carries checked, the rules applied, and the move, its events and the new state
+written; the bot's own moves for idle or removed players, a finished game's result and hand-overs
+to the process that owns a guild go in the same transaction. Commands on one channel are serialised
+by an asyncio lock per channel. Every refusal is a `TableError` whose message can be shown as is,
+and a refused move changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot.service.results import (
+    NO_GAME,
+    NOT_STARTED,
+    NOT_PLAYING,
+    STALE,
+    TableError,
+    Gone,
+    TurnResult,
+    Live,
+    seat_of,
+    whose_turn,
+    DEFAULT_TURN_SECONDS,
+    AUTO_MOVES_AT_ONCE,
+    auto_action,
+    last_place,
+)
+from bot.service.seen import Seen
+from bot.storage.shards import Note, hand_over
+from bot.storage.store import ChannelBusy, GameRow, StaleVersion, Tx
+
+from rules.core.engine import Event, Game, Outcome, PlayerId, Seat
+from rules.core.errors import RuleViolation
+from rules.core.moves import Move, Reading
+
+class Moves(Seen):
+    """Moves applied and stored, by players, the bot for idle players, and other processes."""
+
+    async def act(self, channel_id: int, player: str, action: dict[str, Any] | BaseModel, *,
+                  expected_version: int | None = None, game_id: int | None = None, slug: str | None = None,
+                  from_board: bool = False) -> TurnResult:
+        """Apply one move by `player`; on success it is stored before this returns.
+
+        `expected_version` (and `game_id`) come from a button: when the game has moved
+        on since the button was drawn, the click is refused rather than applied to a
+        situation the player did not see. `slug` is the game a command belongs to (a
+        Masters' Fight command in a channel playing something else is refused), and
+        `from_board` says the move is a click: a board's controls belong to whoever must
+        act, and to anyone else, seated or not, they only say whose turn it is. Everything
+        from reading the game to the commit is one call on the store's writer thread
+        (`_apply_in`): the game is read once and the player checked once, there.
+        """
+        async with self.lock(channel_id):
+            cached = self._live.get(channel_id)
+            try:
+                live, events, before = await self.store.write(
+                    lambda tx: self._apply_in(tx, channel_id, player, action, expected_version, game_id, cached,
+                                              slug, from_board))
+            except Gone:
+                assert game_id is not None
+                raise TableError(await self._gone(game_id)) from None
+            self._remember(live)
+            return self._result(live, events, before, movers=(player,))
+
+    def _apply_in(self, tx: Tx, channel_id: int, player: str, action: dict[str, Any] | BaseModel,
+                  expected_version: int | None, game_id: int | None, cached: Live | None, slug: str | None,
+                  from_board: bool) -> tuple[Live, list[Event], Live]:
+        """The body of `act`, run inside one write transaction: any refusal rolls it back whole.
+        Returns the game after the move, its events, and the game before it."""
+        row = tx.open_game(channel_id)
+        if game_id is not None and (row is None or row.id != game_id):
+            raise Gone()
+        if row is None:
+            raise TableError(NO_GAME)
+        if slug is not None and row.slug != slug:
+            raise TableError(f"The game in this channel is {self.game(row.slug).title}; "
+                             "that command is for another game.")
+        if row.status == "lobby":
+            raise TableError(NOT_STARTED)
+        game = self.game(row.slug)
+        before = self._current(tx, row, game, cached)
+        seats, state = before.seats, before.state
+        if not from_board and not any(s.player == player for s in seats):
+            raise TableError(NOT_PLAYING)
+        waiting = before.waiting_for()
+        if player not in waiting and not self._open_out_of_turn(game, state, player, action):
+            raise TableError(whose_turn(seats, waiting))
+        if expected_version is not None and expected_version != row.version:
+            raise TableError(STALE)
+        moves = [(player, self._parse(game, action))]
+        return (*self._write_moves(tx, row, game, seats, state, moves, forfeited=row.forfeited, waiting=waiting),
+                before)
+
+    def _current(self, tx: Tx, row: GameRow, game: Game[Any, Any], cached: Live | None) -> Live:
+        """The game of `row` as it stands: the cached one when the cache is at the row's version, else read."""
+        if cached is not None and cached.row.id == row.id and cached.version == row.version:
+            return cached
+        return Live(replace(row, state_json=None), game, [seat_of(r) for r in tx.seats(row.id)], self._state(game, row))
+
+    def _write_moves(self, tx: Tx, row: GameRow, game: Game[Any, Any], seats: list[Seat], state: Any,
+                     moves: list[tuple[PlayerId, Any]], *, forfeited: Sequence[PlayerId],
+                     waiting: list[PlayerId]) -> tuple[Live, list[Event]]:
+        """Apply and append `moves`, then one for every player removed for idling whom the game waits
+        for, until it waits for someone else: all in the caller's transaction. `waiting` is whom the
+        game waits for in `state`; each state's is asked of the rules once, and the last one's is kept
+        with the game (`Live.waiting_for`)."""
+        events: list[Event] = []
+        version, at = row.version, self._now()
+        for _ in range(AUTO_MOVES_AT_ONCE):
+            if not moves:
+                idle = next((p for p in waiting if p in forfeited), None)
+                if idle is None or game.outcome(state) is not None:
+                    break
+                moves.append((idle, auto_action(game, state, idle)))
+            player, move = moves.pop(0)
+            try:
+                step = game.apply(state, player, move)
+            except RuleViolation as exc:
+                raise TableError(str(exc)) from None
+            finished = game.outcome(step.state) is not None
+            then = game.waiting_for(step.state)
+            try:
+                version = tx.append_action(
+                    row.id, expected_version=version, player=player, action_json=game.dump_action(move),
+                    state_json=step.state.model_dump_json(), events=step.events, finished=finished, at=at,
+                    new_wait=not set(then) <= set(waiting))
+            except StaleVersion:
+                raise TableError(STALE) from None
+            state, waiting, events = step.state, then, events + step.events
+        outcome = game.outcome(state)
+        if outcome is not None:
+            self._record_result(tx, row, last_place(outcome, forfeited, seats) or outcome, seats, at)
+        after = replace(row, version=version, state_json=None, updated_at=at.isoformat(), forfeited=tuple(forfeited),
+                        status="finished" if outcome is not None else row.status)
+        if self._hands_over(row):
+            hand_over(tx, self.ownership.shard(row.guild_id), Note(row.id, row.channel_id, version))
+        return Live(after, game, seats, state, waiting=waiting), events
+
+    def _hands_over(self, row: GameRow) -> bool:
+        """Whether a move in `row`'s game goes to another process to be shown: a DM's secret choice
+        reaches the process holding shard 0, which may not own the game's guild (`bot.storage.shards`)."""
+        return self.store.shared and not self.ownership.owns(row.guild_id)
+
+    def _record_result(self, tx: Tx, row: GameRow, outcome: Outcome, seats: Sequence[Seat], at: datetime) -> None:
+        """A game's end, in the transaction of its last move: each player's place, Feats and records
+        for the hall of fame, then whatever the finish hooks (a campaign) make of it."""
+        feats = list(outcome.feats.values())
+        tx.insert_results(row, [(s.player, s.name, outcome.place_of(s.player), outcome.won_by(s.player),
+                                 feats.count(s.player),
+                                 {name: values[s.player] for name, values in outcome.records.items()
+                                  if s.player in values}) for s in seats], at)
+        for hook in self.finish_hooks:
+            hook(tx, row, outcome, seats)
+
+    async def start_seated(self, channel_id: int, guild_id: int | None, slug: str, seats: Sequence[Seat],
+                           options: dict[str, Any], *, campaign_id: int | None = None,
+                           turn_seconds: int = DEFAULT_TURN_SECONDS) -> TurnResult:
+        """Open a table with everyone already seated and start it, in one transaction (a campaign's
+        next game: the same players and picks, no lobby). The first seat is its creator."""
+        game = self.game(slug)
+        seed = self._seed_source()
+        try:
+            step = game.start(seats, options, seed)
+        except RuleViolation as exc:
+            raise TableError(str(exc)) from None
+        at = self._now()
+
+        def body(tx: Tx) -> GameRow:
+            first = seats[0]
+            row = tx.create_game(channel_id=channel_id, guild_id=guild_id, slug=slug, creator=first.player,
+                                 seed=seed, options=options, at=at, campaign_id=campaign_id, creator_name=first.name,
+                                 creator_pick=first.pick, creator_colour=first.colour, turn_seconds=turn_seconds)
+            for seat in seats[1:]:
+                tx.add_seat(row.id, player=seat.player, name=seat.name, pick=seat.pick, colour=seat.colour, at=at)
+            tx.start_game(row.id, state_json=step.state.model_dump_json(), events=step.events, at=at)
+            return row
+
+        async with self.lock(channel_id):
+            try:
+                row = await self.store.write(body)
+            except ChannelBusy:
+                raise TableError(self._busy(await self.store.open_game(channel_id))) from None
+            live = Live(replace(row, status="active", version=0, state_json=None), game, list(seats), step.state)
+            self._remember(live)
+            return self._result(live, step.events)
+
+    async def settle_idle(self, channel_id: int, game_id: int, version: int, players: Sequence[PlayerId],
+                          choice: str) -> TurnResult:
+        """What the others decided about idle players: skip their turn (the bot plays it for them,
+        as quietly as the rules allow) or remove them (from now on the bot plays for them, and
+        they place last)."""
+        async with self.lock(channel_id):
+            cached = self._live.get(channel_id)
+
+            def body(tx: Tx) -> tuple[Live, list[Event], Live]:
+                row = tx.open_game(channel_id)
+                if row is None or row.id != game_id or row.version != version or row.status != "active":
+                    raise TableError(STALE)
+                game = self.game(row.slug)
+                before = self._current(tx, row, game, cached)
+                seats, state = before.seats, before.state
+                waiting = before.waiting_for()
+                idle = [p for p in players if p in waiting]
+                if not idle:
+                    raise TableError(STALE)
+                forfeited = list(row.forfeited)
+                if choice == "remove":
+                    tx.forfeit(row.id, row.version, idle)
+                    forfeited += [p for p in idle if p not in forfeited]
+                moves = [(p, auto_action(game, state, p)) for p in idle[:1]] if choice == "skip" else []
+                return (*self._write_moves(tx, row, game, seats, state, moves, forfeited=forfeited, waiting=waiting),
+                        before)
+
+            live, events, before = await self.store.write(body)
+            self._remember(live)
+            return self._result(live, events, before, movers=players)
+
+
+    async def handed(self, note: Note, shown: int | None) -> TurnResult | None:
+        """The board of a move another process applied in a game this one owns (`bot.storage.shards`): the game
+        as it stands now (at `note`'s version or later), with the public events of every move since the
+        board last `shown` here (else since the note's move). Nothing private, and nobody counted as
+        newly asked a secret question: the process that applied the move sent those itself. None when
+        there is nothing newer than `shown` to show, or the game is gone."""
+        live = await self._by_id(note.game_id)
+        if live is None or live.state is None:
+            return None
+        after = max(note.version - 1, -1 if shown is None else shown)
+        if live.version <= after:
+            return None
+        events = await self.store.events(note.game_id, after=after, upto=live.version)
+        snap = self._snapshot(live)
+        assert snap.public_view is not None
+        return TurnResult(
+            game_id=snap.game_id, slug=snap.slug, title=snap.title, channel_id=snap.channel_id,
+            version=snap.version, seats=snap.seats, public_events=events,
+            private_events={}, public_view=snap.public_view, prompts=snap.prompts, waiting_for=snap.waiting_for,
+            outcome=snap.outcome, campaign_id=snap.campaign_id, private_seats=snap.private_seats,
+            guild_id=snap.guild_id, already_asked=[p.player for p in snap.prompts if p.secret], elsewhere=True)
+
+    async def quiet_move(self, game_id: int, player: PlayerId) -> Any:
+        """The move the bot would make for `player` if they idled (`auto_action`), for a computer
+        whose own search failed: chosen here, where the full state is, and shown to nobody."""
+        live = await self._by_id(game_id)
+        if live is None or live.state is None:
+            raise TableError("That game no longer exists.")
+        return auto_action(live.game, live.state, player)
+
+    async def planned(self, channel_id: int, player: PlayerId, move: Move, given: Mapping[str, Any],
+                      reading: Reading, done: int) -> dict[str, Any] | None:
+        """The next move of a several-move command (`Move.plan`), read from the channel's state as it
+        is now: the plan needs the rules' full state, which only the table holds."""
+        live = await self._latest(channel_id)
+        if live is None or live.state is None or move.plan is None:
+            raise TableError(NO_GAME)
+        try:
+            return move.plan(live.state, player, given, reading, done)
+        except RuleViolation:
+            raise
+        except (ValueError, TypeError) as exc:
+            raise TableError(f"I could not read that: {exc}") from None
+
