@@ -242,7 +242,7 @@ class ZagjanBot(commands.Bot):
         'This interaction failed'; it gets the reason instead."""
         answer = submitted(interaction)
         if answer is not None:
-            await self.actions.on_square_modal(interaction, *answer)
+            await self.actions.on_form(interaction, *answer)
             return
         form = named_form(interaction)
         if form is not None and form[0] in self.forms:

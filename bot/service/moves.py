@@ -19,6 +19,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot.service.results import (
+    Choose,
     NO_GAME,
     NOT_STARTED,
     NOT_PLAYING,
@@ -45,7 +46,7 @@ from rules.core.moves import Move, Reading
 class Moves(Seen):
     """Moves applied and stored, by players, the bot for idle players, and other processes."""
 
-    async def act(self, channel_id: int, player: str, action: dict[str, Any] | BaseModel, *,
+    async def act(self, channel_id: int, player: str, action: dict[str, Any] | BaseModel | Choose, *,
                   expected_version: int | None = None, game_id: int | None = None, slug: str | None = None,
                   from_board: bool = False) -> TurnResult:
         """Apply one move by `player`; on success it is stored before this returns.
@@ -57,7 +58,8 @@ class Moves(Seen):
         `from_board` says the move is a click: a board's controls belong to whoever must
         act, and to anyone else, seated or not, they only say whose turn it is. Everything
         from reading the game to the commit is one call on the store's writer thread
-        (`_apply_in`): the game is read once and the player checked once, there.
+        (`_apply_in`): the game is read once and the player checked once, there. A click
+        passes what it means as a `Choose`, read there against the player's legal moves.
         """
         async with self.lock(channel_id):
             cached = self._live.get(channel_id)
@@ -71,7 +73,7 @@ class Moves(Seen):
             self._remember(live)
             return self._result(live, events, before, movers=(player,))
 
-    def _apply_in(self, tx: Tx, channel_id: int, player: str, action: dict[str, Any] | BaseModel,
+    def _apply_in(self, tx: Tx, channel_id: int, player: str, action: dict[str, Any] | BaseModel | Choose,
                   expected_version: int | None, game_id: int | None, cached: Live | None, slug: str | None,
                   from_board: bool) -> tuple[Live, list[Event], Live]:
         """The body of `act`, run inside one write transaction: any refusal rolls it back whole.
@@ -92,11 +94,13 @@ class Moves(Seen):
         if not from_board and not any(s.player == player for s in seats):
             raise TableError(NOT_PLAYING)
         waiting = before.waiting_for()
-        if player not in waiting and not self._open_out_of_turn(game, state, player, action):
+        legal = self._legal(before, player) if callable(action) else []
+        if player not in waiting and not (legal if callable(action) else
+                                          self._open_out_of_turn(game, state, player, action)):
             raise TableError(whose_turn(seats, waiting))
         if expected_version is not None and expected_version != row.version:
             raise TableError(STALE)
-        moves = [(player, self._parse(game, action))]
+        moves = [(player, self._parse(game, action(game, state, legal) if callable(action) else action))]
         return (*self._write_moves(tx, row, game, seats, state, moves, forfeited=row.forfeited, waiting=waiting),
                 before)
 

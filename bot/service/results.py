@@ -217,6 +217,11 @@ def explain_validation(error: ValidationError, title: str) -> str:
     return f"That is not a move {title} understands: {first['msg'].rstrip('.')}."
 
 
+Choose = Callable[[Game[Any, Any], Any, list[BaseModel]], BaseModel]
+"""What a click means, read against the game as it stands inside the move's own transaction: given the
+engine, the state and the player's legal moves there, the move it names, or a `TableError` saying why
+there is none (`Moves.act`). So a click reads the game once and checks the turn once."""
+
 FinishHook = Callable[[Tx, GameRow, Outcome, Sequence[Seat]], None]
 """Told, inside the transaction that stores a game's last move, how it ended (a campaign scores it there,
 so a finished game and its score are written together or not at all)."""

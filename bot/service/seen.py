@@ -68,6 +68,15 @@ class Seen(LiveGames):
         live = self._live.get(channel_id)
         return live.row.id if live is not None else None
 
+    async def place_of(self, game_id: int) -> tuple[int, str]:
+        """The channel and the game (slug) of a game id. They never change, so the cache answers
+        without asking the store whether it is current: a click learns which game its buttons belong
+        to at no cost, and the game itself is read once, in the move's transaction (`Moves.act`)."""
+        live = self._cached_live(game_id) or await self._by_id(game_id)
+        if live is None:
+            raise TableError("That game no longer exists.")
+        return live.row.channel_id, live.row.slug
+
     async def game_by_id(self, game_id: int) -> Snapshot:
         live = await self._by_id(game_id)
         if live is None:
@@ -82,11 +91,14 @@ class Seen(LiveGames):
             return None  # (a game that is not active waits for nobody)
         return live.version, live.row.slug, live.game.seen_by(live.state, player).model_dump_json()
 
-    async def seat_view(self, game_id: int, player: PlayerId) -> SeatView:
+    async def seat_view(self, game_id: int, player: PlayerId, version: int | None = None) -> SeatView:
         """What one seated player may see of the game, their secrets included, and whether any of it
         is hidden from the others: the only way the rest of the bot reaches a player's secrets, and
-        only to show them to that player."""
-        live = await self._by_id(game_id)
+        only to show them to that player. With `version`, the picture of that moment is wanted (a move
+        just made it): the table's memory of it serves without asking the store whether it is current."""
+        live = self._cached_live(game_id)
+        if live is None or version is None or live.version != version:
+            live = await self._by_id(game_id)
         if live is None:
             raise TableError("That game no longer exists.")
         if live.state is None:

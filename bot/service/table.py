@@ -19,6 +19,7 @@ from bot.service.results import (
     NOT_PLAYING,
     NOT_STARTED,
     STALE,
+    Choose,
     Lobby,
     Snapshot,
     TableError,
@@ -35,6 +36,6 @@ class TableService(Lobbies):
     """Runs the games of every channel on top of one `Store` (`LiveGames` says what it is given)."""
 
 
-__all__ = ["TableService", "TableError", "auto_action", "last_place", "DEFAULT_TURN_SECONDS", "Lobby", "Snapshot",
+__all__ = ["TableService", "TableError", "Choose", "auto_action", "last_place", "DEFAULT_TURN_SECONDS", "Lobby", "Snapshot",
            "TurnResult", "whose_turn", "private_events", "explain_validation", "NO_GAME", "NOT_STARTED", "NOT_PLAYING",
            "STALE"]

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.ui.controls import ANY_VERSION, MAX_BUTTONS_PER_ROW, MAX_OPTIONS, MAX_ROWS, PICKED, AskSquare, Controls
+from bot.ui.controls import ANY_VERSION, MAX_BUTTONS_PER_ROW, MAX_OPTIONS, MAX_ROWS, PICKED, Controls
 from bot.ui.declared import FORM, MAX_FORM_FIELDS, AskForm
 
 
@@ -34,7 +34,7 @@ class ControlHandler(Protocol):
     async def on_select(self, interaction: discord.Interaction[Any], game_id: int, version: int | None,
                         kind: str, value: str) -> None: ...
 
-    async def on_square_modal(self, interaction: discord.Interaction[Any], game_id: int, version: int | None,
+    async def on_form(self, interaction: discord.Interaction[Any], game_id: int, version: int | None,
                               payload: str, typed: dict[str, str]) -> None: ...
 
     async def on_idle_vote(self, interaction: discord.Interaction[Any], game_id: int, version: int,
@@ -175,13 +175,9 @@ class FormModal(discord.ui.Modal):
     (`submitted`), so a form opened before a restart, or left open for an hour, still works.
     """
 
-    def __init__(self, game_id: int, version: int | None, ask: AskSquare | AskForm, payload: str) -> None:
+    def __init__(self, game_id: int, version: int | None, ask: AskForm, payload: str) -> None:
         tag = ANY_VERSION if version is None else version
         super().__init__(title=ask.title[:45], timeout=600, custom_id=f"zj:ask:{game_id}:{tag}:{payload}")
-        if isinstance(ask, AskSquare):
-            self.add_item(discord.ui.TextInput(label=ask.label[:45], placeholder="for example c4", custom_id="square",
-                                               min_length=2, max_length=3))
-            return
         for field in ask.fields[:MAX_FORM_FIELDS]:
             if field.options:
                 only = len(field.options) == 1 and field.required
@@ -199,9 +195,6 @@ class FormModal(discord.ui.Modal):
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
         """Nothing here: `ZagjanBot.on_interaction` answers every form through `submitted`,
         whether or not this object is still in memory."""
-
-
-SquareModal = FormModal
 
 
 def _leaves(nodes: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:

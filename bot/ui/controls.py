@@ -31,23 +31,13 @@ MAX_VALUE = 100  # Discord's limit for a select option's value
 
 
 @dataclass(frozen=True)
-class AskSquare:
-    """Open a modal asking for a square, then apply `{"type": action_type, field: square}`."""
-
-    action_type: str
-    field: str
-    title: str
-    label: str
-
-
-@dataclass(frozen=True)
 class RandomLegal:
     """Apply one of the player's legal actions of this type, picked at random by the bot."""
 
     action_type: str
 
 
-Decoded = dict[str, Any] | AskSquare | RandomLegal
+Decoded = dict[str, Any] | RandomLegal
 
 
 @dataclass(frozen=True)

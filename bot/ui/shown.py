@@ -91,7 +91,7 @@ class ShowMove:
         """Each player's private events, with their own picture when the move changed what only they
         may see, go to them by DM; closed DMs fall back to an ephemeral message (for the player who
         acted); anyone else's live board says that /game log and /game hand show it. Never the channel."""
-        pictures = {p: asyncio.ensure_future(self._own_picture(result.game_id, p))
+        pictures = {p: asyncio.ensure_future(self._own_picture(result.game_id, p, result.version))
                     for p in result.private_changed if not is_computer(p)}
         for player in dict.fromkeys([*result.private_events, *pictures]):
             if is_computer(player):
@@ -109,11 +109,11 @@ class ShowMove:
                 await actor.tell(text, ephemeral=True, **({"file": file} if file is not None else {}))
             # anyone else: the live board tells them where their news is (`DirectMessages.unreachable`)
 
-    async def _own_picture(self, game_id: int, player: str) -> bytes | None:
-        """The picture of what `player` sees, drawn in the painter's pool; None when there is nothing
-        private to show (any more) or no drawing for this game."""
+    async def _own_picture(self, game_id: int, player: str, version: int) -> bytes | None:
+        """The picture of what `player` sees at the move's `version`, drawn in the painter's pool; None
+        when there is nothing private to show (any more) or no drawing for this game."""
         try:
-            seen = await self.table.seat_view(game_id, player)
+            seen = await self.table.seat_view(game_id, player, version)
         except TableError:
             return None
         return await self.painter.render(seen.view) if seen.private else None

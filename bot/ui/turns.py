@@ -22,18 +22,18 @@ from typing import Any, Protocol
 import discord
 from pydantic import BaseModel
 
-from bot.service.table import NOT_PLAYING, STALE, TableError, TableService, TurnResult, whose_turn
+from bot.service.table import NOT_PLAYING, STALE, Choose, TableError, TableService, TurnResult, whose_turn
 from bot.ui.answers import CONFIRMED, DONE, Audit, acknowledge, audit, client_as, refuse, settled
 from bot.ui.dms import private_prompt
 from bot.ui.board import SECRET_PAYLOAD
 from bot.ui.components import FormModal, picked_from_menus
-from bot.ui.controls import AskSquare, RandomLegal, secret_text, secret_version
+from bot.ui.controls import RandomLegal, secret_text, secret_version
 from bot.ui.declared import FORM, AskForm, DeclaredControls, Pick, adapter_for
 from bot.ui.poster import BoardPosts
 from bot.ui.shown import Actor, ShowMove, chose_words, heading_of, secret_controls
 from bot.ui.text import and_list
+from rules.core.engine import Game
 from rules.core.errors import RuleViolation
-from rules.core.grid import parse_square
 from rules.core.moves import Reading, code, find, read_back
 
 errors_log = logging.getLogger("zagjan.bot")
@@ -59,7 +59,7 @@ class Desk(Protocol):
 
 
 async def run_action(interaction: discord.Interaction[Any], record: Audit, *, channel_id: int,
-                     action: dict[str, Any] | BaseModel, expected_version: int | None = None,
+                     action: dict[str, Any] | BaseModel | Chosen, expected_version: int | None = None,
                      game_id: int | None = None, slug: str | None = None) -> TurnResult | None:
     """Apply `action` for the interaction's user and show the result; None when refused.
 
@@ -83,7 +83,7 @@ async def run_action(interaction: discord.Interaction[Any], record: Audit, *, ch
         await refuse(interaction, str(exc))
         return None
     record.game, record.stored = result.game_id, True
-    await bot.show_move.close_answered(interaction, result, action)  # a private question answered: closed
+    await bot.show_move.close_answered(interaction, result, applied(action))  # a private question answered: closed
     await publish(interaction, result, record=record)
     return result
 
@@ -172,16 +172,16 @@ async def on_button(interaction: discord.Interaction[Any], game_id: int, version
             await _open_secret(interaction, record, await bot.table.game_by_id(game_id), player)
             return
         await acknowledge(interaction)
-        snapshot = await bot.table.game_by_id(game_id)
+        channel_id, slug = await bot.table.place_of(game_id)
         try:
-            decoded = adapter_for(bot.table.game(snapshot.slug)).from_button(payload)
+            decoded = adapter_for(bot.table.game(slug)).from_button(payload)
         except ValueError:
             decoded = None
-        if decoded is None or isinstance(decoded, AskSquare | AskForm):
+        if decoded is None or isinstance(decoded, AskForm):
             record.result = "refused"  # an old button, or one two games read differently
             await refuse(interaction, "That button no longer does anything; use the newest board.")
             return
-        await _play_decoded(interaction, record, snapshot, version, decoded)
+        await _play_decoded(interaction, record, channel_id, game_id, version, decoded)
 
 
 async def on_select(interaction: discord.Interaction[Any], game_id: int, version: int | None, kind: str,
@@ -189,51 +189,95 @@ async def on_select(interaction: discord.Interaction[Any], game_id: int, version
     async with audit(interaction, _logged(interaction, "select", kind), acknowledge_first=True) as record:
         record.game = game_id
         bot = client_as(interaction, Desk)
-        snapshot = await bot.table.game_by_id(game_id)
+        channel_id, slug = await bot.table.place_of(game_id)
         try:
-            decoded = adapter_for(bot.table.game(snapshot.slug)).from_select(kind, value)
+            decoded = adapter_for(bot.table.game(slug)).from_select(kind, value)
         except ValueError:
             decoded = None
-        if decoded is None or isinstance(decoded, AskSquare | AskForm):
+        if decoded is None or isinstance(decoded, AskForm):
             record.result = "refused"
             await refuse(interaction, "That menu no longer does anything; use the newest board.")
             return
-        await _play_decoded(interaction, record, snapshot, version, decoded)
+        await _play_decoded(interaction, record, channel_id, game_id, version, decoded)
 
 
-async def _play_decoded(interaction: discord.Interaction[Any], record: Audit, snapshot: Any, version: int | None,
-                        decoded: dict[str, Any] | Pick | RandomLegal) -> None:
-    """A click read back into a move: a Pick matched against the player's legal actions now, a
-    RandomLegal drawn from them, or a move already whole; then the one path of every move."""
+async def _play_decoded(interaction: discord.Interaction[Any], record: Audit, channel_id: int, game_id: int,
+                        version: int | None, decoded: dict[str, Any] | Pick | RandomLegal) -> None:
+    """A click read back into a move, on the one path of every move: a Pick or a RandomLegal is read
+    against the player's legal moves inside the move's own transaction (`chosen`), so the game is
+    read once and whose turn it is checked once; a move already whole goes as it is."""
     bot = client_as(interaction, Desk)
     player = str(interaction.user.id)
-    action: dict[str, Any] | BaseModel
-    if isinstance(decoded, Pick | RandomLegal):
-        # a player the game is not waiting for may still have moves out of turn (`Move.any_time`)
-        legal = await bot.table.legal_actions(snapshot.channel_id, player) if snapshot.status == "active" else []
-        refusal = _cannot_act(snapshot, player, version, out_of_turn=bool(legal))
+    action = chosen(decoded, player, version, bot.rng) if isinstance(decoded, Pick | RandomLegal) else decoded
+    await run_action(interaction, record, channel_id=channel_id, action=action, expected_version=version,
+                     game_id=game_id)
+
+
+NOT_OPEN = "That choice is not open to you any more; use the newest board."
+NOT_ONE = "That combination is not one of your choices; nothing was changed: pick again."
+
+
+class Chosen:
+    """A choice read inside the move's own transaction (a `Choose`, `Moves.act`), which remembers the
+    move it named (`picked`) for the words that confirm it to the player."""
+
+    def __init__(self, read: Choose) -> None:
+        self._read = read
+        self.picked: BaseModel | None = None
+
+    def __call__(self, game: Game[Any, Any], state: Any, legal: list[BaseModel]) -> BaseModel:
+        self.picked = self._read(game, state, legal)
+        return self.picked
+
+
+def applied(action: dict[str, Any] | BaseModel | Chosen) -> dict[str, Any] | BaseModel:
+    """The move a click or a form made, once applied: a choice read in the transaction names it."""
+    if isinstance(action, Chosen):
+        assert action.picked is not None, "read in the move's transaction"
+        return action.picked
+    return action
+
+
+def chosen(decoded: Pick | RandomLegal, player: str, version: int | None, rng: random.Random) -> Chosen:
+    """What a clicked choice means among the player's legal moves as they stand (a player the game is
+    not waiting for may still have moves out of turn: `Move.any_time`): the move its code names, or
+    one of its kind at random; else refused, in the rules' own words where a button is judged by
+    them alone (`_rules_refusal`)."""
+    def read(game: Game[Any, Any], state: Any, legal: list[BaseModel]) -> BaseModel:
         if isinstance(decoded, RandomLegal):
             kind = [a for a in legal if getattr(a, "type", None) == decoded.action_type]
-            found: BaseModel | None = bot.rng.choice(kind) if kind else None
+            found: BaseModel | None = rng.choice(kind) if kind else None
         else:
             found = find(legal, decoded.kind, decoded.code)
-        if refusal is None and found is None:
-            refusal = "That choice is not open to you any more; use the newest board."
-        if refusal is not None and version is None and isinstance(decoded, Pick):  # judged by the rules alone
-            refusal = _rules_refusal(bot, snapshot, player, decoded) or refusal
-        if refusal is not None:
-            record.result = "refused"
-            await refuse(interaction, refusal)
-            return
-        assert found is not None
-        action = found
-    else:
-        action = decoded
-    await run_action(interaction, record, channel_id=snapshot.channel_id, action=action,
-                     expected_version=version, game_id=snapshot.game_id)
+        if found is not None:
+            return found
+        pinned = version is not None or not isinstance(decoded, Pick)
+        raise TableError((None if pinned else _rules_refusal(game, state, player, decoded)) or NOT_OPEN)
+
+    return Chosen(read)
 
 
-async def on_square_modal(interaction: discord.Interaction[Any], game_id: int, version: int | None,
+def one_of_the_legal(action: dict[str, Any], player: str) -> Chosen:
+    """The legal move a form's menus name, matched by its code as a click is, or a refusal saying why
+    there is none: the rules' own sentence for a combination they do not take."""
+    def read(game: Game[Any, Any], state: Any, legal: list[BaseModel]) -> BaseModel:
+        try:
+            wanted = game.parse_action(action)
+        except ValueError:
+            raise TableError(NOT_ONE) from None
+        found = find(legal, str(getattr(wanted, "type", "")), code(wanted))
+        if found is not None:
+            return found
+        try:
+            game.apply(state, player, wanted)
+        except RuleViolation as exc:
+            raise TableError(f"{exc} Nothing was changed: pick again.") from None
+        raise TableError(NOT_ONE)
+
+    return Chosen(read)
+
+
+async def on_form(interaction: discord.Interaction[Any], game_id: int, version: int | None,
                           payload: str, typed: dict[str, str]) -> None:
     """A form's answer, however long ago (or before which restart) it was opened."""
     bot = client_as(interaction, Desk)
@@ -246,18 +290,15 @@ async def on_square_modal(interaction: discord.Interaction[Any], game_id: int, v
             await refuse(interaction, "That form no longer does anything; use the newest board.")
             return
         try:
-            snapshot = await bot.table.game_by_id(game_id)
-            if isinstance(ask, AskSquare):
-                action: dict[str, Any] | BaseModel = {"type": ask.action_type,
-                                                      ask.field: parse_square(typed.get("square", ""))}
-            else:
-                game = bot.table.game(snapshot.slug)
-                move = game.moves.named(ask.move) if game.moves is not None else None
-                if move is None:
-                    raise TableError("That form no longer does anything; use the newest board.")
-                action = move.build(typed, reading_of(snapshot))
-                if picked_from_menus(interaction):  # one of the legal moves, or refused with the reason
-                    action = await _one_of_the_legal(bot, snapshot, player, version, action)
+            snapshot = await bot.table.game_by_id(game_id)  # the names and the table a typed field is read against
+            game = bot.table.game(snapshot.slug)
+            move = game.moves.named(ask.move) if game.moves is not None else None
+            if move is None:
+                raise TableError("That form no longer does anything; use the newest board.")
+            built = move.build(typed, reading_of(snapshot))
+            # menus: one of the legal moves, read in the move's transaction, or refused with the reason
+            action: dict[str, Any] | BaseModel | Chosen = (one_of_the_legal(built, player)
+                                                          if picked_from_menus(interaction) else built)
         except (RuleViolation, TableError) as exc:
             record.result = "refused"
             await refuse(interaction, str(exc))
@@ -266,11 +307,11 @@ async def on_square_modal(interaction: discord.Interaction[Any], game_id: int, v
         result = await run_action(interaction, record, channel_id=snapshot.channel_id, action=action,
                                   expected_version=version, game_id=game_id)
         if result is not None and secret and not private_prompt(interaction):  # a form opened from the board
-            await interaction.followup.send(f"✅ You chose: **{chose_words(bot.table, result, action)}**",
+            await interaction.followup.send(f"✅ You chose: **{chose_words(bot.table, result, applied(action))}**",
                                             ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
 
-def _form_for(bot: Desk, game_id: int, payload: str) -> AskSquare | AskForm | None:
+def _form_for(bot: Desk, game_id: int, payload: str) -> AskForm | None:
     """The form a button opens, known from its payload alone (the form must be the click's first
     answer, before any database trip): a declared game's form names its command group."""
     if payload.startswith(f"{FORM}."):
@@ -289,33 +330,32 @@ def reading_of(snapshot: Any) -> Reading:
     return Reading(snapshot.public_view, {s.player: s.name for s in snapshot.seats})
 
 
-def _cannot_act(snapshot: Any, player: str, version: int | None, *, out_of_turn: bool = False) -> str | None:
-    """The table's own checks, made early for buttons that open a modal or pick at random;
-    `out_of_turn`: the player has moves open though the game is not waiting for them."""
+def _cannot_act(snapshot: Any, player: str, version: int | None) -> str | None:
+    """The table's own checks, made early for a button that opens a form when the table remembers
+    the game (the form must be the click's first answer, so it cannot wait for the store)."""
     if snapshot.status != "active":
         return "That game is over." if snapshot.status == "finished" else "That game is not running."
-    if player not in snapshot.waiting_for and not out_of_turn:
+    if player not in snapshot.waiting_for:
         return whose_turn(snapshot.seats, snapshot.waiting_for)
     if version is not None and version != snapshot.version:
         return STALE
     return None
 
 
-def _rules_refusal(bot: Desk, snapshot: Any, player: str, pick: Pick) -> str | None:
+def _rules_refusal(game: Game[Any, Any], state: Any, player: str, pick: Pick) -> str | None:
     """Why the rules refuse a clicked choice that is not open to the player, in their own words. For a
     button not pinned to a version (`Move.any_version`: a shout, judged by the turn it names), the rules
     are the only judge of whether it is too late ("that turn is over"), so the click is read back into
     its move (`read_back`) and tried on a private copy of the game. None when it cannot be read back,
     or the rules would take it (the caller's refusal stands)."""
-    if snapshot.status != "active" or snapshot.state is None:
+    if state is None:
         return None
-    game = bot.table.game(snapshot.slug)
     action = read_back(game, pick.kind, pick.code)
     move = game.moves.of(action) if action is not None and game.moves is not None else None
     if action is None or move is None or not move.any_version:
         return None
     try:
-        game.apply(snapshot.state, player, action)
+        game.apply(state, player, action)
     except RuleViolation as exc:
         return str(exc)
     return None
@@ -378,29 +418,6 @@ async def _with_menus(bot: Desk, game_id: int, ask: AskForm, player: str) -> Ask
 
 MENU_WAIT = 1.0
 """Seconds a form may wait for the game to be read, to offer menus, before it opens with text boxes."""
-
-
-async def _one_of_the_legal(bot: Desk, snapshot: Any, player: str, version: int | None,
-                            action: dict[str, Any]) -> BaseModel:
-    """The legal move a form's menus name, matched by its code as a click is, or a TableError saying
-    why there is none: the rules' own sentence for a combination they do not take."""
-    legal = await bot.table.legal_actions(snapshot.channel_id, player) if snapshot.status == "active" else []
-    refusal = _cannot_act(snapshot, player, version, out_of_turn=bool(legal))
-    if refusal is not None:
-        raise TableError(refusal)
-    game = bot.table.game(snapshot.slug)
-    try:
-        wanted = game.parse_action(action)
-    except ValueError:
-        raise TableError("That combination is not one of your choices; nothing was changed: pick again.") from None
-    found = find(legal, str(getattr(wanted, "type", "")), code(wanted))
-    if found is not None:
-        return found
-    try:
-        game.apply(snapshot.state, player, wanted)
-    except RuleViolation as exc:
-        raise TableError(f"{exc} Nothing was changed: pick again.") from None
-    raise TableError("That combination is not one of your choices; nothing was changed: pick again.")
 
 
 async def _open_secret(interaction: discord.Interaction[Any], record: Audit, snapshot: Any, player: str) -> None:

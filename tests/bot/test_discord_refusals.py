@@ -148,7 +148,7 @@ async def test_abandon_needs_the_creator_or_manage_server(simcord_env, world):
     assert applied(by_creator)
     assert (await snapshot(simcord_env, world.channel)).status == "abandoned"
     stale = await world.alice.click(last_board(world.channel), label="Random free square")
-    assert answered_privately(stale) == "That game is not running."
+    assert answered_privately(stale) == "That game was abandoned."  # said by the move's own read of it
 
 
 async def test_a_masters_fight_command_at_another_games_table(simcord_env, world):
