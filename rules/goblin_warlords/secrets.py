@@ -1,10 +1,12 @@
 """What the goblin warlords game hides, declared once (`rules.core.secrets`):
 
-- each player's hand (reading a6): its unit chips, its gold and the caravan chips not yet placed,
-  seen by the owner alone; how many chips it holds is public (chips held in a hand are counted at
+- each player's hand (reading a6): its unit chips, its gold, the caravan chips not yet placed and
+  its captives (L74), seen by the owner alone (a capture is announced, but what becomes of the
+  captive is the holder's business); what a spy's peek saw is told to its sender alone, in the log; how many chips it holds is public (chips held in a hand are counted at
   a glance);
 - the two cups, seen by nobody: what is left in the tribe cup would tell what the hands hold;
-- a battle's proposed strategy (L94-99), seen by its chooser alone until both sides' are in.
+- a battle's proposed strategy (L94-99), seen by its chooser alone until both sides' are in, or
+  shown at once when the other side has a shaman and chooses after it (L102).
 
 Chips are conserved: every unit chip is on the map, in a hand or in the tribe cup, and every gold
 or caravan chip in a hand, on the map or in the gold cup. So a computer's picture of the game does
@@ -47,13 +49,14 @@ class Chips(Secret[GoblinState]):
         yield Spot(GOLD_CUP, frozenset())
 
     def read(self, state: GoblinState, key: Hashable) -> Any:
-        """A hand as (unit chips, gold, unplaced caravans); a cup as its sorted chips."""
+        """A hand as (unit chips, gold, unplaced caravans, captives); a cup as its sorted chips."""
         if key == TRIBE_CUP:
             return tuple(sorted(state.tribe_cup))
         if key == GOLD_CUP:
             return tuple(sorted(state.gold_cup))
         warlord = state.warlord(key[1])  # type: ignore[index]
-        return tuple(sorted(warlord.units)), warlord.gold, tuple(sorted(warlord.caravans))
+        return (tuple(sorted(warlord.units)), warlord.gold, tuple(sorted(warlord.caravans)),
+                tuple(sorted(warlord.captives)))
 
     def veil(self, state: GoblinState, spots: Sequence[Spot], chooser: Dice | None) -> None:
         """Deal the veiled places' chips again among them, each keeping its count: unit chips among
@@ -61,7 +64,8 @@ class Chips(Secret[GoblinState]):
         `chooser` in a random order; without, sorted, so any two deals of the same chips agree."""
         keys = {spot.key for spot in spots}
         hands = [w for w in state.warlords if hand_key(w.player) in keys]
-        units = [c for w in hands for c in w.units] + (list(state.tribe_cup) if TRIBE_CUP in keys else [])
+        units = [c for w in hands for c in (*w.units, *w.captives)]
+        units += list(state.tribe_cup) if TRIBE_CUP in keys else []
         golds = [g for w in hands for g in [GOLD] * w.gold + [k.value for k in w.caravans]]
         golds += list(state.gold_cup) if GOLD_CUP in keys else []
         units = sorted(units) if chooser is None else _shuffled(units, chooser)
@@ -69,6 +73,8 @@ class Chips(Secret[GoblinState]):
         for warlord in hands:
             count, chips = len(warlord.units), warlord.gold_chips
             warlord.units, units = units[:count], units[count:]
+            held = len(warlord.captives)
+            warlord.captives, units = units[:held], units[held:]
             dealt, golds = golds[:chips], golds[chips:]
             warlord.gold = dealt.count(GOLD)
             warlord.caravans = [CaravanKind(g) for g in dealt if g != GOLD]
@@ -97,7 +103,7 @@ def _strategy_spots(state: GoblinState) -> Iterable[Spot]:
     """A proposed strategy chosen for a battle (L94-99) is its chooser's until both are in; they are
     revealed together, as the battle is fought, and the battle leaves the list then."""
     for n, battle in enumerate(state.battles):
-        for player in sorted(battle.chosen):
+        for player in sorted(p for p in battle.chosen if p not in battle.shown):
             yield Spot(strategy_key(n, player), frozenset({player}))
 
 
