@@ -41,7 +41,7 @@ What the slices hold (issue 43):
   leadership checks and the d6 for a real strategy; troll stupidity; the basic strategy table's
   damage, or the fortress's table, its absorption, a war machine against it and the castle's fall
   when the defender holds one (an underground surprise forcing Clever against Careful Defence); the
-  damage spread (by the engine for now), one survivor roll; surrender; a destroyed
+  damage spread (by the owners since the fifth session), one survivor roll; surrender; a destroyed
   leader's servivility (halved when hacked to pieces), death or capture; the beaten side's retreat
   (to a free neighbour, by the caves out of a fortress, destroyed with nowhere to go; rebels
   destroyed, or the land left neutral when they win); destroyed trolls regenerating (the loser's
@@ -57,15 +57,16 @@ What the slices hold (issue 43):
   will do; shared wins), the house set's end after game turn 12 (most lands and fortresses), and
   `outcome()` with the placings. Random play now reaches the end of games.
 
-Still to come (the next sessions): the rest of combat — the owners' own choice of retreat square,
-damage assignment and survivor (L40, L141-143), a retreating leader's extra move (L40), an army's
-retreat from a caravan that holds (L82), shamans' late choice and a fleeing chief's shaman going to
-the winner (L101-102), stupid trolls of a wiped-out army joining the victor (L126), captives traded
-or executed (L74), the victor's handling of a shaman (L70); the attack by units left behind on an
-enemy coming in (L31), B3's other parts (spies, L41; levying shamans and war machines, L67-72;
-building fortresses and mines, L61-66; a leader carrying one gold only, L49-50, caravan gold
-included), the announcement as the player's own choice if wanted; then `moves.py` (the `MoveBook`), `guide.py`, `computer.py`, the
-renderer, and only then `GAME` here (registration).
+Then (fifth session) the owners' own choices in combat: the damage's spread and the survivor
+(L141-143), the retreat square and a retreating leader's extra move (L40), an army beaten by a caravan
+retreating (L82), shamans choosing late (L102), following the winner or dying with a hacked leader (L70,
+L75, L101), stupid trolls of a wiped-out army joining the victor (L126), units left behind attacking
+newcomers (L31), spies (L41, house set b7), shamans and war machines levied (L67-72), fortresses and
+mines built (L61-66), a lone leader's one gold chip (L49-50), and defaults for an absent player's
+combat questions; `moves` (the `MoveBook`), `guide` (the `/rules` text and its readings) and
+`computer` (`TACTICS` for the search).
+
+Still to come: the renderer, and only then `GAME` here (registration).
 
 Line numbers (L…) are those of ../shared/seeds/002_6fc21e352e2e7ee3.txt as it is now (158
 lines); the reading's own line numbers come from an edition with blank lines between paragraphs,

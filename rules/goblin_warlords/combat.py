@@ -191,10 +191,10 @@ def stupid(strategy: Strategy, face: int) -> bool:
 
 
 def assign(chips: Sequence[int], damage: int) -> dict[int, int]:
-    """The damage dealt to a side, spread on its units (L141-142: no unit takes more than its power).
-    Until the owner's own choice comes (next slice), the engine assigns it, the reading with most
-    bloodshed: each unit in turn takes one point, the smallest first and the leader last, so that as
-    many units as possible are struck; what is left goes on the same way, up to each one's power."""
+    """The engine's spread of the damage dealt to a side (L141-142: no unit takes more than its power),
+    for rebels and an absent owner, the reading with most bloodshed: each unit in turn takes one point,
+    the smallest first and the leader last, so that as many units as possible are struck; what is left
+    goes on the same way, up to each one's power."""
     order = sorted(chips, key=lambda c: (chip(c).is_leader, chip(c).power, c))
     taken = {c: 0 for c in order}
     left = damage
@@ -245,7 +245,7 @@ def hopefuls(hit: dict[int, int]) -> list[int]:
 
 def survivor(hit: dict[int, int]) -> int | None:
     """The one struck unit that rolls to survive (L143): the one with the best chance (power less its
-    damage), a leader first on a tie (our reading of the owner's choice, made for him)."""
+    damage), a leader first on a tie: the engine's choice for rebels and an absent owner."""
     hopeful = hopefuls(hit)
     if not hopeful:
         return None

@@ -31,9 +31,9 @@ others by lands and fortresses.
 Combat (L83-147, third session): ending B3 fights the recorded battles in order. Both players choose
 a strategy at once, in secret (`secrets.STRATEGIES`), revealed together; each side's leadership
 check, and on a failure the d6 for its real strategy; troll stupidity; the strategy table's damage
-(the fortress's table and absorption when the defender holds one); the damage spread on the units,
-one struck unit's survivor roll; surrender; a destroyed leader's servivility, death or capture; the
-beaten side's retreat; destroyed trolls regenerating. The battle then leaves the list. In B3 an army
+(the fortress's table and absorption when the defender holds one); each owner's spread of the damage
+on his units and the struck unit he names for the survivor roll; surrender; a destroyed leader's servivility, death or capture; the
+beaten side's retreat where its owner says, and a leader's extra move; destroyed trolls regenerating. The battle then leaves the list. In B3 an army
 may also attack the caravans in its territory, fought at once (L38, L76-82, L103).
 
 Line numbers (L…) are those of ../shared/seeds/002_6fc21e352e2e7ee3.txt; the house set and the
@@ -59,7 +59,7 @@ The end of the turn's and the game's readings (fourth session):
   "army" includes a lone leader, who checks once; an army checks twice: the first check wins the
   leader's chip, the second keeps the army's (the chip is drawn first), else a unit picked at random
   leaves the army for the hand with that chip (a leader left alone by it stays on the map). Chips won
-  are carried by the army (L49-51; the one-chip limit of a leader is still to come); a caravan chip
+  are carried by the army (L49-51; a leader alone keeps one); a caravan chip
   drawn goes to the hand unplaced and another chip is drawn (L52);
 - a mine (L44, L65; reading a32, c6) produces in its owner's B4 if a troop of his (not a leader,
   not uncontrolled) that stood there when his turn began (B1) is still there; a caravan chip drawn
@@ -86,6 +86,22 @@ The end of the turn's and the game's readings (fourth session):
 B3's readings (the Bloodshed Games rule: where the text is silent, the reading with most bloodshed
 and chaos):
 
+- spies (L41, its list empty; house set b7), any number a turn in B3, each back to the tribe cup once
+  used: a peek shows the sender alone the other's hand (units, gold, caravans, captives) in the log; an
+  incited leader checks authority, +1 if all his troops are his natives or goblins and kobolds (no
+  fortress bonus, L62), and failing, his non-native troops rebel and attack him (a battle fought when
+  B3 ends; his war machines stay with him while he keeps a troop, L68); a sabotaged mine is gone;
+- a levy (L67-72) may bring a shaman (one an army) and war machines, neither native to anyone: they
+  join the non-native units' one check and rebel with them; a war machine is paid with its power in
+  gold when levied, whatever comes of it, and needs a troop to tow it; any army with a machine and no
+  troop loses the machine (L68), checked after every step;
+- building (L61-66): a fortress where the leader's army (at least one unit) stands in his land, paid
+  with its rating (1-4), only by a leader who has not moved, and he may not move after; an older one
+  there is torn down; a mine (free) where a unit of his has stood since his turn began; neither counts
+  as the leader's levy or attack;
+- a leader with no unit carries one gold chip (L49-50): any more he gets (rampage, a caravan's loot)
+  is dropped back into the gold cup at once — the chips are alike, so which he keeps is no choice;
+
 - an army is a leader with at least one unit; a leader with none moves two areas (L28-29). Units
   without a leader do not move: they wait to be claimed (L32). Leaving every unit behind makes the
   leader lone, so he may then move two;
@@ -108,8 +124,8 @@ and chaos):
   into his tribe's home with the units, a leader on the map levies where he stands if his player
   controls it; at a tribe's home every troop of that tribe in the hand must come in the same levy
   (standard units, L35); one check for the non-native ones, all or none obey; failure makes them a
-  rebel army (no owner) in that territory, attacking the leader (a battle recorded). Only troops
-  are levied for now (shamans and war machines come with their rules);
+  rebel army (no owner) in that territory, attacking the leader (a battle recorded). Shamans and
+  war machines come as the spies' readings below say;
 - a levy's modifiers (L56-59): +1 if every troop the leader would then control is native or a
   goblin or kobold; +1 if the newcomers are all goblins or kobolds and the army's troops, natives
   just levied among them, have at least twice their power; no fortress bonus (L62, reading c4);
@@ -141,10 +157,16 @@ Combat's readings (the Bloodshed Games rule again):
   (reading c5); with the house set's powers a tie never mixes a troll or ogre with a goblin or kobold,
   so the owner's choice (L119) never arises;
 - stupid trolls (L126) stay in their army, out of the fight: they neither add power nor take damage;
-- damage is assigned by the engine until the owners' own choice comes (L141, next): one point at a
-  time to each unit in turn, the smallest first and the leader last, so that as many units as
-  possible are struck (the most bloodshed), none past its power; the one unit that rolls to survive
-  (L143) is the struck one with the best chance (power less damage), a leader first on a tie;
+  if nothing else of their side is left (the army "completely destroyed", its leader dead or taken),
+  the victor's leader checks authority (the levy's modifiers) to take them, else they go to the tribe
+  cup; a victor with no leader (rebels, units left behind) cannot take them;
+- each player spreads the damage his side takes (L141-143), both asked at once, only when there is a
+  choice (a side struck to the full, or with one unit, has none): every point placed, up to the power
+  of all its units, none past a unit's power, and the struck unit that rolls to survive named. The
+  legal moves list two spreads (as many units struck as can be, the smallest first and the leader last;
+  or as few, the biggest first), each with each unit that could survive; any other is accepted when
+  given. Unanswered (an absent player) or for rebels, the engine spreads it the first way and names
+  the unit with the best chance (power less damage), a leader first on a tie;
 - surrender (L147; reading c9): one d6 for the side, rolled only when a player won (rebels take no
   prisoners); its struck troops go to the winner's hand (house set b9), its war machines, shamans and
   leaders are destroyed or fall as leaders do;
@@ -154,13 +176,28 @@ Combat's readings (the Bloodshed Games rule again):
   is the winner's captive (`Warlord.captives`, public: the capture is announced);
 - retreat (L40, L64, L150-152; house set b8): when both sides still stand, the attacker's side retreats
   unless the defender lost more power (the power of the units destroyed, captured or surrendered) or
-  has no troop left. All the side's armies there go together, until the owner's own choice comes, to
-  an adjacent territory with no hostile army, one he controls first, else the lowest number; with
-  none, they are destroyed and their leaders killed. A defender retreating from his fortress still
+  has no troop left. All the side's armies there go together to the adjacent territory with no
+  hostile army their owner picks (asked when there are several; unanswered, one he controls first,
+  else the lowest number); with none, they are destroyed and their leaders killed. A defender retreating from his fortress still
   standing goes by the caves (L64: a d20 without reroll, 19 lost, 20 or hostile troops where it comes
   out destroyed); rebels forced to retreat are destroyed; rebels who win and stay turn an orcland
-  neutral (L36). The extra move of a retreating leader who has not moved (L40) is still to come; a
-  caravan that holds does not make the army retreat (for now);
+  neutral (L36). A retreating leader who has not moved this player turn (a defender never has) may
+  then move one area on with what is left of his army (L40), into enemies only if he has not attacked
+  this turn (a battle recorded and fought after the others); the retreat is his move. An army that
+  attacked a caravan and is beaten by it (the caravan lost no more power than the army) retreats so too
+  (L82);
+- shamans (L67-72, L101-102): a side alone in having a shaman chooses after the other's strategy is
+  shown (public at once; against rebels their d3 is rolled first); a leader forced to retreat, captured
+  or killed loses his shaman to the winner's first army there with a leader and no shaman (rebels: to
+  their army), else it wanders to the tribe cup; a leader hacked to pieces and killed takes his shaman
+  with him (L75), and so does one a caravan kills; a fleeing lone chief's shaman joins the winner before
+  he checks servivility (so without its +1). A shaman is no unit (L3): a leader with only a shaman is a
+  lone chief, moves two areas and cannot leave it behind (L72);
+- units left behind (L31) attack any enemy that ends a move among them: the battle's attacker is their
+  owner (so a fortress there is no help to the newcomer); a leader let through by their owner is not
+  attacked;
+- an absent player's defaults: Mindless Charge for his strategy (the most bloodshed), the engine's
+  spread of his damage, the engine's retreat, no extra move;
 - a fortress (L104-109, L135-146) is its owner's, used when he defends there (not against rebels or
   troops levied there, L62, L104); only the defender in it gains its +1s; its absorption is cut by the
   attackers' biggest war machine (one machine, L146); the castle falls on the damage dealt before
@@ -1912,6 +1949,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
             moving.gold += got
             ctx.say(f"{state.name_of(player)}'s {name} rampages {where(moving.territory)}: authority d8 {roll.result}, "
                     f"{'a gold chip' if got else 'but the gold cup is empty'}.")
+            self._cap_gold(ctx, state, moving)  # L49: a leader alone carries one chip
         else:
             ctx.say(f"{state.name_of(player)}'s {name} rampages {where(moving.territory)}: authority d8 {roll.result}, "
                     "nothing.")
