@@ -364,6 +364,7 @@ from rules.goblin_warlords.movement import (
     servivility_check,
     troops,
 )
+from rules.goblin_warlords.moves import MOVES
 from rules.goblin_warlords.questions import STAGES
 from rules.goblin_warlords.rules import (
     authority_sum,
@@ -403,6 +404,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
     action_adapter = TypeAdapter(GoblinAction)
     secrets = SECRETS
     private_by_secrets = True
+    moves = MOVES
 
     # -- set-up (L5-7) ---------------------------------------------------------------------------------
     def _setup(self, ctx: Context, seats: Sequence[Seat], options: dict[str, Any]) -> GoblinState:

@@ -111,7 +111,7 @@ STAGES: Stages[GoblinState] = Stages({
     AskKind.RAMPAGE: Stage((Rampage, DestroyMine, EndRampage)),
     AskKind.DISCARD: Stage((Discard,), secret=True),
     AskKind.TRADE: Stage((OfferTrade, EndTrading), secret=True),
-    AskKind.OFFER: Stage((AcceptTrade,), secret=True),
+    AskKind.OFFER: Stage((AcceptTrade,), secret=True, default=AcceptTrade(accept=False)),
 }, say)
 
 __all__ = ["STAGES", "say"]
