@@ -1460,6 +1460,8 @@ class GoblinWarlords(Game[GoblinState, Any]):
             return
         for holder in left:
             state.armies.remove(holder)
+            state.gold_cup += [GOLD] * holder.gold
+            state.battles = [b for b in state.battles if b.army != holder.id]
         camp = [a for a in sorted(side(state, here, winner), key=lambda a: a.id) if a.leader is not None]
         if camp:
             taker = camp[0].leader

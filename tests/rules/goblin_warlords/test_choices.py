@@ -35,6 +35,7 @@ from tests.rules.goblin_warlords.helpers import (
 )
 from tests.rules.goblin_warlords.test_combat import BO_DRAWS, battle, fight
 from tests.rules.goblin_warlords.test_march import army_at, b3, refused
+from tests.rules.goblin_warlords.test_secrets import conserved
 
 CHARGE, CAREFUL, CLEVER = Strategy.CHARGE, Strategy.CAREFUL, Strategy.CLEVER
 
@@ -170,7 +171,10 @@ def test_stupid_trolls_of_a_wiped_out_army_may_join_the_victor() -> None:
     # 002 L126: "If army was compltely destroyed, they may join victorious army. If victorious army is hostile,
     # leader must make authority check or trolls wander away to tribe cup."
     state = battle([OGRE, OGRE + 1], [TROLL])
+    state.armies[1].gold = 2  # what the wiped-out army carried goes back to the cup
+    state.gold_cup = state.gold_cup[:-2]
     after, said = fight(state, CHARGE, CLEVER, [1, 1, 1, 1, 6, 8, 1])
+    conserved(after)
     # both obey; the troll stupid on 1; Ann's leader survives on 1; Bo's leader dies on 6 and is caught (8);
     # Ann's leader takes the troll on a 1
     assert "The stupid Troll (3) of a beaten army join Ann." in said
