@@ -591,7 +591,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
         """The end of B2: B3 begins. Each leader may move once, attack once and levy once this turn
         (L27); armies lost underground last turn roll for their place first, with no reroll (L30)."""
         state.phase = Phase.MARCH
-        state.moved, state.attacked, state.levied = [], [], []
+        state.moved, state.attacked, state.levied, state.retreated = [], [], [], []
         player = state.order[state.active]
         for lost in [a for a in state.armies if a.owner == player and a.lost]:
             if lost.leader is not None:
@@ -916,7 +916,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
             seen.add(key)
             standard = territory(HOMES[c.tribe]).standard  # type: ignore[index]
             must = [u for u in hand_troops if chip(u).tribe == standard]
-            for units in choices(hand_troops, must):
+            for units in [[], *[u for u in choices(hand_troops, must) if u]]:  # the leader alone, or with troops
                 found += [Levy(leader=leader, units=sorted([*units, *more])) for more in extras]
         for led in led_armies(state, player):
             assert led.leader is not None
@@ -1581,6 +1581,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
         fight.movers = [a.id for a in moving if a.leader is not None and a.leader not in state.moved]
         for each in moving:
             each.territory = to
+            state.retreated.append(each.id)
             if each.leader is not None and each.leader not in state.moved:
                 state.moved.append(each.leader)
             self._hand_in_gold(ctx, state, each)
@@ -1725,6 +1726,8 @@ class GoblinWarlords(Game[GoblinState, Any]):
             return "That caravan fled from this army: it cannot be attacked by it again this turn (L82)."
         if any(b.army == moving.id for b in state.battles):
             return "That army fights its battle first: caravans are attacked after it (L38)."
+        if moving.id in state.retreated:
+            return "An army that has retreated this turn may not attack caravans (L40)."
         return None
 
     def _attack_caravan(self, ctx: Context, state: GoblinState, player: PlayerId, action: AttackCaravan) -> None:

@@ -207,6 +207,7 @@ class GoblinState(GameState):
     traders: list[PlayerId] = Field(default_factory=list)  # C: players still to trade, in the order of play
     offer: OfferTrade | None = None  # C: the offer waiting for its answer (secret to the two players)
     winners: list[PlayerId] = Field(default_factory=list)  # once the game is over (phase OVER)
+    retreated: list[int] = Field(default_factory=list)  # armies that retreated this player turn: no caravan raid (L40)
     fight: Fight | None = None  # the battle being settled, while its owners decide (L40, L141-143)
     posts: dict[int, int] = Field(default_factory=dict)  # the active player's chips on the map when his turn began
     # and their territories: a mine needs a unit there for the whole turn (L65)

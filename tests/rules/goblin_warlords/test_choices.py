@@ -8,9 +8,12 @@ whoever comes in (L31); and what an absent player's questions answer by default.
 from __future__ import annotations
 
 from rules.core.dice import ScriptedDice
+from rules.goblin_warlords.data import CaravanKind
 from rules.goblin_warlords.models import (
     AskKind,
     AssignDamage,
+    AttackCaravan,
+    Caravan,
     Battle,
     ChooseStrategy,
     EndTurn,
@@ -33,7 +36,7 @@ from tests.rules.goblin_warlords.helpers import (
     put_army,
     texts,
 )
-from tests.rules.goblin_warlords.test_combat import BO_DRAWS, battle, fight
+from tests.rules.goblin_warlords.test_combat import BO_DRAWS, battle, caravan_at_stone_road, fight
 from tests.rules.goblin_warlords.test_march import army_at, b3, refused
 from tests.rules.goblin_warlords.test_secrets import conserved
 
@@ -103,8 +106,6 @@ def test_an_absent_players_combat_questions_have_defaults() -> None:
 
 def test_an_army_beaten_by_a_caravan_retreats_where_its_owner_says() -> None:
     # 002 L82, L40: the caravan that holds wins; the army, forced to retreat, picks its free neighbour
-    from tests.rules.goblin_warlords.test_combat import caravan_at_stone_road
-    from rules.goblin_warlords.models import AttackCaravan
     state = b3()
     put_army(state, "p1", 14, KOBOLD_LEADER, [KOBOLD])
     state.moved.append(KOBOLD_LEADER)  # he marched there this turn: no extra move
@@ -118,6 +119,11 @@ def test_an_army_beaten_by_a_caravan_retreats_where_its_owner_says() -> None:
     assert state.ask is not None and state.ask.kind is AskKind.RETREAT
     after = GAME.apply(state, "p1", RetreatTo(to=15)).state
     assert army_at(after, 15) == [KOBOLD_LEADER] and after.ask is not None and after.ask.kind is AskKind.MARCH
+    # L40: "After retreat move army may not attack caravans" (another one, met where it retreated)
+    after.caravans.append(Caravan(id=after.new_id(), kind=CaravanKind.DWARF, step=2))
+    after.gold_cup.remove(CaravanKind.DWARF.value)
+    refused(after, "p1", AttackCaravan(army=after.armies[0].id, caravan=after.caravans[-1].id, strategy=CHARGE),
+            "has retreated this turn")
 
 
 # -- shamans ------------------------------------------------------------------------------------------------
