@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from rules.core.engine import PlayerId
 from rules.goblin_warlords.data import ADJACENT, SMALL_TRIBES, ChipKind, Tribe, chip
 from rules.goblin_warlords.models import Army, Battle, Fortress, GoblinState, Strategy
-from rules.goblin_warlords.movement import army, escort, machines, native, shamans, troops
+from rules.goblin_warlords.movement import army, escort, native, shamans, troops
 
 CHARGE, CAREFUL, CLEVER = Strategy.CHARGE, Strategy.CAREFUL, Strategy.CLEVER
 FIGHTING = (CHARGE, CAREFUL, CLEVER)

@@ -19,6 +19,7 @@ from typing import Any
 
 from rules.core.engine import PlayerId
 from rules.core.search import Tactics, win_chances
+from rules.core.tactics import kind_first
 from rules.goblin_warlords.combat import power
 from rules.goblin_warlords.data import BOUGHT_PRICE, LEADERSHIP_LEADERS, chip, victory_lands
 from rules.goblin_warlords.models import (
@@ -163,9 +164,8 @@ class GoblinTactics(Tactics):
         return [a for a in actions if not isinstance(a, DestroyMine)] or actions
 
     def play_out(self, state: Any, player: PlayerId, actions: list[Any], pick: Any) -> Any:
-        """The rest of the turn as the computer would play it: a random sensible move."""
-        sensible = self.sensible(state, player, actions)
-        return pick(sensible, "play-out choice")
+        """The rest of the turn as the computer would play it: a sensible move, its kind drawn first."""
+        return kind_first(self.sensible(state, player, actions), pick)
 
     def substance(self, state: Any) -> Any:
         assert isinstance(state, GoblinState)

@@ -132,7 +132,7 @@ def authority_check(dice: Dice, leader: int, bonus: int, why: str, who: PlayerId
 def servivility_check(dice: Dice, moving: Army, why: str, who: PlayerId | None) -> tuple[bool, Roll]:
     """d8 at or under servivility, +1 with a shaman (L71); an 8 fails (reading b5)."""
     assert moving.leader is not None
-    bonus = SHAMAN_SERVIVILITY if any(chip(c).kind.value == "shaman" for c in moving.units) else 0
+    bonus = SHAMAN_SERVIVILITY if shamans(moving.units) else 0
     roll = dice.d8(why, who)
     return roll.result != ALWAYS_FAILS and roll.result <= chip(moving.leader).servivility + bonus, roll
 

@@ -102,7 +102,7 @@ def test_captives_are_their_holders_secret_and_their_count_is_public() -> None:
 def test_a_strategy_shown_before_a_shamans_choice_is_no_secret() -> None:
     # 002 L102: the shaman's side chooses after the other's is revealed; the revealed one is public
     from rules.goblin_warlords.models import ChooseStrategy, Strategy
-    from rules.goblin_warlords.secrets import STRATEGIES, strategy_key
+    from rules.goblin_warlords.secrets import STRATEGIES
     from tests.rules.goblin_warlords.helpers import KOBOLD, ORC, SHAMAN
     from tests.rules.goblin_warlords.test_combat import battle
 
