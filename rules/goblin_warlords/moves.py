@@ -4,8 +4,9 @@ Territories are named by their number (the d20's, 1-18) or their name (`9`, `bla
 several, in order (`9 10`). Chips are named by number or by name (`Orc`, `Orc leader`), looked up among
 the chips the naming player can see: his hand, his armies, the battle's units; an army by its number,
 its leader or its territory. Moves made in secret (the set-up's trade, the strategy, the discard, the
-trading phase's offers and answers) are buttons and menus in private only (`typed=False`): a slash
-command's options show in the channel.
+trading phase's offers and answers) are buttons, menus and forms in private only (`typed=False`): a slash
+command's options show in the channel. Their parameters can all be typed, so a choice the menu has no
+room for (more than 25 ways to trade or discard, any offer at all) is typed into the private form.
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ STRATEGY_CHOICES: tuple[tuple[str, str], ...] = (
     (Strategy.CHARGE.value, "Mindless Charge"), (Strategy.CAREFUL.value, "Careful Advance (or Defence)"),
     (Strategy.CLEVER.value, "Clever Strategy"), (Strategy.FLEE.value, "Flee (a lone chief)"))
 FIGHT_CHOICES = STRATEGY_CHOICES[:3]
+ORDERS = "Other orders: caves, claims, raids, spies, building"
+"""B3's rarer orders share one menu under the board, beside the moves' and the levies' (Discord's five rows)."""
+PLUNDER = "Rampage, or wreck a mine"
 SPY_CHOICES: tuple[tuple[str, str], ...] = (
     (SpyEffect.PEEK.value, "Peek at a hand"), (SpyEffect.INCITE.value, "Incite a leader"),
     (SpyEffect.SABOTAGE.value, "Sabotage a mine"))
@@ -260,20 +264,20 @@ MOVES = MoveBook("gw", help="Goblin Warlords: march, levy, fight, rampage and tr
                                show=lambda p, r: " → ".join(place(n) for n in p),
                                spell=lambda p, r: " ".join(str(n) for n in p), example="9 10"),
           _units("leave", "Units left behind", required=False)),
-         say=_say_move, emoji="🥾", style="primary", layout="select", menus_by="army"),
+         say=_say_move, emoji="🥾", style="primary", layout="select"),
     Move("underground", "underground", "Underground", "Go into the caves (a d20 says where).", (_army_param(),),
-         say=lambda a, r: f"{army_words(a.army, r)} goes underground", emoji="🕳️", layout="select"),
+         say=lambda a, r: f"{army_words(a.army, r)} goes underground", emoji="🕳️", layout="select", menu=ORDERS),
     Move("levy", "levy", "Levy", "A leader levies units from your hand.",
          (_leader(), _units("units", "Units from your hand", required=False)), say=_say_levy, emoji="📯",
-         layout="select", menus_by="leader"),
+         layout="select"),
     Move("claim", "claim", "Claim", "A leader claims leaderless units where he stands.",
          (_leader(), _army_param("The leaderless units (number or territory)")),
          say=lambda a, r: f"{chip(a.leader).name.split(' (')[0]} claims {army_words(a.army, r)}", emoji="🤝",
-         layout="select"),
+         layout="select", menu=ORDERS),
     Move("attack-caravan", "raid", "Raid a caravan", "An army attacks a caravan where it stands.",
          (_army_param(), Param("caravan", Kind.COUNT, "The caravan's number", example="3"),
           Param("strategy", Kind.CHOICE, "Your strategy", choices=FIGHT_CHOICES)),
-         say=_say_caravan, emoji="🐫", style="danger", layout="select"),
+         say=_say_caravan, emoji="🐫", style="danger", layout="select", menu=ORDERS),
     Move("spy", "spy", "Spy", "Send a spy from your hand.",
          (Param("spy", Kind.TEXT, "The spy chip (number or Spy)", read=lambda t, r: _one(read_units(t, r)),
                 show=lambda c, r: chip(c).name, spell=lambda c, r: str(c), example="Spy"),
@@ -281,11 +285,11 @@ MOVES = MoveBook("gw", help="Goblin Warlords: march, levy, fight, rampage and tr
           Param("player", Kind.PLAYER, "Whose hand", required=False),
           Param("army", Kind.PIECE, "Whose leader", required=False, read=read_army, show=army_words),
           _territory("mine", "The mine", required=False, field="territory")),
-         say=_say_spy, emoji="🕵️", layout="select"),
+         say=_say_spy, emoji="🕵️", layout="select", menu=ORDERS),
     Move("build", "build", "Build", "A leader builds a fortress or a mine.",
          (_leader(), Param("work", Kind.CHOICE, "What", choices=WORK_CHOICES),
           _count("rating", "Fortress rating", (0, FORTRESS_RATINGS[-1]), required=False)),
-         say=_say_build, emoji="🏰", layout="select"),
+         say=_say_build, emoji="🏰", layout="select", menu=ORDERS),
     Move("end-turn", "end-turn", "End turn", "Done: the battles are fought.", emoji="⏹️",
          layout="buttons", quiet=True),
     Move("allow-passage", "pass", "Passage", "Let the leader through, or bar the way.",
@@ -316,17 +320,18 @@ MOVES = MoveBook("gw", help="Goblin Warlords: march, levy, fight, rampage and tr
          say=lambda a, r: f"Move on to {place(a.to)}" if a.to is not None else "Stay", emoji="👣",
          layout="select", quiet=True),
     Move("rampage", "rampage", "Rampage", "Plunder the outlands for gold.", (_army_param(),),
-         say=lambda a, r: f"{army_words(a.army, r)} rampages", emoji="🔥", style="danger", layout="select"),
+         say=lambda a, r: f"{army_words(a.army, r)} rampages", emoji="🔥", style="danger", layout="select", menu=PLUNDER),
     Move("destroy-mine", "wreck", "Wreck a mine", "Your troops destroy the mine instead of mining.",
          (_territory("mine", "The mine", field="territory"),),
-         say=lambda a, r: f"Wreck the mine in {place(a.territory)}", emoji="⛏️", layout="select"),
+         say=lambda a, r: f"Wreck the mine in {place(a.territory)}", emoji="⛏️", layout="select", menu=PLUNDER),
     Move("end-rampage", "end-rampage", "Done", "Done rampaging: the mines produce.", emoji="⏹️",
          layout="buttons", quiet=True),
     Move("discard", "discard", "Discard", "Discard down to ten units.", (_units("units", "Units to discard"),),
          say=lambda a, r: f"Discard {show_units(a.units, r)}", emoji="🗑️", layout="select", typed=False,
          quiet=True),
     Move("offer-trade", "offer", "Offer", "Offer a trade.",
-         (Param("partner", Kind.PLAYER, "To whom"), _units("give", "Units you give", required=False),
+         (Param("partner", Kind.PLAYER, "To whom", read=lambda t, r: r.player(t)),
+          _units("give", "Units you give", required=False),
           _count("give_gold", "Gold you give", (0, 99), required=False),
           _units("take", "Units you ask for", required=False),
           _count("take_gold", "Gold you ask for", (0, 99), required=False)),
