@@ -25,6 +25,7 @@ from rules.goblin_warlords.models import (
 from rules.goblin_warlords.secrets import STRATEGIES, strategy_key
 from tests.rules.goblin_warlords.helpers import (
     GAME,
+    GOBLIN_LEADER,
     KOBOLD,
     KOBOLD_LEADER,
     OGRE,
@@ -202,3 +203,16 @@ def test_units_left_behind_attack_an_enemy_coming_in() -> None:
                                          why="left behind attack")]
     state = GAME.apply(step.state, "p1", EndTurn()).state
     assert sorted(p.player for p in GAME.prompts(state)) == ["p1", "p2"]
+
+
+def test_a_retreating_leader_may_move_on_into_enemies_and_fight_again() -> None:
+    # 002 L40 with L27: the extra area may hold enemies; the leader has not attacked this turn, so a battle
+    # is recorded and fought after this one (the reading with most bloodshed)
+    state, _ = blows(CAREFUL, CAREFUL, [ORC, ORC + 1], [KOBOLD, KOBOLD + 1], [1, 1])
+    put_army(state, "p1", 14, GOBLIN_LEADER, [OGRE])
+    state = GAME.apply(state, "p1", AssignDamage(hits={ORC: 2, ORC_LEADER: 1}, survivor=ORC_LEADER)).state
+    state = GAME.apply(state, "p2", AssignDamage(), dice=ScriptedDice([1, 1])).state
+    state = GAME.apply(state, "p2", RetreatTo(to=15)).state
+    step = GAME.apply(state, "p2", ExtraMove(to=14))
+    assert [(b.territory, b.attacker) for b in step.state.battles] == [(14, "p2")]
+    assert step.state.ask is not None and step.state.ask.kind is AskKind.STRATEGY
