@@ -87,7 +87,9 @@ B3's readings (the Bloodshed Games rule: where the text is silent, the reading w
 and chaos):
 
 - spies (L41, its list empty; house set b7), any number a turn in B3, each back to the tribe cup once
-  used: a peek shows the sender alone the other's hand (units, gold, caravans, captives) in the log; an
+  used: a peek shows the sender alone the other's hand (units, gold, caravans, captives) in the log,
+  and keeps its units and gold as he saw them in his view (`Warlord.peeks`, a secret, the latest of each
+  hand); an
   incited leader checks authority, +1 if all his troops are his natives or goblins and kobolds (no
   fortress bonus, L62), and failing, his non-native troops rebel and attack him (a battle fought when
   B3 ends; his war machines stay with him while he keeps a troop, L68); a sabotaged mine is gone;
@@ -269,6 +271,7 @@ from rules.goblin_warlords.models import (
     Build,
     ExtraMove,
     Fight,
+    Peek,
     RetreatTo,
     SpyEffect,
     UseSpy,
@@ -382,7 +385,7 @@ from rules.goblin_warlords.rules import (
     unit_list,
     where,
 )
-from rules.goblin_warlords.secrets import HANDS, SECRETS, STRATEGIES, hand_key, strategy_key
+from rules.goblin_warlords.secrets import HANDS, PEEKS, SECRETS, STRATEGIES, hand_key, peek_key, strategy_key
 
 
 REGENERATES = 5
@@ -1014,7 +1017,8 @@ class GoblinWarlords(Game[GoblinState, Any]):
 
     def _spy(self, ctx: Context, state: GoblinState, player: PlayerId, action: UseSpy) -> None:
         """L41 (house set b7): the spy does one thing and goes back to the tribe cup. A peek shows the
-        player alone the other's hand (units, gold, unplaced caravans, captives). An incited leader checks
+        player alone the other's hand (units, gold, unplaced caravans, captives), kept in his view. An incited
+        leader checks
         authority (+1 if all his troops are his natives or goblins and kobolds; no fortress bonus, L62):
         failing, his non-native troops rebel and attack him (fought when B3 ends); his war machines stay
         with him if he keeps a troop to tow them, else go with the rebels (L68). A sabotaged mine is gone."""
@@ -1027,6 +1031,9 @@ class GoblinWarlords(Game[GoblinState, Any]):
         if action.effect is SpyEffect.PEEK:
             assert action.player is not None
             seen = state.warlord(action.player)
+            spymaster = state.warlord(player)
+            spymaster.peeks = [*(p for p in spymaster.peeks if p.of != action.player),
+                               Peek(of=action.player, units=sorted(seen.units), gold=seen.gold, turn=state.turn)]
             ctx.say(f"{name} sends a spy into {state.name_of(action.player)}'s camp.")
             ctx.say(f"Your spy reports {state.name_of(action.player)}'s hand: {unit_list(seen.units)}; "
                     f"{counted(seen.gold, 'gold chip')}"
@@ -2305,7 +2312,9 @@ class GoblinWarlords(Game[GoblinState, Any]):
                 gold_chips=w.gold_chips, authority=authority_sum(state, w.player),
                 hand=list(hand[0]) if hand is not None else None, gold=hand[1] if hand is not None else None,
                 caravans=list(hand[2]) if hand is not None else None, captured=len(w.captives),
-                captives=list(hand[3]) if hand is not None else None))
+                captives=list(hand[3]) if hand is not None else None,
+                peeks=[p.model_copy() for p in peeks] if (peeks := PEEKS.seen(state, peek_key(w.player), viewer))
+                is not None else None))
         caravans = [CaravanView(id=c.id, kind=c.kind, territory=c.territory, destination=ROADS[c.kind][-1],
                                 power=c.power) for c in state.caravans]
         return GoblinView(**table_fields(state, viewer, self.waiting_for(state), None),

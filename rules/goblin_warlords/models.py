@@ -42,6 +42,15 @@ class SetupStep(StrEnum):
     DONE = "done"
 
 
+class Peek(BaseModel):
+    """What a spy saw of a player's hand (L41; house set b7): its sender's secret."""
+
+    of: PlayerId
+    units: list[int] = Field(default_factory=list)
+    gold: int = 0
+    turn: int = 0
+
+
 class Warlord(BaseModel):
     """One player. Everything in the hand is the owner's secret (reading a6): its unit chips, its
     gold, and caravan chips drawn but not yet placed; how many chips it holds is public."""
@@ -56,6 +65,7 @@ class Warlord(BaseModel):
     leaderless: bool = False  # had no leader on the map or in hand when this turn began (L25; reading c12)
     redraws: int = 0  # hands shown and redrawn this turn (L25)
     kept_hand: bool = False  # chose this turn to keep the hand rather than redraw it
+    peeks: list[Peek] = Field(default_factory=list)  # what his spies saw, the latest of each hand (secret)
 
     @property
     def gold_chips(self) -> int:
@@ -487,6 +497,7 @@ class WarlordView(BaseModel):
     authority: int = 0  # the sum of its leaders' authority on the map (the order of play, L20)
     captured: int = 0  # how many captives the hand holds (public: a capture is announced)
     captives: list[int] | None = None  # the viewer's own captives (L74)
+    peeks: list[Peek] | None = None  # what the viewer's spies saw (L41)
 
 
 class CaravanView(BaseModel):
@@ -517,7 +528,7 @@ class GoblinView(TableView):
 
 
 __all__ = ["SLUG", "AcceptTrade", "AllowPassage", "Army", "Ask", "AskKind", "AssignDamage", "AttackCaravan", "Build",
-           "ExtraMove", "Fight", "RetreatTo", "SpyEffect", "UseSpy", "Work", "AttackPasser", "Battle", "Caravan",
+           "ExtraMove", "Fight", "Peek", "RetreatTo", "SpyEffect", "UseSpy", "Work", "AttackPasser", "Battle", "Caravan",
            "CaravanView", "ChooseBosses", "ChooseStrategy", "Claim", "DestroyMine", "Discard", "EndRampage", "EndTrading", "EndTurn", "Fortress", "GoblinAction",
            "GoblinState", "GoblinView", "KeepHand", "Levy", "Move", "OfferTrade", "Phase", "Rampage", "Redraw", "Reinforce",
            "RerollUnderground", "SetupStep", "Strategy", "TradeForGold", "Underground", "Warlord", "WarlordView"]

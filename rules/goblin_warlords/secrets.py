@@ -2,7 +2,9 @@
 
 - each player's hand (reading a6): its unit chips, its gold, the caravan chips not yet placed and
   its captives (L74), seen by the owner alone (a capture is announced, but what becomes of the
-  captive is the holder's business); what a spy's peek saw is told to its sender alone, in the log; how many chips it holds is public (chips held in a hand are counted at
+  captive is the holder's business);
+- what a player's spies saw of other hands (L41; house set b7), his alone: in another seat's picture
+  it stands in as nothing seen; how many chips it holds is public (chips held in a hand are counted at
   a glance);
 - the two cups, seen by nobody: what is left in the tribe cup would tell what the hands hold;
 - a battle's proposed strategy (L94-99), seen by its chooser alone until both sides' are in, or
@@ -23,7 +25,7 @@ from rules.core.dice import Dice
 from rules.core.secrets import Hidden, Secret, Spot
 from rules.goblin_warlords.combat import choices_for
 from rules.goblin_warlords.data import GOLD, CaravanKind
-from rules.goblin_warlords.models import GoblinState, Phase, Strategy
+from rules.goblin_warlords.models import GoblinState, Peek, Phase, Strategy
 
 HAND = "hand"
 CUP = "cup"
@@ -111,11 +113,34 @@ def _put_strategy(state: GoblinState, key: Any, strategy: Strategy) -> None:
     state.battles[key[1]].chosen[key[2]] = strategy
 
 
+PEEK = "peek"
+
+
+def peek_key(player: str) -> tuple[str, str]:
+    return PEEK, player
+
+
+def _peek_spots(state: GoblinState) -> Iterable[Spot]:
+    """What a player's spies saw (L41; house set b7) is his alone."""
+    if state.phase is Phase.OVER:
+        return
+    for warlord in state.warlords:  # every player's, seen or not: whether a spy saw anything is no clue
+        yield Spot(peek_key(warlord.player), frozenset({warlord.player}))
+
+
+def _put_peeks(state: GoblinState, key: Any, peeks: tuple[Peek, ...]) -> None:
+    state.warlord(key[1]).peeks = [p.model_copy() for p in peeks]
+
+
 HANDS = Chips()
+PEEKS: Hidden[GoblinState] = Hidden(
+    name="peeks", find=_peek_spots, get=lambda state, key: tuple(state.warlord(key[1]).peeks), put=_put_peeks,
+    possible=lambda state, key: [()])
+"""Another player's peeks stand in as nothing seen: what his spy saw cannot be guessed."""
 STRATEGIES: Hidden[GoblinState] = Hidden(
     name="strategies", find=_strategy_spots, get=lambda state, key: state.battles[key[1]].chosen.get(key[2]),
     put=_put_strategy, possible=lambda state, key: choices_for(state, key[2]))
-SECRETS: tuple[Secret[GoblinState], ...] = (HANDS, STRATEGIES)
+SECRETS: tuple[Secret[GoblinState], ...] = (HANDS, STRATEGIES, PEEKS)
 
-__all__ = ["CUP", "Chips", "GOLD_CUP", "HAND", "HANDS", "SECRETS", "STRATEGIES", "STRATEGY", "TRIBE_CUP", "hand_key",
-           "strategy_key"]
+__all__ = ["CUP", "Chips", "GOLD_CUP", "HAND", "HANDS", "PEEK", "PEEKS", "SECRETS", "STRATEGIES", "STRATEGY", "TRIBE_CUP", "hand_key",
+           "peek_key", "strategy_key"]
