@@ -28,13 +28,14 @@ other, wins, several sharing the victory; if nobody has, the game ends after gam
 most lands and fortresses winning, ties shared. `outcome()` places the winners first, then the
 others by lands and fortresses.
 
-Combat (L83-147, third session): ending B3 fights the recorded battles in order. Both players choose
-a strategy at once, in secret (`secrets.STRATEGIES`), revealed together; each side's leadership
-check, and on a failure the d6 for its real strategy; troll stupidity; the strategy table's damage
-(the fortress's table and absorption when the defender holds one); each owner's spread of the damage
-on his units and the struck unit he names for the survivor roll; surrender; a destroyed leader's servivility, death or capture; the
-beaten side's retreat where its owner says, and a leader's extra move; destroyed trolls regenerating. The battle then leaves the list. In B3 an army
-may also attack the caravans in its territory, fought at once (L38, L76-82, L103).
+Combat (L83-147, third session): ending B3 fights the recorded battles in order. Both players choose a
+strategy at once, in secret (`secrets.STRATEGIES`), revealed together; each side's leadership check, and
+on a failure the d6 for its real strategy; troll stupidity; the strategy table's damage (the fortress's
+table and absorption when the defender holds one); each owner's spread of the damage on his units and
+the struck unit he names for the survivor roll; surrender; a destroyed leader's servivility, death or
+capture; the beaten side's retreat where its owner says, and a leader's extra move; destroyed trolls
+regenerating. The battle then leaves the list. In B3 an army may also attack the caravans in its
+territory, fought at once (L38, L76-82, L103).
 
 Line numbers (L…) are those of ../shared/seeds/002_6fc21e352e2e7ee3.txt; the house set and the
 readings are those of ../shared/games/goblin-warlords.md (b) and (c). Readings this slice adds where
@@ -180,8 +181,8 @@ Combat's readings (the Bloodshed Games rule again):
   unless the defender lost more power (the power of the units destroyed, captured or surrendered) or
   has no troop left. All the side's armies there go together to the adjacent territory with no
   hostile army their owner picks (asked when there are several; unanswered, one he controls first,
-  else the lowest number); with none, they are destroyed and their leaders killed. A defender retreating from his fortress still
-  standing goes by the caves (L64: a d20 without reroll, 19 lost, 20 or hostile troops where it comes
+  else the lowest number); with none, they are destroyed and their leaders killed. A defender
+  retreating from his fortress still standing goes by the caves (L64: a d20 without reroll, 19 lost, 20 or hostile troops where it comes
   out destroyed); rebels forced to retreat are destroyed; rebels who win and stay turn an orcland
   neutral (L36). A retreating leader who has not moved this player turn (a defender never has) may
   then move one area on with what is left of his army (L40), into enemies only if he has not attacked
@@ -1017,11 +1018,11 @@ class GoblinWarlords(Game[GoblinState, Any]):
 
     def _spy(self, ctx: Context, state: GoblinState, player: PlayerId, action: UseSpy) -> None:
         """L41 (house set b7): the spy does one thing and goes back to the tribe cup. A peek shows the
-        player alone the other's hand (units, gold, unplaced caravans, captives), kept in his view. An incited
-        leader checks
-        authority (+1 if all his troops are his natives or goblins and kobolds; no fortress bonus, L62):
-        failing, his non-native troops rebel and attack him (fought when B3 ends); his war machines stay
-        with him if he keeps a troop to tow them, else go with the rebels (L68). A sabotaged mine is gone."""
+        player alone the other's hand (units, gold, unplaced caravans, captives), kept in his view. An
+        incited leader checks authority (+1 if all his troops are his natives or goblins and kobolds; no
+        fortress bonus, L62): failing, his non-native troops rebel and attack him (fought when B3 ends);
+        his war machines stay with him if he keeps a troop to tow them, else go with the rebels (L68). A
+        sabotaged mine is gone."""
         problem = self.spy_problem(state, player, action)
         if problem:
             raise RuleViolation(problem)
@@ -1061,7 +1062,8 @@ class GoblinWarlords(Game[GoblinState, Any]):
                                          units=sorted([*others, *engines])))
                 state.battles.append(Battle(territory=led.territory, attacker=None, army=led.id, forced=True,
                                             why="rebels"))
-                ctx.say(f"{unit_list([*others, *engines])} rebel and attack him (fought when the turn's moves are done).")
+                ctx.say(f"{unit_list([*others, *engines])} rebel and attack him (fought when the turn's moves "
+                        "are done).")
         else:
             assert action.territory is not None
             state.mines.remove(action.territory)

@@ -528,7 +528,8 @@ class GoblinView(TableView):
 
 
 __all__ = ["SLUG", "AcceptTrade", "AllowPassage", "Army", "Ask", "AskKind", "AssignDamage", "AttackCaravan", "Build",
-           "ExtraMove", "Fight", "Peek", "RetreatTo", "SpyEffect", "UseSpy", "Work", "AttackPasser", "Battle", "Caravan",
+           "ExtraMove", "Fight", "Peek", "RetreatTo", "SpyEffect", "UseSpy", "Work",
+           "AttackPasser", "Battle", "Caravan",
            "CaravanView", "ChooseBosses", "ChooseStrategy", "Claim", "DestroyMine", "Discard", "EndRampage", "EndTrading", "EndTurn", "Fortress", "GoblinAction",
            "GoblinState", "GoblinView", "KeepHand", "Levy", "Move", "OfferTrade", "Phase", "Rampage", "Redraw", "Reinforce",
            "RerollUnderground", "SetupStep", "Strategy", "TradeForGold", "Underground", "Warlord", "WarlordView"]
