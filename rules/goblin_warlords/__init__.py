@@ -1,7 +1,6 @@
-"""Goblin warlords, the territory game of the draft rules (seed 002): slices that play from the set-up
-to the end of the game, not yet whole, and on purpose not registered (no `GAME` here, so
-`rules.registry` does not find it and no generic test — controls, renderers, self-play — picks it up
-before it is whole).
+"""Goblin warlords, the territory game of the draft rules (seed 002): the whole game, its moves, guide
+and computer player, on purpose not registered yet (no `GAME` here, so `rules.registry` does not find
+it and no generic test — controls, renderers, self-play — picks it up before its renderer exists).
 
 What the slices hold (issue 43):
 - `data`: the house set of /work/shared/games/goblin-warlords.md (b) as data: the 18 territories
@@ -10,18 +9,25 @@ What the slices hold (issue 43):
   machines, spies), the gold cup (60 gold, 6 caravan chips), fortress ratings and the mine's price.
 - `models`: the state (seats' hands, the cups, map control, armies, caravans, fortresses, mines,
   turn, phase and order, B3's leaders that moved, attacked and levied, the battles waiting to be
-  fought, with the strategies chosen), the actions as a union on `type`, and the views.
-- `secrets`: hands seen by their owner alone, the cups by nobody, a battle's chosen strategy by its
-  chooser until both are in (`rules.core.secrets`).
+  fought, with the strategies chosen, the battle being settled), the actions as a union on `type`,
+  and the views.
+- `secrets`: hands (captives included) seen by their owner alone, the cups by nobody, a battle's
+  chosen strategy by its chooser until both are in (or shown early for a shaman's side), what a
+  player's spies saw his alone (`rules.core.secrets`).
 - `rules`: small rules free of the flow (draws, the order of play, caravan steps, the victory
   conditions' counts).
 - `movement`: B3's rules free of the flow (friendly and hostile, reach, paths, passage, the
   authority and servivility checks, a levy's modifiers, choices of units).
 - `questions`: the questions of a player turn (B2's redraw and purchase; B3's next step, passage,
-  the attack on a caught leader, the underground reroll; combat's secret strategy; B4's rampages and mines; B5's discard).
+  the attack on a caught leader, the underground reroll; combat's secret strategy, the damage's
+  spread, the retreat and the extra move, with an absent player's defaults; B4's rampages and mines;
+  B5's discard; C's offers and answers).
 - `combat`: combat's rules free of the flow (a battle's sides, power, the leadership modifiers and
   d6 table, troll stupidity, the two strategy tables, the fortress's absorption, the damage's
-  assignment and survivor).
+  spreads and their checks, the survivor, the retreats).
+- `moves`: the `MoveBook` of `/gw` (every action's word, label, help, parameters and words).
+- `guide`: `GUIDE`, the `/rules` text, and `READINGS`, every reading chosen.
+- `computer`: `TACTICS` (`rules.core.tactics`), the standing and the sensible moves for the search.
 - `engine`: the set-up of the text (bosses, units up to six, units traded for gold, caravans
   drawn placed at once and replaced, a random first player) and the turn's first steps: A (the
   caravans step), the order of B, B1 (unplaced caravans placed and moved), B2 (three free
