@@ -81,6 +81,7 @@ def test_every_reader_reads_or_refuses_with_a_sentence() -> None:
 
 
 def test_every_legal_action_in_play_has_words_and_a_typed_move_reads_back() -> None:
+    """And every question's default (an absent player's answer) is one of the legal answers."""
     seen: set[str] = set()
     for seed in range(3):
         count = 2 + seed
@@ -92,6 +93,10 @@ def test_every_legal_action_in_play_has_words_and_a_typed_move_reads_back() -> N
             player = prompts[chooser.draw(len(prompts)) - 1].player
             legal = GAME.legal_actions(state, player)
             reading = Reading(GAME.view(state, player), names)
+            for prompt in prompts:  # an absent player's default is always a legal answer
+                if prompt.default is not None:
+                    assert GAME.parse_action(prompt.default) in GAME.legal_actions(state, prompt.player)
+                    seen.add(f"default {prompt.default['type']}")
             for action in legal[:40]:
                 move = MOVES.of(action)
                 assert move is not None and MOVES.words(action, reading), action
@@ -106,4 +111,4 @@ def test_every_legal_action_in_play_has_words_and_a_typed_move_reads_back() -> N
                     assert param.agrees(value, param.token(value, reading), reading), (action, param.name)
             state = GAME.apply(state, player, legal[chooser.draw(len(legal)) - 1]).state
             steps += 1
-    assert {"move", "levy", "strategy", "end-turn", "bosses"} <= seen
+    assert {"move", "levy", "strategy", "end-turn", "bosses", "default strategy", "default assign"} <= seen
