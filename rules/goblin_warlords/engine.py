@@ -196,9 +196,10 @@ Combat's readings (the Bloodshed Games rule again):
   with him (L75), and so does one a caravan kills; a fleeing lone chief's shaman joins the winner before
   he checks servivility (so without its +1). A shaman is no unit (L3): a leader with only a shaman is a
   lone chief, moves two areas and cannot leave it behind (L72);
-- units left behind (L31) attack any enemy that ends a move among them: the battle's attacker is their
-  owner (so a fortress there is no help to the newcomer); a leader let through by their owner is not
-  attacked;
+- units left behind (L31) attack any enemy that ends a move among them or is levied among them: the
+  battle's attacker is their owner (so a fortress there is no help to the newcomer); a leader let
+  through by their owner is not attacked; a leader levied among them is attacked, not attacking, so
+  he may still march into enemies this turn (one who marched in has made his attack);
 - an absent player's defaults: Mindless Charge for his strategy (the most bloodshed), the engine's
   spread of his damage, the engine's retreat, no extra move;
 - a fortress (L104-109, L135-146) is its owner's, used when he defends there (not against rebels or
@@ -659,8 +660,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
         if hostile_armies(state, player, number):
             surprised = surprise and any(f.territory == number for f in state.fortresses) and \
                 hostile_troops(state, player, number)
-            guards = sorted((a for a in hostile_armies(state, player, number) if a.leader is None
-                             and a.owner is not None), key=lambda a: a.id)
+            guards = self.guards(state, player, number)
             if guards and not surprised:  # L31: units left behind attack any enemy that comes there
                 state.battles.append(Battle(territory=number, attacker=guards[0].owner, army=moving.id,
                                             why="left behind attack"))
@@ -677,6 +677,13 @@ class GoblinWarlords(Game[GoblinState, Any]):
                     + ", once the turn's moves are done.")
         self._settle(ctx, state)
         self._hand_in_gold(ctx, state, moving)
+
+    @staticmethod
+    def guards(state: GoblinState, player: PlayerId, number: int) -> list[Army]:
+        """Another player's units left behind in the territory, with no leader (L31): they attack any
+        enemy that comes there, by a move, the caves or a levy."""
+        return sorted((a for a in hostile_armies(state, player, number) if a.leader is None and a.owner is not None),
+                      key=lambda a: a.id)
 
     @staticmethod
     def _hand_in_gold(ctx: Context, state: GoblinState, moving: Army) -> None:
@@ -855,7 +862,12 @@ class GoblinWarlords(Game[GoblinState, Any]):
                                             why="rebels"))
                 ctx.say(f"{unit_list(others)} rebel and attack him in {where(led.territory)} "
                         "(fought when the turn's moves are done).")
-        if hostile_armies(state, player, led.territory) and not any(
+        guards = self.guards(state, player, led.territory)
+        if guards and not any(b.army == led.id and b.territory == led.territory for b in state.battles):
+            state.battles.append(Battle(territory=led.territory, attacker=guards[0].owner, army=led.id,
+                                        why="left behind attack"))  # L31: they attack whoever comes
+            ctx.say(f"{state.name_of(guards[0].owner)}'s units left in {where(led.territory)} fall on the newcomers.")
+        elif hostile_armies(state, player, led.territory) and not any(
                 b.army == led.id and b.territory == led.territory for b in state.battles):
             state.battles.append(Battle(territory=led.territory, attacker=player, army=led.id,
                                         forced=is_orcland(led.territory), why="levied among enemies"))

@@ -92,8 +92,8 @@ READINGS: dict[str, str] = {
     "fortress": "A fortress helps only its owner defending in it, never against rebels or troops levied there. One "
                 "war machine (the attackers' biggest) cuts its absorption; it falls when the damage before "
                 "absorption exceeds the defenders' power plus its printed rating.",
-    "left-behind": "Units left behind attack anyone who ends a move among them: their owner is the attacker. A leader "
-                   "their owner lets through is not attacked.",
+    "left-behind": "Units left behind attack anyone who ends a move or is levied among them: their owner is the "
+                   "attacker. A leader their owner lets through is not attacked.",
     "caravans": "Caravans are attacked in B3, one by one, after the army's own battle, and not as the leader's one "
                 "attack. The caravan's power (0: an empty rumour) and treasury are fixed at its first attack. It "
                 "yields if it lost more power than the army: the army takes its destroyed gold, and it steps on, "

@@ -18,6 +18,7 @@ from rules.goblin_warlords.models import (
     ChooseStrategy,
     EndTurn,
     ExtraMove,
+    Levy,
     Move,
     RetreatTo,
     Strategy,
@@ -216,3 +217,14 @@ def test_a_retreating_leader_may_move_on_into_enemies_and_fight_again() -> None:
     step = GAME.apply(state, "p2", ExtraMove(to=14))
     assert [(b.territory, b.attacker) for b in step.state.battles] == [(14, "p2")]
     assert step.state.ask is not None and step.state.ask.kind is AskKind.STRATEGY
+
+
+def test_units_left_behind_attack_a_leader_levied_among_them() -> None:
+    # 002 L31 with L34: a leader levied into his home comes there, and the units left in it attack him
+    state = b3()
+    state.control[3] = "p2"  # Redtusk Hold, the orcs' home, held by Bo with units left there
+    put_army(state, "p2", 3, None, [KOBOLD])
+    state.tribe_cup.remove(ORC_LEADER)
+    state.warlord("p1").units = [ORC_LEADER]
+    step = GAME.apply(state, "p1", Levy(leader=ORC_LEADER, units=[]))
+    assert [(b.territory, b.attacker, b.why) for b in step.state.battles] == [(3, "p2", "left behind attack")]
