@@ -1,7 +1,6 @@
-"""Goblin warlords, the territory game of the draft rules (seed 002): slices that play from the set-up
-to the end of the game, not yet whole, and on purpose not registered (no `GAME` here, so
-`rules.registry` does not find it and no generic test — controls, renderers, self-play — picks it up
-before it is whole).
+"""Goblin warlords, the territory game of the draft rules (seed 002): the whole game, its moves, guide
+and computer player, on purpose not registered yet (no `GAME` here, so `rules.registry` does not find
+it and no generic test — controls, renderers, self-play — picks it up before its renderer exists).
 
 What the slices hold (issue 43):
 - `data`: the house set of /work/shared/games/goblin-warlords.md (b) as data: the 18 territories
@@ -10,18 +9,25 @@ What the slices hold (issue 43):
   machines, spies), the gold cup (60 gold, 6 caravan chips), fortress ratings and the mine's price.
 - `models`: the state (seats' hands, the cups, map control, armies, caravans, fortresses, mines,
   turn, phase and order, B3's leaders that moved, attacked and levied, the battles waiting to be
-  fought, with the strategies chosen), the actions as a union on `type`, and the views.
-- `secrets`: hands seen by their owner alone, the cups by nobody, a battle's chosen strategy by its
-  chooser until both are in (`rules.core.secrets`).
+  fought, with the strategies chosen, the battle being settled), the actions as a union on `type`,
+  and the views.
+- `secrets`: hands (captives included) seen by their owner alone, the cups by nobody, a battle's
+  chosen strategy by its chooser until both are in (or shown early for a shaman's side), what a
+  player's spies saw his alone (`rules.core.secrets`).
 - `rules`: small rules free of the flow (draws, the order of play, caravan steps, the victory
   conditions' counts).
 - `movement`: B3's rules free of the flow (friendly and hostile, reach, paths, passage, the
   authority and servivility checks, a levy's modifiers, choices of units).
 - `questions`: the questions of a player turn (B2's redraw and purchase; B3's next step, passage,
-  the attack on a caught leader, the underground reroll; combat's secret strategy; B4's rampages and mines; B5's discard).
+  the attack on a caught leader, the underground reroll; combat's secret strategy, the damage's
+  spread, the retreat and the extra move, with an absent player's defaults; B4's rampages and mines;
+  B5's discard; C's offers and answers).
 - `combat`: combat's rules free of the flow (a battle's sides, power, the leadership modifiers and
   d6 table, troll stupidity, the two strategy tables, the fortress's absorption, the damage's
-  assignment and survivor).
+  spreads and their checks, the survivor, the retreats).
+- `moves`: the `MoveBook` of `/gw` (every action's word, label, help, parameters and words).
+- `guide`: `GUIDE`, the `/rules` text, and `READINGS`, every reading chosen.
+- `computer`: `TACTICS` (`rules.core.tactics`), the standing and the sensible moves for the search.
 - `engine`: the set-up of the text (bosses, units up to six, units traded for gold, caravans
   drawn placed at once and replaced, a random first player) and the turn's first steps: A (the
   caravans step), the order of B, B1 (unplaced caravans placed and moved), B2 (three free
@@ -41,7 +47,7 @@ What the slices hold (issue 43):
   leadership checks and the d6 for a real strategy; troll stupidity; the basic strategy table's
   damage, or the fortress's table, its absorption, a war machine against it and the castle's fall
   when the defender holds one (an underground surprise forcing Clever against Careful Defence); the
-  damage spread (by the engine for now), one survivor roll; surrender; a destroyed
+  damage spread (by the owners since the fifth session), one survivor roll; surrender; a destroyed
   leader's servivility (halved when hacked to pieces), death or capture; the beaten side's retreat
   (to a free neighbour, by the caves out of a fortress, destroyed with nowhere to go; rebels
   destroyed, or the land left neutral when they win); destroyed trolls regenerating (the loser's
@@ -57,15 +63,16 @@ What the slices hold (issue 43):
   will do; shared wins), the house set's end after game turn 12 (most lands and fortresses), and
   `outcome()` with the placings. Random play now reaches the end of games.
 
-Still to come (the next sessions): the rest of combat — the owners' own choice of retreat square,
-damage assignment and survivor (L40, L141-143), a retreating leader's extra move (L40), an army's
-retreat from a caravan that holds (L82), shamans' late choice and a fleeing chief's shaman going to
-the winner (L101-102), stupid trolls of a wiped-out army joining the victor (L126), captives traded
-or executed (L74), the victor's handling of a shaman (L70); the attack by units left behind on an
-enemy coming in (L31), B3's other parts (spies, L41; levying shamans and war machines, L67-72;
-building fortresses and mines, L61-66; a leader carrying one gold only, L49-50, caravan gold
-included), the announcement as the player's own choice if wanted; then `moves.py` (the `MoveBook`), `guide.py`, `computer.py`, the
-renderer, and only then `GAME` here (registration).
+Then (fifth session) the owners' own choices in combat: the damage's spread and the survivor
+(L141-143), the retreat square and a retreating leader's extra move (L40), an army beaten by a caravan
+retreating (L82), shamans choosing late (L102), following the winner or dying with a hacked leader (L70,
+L75, L101), stupid trolls of a wiped-out army joining the victor (L126), units left behind attacking
+newcomers (L31), spies (L41, house set b7), shamans and war machines levied (L67-72), fortresses and
+mines built (L61-66), a lone leader's one gold chip (L49-50), and defaults for an absent player's
+combat questions; `moves` (the `MoveBook`), `guide` (the `/rules` text and its readings) and
+`computer` (`TACTICS` for the search).
+
+Still to come: the renderer, and only then `GAME` here (registration).
 
 Line numbers (L…) are those of ../shared/seeds/002_6fc21e352e2e7ee3.txt as it is now (158
 lines); the reading's own line numbers come from an edition with blank lines between paragraphs,

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from rules.core.engine import PlayerId
 from rules.goblin_warlords.data import ADJACENT, SMALL_TRIBES, ChipKind, Tribe, chip
 from rules.goblin_warlords.models import Army, Battle, Fortress, GoblinState, Strategy
-from rules.goblin_warlords.movement import army, native, troops
+from rules.goblin_warlords.movement import army, escort, native, shamans, troops
 
 CHARGE, CAREFUL, CLEVER = Strategy.CHARGE, Strategy.CAREFUL, Strategy.CLEVER
 FIGHTING = (CHARGE, CAREFUL, CLEVER)
@@ -110,20 +110,31 @@ def loser(lost: dict[str, int], defender_troops_left: bool) -> str:
     return "defender" if lost["defender"] > lost["attacker"] or not defender_troops_left else "attacker"
 
 
-def retreat_to(state: GoblinState, owner: PlayerId | None, here: int) -> int | None:
-    """Where a side retreats (L40): an adjacent free territory (no hostile army in it); until the owner's
-    own choice comes, the engine picks one he controls first, then the lowest number. None: nowhere."""
-    free = [n for n in sorted(ADJACENT[here])
+def retreats(state: GoblinState, owner: PlayerId | None, here: int) -> list[int]:
+    """The adjacent free territories (no hostile army in them) a side may retreat to (L40)."""
+    return [n for n in sorted(ADJACENT[here])
             if not any(a.territory == n and a.owner != owner and not a.lost for a in state.armies)]
+
+
+def retreat_to(state: GoblinState, owner: PlayerId | None, here: int) -> int | None:
+    """The engine's pick of a retreat (L40), the answer of an owner who does not choose: a territory he
+    controls first, then the lowest number. None: nowhere to go."""
+    free = retreats(state, owner, here)
     if not free:
         return None
     return min(free, key=lambda n: (owner is None or state.control.get(n) != owner, n))
 
 
 def lone_chief(state: GoblinState, territory: int, owner: PlayerId | None) -> bool:
-    """Whether the owner's side in the territory is a lone chief: one leader with no unit (L100)."""
+    """Whether the owner's side in the territory is a lone chief (L100): one leader with no troop and no
+    war machine; a shaman may be with him (L101: it then joins the winner)."""
     armies = side(state, territory, owner)
-    return len(armies) == 1 and armies[0].leader is not None and not armies[0].units
+    return len(armies) == 1 and armies[0].leader is not None and not escort(armies[0].units)
+
+
+def has_shaman(state: GoblinState, territory: int, owner: PlayerId | None) -> bool:
+    """Whether the owner's side in the territory has a shaman (L102: it chooses its strategy late)."""
+    return any(shamans(a.units) for a in side(state, territory, owner))
 
 
 def choices_for(state: GoblinState, player: PlayerId) -> list[Strategy]:
@@ -180,10 +191,10 @@ def stupid(strategy: Strategy, face: int) -> bool:
 
 
 def assign(chips: Sequence[int], damage: int) -> dict[int, int]:
-    """The damage dealt to a side, spread on its units (L141-142: no unit takes more than its power).
-    Until the owner's own choice comes (next slice), the engine assigns it, the reading with most
-    bloodshed: each unit in turn takes one point, the smallest first and the leader last, so that as
-    many units as possible are struck; what is left goes on the same way, up to each one's power."""
+    """The engine's spread of the damage dealt to a side (L141-142: no unit takes more than its power),
+    for rebels and an absent owner, the reading with most bloodshed: each unit in turn takes one point,
+    the smallest first and the leader last, so that as many units as possible are struck; what is left
+    goes on the same way, up to each one's power."""
     order = sorted(chips, key=lambda c: (chip(c).is_leader, chip(c).power, c))
     taken = {c: 0 for c in order}
     left = damage
@@ -195,16 +206,54 @@ def assign(chips: Sequence[int], damage: int) -> dict[int, int]:
     return {c: d for c, d in taken.items() if d}
 
 
+def concentrate(chips: Sequence[int], damage: int) -> dict[int, int]:
+    """The other way of taking damage the legal moves list (L141-142): each unit in turn takes all it can,
+    the biggest first and the leader last, so that as few units as possible are struck."""
+    order = sorted(chips, key=lambda c: (chip(c).is_leader, -chip(c).power, c))
+    taken: dict[int, int] = {}
+    left = damage
+    for c in order:
+        if left <= 0:
+            break
+        taken[c] = min(chip(c).power, left)
+        left -= taken[c]
+    return {c: d for c, d in taken.items() if d}
+
+
+def placed(chips: Sequence[int], damage: int) -> int:
+    """How much damage a side must place: all of it, up to the power of all its units (L142)."""
+    return min(damage, power(chips))
+
+
+def assignment_problem(chips: Sequence[int], damage: int, hits: dict[int, int], saved: int | None) -> str | None:
+    """Why an owner's spread of the damage is refused (None: it stands), L141-143."""
+    if any(c not in chips for c in hits):
+        return "Assign damage only to your units that fight in this battle."
+    if any(d < 1 or d > chip(c).power for c, d in hits.items()):
+        return "Each struck unit takes at least 1 damage and no more than its power (L142)."
+    if sum(hits.values()) != placed(chips, damage):
+        return f"Place all the damage: {placed(chips, damage)} in all (L141)."
+    if saved is not None and saved not in hits:
+        return "The unit that rolls to survive must be one that was struck (L143)."
+    return None
+
+
+def hopefuls(hit: dict[int, int]) -> list[int]:
+    """The struck units that could survive their roll (a d6 plus the damage under the power, L143)."""
+    return [c for c, d in hit.items() if chip(c).power - d > 1]
+
+
 def survivor(hit: dict[int, int]) -> int | None:
     """The one struck unit that rolls to survive (L143): the one with the best chance (power less its
-    damage), a leader first on a tie (our reading of the owner's choice, made for him)."""
-    hopeful = [c for c, d in hit.items() if chip(c).power - d > 1]
+    damage), a leader first on a tie: the engine's choice for rebels and an absent owner."""
+    hopeful = hopefuls(hit)
     if not hopeful:
         return None
     return max(hopeful, key=lambda c: (chip(c).power - hit[c], chip(c).is_leader, -c))
 
 
 __all__ = ["CARAVAN_POWER", "CAREFUL", "CHARGE", "CLEVER", "FIGHTING", "FORTRESS_RATIOS", "NO_FORTRESS_AGAINST",
-           "RATIOS", "REBEL_STRATEGY", "absorbed", "assign", "chips_of", "choices_for", "fortress_used", "leaders",
+           "RATIOS", "REBEL_STRATEGY", "absorbed", "assign", "assignment_problem", "chips_of", "choices_for",
+           "concentrate", "has_shaman", "hopefuls", "placed", "retreats", "fortress_used", "leaders",
            "leadership_bonus", "lone_chief", "loser", "power", "retreat_to", "roll_bonus", "rolled_strategy", "side",
            "sides", "stupid", "survivor", "trolls"]

@@ -28,13 +28,14 @@ other, wins, several sharing the victory; if nobody has, the game ends after gam
 most lands and fortresses winning, ties shared. `outcome()` places the winners first, then the
 others by lands and fortresses.
 
-Combat (L83-147, third session): ending B3 fights the recorded battles in order. Both players choose
-a strategy at once, in secret (`secrets.STRATEGIES`), revealed together; each side's leadership
-check, and on a failure the d6 for its real strategy; troll stupidity; the strategy table's damage
-(the fortress's table and absorption when the defender holds one); the damage spread on the units,
-one struck unit's survivor roll; surrender; a destroyed leader's servivility, death or capture; the
-beaten side's retreat; destroyed trolls regenerating. The battle then leaves the list. In B3 an army
-may also attack the caravans in its territory, fought at once (L38, L76-82, L103).
+Combat (L83-147, third session): ending B3 fights the recorded battles in order. Both players choose a
+strategy at once, in secret (`secrets.STRATEGIES`), revealed together; each side's leadership check, and
+on a failure the d6 for its real strategy; troll stupidity; the strategy table's damage (the fortress's
+table and absorption when the defender holds one); each owner's spread of the damage on his units and
+the struck unit he names for the survivor roll; surrender; a destroyed leader's servivility, death or
+capture; the beaten side's retreat where its owner says, and a leader's extra move; destroyed trolls
+regenerating. The battle then leaves the list. In B3 an army may also attack the caravans in its
+territory, fought at once (L38, L76-82, L103).
 
 Line numbers (L…) are those of ../shared/seeds/002_6fc21e352e2e7ee3.txt; the house set and the
 readings are those of ../shared/games/goblin-warlords.md (b) and (c). Readings this slice adds where
@@ -59,7 +60,7 @@ The end of the turn's and the game's readings (fourth session):
   "army" includes a lone leader, who checks once; an army checks twice: the first check wins the
   leader's chip, the second keeps the army's (the chip is drawn first), else a unit picked at random
   leaves the army for the hand with that chip (a leader left alone by it stays on the map). Chips won
-  are carried by the army (L49-51; the one-chip limit of a leader is still to come); a caravan chip
+  are carried by the army (L49-51; a leader alone keeps one); a caravan chip
   drawn goes to the hand unplaced and another chip is drawn (L52);
 - a mine (L44, L65; reading a32, c6) produces in its owner's B4 if a troop of his (not a leader,
   not uncontrolled) that stood there when his turn began (B1) is still there; a caravan chip drawn
@@ -86,6 +87,24 @@ The end of the turn's and the game's readings (fourth session):
 B3's readings (the Bloodshed Games rule: where the text is silent, the reading with most bloodshed
 and chaos):
 
+- spies (L41, its list empty; house set b7), any number a turn in B3, each back to the tribe cup once
+  used: a peek shows the sender alone the other's hand (units, gold, caravans, captives) in the log,
+  and keeps its units and gold as he saw them in his view (`Warlord.peeks`, a secret, the latest of each
+  hand); an
+  incited leader checks authority, +1 if all his troops are his natives or goblins and kobolds (no
+  fortress bonus, L62), and failing, his non-native troops rebel and attack him (a battle fought when
+  B3 ends; his war machines stay with him while he keeps a troop, L68); a sabotaged mine is gone;
+- a levy (L67-72) may bring a shaman (one an army) and war machines, neither native to anyone: they
+  join the non-native units' one check and rebel with them; a war machine is paid with its power in
+  gold when levied, whatever comes of it, and needs a troop to tow it; any army with a machine and no
+  troop loses the machine (L68), checked after every step;
+- building (L61-66): a fortress where the leader's army (at least one unit) stands in his land, paid
+  with its rating (1-4), only by a leader who has not moved, and he may not move after; an older one
+  there is torn down; a mine (free) where a unit of his has stood since his turn began; neither counts
+  as the leader's levy or attack;
+- a leader with no unit carries one gold chip (L49-50): any more he gets (rampage, a caravan's loot)
+  is dropped back into the gold cup at once — the chips are alike, so which he keeps is no choice;
+
 - an army is a leader with at least one unit; a leader with none moves two areas (L28-29). Units
   without a leader do not move: they wait to be claimed (L32). Leaving every unit behind makes the
   leader lone, so he may then move two;
@@ -108,8 +127,8 @@ and chaos):
   into his tribe's home with the units, a leader on the map levies where he stands if his player
   controls it; at a tribe's home every troop of that tribe in the hand must come in the same levy
   (standard units, L35); one check for the non-native ones, all or none obey; failure makes them a
-  rebel army (no owner) in that territory, attacking the leader (a battle recorded). Only troops
-  are levied for now (shamans and war machines come with their rules);
+  rebel army (no owner) in that territory, attacking the leader (a battle recorded). Shamans and
+  war machines come as the spies' readings below say;
 - a levy's modifiers (L56-59): +1 if every troop the leader would then control is native or a
   goblin or kobold; +1 if the newcomers are all goblins or kobolds and the army's troops, natives
   just levied among them, have at least twice their power; no fortress bonus (L62, reading c4);
@@ -141,10 +160,16 @@ Combat's readings (the Bloodshed Games rule again):
   (reading c5); with the house set's powers a tie never mixes a troll or ogre with a goblin or kobold,
   so the owner's choice (L119) never arises;
 - stupid trolls (L126) stay in their army, out of the fight: they neither add power nor take damage;
-- damage is assigned by the engine until the owners' own choice comes (L141, next): one point at a
-  time to each unit in turn, the smallest first and the leader last, so that as many units as
-  possible are struck (the most bloodshed), none past its power; the one unit that rolls to survive
-  (L143) is the struck one with the best chance (power less damage), a leader first on a tie;
+  if nothing else of their side is left (the army "completely destroyed", its leader dead or taken),
+  the victor's leader checks authority (the levy's modifiers) to take them, else they go to the tribe
+  cup; a victor with no leader (rebels, units left behind) cannot take them;
+- each player spreads the damage his side takes (L141-143), both asked at once, only when there is a
+  choice (a side struck to the full, or with one unit, has none): every point placed, up to the power
+  of all its units, none past a unit's power, and the struck unit that rolls to survive named. The
+  legal moves list two spreads (as many units struck as can be, the smallest first and the leader last;
+  or as few, the biggest first), each with each unit that could survive; any other is accepted when
+  given. Unanswered (an absent player) or for rebels, the engine spreads it the first way and names
+  the unit with the best chance (power less damage), a leader first on a tie;
 - surrender (L147; reading c9): one d6 for the side, rolled only when a player won (rebels take no
   prisoners); its struck troops go to the winner's hand (house set b9), its war machines, shamans and
   leaders are destroyed or fall as leaders do;
@@ -154,13 +179,29 @@ Combat's readings (the Bloodshed Games rule again):
   is the winner's captive (`Warlord.captives`, public: the capture is announced);
 - retreat (L40, L64, L150-152; house set b8): when both sides still stand, the attacker's side retreats
   unless the defender lost more power (the power of the units destroyed, captured or surrendered) or
-  has no troop left. All the side's armies there go together, until the owner's own choice comes, to
-  an adjacent territory with no hostile army, one he controls first, else the lowest number; with
-  none, they are destroyed and their leaders killed. A defender retreating from his fortress still
-  standing goes by the caves (L64: a d20 without reroll, 19 lost, 20 or hostile troops where it comes
+  has no troop left. All the side's armies there go together to the adjacent territory with no
+  hostile army their owner picks (asked when there are several; unanswered, one he controls first,
+  else the lowest number); with none, they are destroyed and their leaders killed. A defender
+  retreating from his fortress still standing goes by the caves (L64: a d20 without reroll, 19 lost, 20 or hostile troops where it comes
   out destroyed); rebels forced to retreat are destroyed; rebels who win and stay turn an orcland
-  neutral (L36). The extra move of a retreating leader who has not moved (L40) is still to come; a
-  caravan that holds does not make the army retreat (for now);
+  neutral (L36). A retreating leader who has not moved this player turn (a defender never has) may
+  then move one area on with what is left of his army (L40), into enemies only if he has not attacked
+  this turn (a battle recorded and fought after the others); the retreat is his move. An army that
+  attacked a caravan and is beaten by it (the caravan lost no more power than the army) retreats so too
+  (L82);
+- shamans (L67-72, L101-102): a side alone in having a shaman chooses after the other's strategy is
+  shown (public at once; against rebels their d3 is rolled first); a leader forced to retreat, captured
+  or killed loses his shaman to the winner's first army there with a leader and no shaman (rebels: to
+  their army), else it wanders to the tribe cup; a leader hacked to pieces and killed takes his shaman
+  with him (L75), and so does one a caravan kills; a fleeing lone chief's shaman joins the winner before
+  he checks servivility (so without its +1). A shaman is no unit (L3): a leader with only a shaman is a
+  lone chief, moves two areas and cannot leave it behind (L72);
+- units left behind (L31) attack any enemy that ends a move among them or is levied among them: the
+  battle's attacker is their owner (so a fortress there is no help to the newcomer); a leader let
+  through by their owner is not attacked; a leader levied among them is attacked, not attacking, so
+  he may still march into enemies this turn (one who marched in has made his attack);
+- an absent player's defaults: Mindless Charge for his strategy (the most bloodshed), the engine's
+  spread of his damage, the engine's retreat, no extra move;
 - a fortress (L104-109, L135-146) is its owner's, used when he defends there (not against rebels or
   troops levied there, L62, L104); only the defender in it gains its +1s; its absorption is cut by the
   attackers' biggest war machine (one machine, L146); the castle falls on the damage dealt before
@@ -207,7 +248,9 @@ from rules.goblin_warlords.data import (
     BOUGHT_PRICE,
     FREE_DRAWS,
     ADJACENT,
+    FORTRESS_RATINGS,
     GOLD,
+    MINE_PRICE,
     HAND_LIMIT,
     LAST_TURN,
     REDRAW_SIZE,
@@ -226,6 +269,15 @@ from rules.goblin_warlords.data import (
 )
 from rules.goblin_warlords.models import (
     SLUG,
+    AssignDamage,
+    Build,
+    ExtraMove,
+    Fight,
+    Peek,
+    RetreatTo,
+    SpyEffect,
+    UseSpy,
+    Work,
     AcceptTrade,
     EndTrading,
     OfferTrade,
@@ -272,7 +324,13 @@ from rules.goblin_warlords.combat import (
     RATIOS,
     absorbed,
     assign,
+    assignment_problem,
     chips_of,
+    concentrate,
+    has_shaman,
+    hopefuls,
+    placed,
+    retreats,
     choices_for,
     fortress_used,
     leaders,
@@ -295,7 +353,10 @@ from rules.goblin_warlords.movement import (
     army_led_by,
     authority_check,
     choices,
+    escort,
     friendly,
+    machines,
+    shamans,
     hostile_armies,
     hostile_troops,
     is_orcland,
@@ -308,6 +369,7 @@ from rules.goblin_warlords.movement import (
     servivility_check,
     troops,
 )
+from rules.goblin_warlords.moves import MOVES
 from rules.goblin_warlords.questions import STAGES
 from rules.goblin_warlords.rules import (
     authority_sum,
@@ -325,7 +387,7 @@ from rules.goblin_warlords.rules import (
     unit_list,
     where,
 )
-from rules.goblin_warlords.secrets import HANDS, SECRETS, STRATEGIES, hand_key, strategy_key
+from rules.goblin_warlords.secrets import HANDS, PEEKS, SECRETS, STRATEGIES, hand_key, peek_key, strategy_key
 
 
 REGENERATES = 5
@@ -347,6 +409,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
     action_adapter = TypeAdapter(GoblinAction)
     secrets = SECRETS
     private_by_secrets = True
+    moves = MOVES
 
     # -- set-up (L5-7) ---------------------------------------------------------------------------------
     def _setup(self, ctx: Context, seats: Sequence[Seat], options: dict[str, Any]) -> GoblinState:
@@ -468,6 +531,8 @@ class GoblinWarlords(Game[GoblinState, Any]):
         warlord.caravans = []
         state.miners = sorted(c for a in state.armies if a.owner == player and not a.lost and a.territory in state.mines
                               for c in troops(a.units))  # L44: at the mine for the full turn
+        state.posts = {c: a.territory for a in state.armies if a.owner == player and not a.lost
+                       for c in self._chips(a)}  # L65: a mine needs a unit there for the whole turn
         state.rampaged = []
         state.phase = Phase.REINFORCE
         self._reinforce(ctx, state)
@@ -531,7 +596,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
         """The end of B2: B3 begins. Each leader may move once, attack once and levy once this turn
         (L27); armies lost underground last turn roll for their place first, with no reroll (L30)."""
         state.phase = Phase.MARCH
-        state.moved, state.attacked, state.levied = [], [], []
+        state.moved, state.attacked, state.levied, state.retreated = [], [], [], []
         player = state.order[state.active]
         for lost in [a for a in state.armies if a.owner == player and a.lost]:
             if lost.leader is not None:
@@ -553,7 +618,9 @@ class GoblinWarlords(Game[GoblinState, Any]):
             raise RuleViolation("Only units of that army can be left behind, each once.")
         if action.leave and not friendly(state, player, moving.territory):
             raise RuleViolation("Units can be left behind only in friendly territory (L31).")
-        lone = len(action.leave) == len(moving.units)
+        if shamans(action.leave):
+            raise RuleViolation("A shaman stays with his leader: he is never handed on (L72).")
+        lone = len(action.leave) == len(escort(moving.units))
         problem = path_problem(state, player, moving, action.path, lone)
         if problem:
             raise RuleViolation(problem)
@@ -593,10 +660,16 @@ class GoblinWarlords(Game[GoblinState, Any]):
         if hostile_armies(state, player, number):
             surprised = surprise and any(f.territory == number for f in state.fortresses) and \
                 hostile_troops(state, player, number)
-            state.battles.append(Battle(territory=number, attacker=player, army=moving.id, forced=is_orcland(number),
-                                        surprise=surprised,
-                                        why="underground surprise" if surprised else "entered enemies"))
-            if moving.leader is not None:
+            guards = self.guards(state, player, number)
+            if guards and not surprised:  # L31: units left behind attack any enemy that comes there
+                state.battles.append(Battle(territory=number, attacker=guards[0].owner, army=moving.id,
+                                            why="left behind attack"))
+                ctx.say(f"{state.name_of(guards[0].owner)}'s units left in {where(number)} fall on the newcomers.")
+            else:
+                state.battles.append(Battle(territory=number, attacker=player, army=moving.id,
+                                            forced=is_orcland(number), surprise=surprised,
+                                            why="underground surprise" if surprised else "entered enemies"))
+            if moving.leader is not None and moving.leader not in state.attacked:
                 state.attacked.append(moving.leader)
             ctx.say(f"Enemies stand in {where(number)}: a battle "
                     + ("must be fought there" if is_orcland(number) else "will be fought there, outlands or not")
@@ -604,6 +677,13 @@ class GoblinWarlords(Game[GoblinState, Any]):
                     + ", once the turn's moves are done.")
         self._settle(ctx, state)
         self._hand_in_gold(ctx, state, moving)
+
+    @staticmethod
+    def guards(state: GoblinState, player: PlayerId, number: int) -> list[Army]:
+        """Another player's units left behind in the territory, with no leader (L31): they attack any
+        enemy that comes there, by a move, the caves or a levy."""
+        return sorted((a for a in hostile_armies(state, player, number) if a.leader is None and a.owner is not None),
+                      key=lambda a: a.id)
 
     @staticmethod
     def _hand_in_gold(ctx: Context, state: GoblinState, moving: Army) -> None:
@@ -756,6 +836,11 @@ class GoblinWarlords(Game[GoblinState, Any]):
             state.armies.append(led)
             ctx.say(f"{state.name_of(player)} levies a {unit_list([leader])} in {where(home)}.")
             self._claim_natives(ctx, state, player, led)
+        cost = sum(chip(c).power for c in machines(action.units))
+        if cost:  # L68: a war machine is paid for with its power in gold
+            warlord.gold -= cost
+            state.gold_cup += [GOLD] * cost
+            ctx.say(f"{state.name_of(player)} pays {cost} gold for {unit_list(machines(action.units))}.")
         natives = [c for c in action.units if native(leader, c)]
         others = [c for c in action.units if not native(leader, c)]
         led.units = sorted([*led.units, *natives])
@@ -768,13 +853,21 @@ class GoblinWarlords(Game[GoblinState, Any]):
                 led.units = sorted([*led.units, *others])
                 ctx.say(f"{unit_list(others)} obey him.")
             else:
+                if troops(led.units):  # L68: the leader keeps the war machines while he has loyal troops
+                    led.units = sorted([*led.units, *machines(others)])
+                    others = [c for c in others if c not in machines(others)]
                 rebels = Army(id=state.new_id(), owner=None, territory=led.territory, units=sorted(others))
                 state.armies.append(rebels)
                 state.battles.append(Battle(territory=led.territory, attacker=None, army=led.id, forced=True,
                                             why="rebels"))
                 ctx.say(f"{unit_list(others)} rebel and attack him in {where(led.territory)} "
                         "(fought when the turn's moves are done).")
-        if hostile_armies(state, player, led.territory) and not any(
+        guards = self.guards(state, player, led.territory)
+        if guards and not any(b.army == led.id and b.territory == led.territory for b in state.battles):
+            state.battles.append(Battle(territory=led.territory, attacker=guards[0].owner, army=led.id,
+                                        why="left behind attack"))  # L31: they attack whoever comes
+            ctx.say(f"{state.name_of(guards[0].owner)}'s units left in {where(led.territory)} fall on the newcomers.")
+        elif hostile_armies(state, player, led.territory) and not any(
                 b.army == led.id and b.territory == led.territory for b in state.battles):
             state.battles.append(Battle(territory=led.territory, attacker=player, army=led.id,
                                         forced=is_orcland(led.territory), why="levied among enemies"))
@@ -798,8 +891,16 @@ class GoblinWarlords(Game[GoblinState, Any]):
         if len(set(action.units)) != len(action.units) or leader in action.units or \
                 any(c not in warlord.units for c in action.units):
             return "Levy units from your hand, each once."
-        if any(not chip(c).is_troop for c in action.units):
-            return "Only troops are levied in this slice: shamans, war machines and spies come later."
+        if any(chip(c).kind is ChipKind.SPY for c in action.units):
+            return "A spy is not levied: it is sent, from the hand (L41)."
+        held = led.units if led is not None and not from_hand else []
+        if len(shamans([*held, *action.units])) > 1:
+            return "No leader or army may have two shamans (L72)."
+        cost = sum(chip(c).power for c in machines(action.units))
+        if cost > warlord.gold:
+            return f"A war machine costs its power in gold (L68): {cost} gold for these."
+        if machines(action.units) and not troops([*held, *action.units]):
+            return "A war machine needs at least one troop to tow it; a leader cannot (L68)."
         if not from_hand and not action.units:
             return "Name the units to levy."
         where_to = HOMES[chip(leader).tribe] if from_hand else led.territory  # type: ignore[index,union-attr]
@@ -814,12 +915,15 @@ class GoblinWarlords(Game[GoblinState, Any]):
         return None
 
     def levies(self, state: GoblinState, player: PlayerId) -> list[Levy]:
-        """Every levy the player may make now (L34-36)."""
+        """Every levy the player may make now (L34-36): troops, and with them a shaman and war machines
+        (L67-72, one of each power listed)."""
         warlord = state.warlord(player)
         found: list[Levy] = []
         leaders = sorted({c for c in warlord.units if chip(c).is_leader}, key=lambda c: c)
         seen: set[tuple[Any, ...]] = set()
         hand_troops = [c for c in warlord.units if chip(c).is_troop]
+        spare = [*shamans(warlord.units)[:1], *{chip(c).power: c for c in machines(warlord.units)}.values()]
+        extras = [[c for c in spare if c in picked] for picked in choices(spare)]  # L67-72: a shaman, a machine
         for leader in leaders:
             c = chip(leader)
             key = (c.tribe, c.power, c.servivility)
@@ -828,15 +932,16 @@ class GoblinWarlords(Game[GoblinState, Any]):
             seen.add(key)
             standard = territory(HOMES[c.tribe]).standard  # type: ignore[index]
             must = [u for u in hand_troops if chip(u).tribe == standard]
-            for units in [[], *[u for u in choices(hand_troops, must) if u]]:
-                found.append(Levy(leader=leader, units=units))
+            for units in [[], *[u for u in choices(hand_troops, must) if u]]:  # the leader alone, or with troops
+                found += [Levy(leader=leader, units=sorted([*units, *more])) for more in extras]
         for led in led_armies(state, player):
             assert led.leader is not None
             if led.leader in state.levied or not friendly(state, player, led.territory):
                 continue
             standard = territory(led.territory).standard
             must = [u for u in hand_troops if chip(u).tribe == standard]
-            found += [Levy(leader=led.leader, units=u) for u in choices(hand_troops, must) if u]
+            found += [Levy(leader=led.leader, units=sorted([*u, *more])) for u in choices(hand_troops, must)
+                      for more in extras if u or more]
         return [levy for levy in found if self.levy_problem(state, player, levy) is None]
 
     def _claim(self, ctx: Context, state: GoblinState, player: PlayerId, action: Claim) -> None:
@@ -896,6 +1001,164 @@ class GoblinWarlords(Game[GoblinState, Any]):
                  and stack.territory == led.territory]
         return [c for c in found if self.claim_problem(state, player, c) is None]
 
+    # -- B3: spies (L41; house set b7) and building (L61-66) -------------------------------------------------
+    def spies(self, state: GoblinState, player: PlayerId) -> list[UseSpy]:
+        """Every use of a spy from the hand (L41; house set b7): a peek at another player's hand, the
+        incitement of another player's leader, the sabotage of a mine. Spies are alike: one stands for all."""
+        held = sorted(c for c in state.warlord(player).units if chip(c).kind is ChipKind.SPY)
+        if not held:
+            return []
+        spy = held[0]
+        return [*(UseSpy(spy=spy, effect=SpyEffect.PEEK, player=p) for p in state.players if p != player),
+                *(UseSpy(spy=spy, effect=SpyEffect.INCITE, army=a.id) for a in state.armies
+                  if a.owner not in (None, player) and a.leader is not None and not a.lost),
+                *(UseSpy(spy=spy, effect=SpyEffect.SABOTAGE, territory=t) for t in sorted(state.mines))]
+
+    @staticmethod
+    def spy_problem(state: GoblinState, player: PlayerId, action: UseSpy) -> str | None:
+        if action.spy not in state.warlord(player).units or chip(action.spy).kind is not ChipKind.SPY:
+            return "Send a spy from your hand."
+        if action.effect is SpyEffect.PEEK and (action.player not in state.players or action.player == player):
+            return "A spy peeks into another player's hand: name the player."
+        target = army(state, action.army) if action.army is not None else None
+        if action.effect is SpyEffect.INCITE and (target is None or target.leader is None or target.lost
+                                                  or target.owner in (None, player)):
+            return "A spy incites another player's leader on the map: name his army."
+        if action.effect is SpyEffect.SABOTAGE and action.territory not in state.mines:
+            return "A spy sabotages a mine: name a territory with one."
+        return None
+
+    def _spy(self, ctx: Context, state: GoblinState, player: PlayerId, action: UseSpy) -> None:
+        """L41 (house set b7): the spy does one thing and goes back to the tribe cup. A peek shows the
+        player alone the other's hand (units, gold, unplaced caravans, captives), kept in his view. An
+        incited leader checks authority (+1 if all his troops are his natives or goblins and kobolds; no
+        fortress bonus, L62): failing, his non-native troops rebel and attack him (fought when B3 ends);
+        his war machines stay with him if he keeps a troop to tow them, else go with the rebels (L68). A
+        sabotaged mine is gone."""
+        problem = self.spy_problem(state, player, action)
+        if problem:
+            raise RuleViolation(problem)
+        state.warlord(player).units.remove(action.spy)
+        state.tribe_cup.append(action.spy)
+        name = state.name_of(player)
+        if action.effect is SpyEffect.PEEK:
+            assert action.player is not None
+            seen = state.warlord(action.player)
+            spymaster = state.warlord(player)
+            spymaster.peeks = [*(p for p in spymaster.peeks if p.of != action.player),
+                               Peek(of=action.player, units=sorted(seen.units), gold=seen.gold, turn=state.turn)]
+            ctx.say(f"{name} sends a spy into {state.name_of(action.player)}'s camp.")
+            ctx.say(f"Your spy reports {state.name_of(action.player)}'s hand: {unit_list(seen.units)}; "
+                    f"{counted(seen.gold, 'gold chip')}"
+                    + (f"; caravans {', '.join(k.title for k in seen.caravans)}" if seen.caravans else "")
+                    + (f"; captives {unit_list(seen.captives)}" if seen.captives else "") + ".",
+                    visible_to=[player])
+        elif action.effect is SpyEffect.INCITE:
+            led = army(state, action.army)  # type: ignore[arg-type]
+            assert led is not None and led.leader is not None and led.owner is not None
+            leader = led.leader
+            ctx.say(f"{name}'s spy stirs up the troops of {state.name_of(led.owner)}'s {chip(leader).name} in "
+                    f"{where(led.territory)}.")
+            bonus = int(all(native(leader, c) or chip(c).tribe in SMALL_TRIBES for c in troops(led.units)))
+            held, _ = authority_check(ctx.dice, leader, bonus, f"authority, against the spy (+{bonus})", led.owner)
+            others = [c for c in troops(led.units) if not native(leader, c)]
+            if held or not others:
+                ctx.say("His troops stay loyal.")
+            else:
+                for unit in others:
+                    led.units.remove(unit)
+                engines = machines(led.units) if not troops(led.units) else []
+                for unit in engines:
+                    led.units.remove(unit)
+                state.armies.append(Army(id=state.new_id(), owner=None, territory=led.territory,
+                                         units=sorted([*others, *engines])))
+                state.battles.append(Battle(territory=led.territory, attacker=None, army=led.id, forced=True,
+                                            why="rebels"))
+                ctx.say(f"{unit_list([*others, *engines])} rebel and attack him (fought when the turn's moves "
+                        "are done).")
+        else:
+            assert action.territory is not None
+            state.mines.remove(action.territory)
+            ctx.say(f"{name}'s spy sabotages the mine in {where(action.territory)}: it is no more.")
+        self._settle(ctx, state)
+        state.ask = Ask(kind=AskKind.MARCH, players=[player])
+
+    @staticmethod
+    def held_all_turn(state: GoblinState, player: PlayerId, number: int) -> bool:
+        """Whether a unit of the player has stood in the territory since his turn began (L65)."""
+        return any(state.posts.get(c) == number for a in state.armies
+                   if a.owner == player and not a.lost and a.territory == number for c in GoblinWarlords._chips(a))
+
+    def builds(self, state: GoblinState, player: PlayerId) -> list[Build]:
+        """Every fortress (each rating he can pay) and mine the player's leaders may build now (L61-66)."""
+        found: list[Build] = []
+        for led in led_armies(state, player):
+            assert led.leader is not None
+            found += [Build(leader=led.leader, work=Work.FORTRESS, rating=r) for r in FORTRESS_RATINGS]
+            found.append(Build(leader=led.leader, work=Work.MINE))
+        return [b for b in found if self.build_problem(state, player, b) is None]
+
+    def build_problem(self, state: GoblinState, player: PlayerId, action: Build) -> str | None:
+        led = army_led_by(state, action.leader)
+        if led is None or led.owner != player or led.lost:
+            return "Only one of your leaders on the map builds."
+        if not friendly(state, player, led.territory):
+            return "Build only in friendly territory, a land you control (L61, L65)."
+        if action.work is Work.FORTRESS:
+            if action.rating not in FORTRESS_RATINGS:
+                return f"A fortress's rating is {FORTRESS_RATINGS[0]} to {FORTRESS_RATINGS[-1]} (house set b6)."
+            if action.leader in state.moved:
+                return "A leader who builds a fortress does not move this turn, and this one has (L61)."
+            if not escort(led.units):
+                return "A fortress needs an army there: the leader with at least one unit (L61)."
+            if state.warlord(player).gold < action.rating:
+                return f"A fortress of rating {action.rating} costs {action.rating} gold (L61)."
+            return None
+        if led.territory in state.mines:
+            return "There is a mine there already: one a territory (L66)."
+        if not self.held_all_turn(state, player, led.territory):
+            return "A mine needs a unit of yours there for the whole turn (L65)."
+        return None
+
+    def _build(self, ctx: Context, state: GoblinState, player: PlayerId, action: Build) -> None:
+        """L61-66: a fortress paid with its rating in gold, the leader staying put this turn, any older
+        fortress there destroyed; or a mine (free, house set b6), one a territory."""
+        problem = self.build_problem(state, player, action)
+        if problem:
+            raise RuleViolation(problem)
+        led = army_led_by(state, action.leader)
+        assert led is not None
+        here = led.territory
+        if action.work is Work.FORTRESS:
+            warlord = state.warlord(player)
+            warlord.gold -= action.rating
+            state.gold_cup += [GOLD] * action.rating
+            state.moved.append(action.leader)
+            old = [f for f in state.fortresses if f.territory == here]
+            for gone in old:
+                state.fortresses.remove(gone)
+            state.fortresses.append(Fortress(territory=here, rating=action.rating, owner=player))
+            ctx.say(f"{state.name_of(player)} builds a fortress of rating {action.rating} in {where(here)}"
+                    + (", tearing down the old one." if old else "."))
+        else:
+            warlord = state.warlord(player)
+            warlord.gold -= MINE_PRICE
+            state.mines.append(here)
+            state.mines.sort()
+            ctx.say(f"{state.name_of(player)} digs a mine in {where(here)}.")
+        state.ask = Ask(kind=AskKind.MARCH, players=[player])
+
+    def _cap_gold(self, ctx: Context, state: GoblinState, holder: Army) -> None:
+        """L49-50: a leader alone carries one gold chip; an army any number. The chips are alike, so the
+        choice of which to keep is no choice: the others are dropped, back to the gold cup."""
+        if holder.leader is not None and not escort(holder.units) and holder.gold > 1:
+            dropped = holder.gold - 1
+            holder.gold = 1
+            state.gold_cup += [GOLD] * dropped
+            if holder.owner is not None:
+                ctx.say(f"{state.name_of(holder.owner)}'s {chip(holder.leader).name} carries one gold chip only "
+                        f"and drops {counted(dropped, 'more')}.")
+
     def _settle(self, ctx: Context, state: GoblinState) -> None:
         """After each step of B3: a leader in an orcland with no hostile troops gains control of it (L33);
         a player's units without a leader in territory unfriendly to him are destroyed (L32)."""
@@ -905,6 +1168,17 @@ class GoblinWarlords(Game[GoblinState, Any]):
             if state.control.get(led.territory) != led.owner and not hostile_troops(state, led.owner, led.territory):
                 state.control[led.territory] = led.owner
                 ctx.say(f"{state.name_of(led.owner)} takes control of {where(led.territory)}.")
+        for towed in [a for a in state.armies if not a.lost and machines(a.units) and not troops(a.units)]:
+            engines = machines(towed.units)
+            for unit in engines:
+                towed.units.remove(unit)
+            state.tribe_cup += engines
+            ctx.say(f"{unit_list(engines)} with no troop to tow it in {where(towed.territory)} "
+                    f"{'is' if len(engines) == 1 else 'are'} destroyed (L68).")
+            if towed.leader is None and not towed.units:
+                self._destroy(state, towed)
+        for holder in list(state.armies):
+            self._cap_gold(ctx, state, holder)
         for stray in [a for a in state.armies if a.owner is not None and a.leader is None and not a.lost]:
             if not friendly(state, stray.owner, stray.territory):
                 self._destroy(state, stray)
@@ -944,9 +1218,9 @@ class GoblinWarlords(Game[GoblinState, Any]):
             assert led.leader is not None
             if led.leader in state.moved:
                 continue
-            leaves = choices(led.units) if friendly(state, player, led.territory) else [[]]
+            leaves = choices(escort(led.units)) if friendly(state, player, led.territory) else [[]]
             for leave in leaves:
-                lone = len(leave) == len(led.units)
+                lone = len(leave) == len(escort(led.units))
                 for path in paths(state, player, led, lone):
                     if hostile_armies(state, player, path[-1]) and led.leader in state.attacked:
                         continue
@@ -954,7 +1228,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
             if self.can_go_underground(state, player, led):
                 found.append(Underground(army=led.id))
         return [*found, *self.levies(state, player), *self.claims(state, player), *self.caravan_attacks(state, player),
-                EndTurn()]
+                *self.spies(state, player), *self.builds(state, player), EndTurn()]
 
     def _end_turn(self, ctx: Context, state: GoblinState, player: PlayerId) -> None:
         """The player ends B3: the battles it brought about are fought, in the order they were recorded;
@@ -968,8 +1242,9 @@ class GoblinWarlords(Game[GoblinState, Any]):
     # -- combat (L83-147) ----------------------------------------------------------------------------------
     def _next_battle(self, ctx: Context, state: GoblinState) -> None:
         """The first recorded battle still to be fought: both players are asked for a strategy at once, in
-        secret (L94-99). A battle whose army has gone or moved away, or with no enemy left, is dropped.
-        With none left, the player turn ends."""
+        secret (L94-99), unless one side has a shaman: the other is asked first and its strategy shown
+        before the shaman's side chooses (L102). A battle whose army has gone or moved away, or with no
+        enemy left, is dropped. With none left, the player turn goes on to B4."""
         while state.battles:
             battle = state.battles[0]
             found = sides(state, battle)
@@ -984,15 +1259,35 @@ class GoblinWarlords(Game[GoblinState, Any]):
                         f"the caves on {self._side_name(state, defender)}'s fortress.", kind="phase")
                 state.battles.pop(0)
                 self._fight(ctx, state, battle, attacker, defender)
-                self._settle(ctx, state)
-                continue
+                return
             ctx.say(f"Battle in {where(battle.territory)}: {self._side_name(state, attacker)} attacks "
                     f"{self._side_name(state, defender)}. Each side chooses its strategy in secret.", kind="phase")
-            state.ask = Ask(kind=AskKind.STRATEGY, players=[p for p in found if p is not None])
+            players = [p for p in found if p is not None]
+            late = self.late_chooser(state, battle)
+            if late is not None:
+                ctx.say(f"{state.name_of(late)} has a shaman and chooses after the other side's strategy is "
+                        "shown (L102).")
+                if None in found:
+                    battle.rebels = REBEL_STRATEGY[ctx.dice.d3("the rebels' strategy").result]
+                    ctx.say(f"The rebels will {battle.rebels.title()}.")
+                players = [p for p in players if p != late] or [late]
+            state.ask = Ask(kind=AskKind.STRATEGY, players=players)
             return
         state.ask = None
         state.moved, state.attacked, state.levied = [], [], []
         self._b4(ctx, state)
+
+    @staticmethod
+    def late_chooser(state: GoblinState, battle: Battle) -> PlayerId | None:
+        """The player who chooses his strategy after the other side's is shown: his side alone has a
+        shaman (L102; both with one, neither). Rebels with a shaman roll their die all the same."""
+        found = sides(state, battle)
+        if found is None:
+            return None
+        with_shaman = [p for p in found if has_shaman(state, battle.territory, p)]
+        if len(with_shaman) == 1 and with_shaman[0] is not None:
+            return with_shaman[0]
+        return None
 
     @staticmethod
     def _strategy_name(strategy: Strategy, role: str, castle: Fortress | None) -> str:
@@ -1007,9 +1302,10 @@ class GoblinWarlords(Game[GoblinState, Any]):
 
     def _choose_strategy(self, ctx: Context, state: GoblinState, player: PlayerId, action: ChooseStrategy) -> None:
         """L94-99: a side's proposed strategy, kept secret until the other's is in; then both are revealed
-        and the battle fought, and it leaves the list."""
+        and the battle fought, and it leaves the list. With a shaman on one side only, the other side's
+        choice is shown at once, and the shaman's side is asked (L102)."""
         if action.strategy not in choices_for(state, player):
-            raise RuleViolation("Only a lone chief, a leader with no unit, may flee (L100).")
+            raise RuleViolation("Only a lone chief, a leader with no troop, may flee (L100).")
         battle = state.battles[0]
         battle.chosen[player] = action.strategy
         ctx.say(f"{state.name_of(player)} has chosen a strategy.")
@@ -1018,20 +1314,20 @@ class GoblinWarlords(Game[GoblinState, Any]):
         assert found is not None
         waiting = [p for p in found if p is not None and p not in battle.chosen]
         if waiting:
+            if self.late_chooser(state, battle) in waiting:
+                battle.shown.append(player)
+                ctx.say(f"{state.name_of(player)}'s strategy is shown: {action.strategy.title()}.")
             state.ask = Ask(kind=AskKind.STRATEGY, players=waiting)
             return
         state.ask = None
         state.battles.pop(0)
         self._fight(ctx, state, battle, found[0], found[1])
-        self._settle(ctx, state)
-        self._next_battle(ctx, state)
 
     def _fight(self, ctx: Context, state: GoblinState, battle: Battle, attacker: PlayerId | None,
                defender: PlayerId | None) -> None:
         """One battle (L83-147): the strategies revealed (rebels roll a d3), the leadership checks and the
-        d6 for a real strategy (L110-119), troll stupidity (L120-126), the table's damage (L127-134), its
-        assignment and the survivor roll (L141-143), surrender (L147), the destroyed leaders' fate
-        (L73-75, L144, L148-149) and the beaten side's retreat (L40, L64, L150-152)."""
+        d6 for a real strategy (L110-119), troll stupidity (L120-126), the table's damage (L127-134); then
+        the owners spread it (`_ask_assign`) and the battle goes on from there (`_blows`)."""
         here = battle.territory
         owners = {"attacker": attacker, "defender": defender}
         castle = fortress_used(state, battle, defender)
@@ -1041,7 +1337,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
             if surprise:  # L109 (reading c12): no choice, no leadership roll
                 strategy[role] = Strategy.CLEVER if role == "attacker" else Strategy.CAREFUL
             elif owner is None:
-                strategy[role] = REBEL_STRATEGY[ctx.dice.d3("the rebels' strategy").result]
+                strategy[role] = battle.rebels or REBEL_STRATEGY[ctx.dice.d3("the rebels' strategy").result]
             else:
                 strategy[role] = battle.chosen[owner]
         ctx.say("Strategies " + ("forced by the surprise" if surprise else "revealed") + ": " + ", ".join(
@@ -1049,7 +1345,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
             + "." + (f" {self._side_name(state, defender)} fights from a fortress of rating {castle.rating}."
                      if castle is not None else ""))
         if Strategy.FLEE in strategy.values():
-            self._flee(ctx, state, here, owners, strategy)
+            self._flee(ctx, state, battle, owners, strategy)
             return
         for role, owner in owners.items():  # 1.2: rebels' rolled strategy is their real one
             if owner is None or surprise:
@@ -1057,8 +1353,11 @@ class GoblinWarlords(Game[GoblinState, Any]):
             strategy[role] = self._leadership(ctx, state, owner, side(state, here, owner), strategy[role],
                                               role == "defender" and castle is not None, role, castle)
         fighting: dict[str, list[int]] = {}
+        dull: dict[str, list[int]] = {}
         for role, owner in owners.items():  # 2.1
-            fighting[role] = self._sober(ctx, state, owner, chips_of(side(state, here, owner)), strategy[role])
+            every = chips_of(side(state, here, owner))
+            fighting[role] = self._sober(ctx, state, owner, every, strategy[role])
+            dull[role] = [c for c in every if c not in fighting[role]]
         table = RATIOS if castle is None else FORTRESS_RATIOS
         att_div, att_hacked, def_div, def_hacked = table[(strategy["attacker"], strategy["defender"])]
         dealt = power(fighting["attacker"]) // def_div
@@ -1072,33 +1371,314 @@ class GoblinWarlords(Game[GoblinState, Any]):
         if castle is not None and dealt > power(fighting["defender"]) + castle.rating:  # L146; reading c9
             state.fortresses.remove(castle)
             ctx.say(f"The fortress in {where(here)} falls.")
-        hacked = {"attacker": att_hacked, "defender": def_hacked}
-        other = {"attacker": defender, "defender": attacker}
+        state.fight = Fight(territory=here, why=battle.why, owners=owners, fighting=fighting, stupid=dull,
+                            losses=losses, hacked={"attacker": att_hacked, "defender": def_hacked},
+                            castle=castle.rating if castle is not None and castle in state.fortresses else None)
+        self._ask_assign(ctx, state)
+
+    # -- the owners' choices after the blows (L40, L141-143) ---------------------------------------------------
+    def assignments(self, fight: Fight, role: str) -> list[AssignDamage]:
+        """The spreads of a side's damage the legal moves list (L141-143): as many units struck as can be,
+        or as few, each with each struck unit that could survive its roll as the survivor. Any other
+        spread is accepted when given (`AssignDamage.hits`)."""
+        chips, damage = fight.fighting[role], fight.losses[role]
+        spreads: list[dict[int, int]] = []
+        for spread in (assign(chips, damage), concentrate(chips, placed(chips, damage))):
+            if spread and spread not in spreads:
+                spreads.append(spread)
+        return [AssignDamage(hits=s, survivor=c) for s in spreads for c in (hopefuls(s) or [None])]
+
+    def _ask_assign(self, ctx: Context, state: GoblinState) -> None:
+        """L141: each player's side spreads its own damage, both asked at once; a side with no choice to
+        make (no damage, or every unit taking all it can) and the rebels' are spread by the engine."""
+        fight = state.fight
+        assert fight is not None
+        waiting = []
+        for role, owner in fight.owners.items():
+            if role in fight.dealt:
+                continue
+            chips, damage = fight.fighting[role], fight.losses[role]
+            free = len(chips) > 1 and 0 < damage < power(chips)  # a spread of its own is possible
+            if owner is not None and (free or len(self.assignments(fight, role)) > 1):
+                waiting.append(owner)
+                continue
+            hit = assign(fight.fighting[role], fight.losses[role])
+            fight.dealt[role], fight.saved[role] = hit, survivor(hit)
+        if waiting:
+            state.ask = Ask(kind=AskKind.ASSIGN, players=waiting)
+            return
+        state.ask = None
+        self._blows(ctx, state)
+
+    def _assign(self, ctx: Context, state: GoblinState, player: PlayerId, action: AssignDamage) -> None:
+        """L141-143: the owner's spread of the damage his side takes, and the struck unit that rolls to
+        survive; an empty spread is the engine's (what an absent player gets)."""
+        fight = state.fight
+        assert fight is not None
+        role = next(r for r, o in fight.owners.items() if o == player)
+        chips, damage = fight.fighting[role], fight.losses[role]
+        if action.hits:
+            problem = assignment_problem(chips, damage, action.hits, action.survivor)
+            if problem:
+                raise RuleViolation(problem)
+            fight.dealt[role], fight.saved[role] = dict(action.hits), action.survivor
+        else:
+            hit = assign(chips, damage)
+            fight.dealt[role], fight.saved[role] = hit, survivor(hit)
+        ctx.say(f"{state.name_of(player)} spreads the damage: "
+                + ", ".join(f"{chip(c).name} {d}" for c, d in sorted(fight.dealt[role].items())) + ".")
+        waiting = [o for r, o in fight.owners.items() if o is not None and r not in fight.dealt]
+        if waiting:
+            state.ask = Ask(kind=AskKind.ASSIGN, players=waiting)
+            return
+        state.ask = None
+        self._blows(ctx, state)
+
+    def _blows(self, ctx: Context, state: GoblinState) -> None:
+        """The damage dealt as the owners spread it (L141-149): units destroyed, the survivor's roll,
+        surrender, destroyed leaders; then who is beaten (L150-152, house set b8), stupid trolls of a side
+        wiped out (L126), shamans following the winner (L70), and the retreat (L40, L64)."""
+        fight = state.fight
+        assert fight is not None
+        if fight.caravan is not None:
+            self._caravan_blows(ctx, state)
+            return
+        here, owners = fight.territory, fight.owners
+        other = {"attacker": owners["defender"], "defender": owners["attacker"]}
         for role, owner in owners.items():
-            self._losses(ctx, state, here, owner, fighting[role], losses[role], hacked[role], other[role])
-        dead = {role: [t for t in trolls(fighting[role]) if t in state.tribe_cup] for role in owners}
-        left = {role: chips_of(side(state, here, owner)) for role, owner in owners.items()}
-        lost = {role: power(fighting[role]) - power([c for c in fighting[role] if c in left[role]]) for role in owners}
-        beaten: str | None = None
-        if all(left.values()):
-            beaten = loser(lost, bool(troops(left["defender"])))
-            standing = castle if castle in state.fortresses and beaten == "defender" else None
-            self._retreat(ctx, state, here, owners[beaten], standing)
-        elif left["attacker"] or left["defender"]:
-            beaten = "defender" if left["attacker"] else "attacker"
-            if owners["attacker"] is None and left["attacker"] and is_orcland(here):
+            self._losses(ctx, state, here, owner, fight.fighting[role], fight.losses[role], fight.hacked[role],
+                         other[role], fight.dealt[role], fight.saved[role])
+        fight.dead = {role: [t for t in trolls(fight.fighting[role]) if t in state.tribe_cup] for role in owners}
+        standing = {role: [c for c in chips_of(side(state, here, owner)) if c not in fight.stupid.get(role, [])]
+                    for role, owner in owners.items()}
+        lost = {role: power(fight.fighting[role]) - power([c for c in fight.fighting[role] if c in standing[role]])
+                for role in owners}
+        if all(standing.values()):
+            beaten = loser(lost, bool(troops(standing["defender"])))
+            fight.beaten = beaten
+            winner = other[beaten]
+            for holder in side(state, here, owners[beaten]):  # L70: a leader forced to retreat loses his shaman
+                for shaman in shamans(holder.units) if holder.leader is not None else []:
+                    self._shaman_to(ctx, state, shaman, here, winner)
+            self._begin_retreat(ctx, state, caves=fight.castle is not None and beaten == "defender")
+            return
+        if standing["attacker"] or standing["defender"]:
+            fight.beaten = "defender" if standing["attacker"] else "attacker"
+            winner = other[fight.beaten]
+            self._stupid_to_victor(ctx, state, here, side(state, here, owners[fight.beaten]), winner)
+            if winner is None and is_orcland(here):
                 state.control.pop(here, None)  # L36: the rebels stay, the land turns neutral
                 ctx.say(f"{where(here)} turns neutral.")
-        self._regenerate(ctx, state, here, owners, dead, beaten)
+        self._after_retreat(ctx, state)
+
+    def _stupid_to_victor(self, ctx: Context, state: GoblinState, here: int, left: list[Army],
+                          winner: PlayerId | None) -> None:
+        """L126: the stupid trolls of an army wiped out may join the victorious army, whose leader checks
+        authority (a control check, the levy's modifiers, reading c7); else they wander to the tribe cup.
+        A victor with no leader (rebels, units left behind) cannot take them."""
+        dull = [c for a in left for c in a.units]
+        if not dull:
+            return
+        for holder in left:
+            state.armies.remove(holder)
+            state.gold_cup += [GOLD] * holder.gold
+            state.battles = [b for b in state.battles if b.army != holder.id]
+        camp = [a for a in sorted(side(state, here, winner), key=lambda a: a.id) if a.leader is not None]
+        if camp:
+            taker = camp[0].leader
+            assert taker is not None
+            bonus = levy_bonus(taker, camp[0].units, dull)
+            won, _ = authority_check(ctx.dice, taker, bonus, f"authority, to take the stupid trolls (+{bonus})",
+                                     winner)
+            if won:
+                camp[0].units = sorted([*camp[0].units, *dull])
+                ctx.say(f"The stupid {unit_list(dull)} of a beaten army join {self._side_name(state, winner)}.")
+                return
+        state.tribe_cup += dull
+        ctx.say(f"The stupid {unit_list(dull)} of a beaten army wander back to the tribe cup.")
+
+    def _shaman_to(self, ctx: Context, state: GoblinState, shaman: int, here: int, winner: PlayerId | None) -> None:
+        """L70, L72, L101: a shaman whose leader retreats, is captured or killed goes over to the winner, "I
+        follow the one true leader!" — to the winner's first army there with a leader and no shaman (rebels:
+        their army there); with none such (no army may have two shamans) he is lost to the tribe cup."""
+        holder = next(a for a in state.armies if shaman in a.units)
+        holder.units.remove(shaman)
+        camp = [a for a in sorted(side(state, here, winner), key=lambda a: a.id)
+                if (a.leader is not None or winner is None) and not shamans(a.units) and a is not holder]
+        if camp:
+            camp[0].units = sorted([*camp[0].units, shaman])
+            ctx.say(f"\"I follow the one true leader!\" The shaman goes over to {self._side_name(state, winner)}.")
+        else:
+            state.tribe_cup.append(shaman)
+            ctx.say("The shaman finds no true leader to follow and wanders off.")
+
+    def _flee(self, ctx: Context, state: GoblinState, battle: Battle, owners: dict[str, PlayerId | None],
+              strategy: dict[str, Strategy]) -> None:
+        """L100-101 (reading a38): a lone chief who flees is 'destroyed' without a fight: his servivility
+        check lets him escape, and he retreats (L148-149); else he is captured by the other player, or
+        killed by rebels. His shaman joins the winner whatever becomes of him (L101). No blow is struck."""
+        here = battle.territory
+        state.fight = Fight(territory=here, why=battle.why, owners=owners, losses={"attacker": 0, "defender": 0},
+                            fighting={"attacker": [], "defender": []})
+        fled = [role for role in owners if strategy[role] is Strategy.FLEE]
+        for role in fled:
+            owner = owners[role]
+            other = owners["defender" if role == "attacker" else "attacker"]
+            (holder,) = side(state, here, owner)
+            ctx.say(f"{self._side_name(state, owner)}'s lone chief flees.")
+            winner = None if len(fled) == 2 else other
+            for shaman in shamans(holder.units):
+                if len(fled) == 2:
+                    holder.units.remove(shaman)
+                    state.tribe_cup.append(shaman)
+                else:
+                    self._shaman_to(ctx, state, shaman, here, winner)
+            self._leader_falls(ctx, state, holder, False, winner)
+        if len(fled) == 1 and side(state, here, owners[fled[0]]):
+            state.fight.beaten = fled[0]
+            self._begin_retreat(ctx, state, caves=False)
+            return
+        self._after_retreat(ctx, state)
+
+    def _begin_retreat(self, ctx: Context, state: GoblinState, *, caves: bool) -> None:
+        """3.2 (L40, L64, L150-152): the beaten side's armies retreat together to an adjacent free territory
+        of its owner's choice (asked when there are several), or are destroyed, their leaders killed, if
+        there is none; rebels forced to retreat are destroyed (L36); out of a fortress they go to the caves:
+        a d20, no reroll, destroyed on coming out at hostile troops (L64)."""
+        fight = state.fight
+        assert fight is not None and fight.beaten is not None
+        here, owner = fight.territory, fight.owners[fight.beaten]
+        armies = side(state, here, owner) if fight.army is None else [a for a in state.armies if a.id == fight.army]
+        name = self._side_name(state, owner)
+        if owner is None:
+            for gone in armies:
+                self._destroy(state, gone)
+            ctx.say("The rebels are beaten and destroyed (L36).")
+        elif caves:
+            rolled = ctx.dice.d20("retreat into the caves: no reroll", owner).result
+            if rolled not in (UNDERGROUND_LOST, UNDERGROUND_DESTROYED) and hostile_troops(state, owner, rolled):
+                rolled = UNDERGROUND_DESTROYED
+            ctx.say(f"{name} retreats from the fortress into the caves.")
+            for moving in armies:
+                self._surface(ctx, state, moving, rolled)
+        else:
+            options = retreats(state, owner, here)
+            if not options:
+                for gone in armies:
+                    self._destroy(state, gone)
+                ctx.say(f"{name} has nowhere to retreat: the army is destroyed, its leader killed.")
+            else:
+                fight.retreat = [a.id for a in armies]
+                if len(options) > 1:
+                    state.ask = Ask(kind=AskKind.RETREAT, players=[owner])
+                    return
+                self._retreat_to(ctx, state, options[0])
+                return
+        self._after_retreat(ctx, state)
+
+    def retreat_options(self, state: GoblinState) -> list[RetreatTo]:
+        fight = state.fight
+        if fight is None or fight.beaten is None:
+            return []
+        owner = fight.owners[fight.beaten]
+        return [RetreatTo(), *(RetreatTo(to=n) for n in retreats(state, owner, fight.territory))]
+
+    def _answer_retreat(self, ctx: Context, state: GoblinState, player: PlayerId, action: RetreatTo) -> None:
+        fight = state.fight
+        assert fight is not None and fight.beaten is not None
+        options = retreats(state, player, fight.territory)
+        if action.to is not None and action.to not in options:
+            raise RuleViolation("Retreat to a territory next to the battle with no enemy in it (L40).")
+        state.ask = None
+        self._retreat_to(ctx, state, action.to if action.to is not None else retreat_to(state, player, fight.territory))
+
+    def _retreat_to(self, ctx: Context, state: GoblinState, to: int | None) -> None:
+        """The beaten side's armies go to `to` together; a leader who had not moved this turn may then move
+        one more area (L40), asked next; for the others the retreat is their move."""
+        fight = state.fight
+        assert fight is not None and fight.beaten is not None and to is not None
+        owner = fight.owners[fight.beaten]
+        moving = [a for a in state.armies if a.id in fight.retreat]
+        fight.movers = [a.id for a in moving if a.leader is not None and a.leader not in state.moved]
+        for each in moving:
+            each.territory = to
+            state.retreated.append(each.id)
+            if each.leader is not None and each.leader not in state.moved:
+                state.moved.append(each.leader)
+            self._hand_in_gold(ctx, state, each)
+        ctx.say(f"{self._side_name(state, owner)} retreats to {where(to)}.")
+        self._after_retreat(ctx, state)
+
+    def _after_retreat(self, ctx: Context, state: GoblinState) -> None:
+        """3.3 troll regeneration (L153-155), then the extra moves (L40), then the battle is over."""
+        fight = state.fight
+        assert fight is not None
+        self._regenerate(ctx, state, fight.territory, fight.owners, fight.dead, fight.beaten,
+                         caravan=fight.caravan is not None)
+        self._extra_moves(ctx, state)
+
+    def extra_moves(self, state: GoblinState) -> list[ExtraMove]:
+        """Where the retreating leader asked may go (L40): one area on, into enemies only if he has not
+        attacked this turn (a battle then, fought after this one); or he stays."""
+        fight = state.fight
+        if fight is None or not fight.movers:
+            return []
+        moving = army(state, fight.movers[0])
+        if moving is None or moving.leader is None:
+            return [ExtraMove()]
+        owner = moving.owner
+        return [ExtraMove(), *(ExtraMove(to=n) for n in sorted(ADJACENT[moving.territory])
+                               if not (hostile_armies(state, owner, n) and moving.leader in state.attacked))]
+
+    def _extra_moves(self, ctx: Context, state: GoblinState) -> None:
+        fight = state.fight
+        assert fight is not None
+        while fight.movers:
+            moving = army(state, fight.movers[0])
+            if moving is not None and moving.leader is not None and not moving.lost and moving.owner is not None:
+                state.ask = Ask(kind=AskKind.EXTRA, players=[moving.owner], army=moving.id)
+                return
+            fight.movers.pop(0)
+        self._close_fight(ctx, state)
+
+    def _extra_move(self, ctx: Context, state: GoblinState, player: PlayerId, action: ExtraMove) -> None:
+        fight = state.fight
+        assert fight is not None and fight.movers
+        if action not in self.extra_moves(state):
+            raise RuleViolation("A retreating leader moves one area on, not into enemies once he has attacked "
+                                "this turn (L27, L40); or he stays.")
+        moving = army(state, fight.movers.pop(0))
+        assert moving is not None
+        state.ask = None
+        if action.to is None:
+            ctx.say(f"{state.name_of(player)}'s leader stays in {where(moving.territory)}.")
+        else:
+            self._arrive(ctx, state, player, moving, action.to, "moves on, after the retreat, to")
+        self._extra_moves(ctx, state)
+
+    def _close_fight(self, ctx: Context, state: GoblinState) -> None:
+        """The battle is over: control and leaderless units settled; the next battle, or back to B3 after
+        a caravan fight."""
+        fight = state.fight
+        assert fight is not None
+        state.fight = None
+        state.ask = None
+        self._settle(ctx, state)
+        if fight.caravan is not None:
+            player = fight.owners["attacker"]
+            assert player is not None
+            state.ask = Ask(kind=AskKind.MARCH, players=[player])
+            return
+        self._next_battle(ctx, state)
 
     def _regenerate(self, ctx: Context, state: GoblinState, here: int, owners: dict[str, PlayerId | None],
-                    dead: dict[str, list[int]], beaten: str | None) -> None:
+                    dead: dict[str, list[int]], beaten: str | None, *, caravan: bool = False) -> None:
         """3.3 (L153-155): each destroyed troll regenerates on a d6 of 5-6. The winner's rejoin his army;
         the loser's go to the winner if his leader passes an authority check (a control check, the levy's
         modifiers, reading c7), else to the tribe cup. With no army left there, they go to the tribe cup,
-        unless this is their native land (Troll Fen), where they stay, neutral."""
+        unless this is their native land (Troll Fen), where they stay, neutral. A caravan takes none."""
         for role, owner in owners.items():
-            back = [t for t in dead[role] if ctx.dice.d6("troll regeneration", owner).result >= REGENERATES]
+            back = [t for t in dead.get(role, []) if ctx.dice.d6("troll regeneration", owner).result >= REGENERATES]
             if not back:
                 continue
             for troll in back:
@@ -1107,6 +1687,8 @@ class GoblinWarlords(Game[GoblinState, Any]):
                     f"{'regenerates' if len(back) == 1 else 'regenerate'}.")
             winner = None if beaten is None else owners["attacker" if beaten == "defender" else "defender"]
             camp = sorted(side(state, here, winner), key=lambda a: (a.leader is None, a.id)) if beaten else []
+            if caravan and winner is None:
+                camp = []
             if camp and role != beaten:
                 camp[0].units = sorted([*camp[0].units, *back])
                 ctx.say("They rejoin their army.")
@@ -1125,54 +1707,6 @@ class GoblinWarlords(Game[GoblinState, Any]):
                 continue
             state.tribe_cup += back
             ctx.say("They wander back to the tribe cup.")
-
-    def _flee(self, ctx: Context, state: GoblinState, here: int, owners: dict[str, PlayerId | None],
-              strategy: dict[str, Strategy]) -> None:
-        """L100-101 (reading a38): a lone chief who flees is 'destroyed' without a fight: his servivility
-        check lets him escape, and he retreats (L148-149); else he is captured by the other player, or
-        killed by rebels. No blow is struck."""
-        for role, owner in owners.items():
-            if strategy[role] is not Strategy.FLEE:
-                continue
-            other = owners["defender" if role == "attacker" else "attacker"]
-            (holder,) = side(state, here, owner)
-            ctx.say(f"{self._side_name(state, owner)}'s lone chief flees.")
-            self._leader_falls(ctx, state, holder, False, None if strategy.get(
-                "defender" if role == "attacker" else "attacker") is Strategy.FLEE else other)
-            if holder in state.armies:
-                self._retreat(ctx, state, here, owner, None)
-
-    def _retreat(self, ctx: Context, state: GoblinState, here: int, owner: PlayerId | None,
-                 castle: Fortress | None) -> None:
-        """3.2 (L40, L64, L150-152): the beaten side's armies retreat together to an adjacent free territory
-        (`combat.retreat_to`), or are destroyed, their leaders killed, if there is none; rebels forced to
-        retreat are destroyed (L36); out of a fortress they go to the caves: a d20, no reroll, destroyed on
-        coming out at hostile troops (L64)."""
-        armies = side(state, here, owner)
-        name = self._side_name(state, owner)
-        if owner is None:
-            for gone in armies:
-                self._destroy(state, gone)
-            ctx.say("The rebels are beaten and destroyed (L36).")
-            return
-        if castle is not None:
-            rolled = ctx.dice.d20("retreat into the caves: no reroll", owner).result
-            if rolled not in (UNDERGROUND_LOST, UNDERGROUND_DESTROYED) and hostile_troops(state, owner, rolled):
-                rolled = UNDERGROUND_DESTROYED
-            ctx.say(f"{name} retreats from the fortress into the caves.")
-            for moving in armies:
-                self._surface(ctx, state, moving, rolled)
-            return
-        to = retreat_to(state, owner, here)
-        if to is None:
-            for gone in armies:
-                self._destroy(state, gone)
-            ctx.say(f"{name} has nowhere to retreat: the army is destroyed, its leader killed.")
-            return
-        for moving in armies:
-            moving.territory = to
-            self._hand_in_gold(ctx, state, moving)
-        ctx.say(f"{name} retreats to {where(to)}.")
 
     def _leadership(self, ctx: Context, state: GoblinState, owner: PlayerId, armies: list[Army], chosen: Strategy,
                     fort: bool, role: str, castle: Fortress | None) -> Strategy:
@@ -1213,6 +1747,8 @@ class GoblinWarlords(Game[GoblinState, Any]):
             return "That caravan fled from this army: it cannot be attacked by it again this turn (L82)."
         if any(b.army == moving.id for b in state.battles):
             return "That army fights its battle first: caravans are attacked after it (L38)."
+        if moving.id in state.retreated:
+            return "An army that has retreated this turn may not attack caravans (L40)."
         return None
 
     def _attack_caravan(self, ctx: Context, state: GoblinState, player: PlayerId, action: AttackCaravan) -> None:
@@ -1242,20 +1778,46 @@ class GoblinWarlords(Game[GoblinState, Any]):
         theirs = REBEL_STRATEGY[ctx.dice.d3("the caravan's strategy").result]
         ctx.say(f"The caravan answers with {theirs.title()}.")
         ours = self._leadership(ctx, state, player, [moving], action.strategy, False, "attacker", None)
-        fighting = self._sober(ctx, state, player, chips_of([moving]), ours)
+        every = chips_of([moving])
+        fighting = self._sober(ctx, state, player, every, ours)
         att_div, att_hacked, def_div, _ = RATIOS[(ours, theirs)]
         ours_lost = caravan.power // att_div
         theirs_lost = min(caravan.power, power(fighting) // def_div)
         ctx.say(f"Power {power(fighting)} against {caravan.power}: {state.name_of(player)} takes {ours_lost} damage, "
                 f"the caravan {theirs_lost}.")
+        state.fight = Fight(territory=here, why="caravan", owners={"attacker": player, "defender": None},
+                            fighting={"attacker": fighting, "defender": []},
+                            stupid={"attacker": [c for c in every if c not in fighting]},
+                            losses={"attacker": ours_lost, "defender": 0},
+                            hacked={"attacker": att_hacked, "defender": False}, caravan=caravan.id, army=moving.id,
+                            caravan_lost=theirs_lost)
+        self._ask_assign(ctx, state)
+
+    def _caravan_blows(self, ctx: Context, state: GoblinState) -> None:
+        """L82: the army's losses as its owner spread them; the caravan's destroyed power is its gold. Beaten
+        (it lost more power than the army, reading b8), it gives the winner as many gold chips, steps on and
+        is spared by that army this turn; destroyed, it gives all. If it holds, its destroyed chips are lost
+        and the army, beaten, retreats (L40, L82)."""
+        fight = state.fight
+        assert fight is not None and fight.army is not None
+        player = fight.owners["attacker"]
+        assert player is not None
+        caravan = next(c for c in state.caravans if c.id == fight.caravan)
+        assert caravan.power is not None
+        fighting, here = fight.fighting["attacker"], fight.territory
         before = power(fighting)
-        self._losses(ctx, state, here, player, fighting, ours_lost, att_hacked, None)
-        survivor_army = army(state, moving.id)
+        self._losses(ctx, state, here, player, fighting, fight.losses["attacker"], fight.hacked["attacker"], None,
+                     fight.dealt["attacker"], fight.saved["attacker"], caravan=True)
+        fight.dead = {"attacker": [t for t in trolls(fighting) if t in state.tribe_cup], "defender": []}
+        survivor_army = army(state, fight.army)
         left = power([c for c in fighting if survivor_army is not None and c in chips_of([survivor_army])])
+        theirs_lost = fight.caravan_lost
         chips = min(theirs_lost, caravan.treasury)
         caravan.power -= theirs_lost
         caravan.treasury -= chips
-        if survivor_army is not None and (caravan.power == 0 or theirs_lost > before - left):
+        if survivor_army is not None and any(c not in fight.stupid["attacker"] for c in chips_of([survivor_army])) \
+                and (caravan.power == 0 or theirs_lost > before - left):
+            fight.beaten = "defender"
             survivor_army.gold += chips
             ctx.say(f"{state.name_of(player)}'s army takes {counted(chips, 'gold chip')} from the caravan.")
             if caravan.power == 0:
@@ -1263,17 +1825,26 @@ class GoblinWarlords(Game[GoblinState, Any]):
                 state.gold_cup += [caravan.kind.value, *[GOLD] * caravan.treasury]
                 ctx.say(f"The {caravan.kind.title} caravan is no more.")
             else:
-                caravan.spared.append(moving.id)
+                caravan.spared.append(survivor_army.id)
                 arrived = step_caravan(state, caravan)
                 ctx.say(f"The beaten caravan flees on to {where(caravan.territory)}"
                         + (" and leaves the map." if arrived else "."))
+            self._cap_gold(ctx, state, survivor_army)
             self._hand_in_gold(ctx, state, survivor_army)
-        else:
-            state.gold_cup += [GOLD] * chips
-            ctx.say(f"The caravan holds; {counted(chips, 'gold chip')} of its treasury "
-                    f"{'is' if chips == 1 else 'are'} lost.")
-        self._settle(ctx, state)
-        state.ask = Ask(kind=AskKind.MARCH, players=[player])
+            self._after_retreat(ctx, state)
+            return
+        fight.beaten = "attacker"
+        state.gold_cup += [GOLD] * chips
+        ctx.say(f"The caravan holds; {counted(chips, 'gold chip')} of its treasury "
+                f"{'is' if chips == 1 else 'are'} lost.")
+        if survivor_army is not None and not any(c not in fight.stupid["attacker"] for c in chips_of([survivor_army])):
+            self._stupid_to_victor(ctx, state, here, [survivor_army], None)  # L126: no army to join, the cup
+            self._after_retreat(ctx, state)
+            return
+        if survivor_army is not None:
+            self._begin_retreat(ctx, state, caves=False)  # L82, L40: the beaten army retreats
+            return
+        self._after_retreat(ctx, state)
 
     def _caravan_power(self, ctx: Context, state: GoblinState, caravan: Caravan) -> None:
         """L76-81 (reading a52): d6 for the power, a 6 meaning d6 - 1; as many chips from the gold cup for
@@ -1295,17 +1866,17 @@ class GoblinWarlords(Game[GoblinState, Any]):
                 if self.caravan_problem(state, player, a) is None]
 
     def _losses(self, ctx: Context, state: GoblinState, here: int, owner: PlayerId | None, chips: list[int],
-                damage: int, hacked: bool, winner: PlayerId | None) -> None:
-        """2.2 (L141-149): the damage assigned (`combat.assign`), every struck unit destroyed but one that
-        may survive (d6 + its damage under its power); damage over the side's power: its struck troops
-        surrender on a d6 of 1-2 (one roll, reading c9) and go to the winner's hand (house set b9);
-        a destroyed leader checks servivility (half, rounded down, when hacked to pieces) — he escapes,
-        or is captured by a winning player (killed, when hacked, or by rebels)."""
-        hit = assign(chips, damage)
+                damage: int, hacked: bool, winner: PlayerId | None, hit: dict[int, int], saved: int | None, *,
+                caravan: bool = False) -> None:
+        """2.2 (L141-149): the damage as its owner spread it (`hit`), every struck unit destroyed but the one
+        he named, which survives if a d6 plus its damage stays under its power; damage over the side's power:
+        its struck troops surrender on a d6 of 1-2 (one roll, reading c9) and go to the winner's hand (house
+        set b9); a destroyed leader checks servivility (half, rounded down, when hacked to pieces) — he
+        escapes, or is captured by a winning player (killed, when hacked, or by rebels or a caravan)."""
+        hit = {c: d for c, d in hit.items() if d}
         if not hit:
             return
-        saved = survivor(hit)
-        if saved is not None:
+        if saved is not None and saved in hit:
             rolled = ctx.dice.d6(f"survivor: {chip(saved).name}, {hit[saved]} damage", owner).result
             if rolled + hit[saved] < chip(saved).power:
                 del hit[saved]
@@ -1314,9 +1885,11 @@ class GoblinWarlords(Game[GoblinState, Any]):
         if damage > power(chips) and winner is not None:
             surrender = ctx.dice.d6("surrender", owner).result <= SURRENDER_MAX
         for unit in sorted(hit):
-            holder = next(a for a in state.armies if a.leader == unit or unit in a.units)
+            holder = next((a for a in state.armies if a.leader == unit or unit in a.units), None)
+            if holder is None:  # a shaman gone over with his fallen leader
+                continue
             if holder.leader == unit:
-                self._leader_falls(ctx, state, holder, hacked, winner)
+                self._leader_falls(ctx, state, holder, hacked, winner, caravan=caravan)
                 continue
             holder.units.remove(unit)
             if surrender and chip(unit).is_troop:
@@ -1335,15 +1908,15 @@ class GoblinWarlords(Game[GoblinState, Any]):
             state.battles = [b for b in state.battles if b.army != empty.id]
 
     def _leader_falls(self, ctx: Context, state: GoblinState, holder: Army, hacked: bool,
-                      winner: PlayerId | None) -> None:
+                      winner: PlayerId | None, *, caravan: bool = False) -> None:
         """A 'destroyed' leader (L73-75, L144, L148-149; reading a49): servivility, +1 with a shaman, half of
         it rounded down when hacked to pieces; an 8 fails (reading b5). Success: he escapes and stays with
-        what is left of his army (and retreats with it if his side is beaten). Failure: hacked, he dies; else a winning
-        player captures him (into the hand's captives), rebels kill him."""
+        what is left of his army (and retreats with it if his side is beaten). Failure: hacked, he dies and
+        his shaman with him (L75); else a winning player captures him (into the hand's captives), rebels or
+        a caravan kill him (L74), and his shaman goes over to the winner (L70; a caravan's victim's is lost)."""
         leader = holder.leader
         assert leader is not None
-        base = chip(leader).servivility + (SHAMAN_SERVIVILITY if any(
-            chip(c).kind is ChipKind.SHAMAN for c in holder.units) else 0)
+        base = chip(leader).servivility + (SHAMAN_SERVIVILITY if shamans(holder.units) else 0)
         target = base // 2 if hacked else base
         face = ctx.dice.d8(f"servivility{' (hacked to pieces: half)' if hacked else ''}", holder.owner).result
         name = chip(leader).name
@@ -1357,6 +1930,13 @@ class GoblinWarlords(Game[GoblinState, Any]):
         else:
             state.warlord(winner).captives.append(leader)
             ctx.say(f"{name} is captured by {state.name_of(winner)}.")
+        for shaman in shamans(holder.units):
+            if hacked or caravan:
+                holder.units.remove(shaman)
+                state.tribe_cup.append(shaman)
+                ctx.say("His shaman dies with him.")
+            else:
+                self._shaman_to(ctx, state, shaman, holder.territory, winner)
         if not holder.units:
             state.armies.remove(holder)
             state.gold_cup += [GOLD] * holder.gold
@@ -1397,6 +1977,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
             moving.gold += got
             ctx.say(f"{state.name_of(player)}'s {name} rampages {where(moving.territory)}: authority d8 {roll.result}, "
                     f"{'a gold chip' if got else 'but the gold cup is empty'}.")
+            self._cap_gold(ctx, state, moving)  # L49: a leader alone carries one chip
         else:
             ctx.say(f"{state.name_of(player)}'s {name} rampages {where(moving.territory)}: authority d8 {roll.result}, "
                     "nothing.")
@@ -1644,6 +2225,15 @@ class GoblinWarlords(Game[GoblinState, Any]):
                     *(DestroyMine(territory=t) for t in self.producing(state, player)), EndRampage()]
         if state.ask.kind is AskKind.STRATEGY:
             return [ChooseStrategy(strategy=s) for s in choices_for(state, player)]
+        if state.ask.kind is AskKind.ASSIGN:
+            fight = state.fight
+            assert fight is not None
+            role = next(r for r, o in fight.owners.items() if o == player)
+            return [AssignDamage(), *self.assignments(fight, role)]
+        if state.ask.kind is AskKind.RETREAT:
+            return self.retreat_options(state)
+        if state.ask.kind is AskKind.EXTRA:
+            return self.extra_moves(state)
         return [Reinforce(bought=n) for n in range(self.most_to_buy(state, player) + 1)]
 
     def _apply(self, ctx: Context, state: GoblinState, player: PlayerId, action: Any) -> None:
@@ -1702,6 +2292,16 @@ class GoblinWarlords(Game[GoblinState, Any]):
             state.traders.pop(0)
             ctx.say(f"{state.name_of(player)} is done trading.")
             self._next_trader(ctx, state)
+        elif isinstance(action, AssignDamage):
+            self._assign(ctx, state, player, action)
+        elif isinstance(action, RetreatTo):
+            self._answer_retreat(ctx, state, player, action)
+        elif isinstance(action, ExtraMove):
+            self._extra_move(ctx, state, player, action)
+        elif isinstance(action, UseSpy):
+            self._spy(ctx, state, player, action)
+        elif isinstance(action, Build):
+            self._build(ctx, state, player, action)
         elif isinstance(action, EndRampage):
             state.ask = None
             self._mine(ctx, state)
@@ -1725,7 +2325,10 @@ class GoblinWarlords(Game[GoblinState, Any]):
                 player=w.player, bosses=w.bosses, ready=w.setup is SetupStep.DONE, units=len(w.units),
                 gold_chips=w.gold_chips, authority=authority_sum(state, w.player),
                 hand=list(hand[0]) if hand is not None else None, gold=hand[1] if hand is not None else None,
-                caravans=list(hand[2]) if hand is not None else None))
+                caravans=list(hand[2]) if hand is not None else None, captured=len(w.captives),
+                captives=list(hand[3]) if hand is not None else None,
+                peeks=[p.model_copy() for p in peeks] if (peeks := PEEKS.seen(state, peek_key(w.player), viewer))
+                is not None else None))
         caravans = [CaravanView(id=c.id, kind=c.kind, territory=c.territory, destination=ROADS[c.kind][-1],
                                 power=c.power) for c in state.caravans]
         return GoblinView(**table_fields(state, viewer, self.waiting_for(state), None),
@@ -1735,7 +2338,9 @@ class GoblinWarlords(Game[GoblinState, Any]):
                           control=dict(state.control), order=list(state.order), current=state.current,
                           first=state.players[state.first], tribe_cup=len(state.tribe_cup),
                           gold_cup=len(state.gold_cup), announced=list(state.announced),
-                          winners=list(state.winners), battles=[self._battle_seen(state, n, viewer)
+                          winners=list(state.winners),
+                          fight=state.fight.model_copy(deep=True) if state.fight is not None else None,
+                          battles=[self._battle_seen(state, n, viewer)
                                                                 for n in range(len(state.battles))])
 
     @staticmethod

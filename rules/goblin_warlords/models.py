@@ -42,6 +42,15 @@ class SetupStep(StrEnum):
     DONE = "done"
 
 
+class Peek(BaseModel):
+    """What a spy saw of a player's hand (L41; house set b7): its sender's secret."""
+
+    of: PlayerId
+    units: list[int] = Field(default_factory=list)
+    gold: int = 0
+    turn: int = 0
+
+
 class Warlord(BaseModel):
     """One player. Everything in the hand is the owner's secret (reading a6): its unit chips, its
     gold, and caravan chips drawn but not yet placed; how many chips it holds is public."""
@@ -56,6 +65,7 @@ class Warlord(BaseModel):
     leaderless: bool = False  # had no leader on the map or in hand when this turn began (L25; reading c12)
     redraws: int = 0  # hands shown and redrawn this turn (L25)
     kept_hand: bool = False  # chose this turn to keep the hand rather than redraw it
+    peeks: list[Peek] = Field(default_factory=list)  # what his spies saw, the latest of each hand (secret)
 
     @property
     def gold_chips(self) -> int:
@@ -124,6 +134,36 @@ class Battle(BaseModel):
     surprise: bool = False
     chosen: dict[PlayerId, Strategy] = Field(default_factory=dict)
     """The proposed strategies chosen so far (L94-99): each player's secret until both are in."""
+    shown: list[PlayerId] = Field(default_factory=list)
+    """Players whose strategy was revealed before the other side chose: the other side has a shaman
+    and chooses after seeing it (L102)."""
+    rebels: Strategy | None = None
+    """The rebels' d3 strategy, rolled before a player with a shaman chooses (L102)."""
+
+
+class Fight(BaseModel):
+    """A battle between its blows and its end, while its owners decide (L141-143, L40): how each side
+    spreads the damage it takes and which struck unit rolls to survive, where the beaten side retreats,
+    and a retreating leader's extra move. Everything in it is public. Roles are "attacker" and
+    "defender"; `caravan` names the caravan an army attacked (the defender, played by the dice)."""
+
+    territory: int
+    why: str
+    owners: dict[str, PlayerId | None]
+    fighting: dict[str, list[int]]  # the chips that fight (stupid trolls left out)
+    stupid: dict[str, list[int]] = Field(default_factory=dict)  # trolls standing about (L126)
+    losses: dict[str, int]  # the damage each side takes
+    hacked: dict[str, bool] = Field(default_factory=dict)  # the table's `*`, by side
+    dealt: dict[str, dict[int, int]] = Field(default_factory=dict)  # how each side spread its damage
+    saved: dict[str, int | None] = Field(default_factory=dict)  # the unit each side has roll to survive
+    castle: int | None = None  # the rating of the defender's fortress, while it stands
+    caravan: int | None = None
+    army: int | None = None  # the army that attacked the caravan
+    caravan_lost: int = 0  # the caravan's power destroyed
+    dead: dict[str, list[int]] = Field(default_factory=dict)  # trolls destroyed, for regeneration (L153)
+    beaten: str | None = None  # the side that retreats, or was wiped out
+    retreat: list[int] = Field(default_factory=list)  # the beaten side's armies, asked where to retreat
+    movers: list[int] = Field(default_factory=list)  # armies whose leader may move once more (L40)
 
 
 class AskKind(StrEnum):
@@ -138,6 +178,9 @@ class AskKind(StrEnum):
     TRADE = "trade"  # C: a player with a leader next to another's offers a trade, or is done (L48)
     OFFER = "offer"  # C: the other player accepts the offer, or not
     DISCARD = "discard"  # B5: the hand holds more than ten units; the player picks which go (L46)
+    ASSIGN = "assign"  # combat: each side spreads the damage it takes and names its survivor (L141-143)
+    RETREAT = "retreat"  # combat: the beaten side's owner picks the free territory it retreats to (L40)
+    EXTRA = "extra"  # combat: a retreating leader who has not moved may move one more area (L40)
 
 
 class Ask(CoreAsk):
@@ -174,6 +217,10 @@ class GoblinState(GameState):
     traders: list[PlayerId] = Field(default_factory=list)  # C: players still to trade, in the order of play
     offer: OfferTrade | None = None  # C: the offer waiting for its answer (secret to the two players)
     winners: list[PlayerId] = Field(default_factory=list)  # once the game is over (phase OVER)
+    retreated: list[int] = Field(default_factory=list)  # armies that retreated this player turn: no caravan raid (L40)
+    fight: Fight | None = None  # the battle being settled, while its owners decide (L40, L141-143)
+    posts: dict[int, int] = Field(default_factory=dict)  # the active player's chips on the map when his turn began
+    # and their territories: a mine needs a unit there for the whole turn (L65)
 
     def warlord(self, player: PlayerId) -> Warlord:
         for warlord in self.warlords:
@@ -314,6 +361,68 @@ class AttackCaravan(BaseModel):
     strategy: Strategy
 
 
+class AssignDamage(BaseModel):
+    """Combat: how the player's side takes its damage (L141-143): `hits` gives each struck chip its
+    damage (none above its power, all the damage placed), `survivor` the struck chip that rolls to
+    survive (None: none rolls). Empty `hits`: the engine's spread (as many units struck as can be)
+    and its choice of survivor (the best chance) — what an absent player gets."""
+
+    type: Literal["assign"] = "assign"
+    hits: dict[int, int] = Field(default_factory=dict)
+    survivor: int | None = None
+
+
+class RetreatTo(BaseModel):
+    """Combat: the adjacent free territory the beaten side retreats to (L40); None: the engine's pick
+    (a land of the player's first, then the lowest number)."""
+
+    type: Literal["retreat"] = "retreat"
+    to: int | None = None
+
+
+class ExtraMove(BaseModel):
+    """Combat: after the retreat, the leader who has not moved this turn moves one more area (L40), with
+    what is left of his army; None: he stays."""
+
+    type: Literal["extra-move"] = "extra-move"
+    to: int | None = None
+
+
+class SpyEffect(StrEnum):
+    """What a spy does (L41 leaves the list empty; house set b7)."""
+
+    PEEK = "peek"  # look at a player's hand
+    INCITE = "incite"  # an enemy leader's control check, or his non-native troops rebel
+    SABOTAGE = "sabotage"  # destroy a mine
+
+
+class UseSpy(BaseModel):
+    """B3: a spy from the hand does one thing and is discarded (L41): a peek at `player`'s hand, an
+    incitement of the leader of `army`, or the sabotage of the mine in `territory`."""
+
+    type: Literal["spy"] = "spy"
+    spy: int
+    effect: SpyEffect
+    player: PlayerId | None = None
+    army: int | None = None
+    territory: int | None = None
+
+
+class Work(StrEnum):
+    FORTRESS = "fortress"
+    MINE = "mine"
+
+
+class Build(BaseModel):
+    """B3: the leader builds a fortress of `rating` (paying that much gold, and not moving this turn,
+    L61-63) or a mine (L65-66) in the friendly territory where he stands."""
+
+    type: Literal["build"] = "build"
+    leader: int
+    work: Work
+    rating: int = 0
+
+
 class Rampage(BaseModel):
     """B4: the army (or lone leader) `army` in the outlands rampages the countryside for gold (L43)."""
 
@@ -369,7 +478,8 @@ class Discard(BaseModel):
 GoblinAction = Annotated[ChooseBosses | TradeForGold | Redraw | KeepHand | Reinforce | Move | Underground | Levy
                          | Claim | EndTurn | AllowPassage | AttackPasser | RerollUnderground
                          | ChooseStrategy | AttackCaravan | Rampage | DestroyMine | EndRampage | Discard
-                         | OfferTrade | AcceptTrade | EndTrading,
+                         | OfferTrade | AcceptTrade | EndTrading | AssignDamage | RetreatTo | ExtraMove | UseSpy
+                         | Build,
                          Field(discriminator="type")]
 
 
@@ -385,6 +495,9 @@ class WarlordView(BaseModel):
     gold: int | None = None  # the viewer's own
     caravans: list[CaravanKind] | None = None  # the viewer's own unplaced caravans
     authority: int = 0  # the sum of its leaders' authority on the map (the order of play, L20)
+    captured: int = 0  # how many captives the hand holds (public: a capture is announced)
+    captives: list[int] | None = None  # the viewer's own captives (L74)
+    peeks: list[Peek] | None = None  # what the viewer's spies saw (L41)
 
 
 class CaravanView(BaseModel):
@@ -411,9 +524,12 @@ class GoblinView(TableView):
     battles: list[Battle] = Field(default_factory=list)
     announced: list[PlayerId] = Field(default_factory=list)  # announced a victory this game turn (L156)
     winners: list[PlayerId] = Field(default_factory=list)  # once the game is over
+    fight: Fight | None = None  # the battle being settled (public)
 
 
-__all__ = ["SLUG", "AcceptTrade", "AllowPassage", "Army", "Ask", "AskKind", "AttackCaravan", "AttackPasser", "Battle", "Caravan",
+__all__ = ["SLUG", "AcceptTrade", "AllowPassage", "Army", "Ask", "AskKind", "AssignDamage", "AttackCaravan", "Build",
+           "ExtraMove", "Fight", "Peek", "RetreatTo", "SpyEffect", "UseSpy", "Work",
+           "AttackPasser", "Battle", "Caravan",
            "CaravanView", "ChooseBosses", "ChooseStrategy", "Claim", "DestroyMine", "Discard", "EndRampage", "EndTrading", "EndTurn", "Fortress", "GoblinAction",
            "GoblinState", "GoblinView", "KeepHand", "Levy", "Move", "OfferTrade", "Phase", "Rampage", "Redraw", "Reinforce",
            "RerollUnderground", "SetupStep", "Strategy", "TradeForGold", "Underground", "Warlord", "WarlordView"]

@@ -10,7 +10,7 @@ from typing import Any
 
 from rules.core.dice import Dice, Roll
 from rules.core.engine import PlayerId
-from rules.goblin_warlords.data import ADJACENT, SMALL_TRIBES, Kind, chip, territory
+from rules.goblin_warlords.data import ADJACENT, SMALL_TRIBES, ChipKind, Kind, chip, territory
 from rules.goblin_warlords.models import Army, GoblinState
 
 LONE_REACH = 2
@@ -38,8 +38,22 @@ def led_armies(state: GoblinState, player: PlayerId) -> list[Army]:
 
 
 def reach(moving: Army) -> int:
-    """A lone leader moves up to two areas, an army one (L28-29)."""
-    return ARMY_REACH if moving.units else LONE_REACH
+    """A lone leader moves up to two areas, an army one (L28-29); a shaman is no unit (L3)."""
+    return ARMY_REACH if escort(moving.units) else LONE_REACH
+
+
+def escort(units: Sequence[int]) -> list[int]:
+    """The units (L3: troops and war machines) among an army's chips; a shaman is not one: a leader with
+    only a shaman still moves as a lone leader and flees as a lone chief."""
+    return [c for c in units if chip(c).kind is not ChipKind.SHAMAN]
+
+
+def shamans(units: Sequence[int]) -> list[int]:
+    return [c for c in units if chip(c).kind is ChipKind.SHAMAN]
+
+
+def machines(units: Sequence[int]) -> list[int]:
+    return [c for c in units if chip(c).kind is ChipKind.WAR_MACHINE]
 
 
 def friendly(state: GoblinState, player: PlayerId | None, number: int) -> bool:
@@ -118,7 +132,7 @@ def authority_check(dice: Dice, leader: int, bonus: int, why: str, who: PlayerId
 def servivility_check(dice: Dice, moving: Army, why: str, who: PlayerId | None) -> tuple[bool, Roll]:
     """d8 at or under servivility, +1 with a shaman (L71); an 8 fails (reading b5)."""
     assert moving.leader is not None
-    bonus = SHAMAN_SERVIVILITY if any(chip(c).kind.value == "shaman" for c in moving.units) else 0
+    bonus = SHAMAN_SERVIVILITY if shamans(moving.units) else 0
     roll = dice.d8(why, who)
     return roll.result != ALWAYS_FAILS and roll.result <= chip(moving.leader).servivility + bonus, roll
 
@@ -163,5 +177,5 @@ def choices(units: Sequence[int], must: Sequence[int] = ()) -> list[list[int]]:
 
 
 __all__ = ["ALWAYS_FAILS", "ARMY_REACH", "LONE_REACH", "army", "army_led_by", "authority_check", "choices",
-           "friendly", "hostile_armies", "hostile_troops", "is_orcland", "led_armies", "levy_bonus", "native",
-           "passage_owner", "path_problem", "paths", "reach", "servivility_check", "troops"]
+           "escort", "friendly", "hostile_armies", "hostile_troops", "is_orcland", "led_armies", "levy_bonus", "machines", "native",
+           "passage_owner", "path_problem", "paths", "reach", "servivility_check", "shamans", "troops"]

@@ -16,6 +16,12 @@ from rules.goblin_warlords.data import BOUGHT_DRAWS, BOUGHT_PRICE, HAND_LIMIT, R
 from rules.goblin_warlords.data import territory
 from rules.goblin_warlords.models import (
     AcceptTrade,
+    AssignDamage,
+    Build,
+    ExtraMove,
+    RetreatTo,
+    Strategy,
+    UseSpy,
     AllowPassage,
     Ask,
     AskKind,
@@ -66,9 +72,20 @@ def say(state: GoblinState, ask: Ask) -> str:
     if ask.kind is AskKind.DISCARD:
         extra = len(state.warlord(ask.players[0]).units) - HAND_LIMIT
         return f"Your hand holds more than {HAND_LIMIT} units: choose {extra} to discard to the tribe cup."
+    if ask.kind is AskKind.ASSIGN:
+        fight = state.fight
+        role = next((r for r, o in fight.owners.items() if o in ask.players), "attacker") if fight else "attacker"
+        damage = fight.losses.get(role, 0) if fight else 0
+        return (f"Your side takes {damage} damage: spread it over your units (none more than its power) and "
+                "name the struck unit that rolls to survive.")
+    if ask.kind is AskKind.RETREAT:
+        return "Your side is beaten: choose the free territory next to the battle to retreat to."
+    if ask.kind is AskKind.EXTRA:
+        return ("Your leader retreated before moving this turn: he may move one more area now, "
+                "with what is left of his army, or stay.")
     if ask.kind is AskKind.MARCH:
-        return ("Move, go underground or levy with each leader (once each this turn), attack a caravan, or end "
-                "your turn.")
+        return ("Move, go underground, levy or build with each leader (once each this turn), attack a caravan, "
+                "send a spy, or end your turn.")
     moving = next((a for a in state.armies if a.id == ask.army), None)
     place = territory(moving.territory).name if moving is not None else "your territory"
     mover = state.name_of(moving.owner) if moving is not None and moving.owner is not None else "A leader"
@@ -83,15 +100,18 @@ def say(state: GoblinState, ask: Ask) -> str:
 STAGES: Stages[GoblinState] = Stages({
     AskKind.REDRAW: Stage((Redraw, KeepHand)),
     AskKind.BUY: Stage((Reinforce,)),
-    AskKind.MARCH: Stage((Move, Underground, Levy, Claim, AttackCaravan, EndTurn)),
+    AskKind.MARCH: Stage((Move, Underground, Levy, Claim, AttackCaravan, UseSpy, Build, EndTurn)),
     AskKind.PASSAGE: Stage((AllowPassage,), default=AllowPassage(allow=False)),
     AskKind.PASSER: Stage((AttackPasser,), default=AttackPasser(attack=True)),
     AskKind.UNDERGROUND: Stage((RerollUnderground,)),
-    AskKind.STRATEGY: Stage((ChooseStrategy,), secret=True),
+    AskKind.STRATEGY: Stage((ChooseStrategy,), secret=True, default=ChooseStrategy(strategy=Strategy.CHARGE)),
+    AskKind.ASSIGN: Stage((AssignDamage,), default=AssignDamage()),
+    AskKind.RETREAT: Stage((RetreatTo,), default=RetreatTo()),
+    AskKind.EXTRA: Stage((ExtraMove,), default=ExtraMove()),
     AskKind.RAMPAGE: Stage((Rampage, DestroyMine, EndRampage)),
     AskKind.DISCARD: Stage((Discard,), secret=True),
     AskKind.TRADE: Stage((OfferTrade, EndTrading), secret=True),
-    AskKind.OFFER: Stage((AcceptTrade,), secret=True),
+    AskKind.OFFER: Stage((AcceptTrade,), secret=True, default=AcceptTrade(accept=False)),
 }, say)
 
 __all__ = ["STAGES", "say"]

@@ -10,6 +10,7 @@ from rules.core.engine import PlayerId
 from rules.core.initiative import roll_off
 from rules.goblin_warlords.data import GOLD, LEADERSHIP_LEADERS, CaravanKind, Kind, chip, territory, victory_lands
 from rules.goblin_warlords.models import Caravan, GoblinState
+from rules.goblin_warlords.movement import escort
 
 
 def draw_units(dice: Dice, cup: list[int], count: int, why: str, who: PlayerId | None = None, *,
@@ -120,9 +121,10 @@ def lands_and_fortresses(state: GoblinState, player: PlayerId) -> int:
 
 
 def leaders_with_armies(state: GoblinState, player: PlayerId) -> int:
-    """The leadership victory's count (L158): the player's leaders leading at least one unit in orclands."""
-    return sum(1 for a in state.armies if a.owner == player and not a.lost and a.leader is not None and a.units
-               and territory(a.territory).kind is Kind.ORCLAND)
+    """The leadership victory's count (L158): the player's leaders leading at least one unit in orclands
+    (a troop or a war machine: a shaman is no unit, L3)."""
+    return sum(1 for a in state.armies if a.owner == player and not a.lost and a.leader is not None
+               and escort(a.units) and territory(a.territory).kind is Kind.ORCLAND)
 
 
 def conditions_met(state: GoblinState, player: PlayerId) -> list[str]:

@@ -82,3 +82,17 @@ def put_army(state: GoblinState, owner: str, territory: int, leader: int | None,
     for unit in (*(() if leader is None else (leader,)), *units):
         state.tribe_cup.remove(unit)
     state.armies.append(Army(id=state.new_id(), owner=owner, territory=territory, leader=leader, units=list(units)))
+
+
+def by_default(state: GoblinState, dice: Dice, said: list[str] | None = None) -> tuple[GoblinState, list[str]]:
+    """Answer combat's own questions (the damage's spread, the retreat, the extra move, L40, L141-143)
+    as an absent player's defaults do — the engine's spread and survivor, its retreat, staying put —
+    with the same dice: the outcome a test scripted before the owners chose for themselves."""
+    from rules.goblin_warlords.models import AskKind, AssignDamage, ExtraMove, RetreatTo
+
+    said = list(said or [])
+    defaults = {AskKind.ASSIGN: AssignDamage(), AskKind.RETREAT: RetreatTo(), AskKind.EXTRA: ExtraMove()}
+    while state.ask is not None and state.ask.kind in defaults:
+        step = GAME.apply(state, state.ask.players[0], defaults[state.ask.kind], dice=dice)
+        state, said = step.state, [*said, *texts(step)]
+    return state, said

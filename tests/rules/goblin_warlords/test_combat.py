@@ -37,6 +37,7 @@ from tests.rules.goblin_warlords.helpers import (
     TROLL,
     TROLL_LEADER,
     WAR_MACHINE,
+    by_default,
     put_army,
     texts,
 )
@@ -63,8 +64,9 @@ def battle(attackers: Sequence[int], defenders: Sequence[int], *, attacker: int 
 
 def fight(state: GoblinState, ann: Strategy, bo: Strategy, faces: Sequence[int]) -> tuple[GoblinState, list[str]]:
     state = GAME.apply(state, "p1", ChooseStrategy(strategy=ann)).state
-    step = GAME.apply(state, "p2", ChooseStrategy(strategy=bo), dice=ScriptedDice([*faces, *BO_DRAWS]))
-    return step.state, texts(step)
+    dice = ScriptedDice([*faces, *BO_DRAWS])
+    step = GAME.apply(state, "p2", ChooseStrategy(strategy=bo), dice=dice)
+    return by_default(step.state, dice, texts(step))
 
 
 # -- 1.1 proposed strategies --------------------------------------------------------------------------
@@ -212,12 +214,14 @@ def test_an_underground_surprise_on_a_fortress_forces_both_strategies() -> None:
     state.fortresses.append(Fortress(territory=9, rating=1, owner="p2"))
     state.battles.append(Battle(territory=9, attacker="p1", army=state.armies[0].id, surprise=True,
                                 why="underground surprise"))
-    step = GAME.apply(state, "p1", EndTurn(), dice=ScriptedDice([6, 1, *BO_DRAWS]))  # surrender 6; servivility 1
+    dice = ScriptedDice([6, 1, *BO_DRAWS])  # surrender 6; servivility 1
+    step = GAME.apply(state, "p1", EndTurn(), dice=dice)
+    after, said = by_default(step.state, dice, texts(step))
     assert "Strategies forced by the surprise: Ann Clever Strategy, Bo Careful Defence. Bo fights from a " \
-           "fortress of rating 1." in texts(step)
-    assert "Power 8 against 5: Ann takes 1 damage, Bo 7." in texts(step)  # Clever v Careful Defence: 1:5, 1:1*
-    assert step.state.fortresses == [] and step.state.current == "p2"
-    assert army_at(step.state, 3, "p2") == [KOBOLD_LEADER]  # the castle fallen, he retreats on foot (L40)
+           "fortress of rating 1." in said
+    assert "Power 8 against 5: Ann takes 1 damage, Bo 7." in said  # Clever v Careful Defence: 1:5, 1:1*
+    assert after.fortresses == [] and after.current == "p2"
+    assert army_at(after, 3, "p2") == [KOBOLD_LEADER]  # the castle fallen, he retreats on foot (L40)
 
 
 def test_no_fortress_against_rebels_or_levied_troops() -> None:
@@ -266,14 +270,16 @@ def test_a_caravan_that_holds_loses_the_gold_of_its_destroyed_power() -> None:
     put_army(state, "p1", 14, KOBOLD_LEADER, [GOBLIN])
     target = caravan_at_stone_road(state)
     cup = len(state.gold_cup)
+    dice = ScriptedDice([6, 6, 6, 6, 6, 6, 6, 1, 1, 6, 1])
     step = GAME.apply(state, "p1", AttackCaravan(army=state.armies[0].id, caravan=target, strategy=CAREFUL),
-                      dice=ScriptedDice([6, 6, 6, 6, 6, 6, 6, 1, 1, 6, 1]))
+                      dice=dice)
     # power 6 -> d6 6 - 1 = 5; 5 gold; d3 Charge; d8 obeys; the leader's survivor d6 6 fails; servivility 1
-    said, after = texts(step), step.state
+    after, said = by_default(step.state, dice, texts(step))
     assert "Power 5 against 5: Ann takes 2 damage, the caravan 1." in said  # Careful v Charge: 1:2* - 1:5*
     assert "The caravan holds; 1 gold chip of its treasury is lost." in said
     caravan = next(c for c in after.caravans if c.id == target)
-    assert caravan.power == 4 and caravan.treasury == 4 and army_at(after, 14) == [KOBOLD_LEADER]
+    assert caravan.power == 4 and caravan.treasury == 4 and army_at(after, 14) == []
+    assert army_at(after, 8) == [KOBOLD_LEADER]  # L82, L40: beaten by the caravan, the army retreats
     assert len(after.gold_cup) == cup - 5 + 1
 
 
@@ -341,10 +347,10 @@ def rebels_against_ann(rebels: Sequence[int], ann: Sequence[int]) -> GoblinState
 def test_rebels_forced_to_retreat_are_destroyed() -> None:
     # 002 L36: "Such troops are destroyed if they must retreat"
     state = rebels_against_ann([OGRE, OGRE + 1, OGRE + 2], [TROLL, TROLL + 1, TROLL + 2, TROLL + 3])
-    step = GAME.apply(state, "p1", ChooseStrategy(strategy=CLEVER), dice=ScriptedDice([5, 1, 6, 6, 6, 6, 1, 1, 5,
-                                                                                         *BO_DRAWS]))
+    dice = ScriptedDice([5, 1, 6, 6, 6, 6, 1, 1, 5, *BO_DRAWS])
+    step = GAME.apply(state, "p1", ChooseStrategy(strategy=CLEVER), dice=dice)
     # d3 Clever; Ann obeys; four trolls not stupid; rebels' survivor 1; Ann's survivor 1; her troll regenerates
-    said = texts(step)
+    step.state, said = by_default(step.state, dice, texts(step))
     assert "Power 12 against 18: the rebels take 3 damage, Ann 2." in said  # Clever v Clever: 1:5 - 1:5
     assert "The rebels are beaten and destroyed (L36)." in said and army_at(step.state, 9, None) == []
     assert "They rejoin their army." in said  # L155: the winner's regenerated troll is back

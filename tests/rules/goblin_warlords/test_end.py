@@ -34,6 +34,7 @@ from tests.rules.goblin_warlords.helpers import (
     OGRE_LEADER,
     ORC,
     ORC_LEADER,
+    SHAMAN,
     TROLL_LEADER,
     all_but_last_ready,
     in_march,
@@ -181,12 +182,12 @@ def test_the_condition_at_the_end_need_not_be_the_announced_one() -> None:
 
 
 def test_leaders_alone_or_in_the_outlands_do_not_count_for_leadership() -> None:
-    # 002 L158: leaders WITH armies IN orclands
+    # 002 L158: leaders WITH armies IN orclands (with the goblin leader in Goblin Warrens, four count here)
     state = last_of_turn()
     state.announced = ["p1"]
     for n, leader in enumerate([GOBLIN_LEADER + 1, KOBOLD_LEADER, KOBOLD_LEADER + 1]):
         put_army(state, "p1", 7 + n, leader, [KOBOLD + n])
-    put_army(state, "p1", 11, TROLL_LEADER)  # alone
+    put_army(state, "p1", 11, TROLL_LEADER, [SHAMAN])  # alone but for a shaman, who is no unit (L3)
     put_army(state, "p1", 13, OGRE_LEADER, [KOBOLD + 5])  # Dwarf Gate, an outland
     after, _ = run(state, "_end_game_turn", ScriptedDice(DRAWS))
     assert after.phase is not Phase.OVER

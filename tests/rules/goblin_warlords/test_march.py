@@ -470,7 +470,7 @@ def test_a_leader_attacks_only_once_a_turn() -> None:
     # 002 L27: "attack once" — levied among enemies, he may not then march into other enemies
     state = b3()
     state.control[1] = state.control[7] = "p2"
-    put_army(state, "p2", 1, None, [ORC])
+    put_army(state, "p2", 1, KOBOLD_LEADER, [ORC])  # with a leader: units left behind would attack him (L31)
     put_army(state, "p2", 7, None, [TROLL])
     give(state, "p1", [GOBLIN_LEADER])
     state = GAME.apply(state, "p1", Levy(leader=GOBLIN_LEADER, units=[]), dice=ScriptedDice([])).state

@@ -33,3 +33,12 @@ def test_random_legal_play_reaches_the_end_of_the_game_and_replays() -> None:
         moved += sum(isinstance(a, Move) for _, a in log)
         assert GAME.replay(seats(count), None, seed, log).model_dump() == state.model_dump()
     assert turns > 8 and moved
+
+
+def test_a_few_whole_games_per_player_count_end_with_chips_conserved() -> None:
+    # the quick self-play check (`tests/rules/goblin_warlords/selfplay.py` plays 20 a count by hand)
+    from tests.rules.goblin_warlords.selfplay import play
+
+    for players in (2, 3, 4):
+        assert play(players, 40 + players).turn >= 1
+        assert play(players, 50 + players, sensible=True).turn >= 1

@@ -82,3 +82,50 @@ def test_a_computer_sees_nobody_elses_hand_nor_the_cups() -> None:
     other.tribe_cup[other.tribe_cup.index(replacement)] = swapped
     assert GAME.seen_by(state, "p1").model_dump() == GAME.seen_by(other, "p1").model_dump()
     assert GAME.seen_by(state, "p2").model_dump() != GAME.seen_by(other, "p2").model_dump()
+
+
+def test_captives_are_their_holders_secret_and_their_count_is_public() -> None:
+    # 002 L74: "Captured leader are keeped separate in winner's hand" (reading a6: the hand is its owner's)
+    from tests.rules.goblin_warlords.helpers import KOBOLD_LEADER
+    from tests.rules.goblin_warlords.test_march import b3
+
+    state = b3()
+    state.tribe_cup.remove(KOBOLD_LEADER)
+    state.warlord("p1").captives = [KOBOLD_LEADER]
+    mine, theirs = GAME.view(state, "p1").warlords[0], GAME.view(state, "p2").warlords[0]
+    assert mine.captives == [KOBOLD_LEADER] and theirs.captives is None and theirs.captured == mine.captured == 1
+    world = GAME.determinize(GAME.seen_by(state, "p2"), "p2", Dice(seed=3))
+    conserved(world)
+    assert len(world.warlord("p1").captives) == 1
+
+
+def test_a_strategy_shown_before_a_shamans_choice_is_no_secret() -> None:
+    # 002 L102: the shaman's side chooses after the other's is revealed; the revealed one is public
+    from rules.goblin_warlords.models import ChooseStrategy, Strategy
+    from rules.goblin_warlords.secrets import STRATEGIES
+    from tests.rules.goblin_warlords.helpers import KOBOLD, ORC, SHAMAN
+    from tests.rules.goblin_warlords.test_combat import battle
+
+    state = battle([ORC], [KOBOLD, SHAMAN])
+    state = GAME.apply(state, "p1", ChooseStrategy(strategy=Strategy.CLEVER)).state
+    assert STRATEGIES.hidden_from(state, None) == []
+    assert GAME.view(state, None).battles[0].chosen == {"p1": Strategy.CLEVER}
+
+
+def test_what_a_spy_saw_is_its_senders_alone() -> None:
+    # 002 L41, house set b7: a peek at a hand; what it saw shows in the sender's view only, and another
+    # seat's picture of the game holds nothing there
+    from rules.goblin_warlords.models import Peek, SpyEffect, UseSpy
+    from tests.rules.goblin_warlords.helpers import KOBOLD_LEADER, SPY
+    from tests.rules.goblin_warlords.test_march import b3, give
+
+    state = b3()
+    give(state, "p1", [SPY])
+    state = GAME.apply(state, "p1", UseSpy(spy=SPY, effect=SpyEffect.PEEK, player="p2")).state
+    assert KOBOLD_LEADER + 2 in state.warlord("p2").units
+    assert GAME.view(state, "p1").warlords[0].peeks == [Peek(of="p2", units=sorted(state.warlord("p2").units),
+                                                             gold=0, turn=1)]
+    assert GAME.view(state, "p2").warlords[0].peeks is None and GAME.view(state, None).warlords[0].peeks is None
+    assert GAME.seen_by(state, "p2").warlord("p1").peeks == []
+    world = GAME.determinize(GAME.seen_by(state, "p1"), "p1", Dice(seed=2))
+    assert GAME.view(world, "p1").warlords[0].peeks == GAME.view(state, "p1").warlords[0].peeks
