@@ -25,8 +25,8 @@ from renderers.common import (
     ACCENT,
     INK,
     MUTED,
-    RGB,
     SHOWN_TEXT,
+    RGB,
     SHOWN_WIDTH,
     SUPERSAMPLE,
     TEXT,
@@ -38,17 +38,16 @@ from renderers.common import (
     PanelLine,
     base_canvas,
     dashed,
-    draw_lines,
     draw_tag,
     encode_png,
     fit_lines,
     bold_text,
     font,
-    heading,
     ink_on,
     player_colour,
     shade,
     tag_size,
+    write,
 )
 from renderers.kits.area_map import Area, AreaMap
 from rules.goblin_warlords.combat import power
@@ -60,35 +59,56 @@ SLUG = "goblin-warlords"
 
 S = SUPERSAMPLE
 LINE = S
-PANEL_WIDTH = 360 * S
-"""The side panel's width: a long name on one row, the hand's counts on the next; the map takes the rest."""
+PANEL_WIDTH = 384 * S
+"""The side panel's width: the longest name of a busy table on one row; the map takes the rest."""
 COLUMN_GAP = 10 * S
 COLUMN_MARGIN = 6 * S
-MAP_BOX = (4 * S, 4 * S, SHOWN_WIDTH - PANEL_WIDTH - COLUMN_GAP - COLUMN_MARGIN, 558 * S)
-"""Where the map sits (left, top, right, bottom), the coast included; the key goes under it."""
-KEY_ROOM = KeyRoom(12 * S, MAP_BOX[3] + 2 * S, MAP_BOX[2] - 12 * S)
-COLUMN = Column(MAP_BOX[2], MAP_BOX[1], KEY_ROOM, gap=COLUMN_GAP, margin=COLUMN_MARGIN, key_text=27 * S)
-"""The panel and the key round the map. Every word of the key and the panel starts with a capital or a
-digit, so text of 27 is as legible where Discord shows the board as 29 (`SHOWN_TEXT`) in lower case."""
 
 NAME_TEXT = 27 * S
-"""A territory's name: every name has a capital, so 27 is legible where Discord shows the board."""
-PANEL_TEXT = 27 * S
+"""A territory's name: every name has a capital or a tall letter, outlined, so 27 is legible where
+Discord shows the board, and "Warrens", the widest word, fits a territory."""
+NAME_PITCH = 1.15
+"""Between a name's two lines, in text sizes: close, so the territory keeps room for its tags."""
+PANEL_TEXT = SHOWN_TEXT
+"""The panel's text: a line of capitals and digits alone ("Game Turn 12 · Game over") needs all of it."""
 TAG_TEXT = 21 * S
 """The tags (numbers, armies, caravans, fortress ratings): a tag is 1.25 times its text's size tall."""
 TAG_HEIGHT = round(TAG_TEXT * 1.25)
+SMALLEST_TAG_TEXT = 16 * S
+"""A tag too wide for its territory shrinks, down to this: 1.25 times it is still `LEGIBLE` where Discord
+shows the board."""
+TAG_ROWS = 3
+"""Rows of tags a territory has room for under its name: the number and the army of a busy board
+with room to spare; more is summed up in a "+N" tag."""
 GAP = 4 * S
 """Between two tags, and between rows of them."""
 RIM = 8 * S
 """The band inside a held territory's edge, in its holder's colour."""
-WOBBLE = 0.035
+WOBBLE = 0.03
 """How far a corner of the map's grid strays, in territory widths: the borders look drawn, not ruled."""
-ROW_UNITS = 1.56
-"""A territory's height in territory widths (the map is fitted to `MAP_BOX` keeping this shape)."""
-INSET = 12 * S
-"""From a territory's grid cell to its tags: past the wobble and the holder's band."""
-NAME_REACH = 7 * S
-"""How much nearer the edges a name may go than the tags: over the band, short of the wobble."""
+INSET = 10 * S
+"""From a territory's grid cell to its tags, left and right: past the wobble and the holder's band."""
+NAME_INSET = 4 * S
+"""From a territory's grid cell to its name, left and right: past the wobble, over the band."""
+TOP, BOTTOM = 4 * S, 8 * S
+"""From a territory's grid cell to its name above and to its last tags below."""
+COAST = 6 * S
+"""Room round the map for its coast's line."""
+
+MAP_LEFT, MAP_TOP = 4 * S, 4 * S
+MAP_RIGHT = SHOWN_WIDTH - PANEL_WIDTH - COLUMN_GAP - COLUMN_MARGIN
+SCALE = (MAP_RIGHT - MAP_LEFT - 2 * COAST) / COLUMNS
+"""Canvas pixels per territory width: the map is as wide as the panel leaves room for."""
+TAGS_WIDTH = SCALE - 2 * INSET
+"""How wide a row of tags in a territory may be."""
+ROW_HEIGHT = TOP + 2 * NAME_PITCH * NAME_TEXT + GAP + TAG_ROWS * (TAG_HEIGHT + GAP) + BOTTOM
+ROW_UNITS = ROW_HEIGHT / SCALE
+"""A territory's height in territory widths: its name and its rows of tags."""
+MAP_BOX = (MAP_LEFT, MAP_TOP, MAP_RIGHT, round(MAP_TOP + 2 * COAST + ROWS * ROW_HEIGHT) + 1)
+"""Where the map sits (left, top, right, bottom), the coast included; the key goes under it."""
+KEY_ROOM = KeyRoom(12 * S, MAP_BOX[3] + 2 * S, MAP_BOX[2] - 12 * S)
+COLUMN = Column(MAP_BOX[2], MAP_BOX[1], KEY_ROOM, gap=COLUMN_GAP, margin=COLUMN_MARGIN)
+"""The panel and the key round the map."""
 
 ORCLAND: RGB = (150, 114, 74)
 OUTLAND: RGB = (104, 138, 78)
@@ -126,14 +146,21 @@ def _stray(*key: int) -> float:
 
 
 def _corner(column: int, row: int) -> Point:
-    return (column + WOBBLE * _stray(1, column, row), row * ROW_UNITS + WOBBLE * ROW_UNITS * _stray(2, column, row))
+    """A corner of the grid, strayed a little; one on the coast strays only along it, so the map's
+    outline is its box's and the territories on the coast are as roomy as the others."""
+    dx = 0.0 if column in (0, COLUMNS) else WOBBLE * _stray(1, column, row)
+    dy = 0.0 if row in (0, ROWS) else WOBBLE * _stray(2, column, row)
+    return (column + dx, row * ROW_UNITS + dy)
 
 
 def _middle(a: tuple[int, int], b: tuple[int, int]) -> Point:
-    """The middle of the grid edge from corner `a` to corner `b`, pushed across the edge a little."""
+    """The middle of the grid edge from corner `a` to corner `b`, pushed across it a little (not on
+    the coast)."""
     (ax, ay), (bx, by) = _corner(*a), _corner(*b)
-    push = WOBBLE * 0.8 * _stray(3, *sorted((a, b))[0], *sorted((a, b))[1])
-    across = (0.0, push * ROW_UNITS) if ay == by or a[1] == b[1] else (push, 0.0)
+    first, last = sorted((a, b))
+    coast = (first[0] == last[0] and first[0] in (0, COLUMNS)) or (first[1] == last[1] and first[1] in (0, ROWS))
+    push = 0.0 if coast else WOBBLE * 0.8 * _stray(3, *first, *last)
+    across = (0.0, push) if a[1] == b[1] else (push, 0.0)
     return ((ax + bx) / 2 + across[0], (ay + by) / 2 + across[1])
 
 
@@ -154,27 +181,27 @@ def _ground(land: Territory) -> RGB:
 
 
 MAP = AreaMap([Area(str(t.number), t.name, _outline(t), _ground(t)) for t in TERRITORIES], MAP_BOX,
-              padding=8 * S)
+              padding=COAST)
+
+
+def _grid(land: Territory) -> Box:
+    """A territory's cell of the grid on the canvas, before its edges stray."""
+    left, top = MAP.at(land.column, (land.row + 1) * ROW_UNITS)
+    right, bottom = MAP.at(land.column + 1, land.row * ROW_UNITS)
+    return (left, top, right, bottom)
 
 
 def _cell(land: Territory) -> Box:
-    """The canvas box inside a territory where its name and tags go, clear of its wobbling edges."""
-    left, top = MAP.at(land.column, (land.row + 1) * ROW_UNITS)
-    right, bottom = MAP.at(land.column + 1, land.row * ROW_UNITS)
-    return (left + INSET, top + INSET / 3, right - INSET, bottom - INSET / 2)
-
-
-def _name_box(land: Territory) -> Box:
-    """Where a territory's name goes: nearer its edges than the tags, over the holder's band."""
-    left, top, right, bottom = _cell(land)
-    return (left - NAME_REACH, top, right + NAME_REACH, bottom)
+    """The canvas box inside a territory where its tags go, clear of its wobbling edges."""
+    left, top, right, bottom = _grid(land)
+    return (left + INSET, top + TOP, right - INSET, bottom - BOTTOM)
 
 
 def _name(land: Territory) -> tuple[tuple[str, ...], float]:
     """A territory's name in lines, and the y under them."""
-    left, top, right, _ = _name_box(land)
-    lines, face = fit_lines(land.name, right - left, 2.6 * NAME_TEXT, NAME_TEXT, NAME_TEXT)
-    return lines, top + len(lines) * face.size * 1.25
+    left, top, right, _ = _grid(land)
+    lines, _ = fit_lines(land.name, right - left - 2 * NAME_INSET, 2 * NAME_TEXT * 1.25, NAME_TEXT, NAME_TEXT)
+    return lines, top + TOP + len(lines) * NAME_TEXT * NAME_PITCH
 
 
 def _canvas_ring(land: Territory) -> list[Point]:
@@ -188,11 +215,11 @@ def _draw_map(draw: Draw) -> None:
     MAP.draw_borders(draw, BORDER, INK, width=2 * LINE)
     face = font(NAME_TEXT)
     for land in TERRITORIES:
-        left, top, right, _ = _name_box(land)
+        left, top, right, _ = _grid(land)
         lines, _ = _name(land)
-        height = len(lines) * face.size * 1.25
-        draw_lines(draw, ((left + right) / 2, top + height / 2), lines, face, TEXT,
-                   halo=shade(_ground(land), 0.45))
+        for k, line in enumerate(lines):
+            write(draw, ((left + right) / 2, top + TOP + (k + 0.5) * NAME_TEXT * NAME_PITCH), line, face, TEXT,
+                  anchor="mm", stroke=max(1, face.size // 10), stroke_fill=shade(_ground(land), 0.45))
     north = [t for t in TERRITORIES if t.row == ROWS - 1]
     y = _road_y(north[0])
     ends = (MAP.at(0.08, 0)[0], MAP.at(COLUMNS - 0.08, 0)[0])
@@ -218,12 +245,16 @@ class Token:
     paint: Callable[[Draw, float, float], None]
 
 
-def _tag_token(chips: Sequence[Chip], *, outline: RGB = INK, line: int = LINE) -> Token:
-    face = font(TAG_TEXT)
+def _tag_token(chips: Sequence[Chip]) -> Token:
+    """A tag in a territory's rows, in smaller text when it is wider than a territory has room for (an
+    army with a two-digit power carrying gold), centred in its row."""
+    face = next((font(size) for size in range(TAG_TEXT, SMALLEST_TAG_TEXT, -S)
+                 if tag_size(chips, font(size))[0] <= TAGS_WIDTH), font(SMALLEST_TAG_TEXT))
     width, height = tag_size(chips, face)
 
     def paint(draw: Draw, x: float, top: float) -> None:
-        draw_tag(draw, (x, top, x + width, top + height), chips, face, outline=outline, line=line)
+        y = top + (TAG_HEIGHT - height) / 2
+        draw_tag(draw, (x, y, x + width, y + height), chips, face)
 
     return Token(width, paint)
 
@@ -253,10 +284,11 @@ def army_chips(army: Army, colour: RGB) -> list[Chip]:
 
 
 def _left_behind(armies: Sequence[Army]) -> list[Army]:
-    """Units without a leader, one stack per holder and territory: the map shows what stands there."""
-    stacks: dict[tuple[int, str], Army] = {}
+    """Units without a leader, one stack per holder and territory (the rebels' last): the map shows what
+    stands there, not how it came to be left."""
+    stacks: dict[tuple[int, bool, str], Army] = {}
     for army in armies:
-        key = (army.territory, army.owner or "")
+        key = (army.territory, army.owner is None, army.owner or "")
         if key in stacks:
             stack = stacks[key]
             stacks[key] = stack.model_copy(update={"units": [*stack.units, *army.units], "gold": stack.gold + army.gold})
@@ -340,7 +372,7 @@ def _draw_territory(draw: Draw, view: GoblinView, land: Territory, colour: dict[
         draw.line(list(inner.exterior.coords), fill=colour.get(holder, REBELS), width=RIM, joint="curve")
     box = _cell(land)
     top = _road_y(land) - TAG_HEIGHT / 2
-    room = int((box[3] - top + GAP) // (TAG_HEIGHT + GAP))
+    room = min(TAG_ROWS, int((box[3] - top + GAP) // (TAG_HEIGHT + GAP)))
     tokens = [*_features(view, land, colour), *_armies(view, land, colour)]
     _draw_rows(draw, _fitted(tokens, box[2] - box[0], room), box, top)
 
@@ -376,14 +408,15 @@ def panel_lines(view: GoblinView, recent: Sequence[str] = ()) -> list[PanelLine]
              PanelLine(" · ".join(part for part in (view.where(), PHASES[phase]) if part), size=PANEL_TEXT)]
     colour = colours(view)
     ordered = view.order if view.order and phase is not Phase.SETUP else [w.player for w in view.warlords]
-    lines.append(heading("Order of play" if ordered is view.order else "Warlords", PANEL_TEXT))
+    lines.append(PanelLine("Order of play" if ordered is view.order else "Warlords", size=PANEL_TEXT, colour=MUTED,
+                           space_before=8 * S, heading=True))
     for player in ordered:
-        warlord = next(w for w in view.warlords if w.player == player)
         lines.append(PanelLine(view.names.get(player, player), size=PANEL_TEXT, swatch=colour[player],
                                marked=player == view.current or player in view.waiting_for and view.current is None,
                                note=_standing(view, player), note_size=PANEL_TEXT,
                                colour=ACCENT if player in view.winners else TEXT))
-        lines.append(PanelLine(_hand(view, player), size=PANEL_TEXT, colour=MUTED))
+        lines.append(PanelLine(_hand(view, player), size=PANEL_TEXT, colour=MUTED, note=_held(view, player),
+                               note_size=PANEL_TEXT))
     return lines
 
 
@@ -398,14 +431,17 @@ def _standing(view: GoblinView, player: str) -> str:
 
 
 def _hand(view: GoblinView, player: str) -> str:
-    """A warlord's public counts: unit and gold chips in hand, lands and fortresses held, armies lost
-    underground."""
+    """What a warlord's hand holds, as everybody may know it: how many unit chips and gold chips."""
     warlord = next(w for w in view.warlords if w.player == player)
-    lost = sum(1 for a in view.armies if a.owner == player and a.lost)
+    return f"{_counted(warlord.units, 'unit')} · {warlord.gold_chips} gold"
+
+
+def _held(view: GoblinView, player: str) -> str:
+    """What a warlord holds on the map, as the power victory counts it, and armies lost underground."""
     lands = sum(1 for holder in view.control.values() if holder == player)
     forts = sum(1 for f in view.fortresses if f.owner == player)
-    parts = [_counted(warlord.units, "unit"), f"{warlord.gold_chips} gold", _counted(lands, "land")]
-    return " · ".join(parts + [_counted(forts, "fort")] * bool(forts) + [f"{lost} lost"] * bool(lost))
+    lost = sum(1 for a in view.armies if a.owner == player and a.lost)
+    return ", ".join([_counted(lands, "land")] + [_counted(forts, "fort")] * bool(forts) + [f"{lost} lost"] * bool(lost))
 
 
 def _counted(count: int, word: str) -> str:
