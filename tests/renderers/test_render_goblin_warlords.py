@@ -18,18 +18,8 @@ from shapely.geometry import Polygon
 
 from renderers import describe, render
 from renderers.common import LEGIBLE, SHOWN, SUPERSAMPLE, Labels, player_colour, recording, shown_scale
-from renderers.goblin_warlords import (
-    LINE,
-    RIM,
-    TAG_HEIGHT,
-    _canvas_ring,
-    _cell,
-    _road_y,
-    army_chips,
-    caravan_chips,
-    colours,
-    panel_lines,
-)
+from renderers.goblin_warlords import army_chips, caravan_chips, colours, panel_lines
+from renderers.goblin_warlords.layout import LINE, RIM, TAG_HEIGHT, outline_on_canvas, road_y, tag_box
 from rules.core.dice import Dice
 from rules.core.engine import public
 from rules.core.selfplay import play_random, random_seats
@@ -143,8 +133,8 @@ def test_every_army_caravan_and_fortress_has_its_tag() -> None:
 def in_territory(sheet: Labels, number: int) -> list[str]:
     """The labels drawn inside a territory's box of tags, top to bottom and left to right."""
     land = TERRITORIES[number - 1]
-    left, _, right, bottom = _cell(land)
-    top = _road_y(land) - TAG_HEIGHT / 2 - 1
+    left, _, right, bottom = tag_box(land)
+    top = road_y(land) - TAG_HEIGHT / 2 - 1
     inside = [label for label in sheet.drawn
               if left - 1 <= label.box[0] and label.box[2] <= right + 1 and top <= label.box[1] <= bottom]
     return [label.text for label in sorted(inside, key=lambda label: (round(label.box[1]), label.box[0]))]
@@ -209,7 +199,7 @@ def test_a_held_territory_is_rimmed_in_its_holders_colour() -> None:
     picture = Image.open(io.BytesIO(render(view))).convert("RGB")
 
     def band(number: int, colour: tuple[int, int, int]) -> float:
-        ring = Polygon(_canvas_ring(TERRITORIES[number - 1])).buffer(-(RIM + 2 * LINE) / 2, join_style="mitre")
+        ring = Polygon(outline_on_canvas(TERRITORIES[number - 1])).buffer(-(RIM + 2 * LINE) / 2, join_style="mitre")
         points = [ring.exterior.interpolate(k / 40, normalized=True) for k in range(40)]
         pixels = [picture.getpixel((round(p.x / SUPERSAMPLE), round(p.y / SUPERSAMPLE))) for p in points]
         return sum(sum(abs(a - b) for a, b in zip(pixel, colour, strict=True)) < 30 for pixel in pixels) / 40
