@@ -190,6 +190,8 @@ def draw_map(draw: Draw) -> None:
         for k, line in enumerate(lines):
             write(draw, ((left + right) / 2, top + TOP + (k + 0.5) * NAME_TEXT * NAME_PITCH), line, face, TEXT,
                   anchor="mm", stroke=max(1, face.size // 10), stroke_fill=shade(ground(land), 0.45))
+    for land in TERRITORIES:
+        _decorate(draw, land)
     north = next(t for t in TERRITORIES if t.row == ROWS - 1)
     y = road_y(north)
     ends = (MAP.at(0.08, 0)[0], MAP.at(COLUMNS - 0.08, 0)[0])
@@ -197,3 +199,26 @@ def draw_map(draw: Draw) -> None:
     for x, facing in ((ends[0], -1), (ends[1], 1)):
         tip = x + facing * 4 * S
         draw.polygon([(tip, y), (tip - facing * 16 * S, y - 10 * S), (tip - facing * 16 * S, y + 10 * S)], fill=ROAD)
+
+
+def _decorate(draw: Draw, land: Territory) -> None:
+    """Faint marks low in a territory, where its tags seldom reach (they are drawn over them anyway): crags
+    in an orcland, furrowed fields in an outland, and a hut in a tribe's home."""
+    left, _, right, bottom = tag_box(land)
+    dark = shade(ground(land), 0.78)
+    light = shade(ground(land), 1.12)
+    if land.kind is Kind.OUTLAND:
+        for k in range(3):
+            x, y = right - (62 - 4 * _stray(4, land.number, k)) * S, bottom - (8 + 9 * k) * S
+            draw.line((x, y, x + 50 * S, y - 6 * S), fill=dark, width=2 * LINE)
+        return
+    for k, (dx, size) in enumerate(((52, 16), (34, 22), (14, 13))):
+        x = right - (dx + 3 * _stray(5, land.number, k)) * S
+        draw.polygon([(x - size * S, bottom), (x, bottom - size * 1.3 * S), (x + size * S, bottom)], fill=dark)
+        draw.line((x, bottom - size * 1.3 * S, x + size * 0.45 * S, bottom - size * 0.7 * S), fill=light,
+                  width=2 * LINE)
+    if land.home is not None:
+        x, y = left + 16 * S, bottom
+        draw.rectangle((x - 10 * S, y - 14 * S, x + 10 * S, y), fill=dark)
+        draw.polygon([(x - 15 * S, y - 13 * S), (x, y - 26 * S), (x + 15 * S, y - 13 * S)], fill=dark)
+        draw.rectangle((x - 3 * S, y - 8 * S, x + 3 * S, y), fill=shade(ground(land), 0.55))

@@ -32,8 +32,8 @@ def panel_lines(view: GoblinView, recent: Sequence[str] = ()) -> list[PanelLine]
                                marked=player == view.current or player in view.waiting_for and view.current is None,
                                note=_standing(view, player), note_size=PANEL_TEXT,
                                colour=ACCENT if player in view.winners else TEXT))
-        lines.append(PanelLine(_hand(view, player), size=PANEL_TEXT, colour=MUTED, note=_held(view, player),
-                               note_size=PANEL_TEXT))
+        lines.append(PanelLine(_hand(view, player), size=PANEL_TEXT, colour=MUTED,
+                               note="" if phase is Phase.SETUP else _held(view, player), note_size=PANEL_TEXT))
     return lines
 
 
