@@ -76,13 +76,15 @@ def too_small(sheet: Labels) -> list[str]:
 
 def check_board(view: GoblinView) -> Labels:
     """What every board must be: landscape at Discord's size, every label legible there, none hiding
-    another, none cut or off the picture."""
+    another, none cut or off the picture, every player named whole, and the log left to the message."""
     data, sheet = drawn(view)
     width, height = Image.open(io.BytesIO(data)).size
     assert width == 1080 and height <= width * SHOWN[1] / SHOWN[0]
     assert not too_small(sheet), too_small(sheet)
     assert not sheet.overlapping(), [(a.text, b.text) for a, b in sheet.overlapping()]
     assert not sheet.cut and not sheet.outside()
+    shown = " ".join(texts(sheet))
+    assert all(name in shown for name in view.names.values()) and "Just now" not in shown
     return sheet
 
 
@@ -116,8 +118,8 @@ def test_the_map_names_every_territory_and_its_number() -> None:
 
 
 def test_every_army_caravan_and_fortress_has_its_tag() -> None:
-    """A led army by its leader's tribe and authority, its power and its gold; units without a leader
-    by their power, one tag per holder and territory; a caravan by its kind and power."""
+    """A led army by its leader's tribe and authority, its power and its gold; a caravan by its kind and
+    power; the fortress by its rating; and nothing given up for want of room."""
     view = busy_view()
     shown = texts(check_board(view))
     colour = colours(view)
