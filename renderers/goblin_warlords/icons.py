@@ -34,10 +34,15 @@ def mine_icon(draw: Draw, f: Frame) -> None:
 
 
 def chip_icon(draw: Draw, f: Frame, *, chips: tuple[Chip, ...]) -> None:
-    """A tag as the key shows it: a picture, not a label of the board."""
+    """A tag as the key shows it: a picture, not a label of the board. A wide one starts at the frame's
+    left edge and may reach into the gap before the words, no further: the key is kept by its box."""
+    room = f.size * 1.2
     face = font(round(f.size * 0.42))
     widths = [max(face.size * 1.1, face.getlength(c.text) + face.size * 0.4) for c in chips]
-    x = f.cx - sum(widths) / 2
+    if sum(widths) > room:
+        face = font(max(1, int(face.size * room / sum(widths))))
+        widths = [max(face.size * 1.1, face.getlength(c.text) + face.size * 0.4) for c in chips]
+    x = max(f.cx - sum(widths) / 2, f.cx - f.size / 2)
     top, bottom = f.at(0, -0.3)[1], f.at(0, 0.3)[1]
     draw.rounded_rectangle((x, top, x + sum(widths), bottom), radius=0.12 * f.size, fill=chips[0].fill,
                            outline=INK, width=LINE)
