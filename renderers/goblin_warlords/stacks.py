@@ -24,8 +24,6 @@ from renderers.goblin_warlords.layout import (
     RIM,
     SMALLEST_TAG_TEXT,
     STONE,
-    TAG_HEIGHT,
-    TAG_ROWS,
     TAG_TEXT,
     TAGS_WIDTH,
     Box,
@@ -78,23 +76,35 @@ class Token:
     paint: Callable[[Draw, float, float], None]
 
 
-def _tag(chips: Sequence[Chip]) -> Token:
-    """A tag in a territory's rows, in smaller text when it is wider than a territory has room for (an
-    army with a two-digit power carrying gold), centred in its row."""
-    face = next((font(size) for size in range(TAG_TEXT, SMALLEST_TAG_TEXT, -S)
-                 if tag_size(chips, font(size))[0] <= TAGS_WIDTH), font(SMALLEST_TAG_TEXT))
+def _tag(chips: Sequence[Chip], size: int) -> Token:
+    """A tag in a territory's rows of text `size`, smaller when it is wider than a territory has room for
+    (an army with a two-digit power carrying gold), centred in its row."""
+    face = next((font(s) for s in range(size, SMALLEST_TAG_TEXT, -S) if tag_size(chips, font(s))[0] <= TAGS_WIDTH),
+                font(SMALLEST_TAG_TEXT))
     width, height = tag_size(chips, face)
+    row = _row_height(size)
 
     def paint(draw: Draw, x: float, top: float) -> None:
-        y = top + (TAG_HEIGHT - height) / 2
+        y = top + (row - height) / 2
         draw_tag(draw, (x, y, x + width, y + height), chips, face)
 
     return Token(width, paint)
 
 
-def _icon(icon: Callable[[Draw, Frame], None]) -> Token:
-    return Token(TAG_HEIGHT, lambda draw, x, top: icon(draw, Frame(x + TAG_HEIGHT / 2, top + TAG_HEIGHT / 2,
-                                                                   TAG_HEIGHT)))
+def _icon(icon: Callable[[Draw, Frame], None], size: int) -> Token:
+    side = _row_height(size)
+    return Token(side, lambda draw, x, top: icon(draw, Frame(x + side / 2, top + side / 2, side)))
+
+
+def _row_height(size: int) -> int:
+    """A row of tags of text `size`: a tag's height."""
+    return round(size * 1.25)
+
+
+def _row_gap(size: int) -> float:
+    """Between rows of tags of text `size`: closer for the smaller tags of a crowded territory, so that it
+    has a row more at the smallest size."""
+    return GAP if size >= TAG_TEXT else GAP / 2
 
 
 def _left_behind(armies: Sequence[Army]) -> list[Army]:
@@ -111,30 +121,26 @@ def _left_behind(armies: Sequence[Army]) -> list[Army]:
     return [stacks[key] for key in sorted(stacks)]
 
 
-def _features(view: GoblinView, land: Territory, colour: dict[str, RGB]) -> list[Token]:
-    """The first tags under the name: the d20 number, the fortress and its rating, the mine, a battle
-    to fight, the caravans."""
-    tokens = [_tag([Chip(str(land.number), NUMBER)])]
+def _tokens(view: GoblinView, land: Territory, colour: dict[str, RGB], size: int) -> list[Token]:
+    """A territory's tags in text `size`: its d20 number, the fortress and its rating, the mine, a battle
+    to fight, the caravans; then the armies with leaders (the biggest first) and the units left
+    without one."""
+    tokens = [_tag([Chip(str(land.number), NUMBER)], size)]
     for fortress in view.fortresses:
         if fortress.territory == land.number:
-            tokens += [_icon(partial(fortress_icon, flag=colour.get(fortress.owner, REBELS))),
-                       _tag([Chip(str(fortress.rating), STONE)])]
+            tokens += [_icon(partial(fortress_icon, flag=colour.get(fortress.owner, REBELS)), size),
+                       _tag([Chip(str(fortress.rating), STONE)], size)]
     if land.number in view.mines:
-        tokens.append(_icon(mine_icon))
+        tokens.append(_icon(mine_icon, size))
     if any(b.territory == land.number for b in view.battles):
-        tokens.append(_icon(battle_icon))
-    tokens += [_tag(caravan_chips(c)) for c in sorted(view.caravans, key=lambda c: c.id)
+        tokens.append(_icon(battle_icon, size))
+    tokens += [_tag(caravan_chips(c), size) for c in sorted(view.caravans, key=lambda c: c.id)
                if c.territory == land.number]
-    return tokens
-
-
-def _armies(view: GoblinView, land: Territory, colour: dict[str, RGB]) -> list[Token]:
-    """The armies with leaders (the biggest first), then the units left without one."""
     here = [a for a in view.armies if a.territory == land.number and not a.lost]
     led = sorted((a for a in here if a.leader is not None),
                  key=lambda a: (-power([a.leader or 0, *a.units]), a.id))
-    return [_tag(army_chips(army, colour.get(army.owner or "", REBELS)))
-            for army in [*led, *_left_behind([a for a in here if a.leader is None])]]
+    return tokens + [_tag(army_chips(army, colour.get(army.owner or "", REBELS)), size)
+                     for army in [*led, *_left_behind([a for a in here if a.leader is None])]]
 
 
 def _rows(tokens: Sequence[Token], width: float) -> list[list[Token]]:
@@ -147,26 +153,44 @@ def _rows(tokens: Sequence[Token], width: float) -> list[list[Token]]:
     return [row for row in rows if row]
 
 
-def _fitted(tokens: list[Token], width: float, rows: int) -> list[list[Token]]:
+def _fitted(tokens: list[Token], width: float, rows: int, size: int) -> list[list[Token]]:
     """The tokens in at most `rows` rows; when they need more, the last ones give way to a "+N" tag."""
     laid = _rows(tokens, width)
     if len(laid) <= rows:
         return laid
     for kept in range(len(tokens) - 1, -1, -1):
-        laid = _rows([*tokens[:kept], _tag([Chip(f"+{len(tokens) - kept}", MUTED)])], width)
+        laid = _rows([*tokens[:kept], _tag([Chip(f"+{len(tokens) - kept}", MUTED)], size)], width)
         if len(laid) <= rows:
             return laid
     return []
 
 
-def _draw_rows(draw: Draw, rows: Sequence[Sequence[Token]], box: Box, top: float) -> None:
-    """Rows of tokens from `top`, each from the left edge of `box`."""
+def _laid(view: GoblinView, land: Territory, colour: dict[str, RGB]) -> tuple[list[list[Token]], int]:
+    """A territory's tags in rows, and their text size: the largest at which all of them fit under
+    the name (a crowded territory has smaller tags, in more rows), else the smallest, with a "+N" tag
+    for what still does not fit. The first row stays where the road runs."""
+    box = tag_box(land)
+    width = box[2] - box[0]
+
+    def room(size: int) -> int:
+        return int((box[3] - road_y(land) + _row_height(size) / 2 + _row_gap(size))
+                   // (_row_height(size) + _row_gap(size)))
+
+    for size in range(TAG_TEXT, SMALLEST_TAG_TEXT, -S):
+        if len(rows := _rows(_tokens(view, land, colour, size), width)) <= room(size):
+            return rows, size
+    smallest = SMALLEST_TAG_TEXT
+    return _fitted(_tokens(view, land, colour, smallest), width, room(smallest), smallest), smallest
+
+
+def _draw_rows(draw: Draw, rows: Sequence[Sequence[Token]], box: Box, top: float, size: int) -> None:
+    """Rows of tokens of text `size` from `top`, each from the left edge of `box`."""
     for row in rows:
         x = box[0]
         for token in row:
             token.paint(draw, x, top)
             x += token.width + GAP
-        top += TAG_HEIGHT + GAP
+        top += _row_height(size) + _row_gap(size)
 
 
 def draw_territory(draw: Draw, view: GoblinView, land: Territory, colour: dict[str, RGB]) -> None:
@@ -175,8 +199,5 @@ def draw_territory(draw: Draw, view: GoblinView, land: Territory, colour: dict[s
     if holder is not None:
         inner = Polygon(outline_on_canvas(land)).buffer(-(RIM + 2 * LINE) / 2, join_style="mitre")
         draw.line(list(inner.exterior.coords), fill=colour.get(holder, REBELS), width=RIM, joint="curve")
-    box = tag_box(land)
-    top = road_y(land) - TAG_HEIGHT / 2
-    room = min(TAG_ROWS, int((box[3] - top + GAP) // (TAG_HEIGHT + GAP)))
-    tokens = [*_features(view, land, colour), *_armies(view, land, colour)]
-    _draw_rows(draw, _fitted(tokens, box[2] - box[0], room), box, top)
+    rows, size = _laid(view, land, colour)
+    _draw_rows(draw, rows, tag_box(land), road_y(land) - _row_height(size) / 2, size)

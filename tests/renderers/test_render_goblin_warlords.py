@@ -179,15 +179,25 @@ def test_units_left_behind_are_one_tag_per_holder_and_territory() -> None:
     assert tags[tags.index(led_tag) + 1:] == ["4 3g", "2"], tags
 
 
-def test_a_crowded_territory_says_how_many_more_it_holds() -> None:
+def _crowded(armies: int, here: int = 9) -> list[str]:
+    """The tags drawn in territory `here` holding `armies` armies with leaders (of every warlord)."""
     state = busy_state()[0].model_copy(deep=True)
-    here = 9
     state.armies = [a for a in state.armies if a.territory != here]
     state.armies += [Army(id=950 + k, owner=state.players[k % PLAYERS], territory=here, leader=leader, units=[k])
-                     for k, leader in enumerate(LEADER_CHIPS[:6])]
+                     for k, leader in enumerate(LEADER_CHIPS[:armies])]
     tags = in_territory(check_board(GAME.view(state, None)), here)
-    assert tags[0] == str(here) and tags[-1].startswith("+")
-    assert len(tags) - 2 + int(tags[-1][1:]) == 6
+    assert tags[0] == str(here)
+    return tags
+
+
+def test_a_crowded_territory_shows_every_army_in_smaller_tags() -> None:
+    tags = _crowded(4)
+    assert len(tags) == 5 and not any(tag.startswith("+") for tag in tags)
+
+
+def test_an_overcrowded_territory_says_how_many_more_it_holds() -> None:
+    tags = _crowded(12)
+    assert tags[-1].startswith("+") and len(tags) - 2 + int(tags[-1][1:]) == 12
 
 
 def test_the_panel_has_the_turn_the_phase_the_order_and_the_public_counts() -> None:
