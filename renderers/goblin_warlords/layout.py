@@ -56,7 +56,7 @@ SMALLEST_TAG_TEXT = 16 * S
 shows the board."""
 TAG_ROWS = 3
 """Rows of tags a territory has room for under its name: the number and the armies of a busy board
-with room to spare; more is summed up in a "+N" tag."""
+with room to spare (a crowded territory draws smaller tags, in more rows)."""
 GAP = 4 * S
 """Between two tags, and between rows of them."""
 RIM = 8 * S

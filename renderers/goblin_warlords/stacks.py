@@ -1,8 +1,8 @@
 """What stands in a goblin warlords territory, drawn over the map: the band of the warlord who holds
 it, then its tags in rows under its name: its d20 number, its fortress and mine, a battle to fight,
 the caravans there (in the north row they stand on the road), then the armies, the biggest first,
-and the units left without a leader, one tag per holder. What a territory has no room for is summed
-up in a "+N" tag."""
+and the units left without a leader, one tag per holder. A crowded territory draws its tags smaller;
+what even the smallest leave no room for is summed up in a "+N" tag."""
 
 from __future__ import annotations
 
