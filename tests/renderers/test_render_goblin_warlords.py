@@ -1,0 +1,263 @@
+"""The goblin warlords board (issue 43). The game is not registered yet (no `GAME` in
+`rules.goblin_warlords`), so the generic board tests that walk the registry (`busy.BUSY`) do not see
+it: this module checks what they check, on a busy board of its own, and what this board must show.
+
+The busy board is a seeded random game played by the engine with long names, stopped where armies,
+units left behind, caravans on the road and a battle to fight are all on the map; this slice of the
+rules cannot build fortresses or mines yet, so one of each is added to the state before the view is
+taken (the view is still the engine's)."""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+
+import pytest
+from PIL import Image
+from shapely.geometry import Polygon
+
+from renderers import common, describe, render
+from renderers.common import LEGIBLE, SHOWN, SUPERSAMPLE, Labels, player_colour, recording, shown_scale
+from renderers.goblin_warlords import army_chips, caravan_chips, colours, panel_lines
+from renderers.goblin_warlords.layout import LINE, RIM, TAG_HEIGHT, outline_on_canvas, road_y, tag_box
+from rules.core.dice import Dice
+from rules.core.engine import public
+from rules.core.selfplay import play_random, random_seats
+from rules.goblin_warlords import GoblinWarlords
+from rules.goblin_warlords.data import LEADER_CHIPS, TERRITORIES
+from rules.goblin_warlords.models import Army, Fortress, GoblinState, GoblinView
+from tests.renderers.busy import NAMES
+
+GAME = GoblinWarlords()
+PLAYERS = 4
+SEED = 3
+STEPS = 80
+"""Game turn 4, B3: eleven armies (some of them units left without a leader, some rebels), three
+caravans on the road, a battle waiting to be fought."""
+
+
+def _played(steps: int, seed: int = SEED) -> tuple[GoblinState, tuple[str, ...]]:
+    seats = [seat.model_copy(update={"name": NAMES[k]})
+             for k, seat in enumerate(random_seats(PLAYERS, Dice(seed=seed), GAME.seat_pick))]
+    result = play_random(GAME, PLAYERS, seed, seats=seats, stop_after=steps)
+    return result.state, tuple(event.text for event in public(result.events))[-3:]
+
+
+@cache
+def busy_state() -> tuple[GoblinState, tuple[str, ...]]:
+    state, recent = _played(STEPS)
+    state = state.model_copy(deep=True)
+    held = sorted(state.control)
+    state.fortresses.append(Fortress(territory=held[0], rating=3, owner=state.control[held[0]]))
+    state.mines.append(held[-1])
+    return state, recent
+
+
+def busy_view() -> GoblinView:
+    return GAME.view(busy_state()[0], None)
+
+
+def drawn(view: GoblinView) -> tuple[bytes, Labels]:
+    with recording() as sheets:
+        data = render(view)
+    assert len(sheets) == 1
+    return data, sheets[0]
+
+
+def texts(sheet: Labels) -> list[str]:
+    return [label.text for label in sheet.drawn]
+
+
+def too_small(sheet: Labels) -> list[str]:
+    scale = shown_scale(sheet.size)
+    return [f"{label.text!r} {(label.box[3] - label.box[1]) * scale:.1f} px" for label in sheet.drawn
+            if (label.box[3] - label.box[1]) * scale < LEGIBLE - 0.05]
+
+
+def check_board(view: GoblinView) -> Labels:
+    """What every board must be: landscape at Discord's size, every label legible there, none hiding
+    another, none cut or off the picture, every player named whole, and the log left to the message."""
+    data, sheet = drawn(view)
+    width, height = Image.open(io.BytesIO(data)).size
+    assert width == 1080 and height <= width * SHOWN[1] / SHOWN[0]
+    assert not too_small(sheet), too_small(sheet)
+    assert not sheet.overlapping(), [(a.text, b.text) for a, b in sheet.overlapping()]
+    assert not sheet.cut and not sheet.outside()
+    shown = " ".join(texts(sheet))
+    assert all(name in shown for name in view.names.values()) and "Just now" not in shown
+    return sheet
+
+
+def test_the_busy_board_is_busy() -> None:
+    """The board the other tests look at holds what they are about."""
+    view = busy_view()
+    assert any(a.leader is not None for a in view.armies)
+    assert any(a.leader is None and a.owner is not None for a in view.armies)
+    assert any(a.owner is None for a in view.armies)
+    assert len(view.caravans) >= 2 and view.battles and view.fortresses and view.mines and view.control
+
+
+def test_the_busy_board_reads_where_discord_shows_it() -> None:
+    check_board(busy_view())
+
+
+def test_the_same_view_gives_the_same_bytes() -> None:
+    """Also after another picture was drawn on the worker's base canvas in between."""
+    view = busy_view()
+    first = render(view)
+    render(GAME.view(_played(20)[0], None))
+    assert render(view.model_copy(deep=True)) == first
+
+
+def test_a_board_drawn_over_kept_bases_and_keys_is_the_board_drawn_alone() -> None:
+    """The map is drawn once per worker and kept, at the tallest picture's height, and so is the key:
+    boards of every height drawn one after another are the boards a fresh worker draws."""
+
+    def forget() -> None:  # as a new drawing worker has none (tests/renderers/test_render_bases.py)
+        common._BASES.clear()
+        common._WORK.canvases = None
+        common._WORK.keys = None
+
+    views = [GAME.view(_played(3)[0], None), busy_view(), GAME.view(_played(2000, seed=2)[0], None)]
+    alone = []
+    for view in views:
+        forget()
+        alone.append(render(view))
+    forget()
+    try:
+        assert len({Image.open(io.BytesIO(picture)).size for picture in alone}) > 1
+        for _ in range(2):
+            assert [render(view) for view in views] == alone
+    finally:
+        forget()
+
+
+def test_the_map_names_every_territory_and_its_number() -> None:
+    sheet = check_board(busy_view())
+    words = " ".join(texts(sheet)).split()
+    for land in TERRITORIES:
+        assert str(land.number) in texts(sheet)
+        assert all(word in words for word in land.name.split()), land.name
+
+
+def test_every_army_caravan_and_fortress_has_its_tag() -> None:
+    """A led army by its leader's tribe and authority, its power and its gold; a caravan by its kind and
+    power; the fortress by its rating; and nothing given up for want of room."""
+    view = busy_view()
+    shown = texts(check_board(view))
+    colour = colours(view)
+    for army in view.armies:
+        if army.leader is not None:
+            assert " ".join(c.text for c in army_chips(army, colour[army.owner or ""])) in shown
+    for caravan in view.caravans:
+        assert " ".join(c.text for c in caravan_chips(caravan)) in shown
+    assert str(view.fortresses[0].rating) in shown
+    assert not [t for t in shown if t.startswith("+")], "nothing on the busy board is left out"
+
+
+def in_territory(sheet: Labels, number: int) -> list[str]:
+    """The labels drawn inside a territory's box of tags, top to bottom and left to right."""
+    land = TERRITORIES[number - 1]
+    left, _, right, bottom = tag_box(land)
+    top = road_y(land) - TAG_HEIGHT / 2 - 1
+    inside = [label for label in sheet.drawn
+              if left - 1 <= label.box[0] and label.box[2] <= right + 1 and top <= label.box[1] <= bottom]
+    return [label.text for label in sorted(inside, key=lambda label: (round(label.box[1]), label.box[0]))]
+
+
+def test_units_left_behind_are_one_tag_per_holder_and_territory() -> None:
+    state = busy_state()[0].model_copy(deep=True)
+    led = next(a for a in state.armies if a.leader is not None and a.owner is not None)
+    here = led.territory
+    state.armies = [a for a in state.armies if a.territory != here] + [
+        led, Army(id=900, owner=led.owner, territory=here, units=[0, 1], gold=1),  # two goblins, power 1 each
+        Army(id=901, owner=led.owner, territory=here, units=[24], gold=2),  # an orc, power 2
+        Army(id=902, owner=None, territory=here, units=[25])]  # a rebel orc
+    view = GAME.view(state, None)
+    tags = in_territory(check_board(view), here)
+    led_tag = " ".join(c.text for c in army_chips(led, colours(view)[led.owner or ""]))
+    assert tags[tags.index(led_tag) + 1:] == ["4 3g", "2"], tags
+
+
+def _crowded(armies: int, here: int = 9) -> list[str]:
+    """The tags drawn in territory `here` holding `armies` armies with leaders (of every warlord)."""
+    state = busy_state()[0].model_copy(deep=True)
+    state.armies = [a for a in state.armies if a.territory != here]
+    state.armies += [Army(id=950 + k, owner=state.players[k % PLAYERS], territory=here, leader=leader, units=[k])
+                     for k, leader in enumerate(LEADER_CHIPS[:armies])]
+    tags = in_territory(check_board(GAME.view(state, None)), here)
+    assert tags[0] == str(here)
+    return tags
+
+
+def test_a_crowded_territory_shows_every_army_in_smaller_tags() -> None:
+    tags = _crowded(4)
+    assert len(tags) == 5 and not any(tag.startswith("+") for tag in tags)
+
+
+def test_an_overcrowded_territory_says_how_many_more_it_holds() -> None:
+    tags = _crowded(12)
+    assert tags[-1].startswith("+") and len(tags) - 2 + int(tags[-1][1:]) == 12
+
+
+def test_the_panel_has_the_turn_the_phase_the_order_and_the_public_counts() -> None:
+    view = busy_view()
+    shown = texts(check_board(view))
+    assert f"Game Turn {view.turn} · B3-5 March" in shown
+    assert "Order of play" in shown
+    names = [line.text for line in panel_lines(view) if line.swatch is not None]
+    assert names == [view.names[p] for p in view.order]
+    for warlord in view.warlords:
+        counts = next(line.text for line in panel_lines(view)
+                      if line.text.startswith(f"{warlord.units} unit") and f"{warlord.gold_chips} gold" in line.text)
+        assert counts in shown
+    marked = [line.text for line in panel_lines(view) if line.marked]
+    assert marked == [view.names[view.current]] if view.current else marked == []
+
+
+def test_a_seats_view_draws_the_public_board() -> None:
+    """The hand (its chips, its gold, its caravans) is in a seat's view, and nowhere on the board: the
+    board drawn from that view is the public one, byte for byte."""
+    state = busy_state()[0]
+    public_picture = render(GAME.view(state, None))
+    for player in state.players:
+        seen = GAME.view(state, player)
+        own = next(w for w in seen.warlords if w.player == player)
+        assert own.hand is not None and own.gold is not None  # the view does carry the secret...
+        assert render(seen) == public_picture  # ...and the board does not draw it
+
+
+def test_a_held_territory_is_rimmed_in_its_holders_colour() -> None:
+    """Along the band inside a held territory's edge, the picture is in its holder's seat colour (where
+    no tag covers it); a territory nobody holds has no band."""
+    view = busy_view()
+    picture = Image.open(io.BytesIO(render(view))).convert("RGB")
+
+    def band(number: int, colour: tuple[int, int, int]) -> float:
+        ring = Polygon(outline_on_canvas(TERRITORIES[number - 1])).buffer(-(RIM + 2 * LINE) / 2, join_style="mitre")
+        points = [ring.exterior.interpolate(k / 40, normalized=True) for k in range(40)]
+        pixels = [picture.getpixel((round(p.x / SUPERSAMPLE), round(p.y / SUPERSAMPLE))) for p in points]
+        return sum(sum(abs(a - b) for a, b in zip(pixel, colour, strict=True)) < 30 for pixel in pixels) / 40
+
+    for number, holder in view.control.items():
+        assert band(number, player_colour(list(view.names).index(holder))) > 0.8, number
+    free = next(t.number for t in TERRITORIES if t.number not in view.control)
+    assert all(band(free, player_colour(k)) < 0.2 for k in range(PLAYERS))
+
+
+@pytest.mark.parametrize("steps", [0, 3, 12, 40, 140, 2000])
+def test_every_phase_of_a_game_draws_a_board_that_reads(steps: int) -> None:
+    """The set-up, reinforcements, the march, trading and a game over all draw."""
+    state, _ = _played(steps, seed=5)
+    sheet = check_board(GAME.view(state, None))
+    view = GAME.view(state, None)
+    if view.winners:
+        assert "Winner" in texts(sheet)
+
+
+def test_the_picture_is_described_in_words() -> None:
+    view = busy_view()
+    words = describe(view, busy_state()[1])
+    assert words.startswith("Goblin Warlords board. Game Turn 4 · B3-5 March.")
+    assert all(name in words for name in view.names.values())
+    assert "units" in words and "gold" in words and "(to play)" in words
