@@ -31,8 +31,8 @@ from tests.renderers.busy import NAMES
 GAME = GoblinWarlords()
 PLAYERS = 4
 SEED = 3
-STEPS = 80
-"""Game turn 4, B3: eleven armies (some of them units left without a leader, some rebels), three
+STEPS = 110
+"""Game turn 4, B3 (with the rules of the whole draft): armies (some of them units left without a leader, some rebels), three
 caravans on the road, a battle waiting to be fought."""
 
 
@@ -179,7 +179,7 @@ def test_units_left_behind_are_one_tag_per_holder_and_territory() -> None:
     assert tags[tags.index(led_tag) + 1:] == ["4 3g", "2"], tags
 
 
-def _crowded(armies: int, here: int = 9) -> list[str]:
+def _crowded(armies: int, here: int = 2) -> list[str]:
     """The tags drawn in territory `here` holding `armies` armies with leaders (of every warlord)."""
     state = busy_state()[0].model_copy(deep=True)
     state.armies = [a for a in state.armies if a.territory != here]
