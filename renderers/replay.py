@@ -47,6 +47,10 @@ BAR = 3
 
 FORMATS = ("gif", "webp")
 
+WEBP_EFFORT = 20
+"""libwebp's effort for a lossless frame (0-100, with its `method` 1): flat boards compress well
+with little search, and a long game is written in seconds (the default effort takes ten times longer)."""
+
 
 def animate(frames: Sequence[Frame], fmt: str = "gif") -> bytes:
     """The replay as an animated GIF (or WebP with `fmt="webp"`) of `frames`, oldest first."""
@@ -56,18 +60,19 @@ def animate(frames: Sequence[Frame], fmt: str = "gif") -> bytes:
         raise ValueError("A replay needs at least one frame.")
     boards = _boards(frames)
     height = max(board.height for board in boards)
-    face = _caption_face(height)
-    band = _band_height(face)
+    face = caption_face(height)
+    band = band_height(face)
     pictures = [_composed(board, frame, face, (WIDTH, height, band), (n + 1) / len(frames))
                 for n, (board, frame) in enumerate(zip(boards, frames))]
     durations = [_duration(frame) for frame in frames]
-    out = io.BytesIO()
-    if fmt == "webp":
-        pictures[0].save(out, "WEBP", save_all=True, append_images=pictures[1:], duration=durations, loop=0,
-                         lossless=True, quality=50, method=4, allow_mixed=False)
-        return out.getvalue()
     palette = _shared_palette(pictures)
     mapped = [picture.quantize(palette=palette, dither=Image.Dither.NONE) for picture in pictures]
+    out = io.BytesIO()
+    if fmt == "webp":  # the same few colours compress far better than the shrink's every shade
+        still = [picture.convert("RGB") for picture in mapped]
+        still[0].save(out, "WEBP", save_all=True, append_images=still[1:], duration=durations, loop=0,
+                      lossless=True, quality=WEBP_EFFORT, method=1)
+        return out.getvalue()
     mapped[0].save(out, "GIF", save_all=True, append_images=mapped[1:], duration=durations, loop=0,
                    optimize=True, disposal=1)
     return out.getvalue()
@@ -87,7 +92,7 @@ def _boards(frames: Sequence[Frame]) -> list[Image.Image]:
     return boards
 
 
-def _band_height(face: Font) -> int:
+def band_height(face: Font) -> int:
     return BAR + math.ceil(CAPTION_LINES * face.size * LINE_PITCH) + 2 * _padding(face)
 
 
@@ -95,12 +100,12 @@ def _padding(face: Font) -> int:
     return max(4, round(face.size * 0.4))
 
 
-def _caption_face(board_height: int) -> Font:
+def caption_face(board_height: int) -> Font:
     """The caption's font: `CAPTION_SCREEN_PX` tall on screen when Discord fits the whole frame (board
     and band, which grows with the font) into its box, never under `LEGIBLE`."""
     size = 12
     for _ in range(4):  # the band's height and the scale depend on each other; a few rounds settle it
-        scale = shown_scale((WIDTH, board_height + _band_height(font(size))))
+        scale = shown_scale((WIDTH, board_height + band_height(font(size))))
         size = math.ceil(max(CAPTION_SCREEN_PX, LEGIBLE) / scale)
     return font(size)
 
@@ -115,7 +120,7 @@ def _composed(board: Image.Image, frame: Frame, face: Font, size: tuple[int, int
     draw.rectangle((0, height, max(0, round(width * done) - 1), height + BAR - 1), fill=ACCENT)
     pad = _padding(face)
     heading = printable(frame.heading)
-    lines = _caption_lines(heading, printable(" ".join(frame.lines)), face, width - 2 * pad)
+    lines = caption_lines(heading, printable(" ".join(frame.lines)), face, width - 2 * pad)
     pitch = face.size * LINE_PITCH
     top = height + BAR + pad
     for n, line in enumerate(lines):
@@ -128,10 +133,10 @@ def _composed(board: Image.Image, frame: Frame, face: Font, size: tuple[int, int
     return picture
 
 
-def _caption_lines(heading: str, said: str, face: Font, width: float) -> list[str]:
+def caption_lines(heading: str, said: str, face: Font, width: float) -> list[str]:
     """The heading and what was said, wrapped at spaces into `CAPTION_LINES` lines, the last cut with
     an ellipsis when the rest does not fit."""
-    text = f"{heading} — {said}" if said else heading
+    text = f"{heading}: {said}" if said else heading
     text = printable(text)
     lines: list[str] = []
     for word in text.split():
