@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -53,43 +53,66 @@ with little search, and a long game is written in seconds (the default effort ta
 
 
 def animate(frames: Sequence[Frame], fmt: str = "gif") -> bytes:
-    """The replay as an animated GIF (or WebP with `fmt="webp"`) of `frames`, oldest first."""
+    """The replay as an animated GIF (or WebP with `fmt="webp"`) of `frames`, oldest first.
+
+    Only the boards' PNGs are kept; each frame is decoded, composed and mapped to the palette as the
+    writer asks for it, so a long game takes the memory of its pictures' files, not of its pixels."""
     if fmt not in FORMATS:
         raise ValueError(f"A replay is written as {' or '.join(FORMATS)}, not '{fmt}'.")
     if not frames:
         raise ValueError("A replay needs at least one frame.")
     boards = _boards(frames)
-    height = max(board.height for board in boards)
+    height = max(_board_height(board) for board in boards)
     face = caption_face(height)
-    band = band_height(face)
-    pictures = [_composed(board, frame, face, (WIDTH, height, band), (n + 1) / len(frames))
-                for n, (board, frame) in enumerate(zip(boards, frames))]
+    size = (WIDTH, height, band_height(face))
+
+    def picture(n: int) -> Image.Image:
+        return _composed(_board(boards[n]), frames[n], face, size, (n + 1) / len(frames))
+
+    palette = _shared_palette(picture, len(frames))
+
+    def mapped(n: int) -> Image.Image:
+        still = picture(n).quantize(palette=palette, dither=Image.Dither.NONE)
+        return still.convert("RGB") if fmt == "webp" else still  # WebP: the few colours compress far better
+
     durations = [_duration(frame) for frame in frames]
-    palette = _shared_palette(pictures)
-    mapped = [picture.quantize(palette=palette, dither=Image.Dither.NONE) for picture in pictures]
+    rest = (mapped(n) for n in range(1, len(frames)))
     out = io.BytesIO()
-    if fmt == "webp":  # the same few colours compress far better than the shrink's every shade
-        still = [picture.convert("RGB") for picture in mapped]
-        still[0].save(out, "WEBP", save_all=True, append_images=still[1:], duration=durations, loop=0,
-                      lossless=True, quality=WEBP_EFFORT, method=1)
-        return out.getvalue()
-    mapped[0].save(out, "GIF", save_all=True, append_images=mapped[1:], duration=durations, loop=0,
-                   optimize=True, disposal=1)
+    if fmt == "webp":
+        mapped(0).save(out, "WEBP", save_all=True, append_images=rest, duration=durations, loop=0,
+                       lossless=True, quality=WEBP_EFFORT, method=1)
+    else:
+        mapped(0).save(out, "GIF", save_all=True, append_images=rest, duration=durations, loop=0,
+                       optimize=True, disposal=1)
     return out.getvalue()
 
 
-def _boards(frames: Sequence[Frame]) -> list[Image.Image]:
-    """Each frame's board at `WIDTH`, RGB; a view shown twice (the last turn and the placings) drawn once."""
-    drawn: dict[str, Image.Image] = {}
-    boards: list[Image.Image] = []
+def _boards(frames: Sequence[Frame]) -> list[bytes]:
+    """Each frame's board as PNG; a view shown twice (the last turn and the placings) drawn once."""
+    drawn: dict[str, bytes] = {}
     for frame in frames:
         key = f"{type(frame.view).__qualname__}:{frame.view.model_dump_json()}"
         if key not in drawn:
-            board = Image.open(io.BytesIO(renderers.render(frame.view))).convert("RGB")
-            size = (WIDTH, max(1, round(board.height * WIDTH / board.width)))
-            drawn[key] = board.resize(size, Image.Resampling.LANCZOS) if board.size != size else board
-        boards.append(drawn[key])
-    return boards
+            drawn[key] = renderers.render(frame.view)
+    return [drawn[f"{type(f.view).__qualname__}:{f.view.model_dump_json()}"] for f in frames]
+
+
+def _height(size: tuple[int, int]) -> int:
+    """The height of a board of `size` shrunk to `WIDTH`."""
+    return max(1, round(size[1] * WIDTH / size[0]))
+
+
+def _board_height(png: bytes) -> int:
+    with Image.open(io.BytesIO(png)) as board:  # the size is in the header: nothing is decoded
+        return _height(board.size)
+
+
+def _board(png: bytes) -> Image.Image:
+    """A board decoded, in RGB, shrunk to `WIDTH`."""
+    with Image.open(io.BytesIO(png)) as opened:
+        board = opened.convert("RGB")
+    size = (WIDTH, _height(board.size))
+    return board.resize(size, Image.Resampling.LANCZOS) if board.size != size else board
 
 
 def band_height(face: Font) -> int:
@@ -163,15 +186,17 @@ def _duration(frame: Frame) -> int:
     return {FrameKind.SETUP: FIRST_MS, FrameKind.END: LAST_MS}.get(frame.kind, TURN_MS)
 
 
-def _shared_palette(pictures: Sequence[Image.Image]) -> Image.Image:
-    """One palette of 255 colours for every frame, taken from a few frames spread over the game; the
-    256th index stays free for the GIF writer's transparent (unchanged) pixels."""
-    count = min(PALETTE_SAMPLES, len(pictures))
-    chosen = sorted({round(k * (len(pictures) - 1) / max(1, count - 1)) for k in range(count)})
+def _shared_palette(picture: Callable[[int], Image.Image], count: int) -> Image.Image:
+    """One palette of 255 colours for every frame, taken from a few frames spread over the game (the
+    first and the last among them); the 256th index stays free for the GIF writer's transparent
+    (unchanged) pixels."""
+    samples = min(PALETTE_SAMPLES, count)
+    chosen = sorted({round(k * (count - 1) / max(1, samples - 1)) for k in range(samples)})
+    pictures = [picture(n) for n in chosen]
     width, height = pictures[0].size
-    sheet = Image.new("RGB", (width, height * len(chosen)), BACKGROUND)
-    for n, index in enumerate(chosen):
-        sheet.paste(pictures[index], (0, n * height))
+    sheet = Image.new("RGB", (width, height * len(pictures)), BACKGROUND)
+    for n, sample in enumerate(pictures):
+        sheet.paste(sample, (0, n * height))
     return sheet.quantize(colors=255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
 
 
