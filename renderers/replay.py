@@ -25,7 +25,8 @@ from PIL import Image, ImageDraw
 
 import renderers
 from renderers.common import ACCENT, BACKGROUND, LEGIBLE, LINE_PITCH, MUTED, TEXT, Font, font, printable, shown_scale
-from rules.core.replay import Frame, FrameKind
+from rules.core.engine import Game
+from rules.core.replay import MAX_FRAMES, Frame, FrameKind, GameRecord, record_frames
 
 WIDTH = 720
 """The replay's width in pixels: above Discord's 550 px, so its own shrink does the last step."""
@@ -46,6 +47,12 @@ BAR = 3
 """Height of the progress bar along the band's top, in pixels."""
 
 FORMATS = ("gif", "webp")
+
+LIMIT = 8_000_000
+"""The most bytes a replay may weigh: what Discord takes as an attachment from any server (8 MB)."""
+
+FEWEST = 3
+"""The fewest frames a replay is cut down to when it weighs too much: the set-up, a turn, the end."""
 
 WEBP_EFFORT = 20
 """libwebp's effort for a lossless frame (0-100, with its `method` 1): flat boards compress well
@@ -85,6 +92,20 @@ def animate(frames: Sequence[Frame], fmt: str = "gif") -> bytes:
         mapped(0).save(out, "GIF", save_all=True, append_images=rest, duration=durations, loop=0,
                        optimize=True, disposal=1)
     return out.getvalue()
+
+
+def animate_record(game: Game[Any, Any], record: GameRecord, fmt: str = "gif", *,
+                   limit: int = LIMIT) -> tuple[bytes, list[Frame]]:
+    """A stored game's replay (and its frames), at most `limit` bytes: a game whose pictures change a
+    lot (ten Flying Pigs players) is drawn again with its turns put together more, the frames cut in
+    the proportion it weighs too much, until it fits (or is down to `FEWEST` frames)."""
+    most = MAX_FRAMES
+    while True:
+        shown = record_frames(game, record, most=most)
+        data = animate(shown, fmt)
+        if len(data) <= limit or len(shown) <= FEWEST:
+            return data, shown
+        most = max(FEWEST, min(len(shown) - 1, int(len(shown) * limit / len(data) * 0.9)))
 
 
 def _boards(frames: Sequence[Frame]) -> list[bytes]:

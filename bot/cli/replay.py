@@ -14,10 +14,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from renderers.replay import FORMATS, animate, describe
+from renderers.replay import FORMATS, animate_record, describe
 from rules.core.engine import Game
 from rules.core.errors import RuleViolation
-from rules.core.replay import GameRecord, record_frames
+from rules.core.replay import GameRecord
 from rules.core.selfplay import play_random
 
 
@@ -52,13 +52,12 @@ def write_replay(game: Game[Any, Any], record: GameRecord, out: Path, started: f
     (`seconds` counted from `started`, the command's start, so it includes the game's play)."""
     fmt = format_of(out)
     try:
-        shown = record_frames(game, record)
+        data, shown = animate_record(game, record, fmt)
     except ValidationError as exc:
         raise ValueError(f"The record's log holds an action {game.title} does not know: {exc.errors()[0]['msg']}.") \
             from None
     except RuleViolation as exc:
         raise ValueError(f"The record's game does not replay: {exc}") from None
-    data = animate(shown, fmt)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_bytes(data)
     return {"game": game.slug, "seed": record.seed, "actions": len(record.log), **describe(shown),

@@ -10,10 +10,10 @@ import pytest
 from PIL import Image, ImageSequence
 
 from renderers.common import LEGIBLE, font, shown_scale
-from renderers.replay import (FIRST_MS, LAST_MS, TURN_MS, WIDTH, animate, band_height, caption_face, caption_lines,
-                              frame_count)
+from renderers.replay import (FIRST_MS, LAST_MS, TURN_MS, WIDTH, animate, animate_record, band_height, caption_face,
+                              caption_lines, frame_count)
 from rules.core.engine import Game
-from rules.core.replay import Frame, FrameKind, frames
+from rules.core.replay import Frame, FrameKind, GameRecord, frames
 from rules.core.selfplay import play_random
 from rules.registry import GAMES
 
@@ -26,7 +26,7 @@ def short_replay(game: Game[Any, Any], actions: int, most: int) -> list[Frame]:
 
 @pytest.mark.parametrize("slug", sorted(GAMES))
 def test_every_games_replay_decodes_frame_for_frame(slug: str) -> None:
-    shown = short_replay(GAMES[slug], actions=10, most=3)
+    shown = short_replay(GAMES[slug], actions=8, most=2)
     data = animate(shown)
     with Image.open(io.BytesIO(data)) as picture:
         assert picture.format == "GIF" and picture.width == WIDTH
@@ -37,8 +37,8 @@ def test_every_games_replay_decodes_frame_for_frame(slug: str) -> None:
 
 def test_the_placings_are_held_longest_and_webp_has_the_same_frames() -> None:
     game = GAMES["road-rage"]
-    result = play_random(game, 2, 1)
-    shown = frames(game, result.state.seats, None, 1, result.log, most=4)
+    result = play_random(game, 2, 2)
+    shown = frames(game, result.state.seats, None, 2, result.log, most=4)
     assert shown[-1].kind == FrameKind.END
     gif, webp = animate(shown), animate(shown, "webp")
     with Image.open(io.BytesIO(gif)) as picture:
@@ -68,3 +68,14 @@ def test_a_long_caption_is_cut_to_two_lines_that_fit() -> None:
     assert len(lines) == 2 and lines[0].startswith("Game Turn 7 · Orc 2: Orc 0")
     assert lines[-1].endswith("…") and all(face.getlength(line) <= 500 for line in lines)
     assert caption_lines("Set-up", "", face, 500) == ["Set-up"]
+
+
+def test_a_replay_that_weighs_too_much_is_drawn_again_with_fewer_frames() -> None:
+    game = GAMES["road-rage"]
+    result = play_random(game, 2, 2)  # a short race: 16 actions
+    record = GameRecord.of(game, result.state.seats, {}, 2, result.log)
+    whole, every = animate_record(game, record)
+    light, fewer = animate_record(game, record, limit=len(whole) * 2 // 3)
+    assert len(light) <= len(whole) * 2 // 3 < len(whole)
+    assert 3 <= len(fewer) < len(every) == frame_count(whole) and frame_count(light) == len(fewer)
+    assert fewer[-1].kind == FrameKind.END and fewer[-1].actions == len(result.log)
