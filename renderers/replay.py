@@ -88,9 +88,10 @@ def animate(frames: Sequence[Frame], fmt: str = "gif") -> bytes:
     if fmt == "webp":
         mapped(0).save(out, "WEBP", save_all=True, append_images=rest, duration=durations, loop=0,
                        lossless=True, quality=WEBP_EFFORT, method=1)
-    else:
-        mapped(0).save(out, "GIF", save_all=True, append_images=rest, duration=durations, loop=0,
-                       optimize=True, disposal=1)
+    else:  # the one palette as the global colour table: no frame needs a table of its own
+        first = mapped(0)
+        first.save(out, "GIF", save_all=True, append_images=rest, duration=durations, loop=0,
+                   optimize=True, disposal=1, palette=first.getpalette())
     return out.getvalue()
 
 
@@ -227,6 +228,6 @@ def frame_count(data: bytes) -> int:
         return int(getattr(picture, "n_frames", 1))
 
 
-def describe(frames: Sequence[Frame]) -> dict[str, Any]:
+def timing(frames: Sequence[Frame]) -> dict[str, Any]:
     """What a replay holds, in numbers: its frames and how long it plays."""
     return {"frames": len(frames), "play_seconds": round(sum(_duration(f) for f in frames) / 1000, 1)}

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from renderers.replay import FORMATS, animate_record, describe
+from renderers.replay import FORMATS, animate_record, timing
 from rules.core.engine import Game
 from rules.core.errors import RuleViolation
 from rules.core.replay import GameRecord
@@ -60,5 +60,5 @@ def write_replay(game: Game[Any, Any], record: GameRecord, out: Path, started: f
         raise ValueError(f"The record's game does not replay: {exc}") from None
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_bytes(data)
-    return {"game": game.slug, "seed": record.seed, "actions": len(record.log), **describe(shown),
+    return {"game": game.slug, "seed": record.seed, "actions": len(record.log), **timing(shown),
             "format": fmt, "bytes": len(data), "out": str(out), "seconds": round(time.perf_counter() - started, 3)}

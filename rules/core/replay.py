@@ -204,7 +204,10 @@ def _merged(found: Sequence[Turn], room: int) -> list[list[Turn]]:
 
 
 def _heading(game: Game[Any, Any], view: Any, actors: Iterable[PlayerId], names: dict[PlayerId, str]) -> str:
+    """Where the game is ("Game Turn 3", or its phase before play proper: "Deployment") and whose turn."""
     where = view.where() if hasattr(view, "where") else ""
+    phase = str(getattr(view, "phase", "") or "")
+    where = where or phase.replace("_", " ").capitalize()
     who = ", ".join(names.get(p, p) for p in dict.fromkeys(actors))
     return " · ".join(part for part in (where, who) if part) or game.title
 
