@@ -22,7 +22,8 @@ def last_json(out: str) -> dict[str, Any]:
     return data
 
 
-def test_a_random_games_replay_is_written_with_its_json_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_random_games_replay_is_written_with_its_json_line(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "deep" / "race.gif"
     assert cli.main(["replay", "road-rage", "--seed", "2", "--out", str(out)]) == 0
     summary = last_json(capsys.readouterr().out)

@@ -56,7 +56,8 @@ def test_a_finished_game_ends_on_its_placings() -> None:
     assert last.kind == FrameKind.END and last.heading == "Final placings"
     assert last.view == game.view(result.state, None) and last.view.placings is not None
     outcome = game.outcome(result.state)
-    assert outcome is not None and last.lines[-1] == placings_line(outcome, {s.player: s.name for s in result.state.seats})
+    names = {s.player: s.name for s in result.state.seats}
+    assert outcome is not None and last.lines[-1] == placings_line(outcome, names)
 
 
 def test_a_players_scout_and_placing_are_one_turn_and_the_next_player_starts_the_next() -> None:
