@@ -1,4 +1,4 @@
-"""The `zagjan` command: run the bot, list the games, simulate them, draw a board.
+"""The `zagjan` command: run the bot, list the games, simulate them, draw a board, replay a game.
 
 Everything heavy (the registry, the renderers, discord.py) is imported inside the
 command that needs it, so `zagjan games` starts fast and `zagjan simulate` works
@@ -195,6 +195,28 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    from bot.cli.replay import format_of, random_record, read_record, write_replay
+
+    started = time.perf_counter()
+    if (args.game is None) == (args.record is None):
+        raise CliError("Give either a GAME to play at random from --seed, or --record FILE.json.")
+    try:
+        format_of(Path(args.out))
+        if args.record is not None:
+            record = read_record(Path(args.record))
+            game = _game(record.game)
+        else:
+            game = _game(args.game)
+            record = random_record(game, _players(game, args.players), args.seed)
+        summary = write_replay(game, record, Path(args.out), started)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    print(f"Wrote {summary['out']}: {summary['frames']} frames of {game.title}, {summary['play_seconds']} s to play.")
+    print(json.dumps(summary))
+    return 0
+
+
 def cmd_arena(args: argparse.Namespace) -> int:
     from bot.cli.arena import arena
 
@@ -285,6 +307,16 @@ def build_parser() -> argparse.ArgumentParser:
     draw.add_argument("--players", type=int, default=None)
     draw.add_argument("--out", default="board.png", help="the PNG file to write (default board.png)")
     draw.set_defaults(handler=cmd_render)
+
+    again = commands.add_parser("replay", help="a whole game as an animated GIF or WebP; one JSON line last")
+    again.add_argument("game", metavar="GAME", nargs="?", default=None,
+                       help="a game slug: play the random game `zagjan simulate` plays from --seed")
+    again.add_argument("--record", metavar="FILE.json", default=None,
+                       help="instead, a stored game's record (slug, seed, seats, options, log)")
+    again.add_argument("--seed", type=int, default=1)
+    again.add_argument("--players", type=int, default=None, help="players (default: the smallest recommended table)")
+    again.add_argument("--out", default="replay.gif", help="the file to write: .gif or .webp (default replay.gif)")
+    again.set_defaults(handler=cmd_replay)
 
     fight = commands.add_parser("arena", help="one normal computer against easy ones; one JSON line")
     fight.add_argument("game", metavar="GAME", help="a game slug, as listed by `zagjan games`")
