@@ -60,6 +60,10 @@ class Settings(BaseSettings):
         default=True, validation_alias=AliasChoices("ZAGJAN_QUICK_BOARDS", "quick_boards"))
     """While boards queue up for the drawing processes (two each in hand), draw the next ones unsmoothed (the
     same picture with stepped edges, a third cheaper) so that none is late; off: always smooth, late or not."""
+    replays: bool = Field(
+        default=True, validation_alias=AliasChoices("ZAGJAN_REPLAYS", "replays"))
+    """When a game ends, post its animated replay beside the final board (drawn in the painting pool);
+    off: only when /game replay asks."""
     shard_count: int | None = Field(
         default=None, ge=1, validation_alias=AliasChoices("ZAGJAN_SHARD_COUNT", "shard_count"))
     """How many shards Discord splits the bot's servers into (a server is shard `(id >> 22) % count`);

@@ -24,7 +24,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 import renderers
-from renderers.common import ACCENT, BACKGROUND, LEGIBLE, LINE_PITCH, MUTED, TEXT, Font, font, printable, shown_scale
+from renderers.common import ACCENT, BACKGROUND, LEGIBLE, LINE_PITCH, MUTED, TEXT, Font, font, printable, shown_scale, write
 from rules.core.engine import Game
 from rules.core.replay import MAX_FRAMES, Frame, FrameKind, GameRecord, record_frames
 
@@ -59,8 +59,10 @@ WEBP_EFFORT = 20
 with little search, and a long game is written in seconds (the default effort takes ten times longer)."""
 
 
-def animate(frames: Sequence[Frame], fmt: str = "gif") -> bytes:
-    """The replay as an animated GIF (or WebP with `fmt="webp"`) of `frames`, oldest first.
+def animate(frames: Sequence[Frame], fmt: str = "gif", boards: Sequence[bytes] | None = None) -> bytes:
+    """The replay as an animated GIF (or WebP with `fmt="webp"`) of `frames`, oldest first; `boards`
+    are the frames' boards when they were drawn already (`board_of` each, in pieces: the bot draws
+    them as separate jobs of its painting pool, so other channels' boards go between them).
 
     Only the boards' PNGs are kept; each frame is decoded, composed and mapped to the palette as the
     writer asks for it, so a long game takes the memory of its pictures' files, not of its pixels."""
@@ -68,7 +70,9 @@ def animate(frames: Sequence[Frame], fmt: str = "gif") -> bytes:
         raise ValueError(f"A replay is written as {' or '.join(FORMATS)}, not '{fmt}'.")
     if not frames:
         raise ValueError("A replay needs at least one frame.")
-    boards = _boards(frames)
+    if boards is not None and len(boards) != len(frames):
+        raise ValueError("A replay needs one board a frame.")
+    boards = list(boards) if boards is not None else _boards(frames)
     height = max(_board_height(board) for board in boards)
     face = caption_face(height)
     size = (WIDTH, height, band_height(face))
@@ -104,9 +108,23 @@ def animate_record(game: Game[Any, Any], record: GameRecord, fmt: str = "gif", *
     while True:
         shown = record_frames(game, record, most=most)
         data = animate(shown, fmt)
-        if len(data) <= limit or len(shown) <= FEWEST:
+        fewer = fewer_frames(shown, data, limit)
+        if fewer is None:
             return data, shown
-        most = max(FEWEST, min(len(shown) - 1, int(len(shown) * limit / len(data) * 0.9)))
+        most = fewer
+
+
+def fewer_frames(shown: Sequence[Frame], data: bytes, limit: int = LIMIT) -> int | None:
+    """How many frames to draw the replay again with, when `data` weighs more than `limit` (in the
+    proportion it weighs too much); None when it fits, or is down to `FEWEST` frames."""
+    if len(data) <= limit or len(shown) <= FEWEST:
+        return None
+    return max(FEWEST, min(len(shown) - 1, int(len(shown) * limit / len(data) * 0.9)))
+
+
+def board_of(frame: Frame) -> bytes:
+    """A frame's board, drawn as the replay shows it (without the board's own "Just now" lines)."""
+    return renderers.render(frame.view)
 
 
 def _boards(frames: Sequence[Frame]) -> list[bytes]:
@@ -115,7 +133,7 @@ def _boards(frames: Sequence[Frame]) -> list[bytes]:
     for frame in frames:
         key = f"{type(frame.view).__qualname__}:{frame.view.model_dump_json()}"
         if key not in drawn:
-            drawn[key] = renderers.render(frame.view)
+            drawn[key] = board_of(frame)
     return [drawn[f"{type(f.view).__qualname__}:{f.view.model_dump_json()}"] for f in frames]
 
 
@@ -171,10 +189,10 @@ def _composed(board: Image.Image, frame: Frame, face: Font, size: tuple[int, int
     for n, line in enumerate(lines):
         y = top + n * pitch
         if n == 0 and line.startswith(heading):
-            draw.text((pad, y), heading, font=face, fill=ACCENT)
-            draw.text((pad + face.getlength(heading), y), line[len(heading):], font=face, fill=TEXT)
+            write(draw, (pad, y), heading, face, ACCENT)
+            write(draw, (pad + face.getlength(heading), y), line[len(heading):], face, TEXT)
         else:
-            draw.text((pad, y), line, font=face, fill=TEXT)
+            write(draw, (pad, y), line, face, TEXT)
     return picture
 
 

@@ -24,17 +24,15 @@ from discord.ext import commands
 from pydantic import AliasChoices, ValidationError
 
 import bot.cogs
-from bot.waits import computers
-from bot.waits import idle
-from bot.waits import reactions
-from bot.plugins import champions as plugins_champions, extensions as plugin_extensions
 from bot.app.handover import HandOvers, OwnedShowMove
 from bot.app.logs import configure_logging
+from bot.plugins import champions as plugins_champions, extensions as plugin_extensions
 from bot.service.painter import Painter
+from bot.service.replays import Replays
+from bot.service.table import STALE, TableService
 from bot.settings import MISSING_TOKEN, Settings
 from bot.storage.shards import Ownership, ShardTaken
 from bot.storage.store import Store, StoreError, describe, is_url
-from bot.service.table import STALE, TableService
 from bot.ui import turns
 from bot.ui.board import BoardComposer, BoardLike
 from bot.ui.components import DYNAMIC_ITEMS, ControlHandler, named_form, submitted
@@ -43,6 +41,7 @@ from bot.ui.hand import HandButton
 from bot.ui.lobby import CLOSED as LOBBY_CLOSED, PREFIX as LOBBY_PREFIX, LobbyButton, LobbyCards
 from bot.ui.poster import BoardPosts, Courier, DiscordCourier
 from bot.ui.shown import ShowMove
+from bot.waits import computers, idle, reactions, replays
 from rules.core.engine import Game
 
 log = logging.getLogger("zagjan.bot")
@@ -88,6 +87,7 @@ class ZagjanBot(commands.Bot):
                  extensions: Sequence[str] = EXTENSIONS,
                  render_workers: int | None = None,
                  quick_boards: bool = True,
+                 replays: bool = True,
                  courier: Courier | None = None,
                  ownership: Ownership | None = None) -> None:
         self.ownership = ownership or Ownership()
@@ -119,6 +119,8 @@ class ZagjanBot(commands.Bot):
         """Named forms' answers by name (`bot.ui.components.named_form`), registered by the cogs."""
         self.champions = plugins_champions  # the plug-ins' champions, for the hall of fame (/leaderboard)
         self.painter = Painter(render_workers, quick=quick_boards)
+        self.post_replays = replays  # a finished game's replay beside its final board (`bot.waits.replays`)
+        self.replay_tasks: set[asyncio.Task[None]] = set()
         self.thinking = Painter(render_workers)  # computer players' searches: a pool of their own
         self.computer_moves: dict[int, asyncio.Task[None]] = {}  # game id -> its computer's move in progress
         self.computer_any_time: dict[tuple[int, str], asyncio.Task[None]] = {}  # a computer's move out of turn
@@ -131,6 +133,8 @@ class ZagjanBot(commands.Bot):
         starts thinking (a plug-in's cog may follow boards too: `show_move.followers`)."""
         reactions.schedule(self, board)
         computers.schedule(self, board)
+        if self.post_replays:
+            replays.schedule(self, board)
 
     @property
     def table(self) -> TableService:
@@ -175,6 +179,7 @@ class ZagjanBot(commands.Bot):
         self._table.ownership = self.ownership
         self._compose = BoardComposer(self._table, self.painter, lambda: self.dms.unreachable)
         self._boards = BoardPosts(self._courier, self._compose, lambda: self.store)
+        self.replays = Replays(self._table, self.painter)
         self.lobbies = LobbyCards(self._boards, lambda: self.store, self.forms)
         if self.ownership.whole:
             self._show_move = ShowMove(self._table, self._boards, self.dms, self.painter, [self._board_queued])
@@ -220,7 +225,7 @@ class ZagjanBot(commands.Bot):
                     await hand_overs.close()
                 except Exception:
                     log.exception("could not stop listening for hand-overs")
-            for task in [*self.computer_moves.values(), *self.computer_any_time.values()]:
+            for task in [*self.computer_moves.values(), *self.computer_any_time.values(), *self.replay_tasks]:
                 task.cancel()
             if self._boards is not None:
                 self._boards.close()
@@ -308,7 +313,7 @@ def run(settings: Settings) -> int:
     if ownership.shard_count > 1:
         log.info("this process serves %s", ownership.describe())
     bot = make_bot(settings.database, dev_guild_id=settings.dev_guild_id, render_workers=settings.render_workers,
-                   quick_boards=settings.quick_boards, ownership=ownership)
+                   quick_boards=settings.quick_boards, replays=settings.replays, ownership=ownership)
     try:
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)
     except ShardTaken as exc:

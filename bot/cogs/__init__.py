@@ -14,6 +14,7 @@ from rules.core.engine import Game, SeatPick
 
 if TYPE_CHECKING:
     from bot.service.painter import Painter
+    from bot.service.replays import Replays
     from bot.service.table import TableService
     from bot.ui.board import BoardComposer
     from bot.ui.lobby import LobbyCards
@@ -40,6 +41,7 @@ class Host(Protocol):
 
     lobbies: LobbyCards
     painter: Painter
+    replays: Replays
     champions: Callable[[Sequence[Any]], list[str]]  # the plug-ins' champions of the stored series
     tree: app_commands.CommandTree[Any]
 

@@ -7,6 +7,7 @@ game's own cog (`/mf …` for Masters' Fight).
 from __future__ import annotations
 
 import asyncio
+import io
 import math
 from collections.abc import Sequence
 from typing import Any
@@ -18,10 +19,12 @@ from discord.ext import commands
 from bot.cogs import Host, PICK, pick_choices, set_game_choices, set_pick_option
 from bot.service.table import DEFAULT_TURN_SECONDS, Lobby, TableError, whose_turn
 from bot.ui.hand import show_hand
-from bot.ui.answers import settled
+from bot.service.replays import RECORD_FILE
+from bot.ui.answers import CONFIRMED, settled
 from bot.ui.lobby import TABLE, CardSeat, LobbyCard
 from bot.ui.text import and_list, last_lines
-from bot.ui.turns import audit, publish, refuse, tell_channel
+from bot.ui.turns import audit, publish, refuse, take_back, tell_channel
+from bot.waits.replays import post
 from rules.core.computer import Level
 from rules.core.engine import Game, Seat, SeatPick, TableOption
 from rules.core.errors import RuleViolation
@@ -289,6 +292,40 @@ class Lifecycle(commands.Cog):
         """The same answer as the "Your hand" button under a board: asked in the channel, shown there
         ephemerally, so it reaches the asker even with closed DMs."""
         await show_hand(interaction, None)
+
+    @game.command(name="undo", description="Take back your last move, while nothing has been rolled or learnt since.")
+    async def undo(self, interaction: discord.Interaction[Any]) -> None:
+        """The board's "Undo" button, typed: the rules say whether the move may go, and why not."""
+        async with audit(interaction, "game undo", acknowledge_first=True) as record:
+            await take_back(interaction, record, interaction.channel_id or 0)
+
+    @game.command(name="replay", description="Post the animated replay of this channel's last finished game.")
+    async def replay(self, interaction: discord.Interaction[Any]) -> None:
+        """Drawn in the painting pool, in pieces, so no other channel waits; once a minute a channel."""
+        async with audit(interaction, "game replay", acknowledge_first=True) as record:
+            channel_id = interaction.channel_id or 0
+            game_id = record.game = await self.bot.replays.last_finished(channel_id)
+            self.bot.replays.ask_again(channel_id)
+            title = (await self.bot.table.game_by_id(game_id)).title
+            await interaction.followup.send(f"{CONFIRMED} Drawing the replay of {title}; it comes here in a moment.",
+                                            ephemeral=True)
+            if not await post(self.bot.replays, self.bot.boards, channel_id, game_id, title):
+                await interaction.followup.send("I could not draw that replay; please try again later.", ephemeral=True)
+
+    @game.command(name="record", description="This channel's game as a file: seed, seats and moves (only you get it).")
+    async def game_record(self, interaction: discord.Interaction[Any]) -> None:
+        """A finished game whole (`zagjan replay --record` draws it); a running one without its seed and
+        its secret choices, which would tell what is hidden."""
+        async with audit(interaction, "game record", acknowledge_first=True) as record:
+            snap = await self.bot.table.snapshot(interaction.channel_id)
+            record.game = snap.game_id
+            text, whole = await self.bot.replays.record(snap.game_id)
+            note = (f"{CONFIRMED} The whole of {snap.title} (game #{snap.game_id}): `zagjan replay --record "
+                    f"{RECORD_FILE} --out replay.gif` draws it." if whole else
+                    f"{CONFIRMED} {snap.title} (game #{snap.game_id}) so far: its seed and the secret choices are "
+                    "left out until the game is over.")
+            await interaction.followup.send(note, file=discord.File(io.BytesIO(text.encode()), filename=RECORD_FILE),
+                                            ephemeral=True)
 
     @game.command(name="abandon", description="End this channel's game without a result (creator or server managers).")
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:

@@ -206,7 +206,7 @@ class LiveGames:
             public_view=snap.public_view, prompts=snap.prompts, waiting_for=snap.waiting_for,
             outcome=snap.outcome, campaign_id=snap.campaign_id, private_seats=snap.private_seats,
             guild_id=snap.guild_id, handed_over=before is not None and self._hands_over(live.row),
-            private_changed=changed, already_asked=already)
+            private_changed=changed, already_asked=already, undo_by=snap.undo_by)
 
     @staticmethod
     def _legal(live: Live, player: PlayerId) -> list[BaseModel]:
@@ -240,6 +240,6 @@ class LiveGames:
                 waiting_for=list(live.waiting_for()) if playing else [],
                 outcome=last_place(game.outcome(state), row.forfeited, live.seats) if state is not None else None,
                 campaign_id=row.campaign_id, private_seats=[p for p, part in live.private.items() if part],
-                guild_id=row.guild_id)
+                guild_id=row.guild_id, undo_by=live.undo_by if playing else None)
         return live.snapshot
 

@@ -39,9 +39,11 @@ from bot.service.seen import Seen
 from bot.storage.shards import Note, hand_over
 from bot.storage.store import ChannelBusy, GameRow, StaleVersion, Tx
 
-from rules.core.engine import Event, Game, Outcome, PlayerId, Seat
+from rules.core.computer import is_computer
+from rules.core.engine import Event, Game, Outcome, PlayerId, Seat, Step
 from rules.core.errors import RuleViolation
-from rules.core.moves import Move, Reading
+from rules.core import undo
+from rules.core.moves import Move, Reading, describe
 
 class Moves(Seen):
     """Moves applied and stored, by players, the bot for idle players, and other processes."""
@@ -78,17 +80,7 @@ class Moves(Seen):
                   from_board: bool) -> tuple[Live, list[Event], Live]:
         """The body of `act`, run inside one write transaction: any refusal rolls it back whole.
         Returns the game after the move, its events, and the game before it."""
-        row = tx.open_game(channel_id)
-        if game_id is not None and (row is None or row.id != game_id):
-            raise Gone()
-        if row is None:
-            raise TableError(NO_GAME)
-        if slug is not None and row.slug != slug:
-            raise TableError(f"The game in this channel is {self.game(row.slug).title}; "
-                             "that command is for another game.")
-        if row.status == "lobby":
-            raise TableError(NOT_STARTED)
-        game = self.game(row.slug)
+        row, game = self._running_in(tx, channel_id, game_id, slug)
         before = self._current(tx, row, game, cached)
         seats, state = before.seats, before.state
         if not from_board and not any(s.player == player for s in seats):
@@ -104,6 +96,90 @@ class Moves(Seen):
         return (*self._write_moves(tx, row, game, seats, state, moves, forfeited=row.forfeited, waiting=waiting),
                 before)
 
+    def _running_in(self, tx: Tx, channel_id: int, game_id: int | None, slug: str | None
+                    ) -> tuple[GameRow, Game[Any, Any]]:
+        """The channel's running game, read once in the caller's transaction (locked until its commit):
+        the one a button names (`game_id`), of the game a command is for (`slug`)."""
+        row = tx.open_game(channel_id)
+        if game_id is not None and (row is None or row.id != game_id):
+            raise Gone()
+        if row is None:
+            raise TableError(NO_GAME)
+        if slug is not None and row.slug != slug:
+            raise TableError(f"The game in this channel is {self.game(row.slug).title}; "
+                             "that command is for another game.")
+        if row.status == "lobby":
+            raise TableError(NOT_STARTED)
+        return row, self.game(row.slug)
+
+    # -- taking a move back ------------------------------------------------------------------------
+    async def undo(self, channel_id: int, player: str, *, expected_version: int | None = None,
+                   game_id: int | None = None) -> TurnResult:
+        """Take back `player`'s last move, when it is the last move standing and the rules let it go
+        (`Game.undo_refusal`); stored like a move, so it survives a restart, and versions go on up (a
+        button of the board it undoes, or a doubled click on this one, is refused as stale)."""
+        async with self.lock(channel_id):
+            cached = self._live.get(channel_id)
+            try:
+                live, events, before = await self.store.write(
+                    lambda tx: self._undo_in(tx, channel_id, player, expected_version, game_id, cached))
+            except Gone:
+                assert game_id is not None
+                raise TableError(await self._gone(game_id)) from None
+            self._remember(live)
+            return self._result(live, events, before, movers=(player,))
+
+    def _undo_in(self, tx: Tx, channel_id: int, player: str, expected_version: int | None, game_id: int | None,
+                 cached: Live | None) -> tuple[Live, list[Event], Live]:
+        row, game = self._running_in(tx, channel_id, game_id, None)
+        before = self._current(tx, row, game, cached)
+        seats = before.seats
+        names = {s.player: s.name for s in seats}
+        if player not in names:
+            raise TableError(NOT_PLAYING)
+        if expected_version is not None and expected_version != row.version:
+            raise TableError(STALE)
+        log = [(a.seq, a.player, a.action_json) for a in tx.actions(row.id)]
+        standing = undo.standing(log)
+        if not standing:
+            raise TableError("There is no move to take back yet.")
+        seq, mover, action_json = standing[-1]
+        if mover != player:
+            raise TableError(f"You cannot take anything back: the last move was {names.get(mover, 'someone')}'s.")
+        version = row.version + 1
+        taken = [*log, (version, player, undo.marker(seq))]
+        state = game.replay_log(seats, row.options, row.seed, taken)
+        action = game.parse_action(action_json)
+        refusal = game.undo_refusal(state, player, game.apply(state, player, action))
+        if refusal is not None:
+            raise TableError(f"You cannot take that move back: {refusal}")
+        if any(p.secret and p.player == player for p in game.prompts(state)):  # said in the channel: never what
+            events = [Event(text=f"↩️ {names[player]} takes back a secret choice.", kind="log")]
+        else:
+            words = game.moves.words(action, Reading(game.view(state, None), names)) if game.moves else describe(action)
+            events = [Event(text=f"↩️ {names[player]} takes back: {words}.", kind="log")]
+        at = self._now()
+        try:
+            tx.append_action(row.id, expected_version=row.version, player=player, action_json=undo.marker(seq),
+                             state_json=state.model_dump_json(), events=events, finished=False, at=at)
+        except StaleVersion:
+            raise TableError(STALE) from None
+        after = replace(row, version=version, state_json=None, updated_at=at.isoformat())
+        return Live(after, game, seats, state, undo_by=self._undo_next(game, row, seats, taken)), events, before
+
+    def _undo_next(self, game: Game[Any, Any], row: GameRow, seats: list[Seat],
+                   log: Sequence[undo.Entry]) -> PlayerId | None:
+        """Who may take back the move standing last once one was taken back (several, one at a time)."""
+        standing = undo.standing(log)
+        if not standing:
+            return None
+        seq, mover, action_json = standing[-1]
+        if is_computer(mover):
+            return None
+        prior = game.replay_log(seats, row.options, row.seed, [*log, (log[-1][0] + 1, mover, undo.marker(seq))])
+        step = game.apply(prior, mover, game.parse_action(action_json))
+        return mover if game.undo_refusal(prior, mover, step) is None else None
+
     def _current(self, tx: Tx, row: GameRow, game: Game[Any, Any], cached: Live | None) -> Live:
         """The game of `row` as it stands: the cached one when the cache is at the row's version, else read."""
         if cached is not None and cached.row.id == row.id and cached.version == row.version:
@@ -112,12 +188,14 @@ class Moves(Seen):
 
     def _write_moves(self, tx: Tx, row: GameRow, game: Game[Any, Any], seats: list[Seat], state: Any,
                      moves: list[tuple[PlayerId, Any]], *, forfeited: Sequence[PlayerId],
-                     waiting: list[PlayerId]) -> tuple[Live, list[Event]]:
+                     waiting: list[PlayerId], own: bool = True) -> tuple[Live, list[Event]]:
         """Apply and append `moves`, then one for every player removed for idling whom the game waits
         for, until it waits for someone else: all in the caller's transaction. `waiting` is whom the
         game waits for in `state`; each state's is asked of the rules once, and the last one's is kept
-        with the game (`Live.waiting_for`)."""
+        with the game (`Live.waiting_for`). `own`: the first move is its player's own (not one the bot
+        made for an idle player), so they may take it back if the rules let them (`Live.undo_by`)."""
         events: list[Event] = []
+        made: list[tuple[PlayerId, Any, Step]] = []  # each move applied: who, the state before, its step
         version, at = row.version, self._now()
         for _ in range(AUTO_MOVES_AT_ONCE):
             if not moves:
@@ -130,6 +208,7 @@ class Moves(Seen):
                 step = game.apply(state, player, move)
             except RuleViolation as exc:
                 raise TableError(str(exc)) from None
+            made.append((player, state, step))
             finished = game.outcome(step.state) is not None
             then = game.waiting_for(step.state)
             try:
@@ -147,7 +226,7 @@ class Moves(Seen):
                         status="finished" if outcome is not None else row.status)
         if self._hands_over(row):
             hand_over(tx, self.ownership.shard(row.guild_id), Note(row.id, row.channel_id, version))
-        return Live(after, game, seats, state, waiting=waiting), events
+        return Live(after, game, seats, state, waiting=waiting, undo_by=_undo_by(game, made) if own else None), events
 
     def _hands_over(self, row: GameRow) -> bool:
         """Whether a move in `row`'s game goes to another process to be shown: a DM's secret choice
@@ -221,7 +300,8 @@ class Moves(Seen):
                     tx.forfeit(row.id, row.version, idle)
                     forfeited += [p for p in idle if p not in forfeited]
                 moves = [(p, auto_action(game, state, p)) for p in idle[:1]] if choice == "skip" else []
-                return (*self._write_moves(tx, row, game, seats, state, moves, forfeited=forfeited, waiting=waiting),
+                return (*self._write_moves(tx, row, game, seats, state, moves, forfeited=forfeited, waiting=waiting,
+                                           own=False),
                         before)
 
             live, events, before = await self.store.write(body)
@@ -273,3 +353,14 @@ class Moves(Seen):
         except (ValueError, TypeError) as exc:
             raise TableError(f"I could not read that: {exc}") from None
 
+
+def _undo_by(game: Game[Any, Any], made: Sequence[tuple[PlayerId, Any, Step]]) -> PlayerId | None:
+    """The player who may take back what was just applied: one move, by a human (a computer never
+    takes a move back, and a move the bot made for an idle player is not theirs to take back), that
+    the rules let go (`Game.undo_refusal`)."""
+    if len(made) != 1:
+        return None
+    player, before, step = made[0]
+    if is_computer(player) or game.undo_refusal(before, player, step) is not None:
+        return None
+    return player

@@ -73,6 +73,9 @@ class Snapshot(BaseModel):
     campaign_id: int | None = None
     private_seats: list[PlayerId] = []  # the human seats whose own view shows what the table's does not
     guild_id: int | None = None  # the server of the channel: which process owns the game (`bot.storage.shards`)
+    undo_by: PlayerId | None = None
+    """Who may take back the last move now (`Game.undo_refusal`), as worked out when it was made or
+    taken back; None after a restart until the next move (/game undo still asks the rules)."""
 
 
 class TurnResult(BaseModel):
@@ -97,6 +100,7 @@ class TurnResult(BaseModel):
     guild_id: int | None = None  # the server of the channel: which process owns the game (`bot.storage.shards`)
     handed_over: bool = False  # this process does not own the game: its owner was told, with the move
     elsewhere: bool = False  # applied by another process, which sent its DMs and closed its questions (`handed`)
+    undo_by: PlayerId | None = None  # who may take this move back now (`Snapshot.undo_by`)
 
 
 @dataclass
@@ -113,6 +117,7 @@ class Live:
     private: dict[PlayerId, dict[str, Any]] = field(default_factory=dict)  # human seat -> its private part
     views: dict[PlayerId, BaseModel] = field(default_factory=dict)  # a seat with a private part -> its view
     waiting: list[PlayerId] | None = None  # whom the rules wait for at this version, once asked (`waiting_for`)
+    undo_by: PlayerId | None = None  # who may take back the move that made this version (`Snapshot.undo_by`)
 
     @property
     def version(self) -> int:

@@ -17,7 +17,8 @@ from bot.service.results import (
 from bot.service.live import LiveGames
 from bot.storage.store import GameRow
 
-from rules.core.engine import PlayerId
+from rules.core import undo
+from rules.core.engine import PlayerId, Seat
 
 
 class Seen(LiveGames):
@@ -128,7 +129,18 @@ class Seen(LiveGames):
         if row.state_json is None:
             return not actions
         game = self.game(row.slug)
-        log = [(a.player, game.parse_action(a.action_json)) for a in actions]
-        rebuilt = game.replay(await self._seats(game_id), row.options, row.seed, log)
+        log = [(a.seq, a.player, a.action_json) for a in actions]  # undos included (`rules.core.undo`)
+        rebuilt = game.replay_log(await self._seats(game_id), row.options, row.seed, log)
         stored = game.load_state(row.state_json)
         return bool(rebuilt.model_dump() == stored.model_dump()) and rebuilt.version == row.version
+
+    async def logged(self, game_id: int) -> tuple[GameRow, list[Seat], list[undo.Entry]]:
+        """A game's row, seats and the moves of its log that stand (an undone move and its undo left
+        out): what its record and its replay are made of (`bot.service.replays`)."""
+        row = await self.store.get_game(game_id)
+        if row is None:
+            raise TableError("That game no longer exists.")
+        if row.status == "lobby":
+            raise TableError(NOT_STARTED)
+        entries = [(a.seq, a.player, a.action_json) for a in await self.store.actions(game_id)]
+        return row, await self._seats(game_id), undo.standing(entries)

@@ -248,6 +248,12 @@ class Tx:
         rows = self.fetch("SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
         return _game(rows[0]) if rows else None
 
+    def last_finished(self, channel_id: int) -> GameRow | None:
+        """The channel's most recent game that ended with a result (its replay, its record)."""
+        rows = self.fetch("SELECT * FROM games WHERE channel_id = ? AND status = 'finished' ORDER BY id DESC LIMIT 1",
+                          (channel_id,))
+        return _game(rows[0]) if rows else None
+
     def version_of(self, game_id: int) -> tuple[str, int, str] | None:
         """Status, version and last change alone: enough to check a cached game without reading it again."""
         rows = self.fetch("SELECT status, version, updated_at FROM games WHERE id = ?", (game_id,))
@@ -270,6 +276,12 @@ class Tx:
         rows = self.fetch(f"SELECT * FROM seats WHERE game_id = ? ORDER BY {self.dialect.seat_order}", (game_id,))
         return [SeatRow(game_id=r["game_id"], player=r["player"], name=r["name"], pick=r["pick"],
                         colour=r["colour"], joined_at=r["joined_at"]) for r in rows]
+
+    def actions(self, game_id: int) -> list[ActionRow]:
+        """The game's action log, oldest first (an undo is an entry too: `rules.core.undo`)."""
+        rows = self.fetch("SELECT * FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+        return [ActionRow(game_id=r["game_id"], seq=r["seq"], player=r["player"],
+                          action_json=r["action_json"], created_at=r["created_at"]) for r in rows]
 
     def append_action(self, game_id: int, *, expected_version: int, player: str, action_json: str,
                       state_json: str, events: Sequence[Event], finished: bool, at: datetime,
@@ -633,10 +645,7 @@ class Store:
 
     # -- logs -----------------------------------------------------------------------
     async def actions(self, game_id: int) -> list[ActionRow]:
-        rows = await self.read(lambda tx: tx.fetch("SELECT * FROM actions WHERE game_id = ? ORDER BY seq",
-                                                   (game_id,)))
-        return [ActionRow(game_id=r["game_id"], seq=r["seq"], player=r["player"],
-                          action_json=r["action_json"], created_at=r["created_at"]) for r in rows]
+        return await self.read(lambda tx: tx.actions(game_id))
 
     async def events(self, game_id: int, *, viewer: str | None = None, limit: int | None = None,
                      after: int | None = None, upto: int | None = None) -> list[Event]:

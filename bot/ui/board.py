@@ -29,6 +29,8 @@ from rules.core.views import TableView
 
 BOARD_FILE = "board.png"
 SECRET_PAYLOAD = "secret"
+UNDO_PAYLOAD = "undo!"
+"""The board's "Undo" button (no move's word has a "!"): for the player who may take back the last move."""
 SECRET_LABEL = "Choose in secret"
 
 
@@ -59,6 +61,7 @@ class BoardLike(Protocol):
     outcome: Outcome | None
     campaign_id: int | None
     private_seats: list[str]
+    undo_by: str | None
 
 
 @dataclass
@@ -224,6 +227,9 @@ async def _next_up(table: TableService, board: BoardLike,
               "your private news." for s in board.seats if s.player in unreachable and s.player not in secret]
     if choosing:
         controls.buttons.append(ButtonSpec(SECRET_PAYLOAD, secret_label(choosing), discord.ButtonStyle.primary, "🤫"))
+    if board.undo_by is not None and board.undo_by in board.waiting_for and not is_computer(board.undo_by):
+        controls.buttons.append(ButtonSpec(UNDO_PAYLOAD, f"Undo ({names.get(board.undo_by, 'last move')})"[:80],
+                                           discord.ButtonStyle.secondary, "↩️"))
     view = build_view(board.game_id, board.version, controls)
     notes = controls.notes
     content = "\n".join(lines + [f"*{n}*" for n in notes])

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 import discord
@@ -25,7 +26,7 @@ from pydantic import BaseModel
 from bot.service.table import NOT_PLAYING, STALE, Choose, TableError, TableService, TurnResult, whose_turn
 from bot.ui.answers import CONFIRMED, DONE, Audit, acknowledge, audit, client_as, refuse, settled
 from bot.ui.dms import private_prompt
-from bot.ui.board import SECRET_PAYLOAD
+from bot.ui.board import SECRET_PAYLOAD, UNDO_PAYLOAD
 from bot.ui.components import FormModal, picked_from_menus
 from bot.ui.controls import RandomLegal, secret_text, secret_version
 from bot.ui.declared import FORM, AskForm, DeclaredControls, Pick, adapter_for
@@ -69,21 +70,42 @@ async def run_action(interaction: discord.Interaction[Any], record: Audit, *, ch
     transaction; a click (anything but a typed command) is from a board, whose
     controls only say whose turn it is to anyone who may not act.
     """
+    table = client_as(interaction, Desk).table
+    from_board = interaction.type is not discord.InteractionType.application_command
+    return await _carried_out(interaction, record, channel_id, game_id, lambda: table.act(
+        channel_id, str(interaction.user.id), action, expected_version=expected_version, game_id=game_id, slug=slug,
+        from_board=from_board), answered=action)
+
+
+async def take_back(interaction: discord.Interaction[Any], record: Audit, channel_id: int, *,
+                    expected_version: int | None = None, game_id: int | None = None) -> TurnResult | None:
+    """Take back the player's last move (/game undo, or the board's "Undo" button: pinned to its board's
+    version, so a doubled click or an old board's button is refused), shown as any move is."""
+    table = client_as(interaction, Desk).table
+    return await _carried_out(interaction, record, channel_id, game_id, lambda: table.undo(
+        channel_id, str(interaction.user.id), expected_version=expected_version, game_id=game_id))
+
+
+async def _carried_out(interaction: discord.Interaction[Any], record: Audit, channel_id: int, game_id: int | None,
+                       carry_out: Callable[[], Awaitable[TurnResult]],
+                       answered: dict[str, Any] | BaseModel | Chosen | None = None) -> TurnResult | None:
+    """The one way down and back of a move or an undo: acknowledged, carried out by the table in one
+    transaction (refused there with a private sentence, changing nothing), then shown; a private
+    question it `answered` is closed with the choice in the player's words."""
     await acknowledge(interaction)
     bot = client_as(interaction, Desk)
     if game_id is not None:
         record.game = game_id
     try:
-        result = await bot.table.act(channel_id, str(interaction.user.id), action, expected_version=expected_version,
-                                     game_id=game_id, slug=slug,
-                                     from_board=interaction.type is not discord.InteractionType.application_command)
+        result = await carry_out()
     except TableError as exc:
         record.result = "refused"
         record.game = record.game if record.game is not None else bot.table.known_game(channel_id)
         await refuse(interaction, str(exc))
         return None
     record.game, record.stored = result.game_id, True
-    await bot.show_move.close_answered(interaction, result, applied(action))  # a private question answered: closed
+    if answered is not None:
+        await bot.show_move.close_answered(interaction, result, applied(answered))  # a private question: closed
     await publish(interaction, result, record=record)
     return result
 
@@ -173,6 +195,9 @@ async def on_button(interaction: discord.Interaction[Any], game_id: int, version
             return
         await acknowledge(interaction)
         channel_id, slug = await bot.table.place_of(game_id)
+        if payload == UNDO_PAYLOAD:
+            await take_back(interaction, record, channel_id, expected_version=version, game_id=game_id)
+            return
         try:
             decoded = adapter_for(bot.table.game(slug)).from_button(payload)
         except ValueError:

@@ -22,6 +22,7 @@ from rules.core.errors import RuleViolation
 from rules.core.moves import MoveBook
 from rules.core.secrets import Secret, veil_all
 from rules.core.tactics import tactics_of
+from rules.core import undo
 
 PlayerId = str
 """A player is named by an opaque string (the bot uses the Discord user id)."""
@@ -498,6 +499,20 @@ class Game(ABC, Generic[S, A]):
         for player, action in log:
             state = self.apply(state, player, action).state
         return state
+
+    def replay_log(self, seats: Sequence[Seat], options: dict[str, Any] | None, seed: int,
+                   entries: Sequence[undo.Entry]) -> S:
+        """`replay` from the log as stored, its undos included (`rules.core.undo.replay`): the state's
+        version is then the number of the log's last entry."""
+        return undo.replay(entries, lambda: self.new(seats, options, seed),
+                           lambda state, player, action: self.apply(state, player, self.parse_action(action)).state)
+
+    def undo_refusal(self, before: S, player: PlayerId, after: Step) -> str | None:
+        """Why `player` may not take back the move that took `before` to `after.state`: the rule every
+        game shares (`rules.core.undo.refusal`: no chance used, nothing hidden uncovered, nobody told
+        in private, still the mover's turn alone, the game not over). A game with a reason of its own
+        adds it here, after the shared ones."""
+        return undo.refusal(self, before, player, after.state, after.events)
 
     def table_sizes(self) -> list[int]:
         """The numbers of players the rules accept (`player_counts`, else every one in range)."""

@@ -92,6 +92,20 @@ class GameRecord(BaseModel):
         return game.replay(self.seats, self.options, self.seed, self.actions(game))
 
 
+def public_log(game: Game[Any, Any], seats: Sequence[Seat], options: dict[str, Any] | None, seed: int,
+               log: Iterable[tuple[PlayerId, str]]) -> list[RecordedAction]:
+    """A running game's log with nothing private in it: each move that answered a secret question is
+    written `{"secret": true}` (the record of a running game also leaves out the seed, which tells
+    every card to come). Replays the game to know which moves those were."""
+    state = game.new(seats, options, seed)
+    public: list[RecordedAction] = []
+    for player, action_json in log:
+        secret = any(p.secret and p.player == player for p in game.prompts(state))
+        public.append(RecordedAction(player=player, action={"secret": True} if secret else json.loads(action_json)))
+        state = game.apply(state, player, game.parse_action(action_json)).state
+    return public
+
+
 class FrameKind(StrEnum):
     SETUP = "setup"
     TURN = "turn"
@@ -242,4 +256,4 @@ def record_frames(game: Game[Any, Any], record: GameRecord, *, most: int = MAX_F
 
 
 __all__ = ["CAPTION_EVENTS", "MAX_FRAMES", "Frame", "FrameKind", "GameRecord", "RecordedAction", "Turn",
-           "frames", "key_lines", "placings_line", "record_frames", "turns"]
+           "frames", "key_lines", "placings_line", "public_log", "record_frames", "turns"]

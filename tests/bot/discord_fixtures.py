@@ -44,7 +44,7 @@ def new_bot(database: Path, **overrides: Any) -> ZagjanBot:
     the bot's own threads; `overrides` replace any of these or add other options (`games=`).
     (`make_bot` below, and `python -m tests.screens`, which plays scripted moments for the docs.)"""
     options: dict[str, Any] = {"seed_source": lambda: SEED, "now": TickingClock(), "rng": random.Random(1),
-                               "render_workers": 0}
+                               "render_workers": 0, "replays": False}
     options.update(overrides)
     return ZagjanBot(database, **options)
 

@@ -17,7 +17,7 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtu
     make_bot,
     world,
 )
-from toygame import SLUG, HighCard, render
+from toygame import SLUG, toy_bot
 
 from bot.app.client import ZagjanBot
 from bot.storage.store import Tx
@@ -28,10 +28,7 @@ GAME_READS = ("get_game", "open_game", "latest_game", "version_of", "latest_vers
 
 @pytest.fixture
 def simcord_bot(make_bot, monkeypatch) -> ZagjanBot:
-    from renderers import RENDERERS
-
-    monkeypatch.setitem(RENDERERS, SLUG, render)
-    return make_bot(games={SLUG: HighCard()})
+    return toy_bot(make_bot, monkeypatch)
 
 
 @pytest.fixture

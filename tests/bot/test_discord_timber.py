@@ -25,6 +25,7 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
     world,
 )
 
+from bot.ui.board import SECRET_PAYLOAD, UNDO_PAYLOAD
 from bot.ui.declared import adapter_for
 from bot.service.table import STALE
 from bot.ui.declared import Pick
@@ -148,6 +149,8 @@ def control_for(board: discord.Message, action: Any) -> tuple[str, str] | tuple[
 
     for child in _components(board):
         custom_id = getattr(child, "custom_id", None) or ""
+        if custom_id.startswith("zj:act:") and custom_id.split(":", 4)[4] in (UNDO_PAYLOAD, SECRET_PAYLOAD):
+            continue  # the board's own buttons, not a move of the game's
         if custom_id.startswith("zj:act:") and leads(CONTROLS.from_button(custom_id.split(":", 4)[4])):
             return ("button", custom_id)
         if custom_id.startswith("zj:pick:"):

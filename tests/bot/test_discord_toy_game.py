@@ -13,17 +13,14 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtu
     snapshot,
     world,
 )
-from toygame import SLUG, HighCard, render
+from toygame import SLUG, toy_bot
 
 from bot.app.client import ZagjanBot
 
 
 @pytest.fixture
 def simcord_bot(make_bot, monkeypatch) -> ZagjanBot:
-    from renderers import RENDERERS
-
-    monkeypatch.setitem(RENDERERS, SLUG, render)
-    return make_bot(games={SLUG: HighCard()})
+    return toy_bot(make_bot, monkeypatch)
 
 
 def everything_public(world, channel) -> str:

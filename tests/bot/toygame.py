@@ -170,3 +170,12 @@ def render(view: CardView) -> bytes:
     out = io.BytesIO()
     image.save(out, format="PNG")
     return out.getvalue()
+
+
+def toy_bot(make_bot: Any, monkeypatch: Any, **overrides: Any) -> Any:
+    """The real bot with High Card as its only game and this drawing registered: what the SimCord tests
+    of the shared layer play (`make_bot` and `monkeypatch` are the test's fixtures)."""
+    from renderers import RENDERERS
+
+    monkeypatch.setitem(RENDERERS, SLUG, render)
+    return make_bot(games={SLUG: HighCard()}, **overrides)
