@@ -195,6 +195,7 @@ CARDS: dict[str, Card] = {c.code: c for c in (
     _resource("metal", "Metal"),
     _resource("hide", "Hide"),
     _resource("gold", "Gold"),
+    Card("totem", "Totem", Slot.INVENTORY, 2),  # Quest 1's Objective (house set b)
 )}
 """Every Stuff, Loot and Resource card by its code. Resources weigh 1 (L679)."""
 

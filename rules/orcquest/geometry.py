@@ -49,7 +49,7 @@ class Scene:
     furniture: frozenset[str] | None = None  # pieces still standing; None: all of them
     heroes: Mapping[Square, str] = field(default_factory=dict)  # living Heroes by square
     enemies: Mapping[Square, Figure] = field(default_factory=dict)
-    dead: frozenset[Square] = frozenset()  # Dead Hero tokens (L864-866)
+    dead: frozenset[Square] = frozenset()  # Dead Hero tokens (L890-892)
     smoke: frozenset[Square] = frozenset()
 
     def standing(self, square: Square) -> bool:
@@ -78,7 +78,7 @@ def edge_open(scene: Scene, a: Square, b: Square) -> bool:
 
 def adjacent(scene: Scene, square: Square) -> list[Square]:
     """The squares adjacent to `square`: a shared edge, no wall or closed door (L303). Melee without
-    a Range, the Danger Zone and 'a Hero on an adjacent square' (L893) all read this (reading d4)."""
+    a Range, the Danger Zone and 'a Hero on an adjacent square' (L875) all read this (reading d4)."""
     return [n for n in scene.layout.grid.neighbouring(square) if edge_open(scene, square, n)]
 
 
@@ -221,7 +221,7 @@ def line_of_sight(scene: Scene, a: Square, b: Square) -> bool:
     walls, wall corners, closed doors and the ends of open doors block at a touch; high furniture
     and Smoke block a line entering their square (not the squares at its ends: a figure on a
     cupboard sees from it, L459, and is seen on it; a figure in Smoke sees out, L339). Characters,
-    trunks and low furniture never block it (L319)."""
+    trunks and low furniture never block it (L320)."""
     if a == b:
         return True
     line = _line(scene, a, b)
@@ -235,7 +235,7 @@ def line_of_sight(scene: Scene, a: Square, b: Square) -> bool:
 
 def line_of_fire(scene: Scene, a: Square, b: Square, *, supported: bool = False) -> bool:
     """Whether a Ranged Attack from `a` may reach `b` (L323-331): Line of Sight, and no Character or
-    tree trunk inside the line (Dead Hero tokens and Chickens never block, L866, L501). From high
+    tree trunk inside the line (Dead Hero tokens and Chickens never block, L892, L501). From high
     furniture, low furniture or a trunk, Characters do not block (L459, L465); with `supported` (the
     Support Ability, L1151), the shooter's adjacent allies do not."""
     if not line_of_sight(scene, a, b):
@@ -296,7 +296,7 @@ def _enterable(scene: Scene, mover: Mover, square: Square) -> bool:
 
 def can_stop(scene: Scene, mover: Mover, square: Square, start: Square | None = None) -> bool:
     """Whether `mover` may end its move on `square`: never on another figure or a Dead Hero token
-    (L398, L866), on the Bell only as the Bell-ringer (L405)."""
+    (L398, L892), on the Bell only as the Bell-ringer (L405)."""
     if square == start:
         return True
     if square in scene.heroes or square in scene.enemies or square in scene.dead:
@@ -305,12 +305,15 @@ def can_stop(scene: Scene, mover: Mover, square: Square, start: Square | None = 
 
 
 def _passage(scene: Scene, mover: Mover, a: Square, b: Square) -> bool:
-    """Whether an orthogonal step from `a` to `b` is open to `mover` (a closed door only for a mover
-    that opens doors on the way; a destroyed door is open)."""
+    """Whether an orthogonal step from `a` to `b` is open to `mover`: a closed door only for a mover
+    that opens doors on the way or a Hero that smashes it by walking through (L433-435; never a
+    reinforced one); a destroyed door is open."""
     if frozenset((a, b)) in scene.layout.walls:
         return False
     door = scene.layout.door_at(a, b)
-    return door is None or door.code in scene.open_doors or (mover.opens_doors and door.kind != "reinforced")
+    if door is None or door.code in scene.open_doors:
+        return True
+    return (mover.opens_doors or (mover.hero and mover.smashing)) and door.kind != "reinforced"
 
 
 def steps(scene: Scene, mover: Mover, square: Square) -> list[Square]:

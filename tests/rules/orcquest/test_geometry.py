@@ -71,7 +71,7 @@ def test_walls_and_closed_doors_block_sight_and_open_doors_let_it_through() -> N
 
 
 def test_high_furniture_blocks_sight_low_furniture_and_trunks_do_not() -> None:
-    # 004 L316 (high furniture blocks), L319 (characters, trunks, low furniture do not); L459 (from on top)
+    # 004 L316 (high furniture blocks), L320 (characters, trunks, low furniture do not); L459 (from on top)
     scene = Scene(OPEN)
     assert not line_of_sight(scene, "a4", "c4")  # across the high piece at b4
     assert line_of_sight(scene, "c4", "e4") and line_of_sight(scene, "e4", "g4")  # low piece, trunk
@@ -100,7 +100,7 @@ def test_raised_shooters_and_support_see_past_characters() -> None:
     far = Scene(OPEN, heroes={"c4": "thalla", "c2": "mek"}, enemies={"c1": Figure("N")})
     assert not line_of_fire(far, "c4", "c1", supported=True)  # not adjacent: still in the way
     dead = Scene(OPEN, heroes={"c4": "thalla"}, dead=frozenset({"c2"}), enemies={"c1": Figure("N")})
-    assert line_of_fire(dead, "c4", "c1")  # L866: a Dead Hero token blocks nothing
+    assert line_of_fire(dead, "c4", "c1")  # L892: a Dead Hero token blocks nothing
 
 
 def test_a_hero_moves_orthogonally_one_mp_a_step_and_two_out_of_a_pond() -> None:
@@ -114,7 +114,7 @@ def test_a_hero_moves_orthogonally_one_mp_a_step_and_two_out_of_a_pond() -> None
 
 
 def test_heroes_cross_heroes_but_stop_on_no_figure_token_or_bell() -> None:
-    # 004 L398 (cross a Hero, never end on one), L405 (only the Bell-ringer stops on a Bell), L866
+    # 004 L398 (cross a Hero, never end on one), L405 (only the Bell-ringer stops on a Bell), L892
     scene = Scene(FARM, heroes={"j10": "orrus"}, dead=frozenset({"c1"}))
     routes = reachable(scene, HERO, "i10", 2)
     assert "j10" not in routes and "k10" not in routes  # Orrus's square and the Bell

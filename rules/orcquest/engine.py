@@ -1,0 +1,704 @@
+"""OrcQuest WarPath (seed 004): the Quest's flow, for 1 to 4 players and always four Heroes.
+
+A Turn is the Hero Phase (each Hero activated once, in the order the players choose, with two Action
+Points and extra ones bought with Badass Points), the Enemy Phase and the End of Turn (L192-210).
+Line numbers (L…) are those of ../shared/seeds/004_3c7d9386b922289d.txt; the house set and the
+readings are those of ../shared/games/orcquest.md (b) and (d).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import BaseModel, TypeAdapter
+
+from rules.core.engine import Context, Game, Outcome, OutcomeKind, PlayerId, Prompt, PromptKind, Seat
+from rules.core.errors import RuleViolation
+from rules.core.views import table_fields
+from rules.orcquest.board import LAYOUTS, enemy_at, keep_watch, layout_of, nearest_free, scene_of
+from rules.orcquest.data import (
+    ACTION_POINTS,
+    ALERT_START,
+    BADASS_LIMIT_FLOOR,
+    BADASS_LIMIT_START,
+    CARDS,
+    EVENTS,
+    HERO_ORDER,
+    HEROES,
+    LOOT_DECK,
+    PATROL_DECK,
+    RESURRECTION_COST,
+    SKILLS,
+    AttackKind,
+    Badass,
+    BADASS_FACES,
+    Effect,
+    SkillKind,
+    Slot,
+)
+from rules.orcquest.exploration import QUESTS, raise_alert
+from rules.orcquest.fights import (
+    LIGHTNING_REACH,
+    add_badass,
+    effect_reaches,
+    heal_hero,
+    hit_enemy,
+    kinds_held,
+    react,
+    require,
+    weapon_for,
+    wound_hero,
+)
+from rules.orcquest.geometry import (
+    FACINGS,
+    distance,
+    facing_towards,
+    in_rear_arc,
+    line_of_sight,
+    reachable,
+)
+from rules.orcquest.heroes import (
+    draw_event,
+    look_around,
+    mover_of,
+    overloaded,
+    push_enemy,
+    toggle_door,
+    walk,
+    wound_enemy,
+)
+from rules.orcquest.models import (
+    Activate,
+    Attack,
+    BuyAP,
+    Card,
+    Drink,
+    EndActivation,
+    EndTurn,
+    Enemy,
+    Face,
+    Finish,
+    Hero,
+    Leave,
+    Move,
+    OpenDoor,
+    Phase,
+    QuestAction,
+    QuestState,
+    QuestView,
+    Resurrect,
+    Token,
+    UseSkill,
+)
+from rules.orcquest.secrets import SECRETS
+
+POTION_HEAL = 2
+
+
+def owners_for(count: int) -> dict[str, list[int]]:
+    """Which seats move which Hero (L248-252; reading a1): one each with four players; with three,
+    one each and the fourth by everyone; two each with two; all four alone."""
+    if count == 4:
+        return {h: [n] for n, h in enumerate(HERO_ORDER)}
+    if count == 3:
+        return {h: ([n] if n < 3 else [0, 1, 2]) for n, h in enumerate(HERO_ORDER)}
+    if count == 2:
+        return {h: [n // 2] for n, h in enumerate(HERO_ORDER)}
+    return {h: [0] for h in HERO_ORDER}
+
+
+def effect_of(card: Card) -> Effect:
+    skill = SKILLS[card.skill]
+    return skill.enhanced if card.enhanced and skill.enhanced is not None else skill.main
+
+
+class OrcQuest(Game[QuestState, Any]):
+    slug = "orcquest"
+    title = "OrcQuest WarPath"
+    min_players = 1
+    max_players = 4
+    recommended = (1, 4)
+    state_type = QuestState
+    action_adapter = TypeAdapter(QuestAction)
+    outcome_kind = OutcomeKind.COOPERATIVE
+    secrets = SECRETS
+
+    # -- set-up (L230-266) -----------------------------------------------------------------------------
+    def _setup(self, ctx: Context, seats: Sequence[Seat], options: dict[str, Any]) -> QuestState:
+        quest = QUESTS["farm"]
+        layout = LAYOUTS[quest.code]
+        owners = owners_for(len(seats))
+        heroes = [Hero(code=h, owners=[seats[n].player for n in owners[h]],
+                       hands=[c for c in HEROES[h].stuff if CARDS[c].slot is Slot.HAND],
+                       body=[c for c in HEROES[h].stuff if CARDS[c].slot is Slot.BODY]) for h in HERO_ORDER]
+        state = QuestState(
+            seats=list(seats), dice=ctx.dice.state, heroes=heroes, alert=ALERT_START, badass=0,
+            limit=BADASS_LIMIT_START, furniture=[f.code for f in layout.furniture],
+            tokens=[Token(square=layout.objective, kind="objective")],
+            events=ctx.dice.shuffled([e.code for e in EVENTS], "the Event deck shuffled"),
+            loot=ctx.dice.shuffled(list(LOOT_DECK), "the Loot deck shuffled"),
+            patrols=ctx.dice.shuffled([p.code for p in PATROL_DECK], "the Patrol deck shuffled"),
+            reserves={name: ctx.dice.shuffled(list(tokens), f"the {name} reserve mixed face down")
+                      for name, tokens in quest.reserves.items()})
+        for hero in heroes:
+            names = " and ".join(state.name_of(p) for p in hero.owners) if len(hero.owners) < len(seats) or \
+                len(seats) == 1 else "everyone"
+            ctx.say(f"{hero.name} the {HEROES[hero.code].role} is played by {names}.")
+        ctx.say(f"Quest: {quest.title}. Take the Totem out through the Hero Exit. Alert {state.alert}, "
+                f"Badass Points 0 of {state.limit}.")
+        ctx.say("Turn 1: Hero Phase. Choose a Hero to activate.", kind="phase")
+        return state
+
+    # -- whose decision -------------------------------------------------------------------------------
+    def _prompts(self, state: QuestState) -> list[Prompt]:
+        if state.won is not None:
+            return []
+        if state.phase is Phase.END:
+            return [Prompt(player=p, kind=PromptKind.ACTION, text="End of Turn: resurrect a Hero, or end the Turn.")
+                    for p in state.players if p not in state.ended]
+        if state.phase is not Phase.HERO:
+            return []
+        if state.active is None:
+            waiting = {p for h in state.heroes if self._can_activate(h) for p in h.owners}
+            return [Prompt(player=p, kind=PromptKind.ACTION, text="Choose the next Hero to activate.")
+                    for p in state.players if p in waiting]
+        hero = state.hero(state.card.hero if state.card else state.active)
+        text = (f"{hero.name}: resolve {SKILLS[state.card.skill].name}." if state.card else
+                f"{hero.name} is active ({hero.ap} AP): play a card, or end the activation.")
+        return [Prompt(player=p, kind=PromptKind.ACTION, text=text) for p in hero.owners]
+
+    @staticmethod
+    def _can_activate(hero: Hero) -> bool:
+        """Dead Heroes and Heroes gone out by the Exit are not activated (reading d19)."""
+        return not hero.activated and hero.alive and not hero.left
+
+    # -- legal moves ----------------------------------------------------------------------------------
+    def _legal_actions(self, state: QuestState, player: PlayerId) -> list[Any]:
+        if state.won is not None:
+            return []
+        if state.phase is Phase.END:
+            if player in state.ended:
+                return []
+            return [*(Resurrect(hero=h.code) for h in state.heroes if self._can_resurrect(state, h)), EndTurn()]
+        if state.phase is not Phase.HERO:
+            return []
+        mine = [h for h in state.heroes if player in h.owners]
+        actions: list[Any] = []
+        if state.active is None:
+            for hero in mine:
+                if self._can_activate(hero):
+                    if hero.square is None:
+                        entries = self._free_entries(state)
+                        actions += [Activate(hero=hero.code, entry=e) for e in entries[:1]] if len(entries) == 1 \
+                            else [Activate(hero=hero.code, entry=e) for e in entries]
+                    else:
+                        actions.append(Activate(hero=hero.code))
+            return actions + [Drink(hero=h.code) for h in mine if self._may_drink(state, h)]
+        if state.card is not None:
+            if player in state.hero(state.card.hero).owners:
+                actions += self._card_actions(state, state.card)
+            return actions + [Drink(hero=h.code) for h in mine if self._may_drink(state, h)]
+        for hero in mine:
+            if not hero.on_board:
+                continue
+            actions += [UseSkill(hero=hero.code, skill=s, enhanced=e, combo=c) for s, e, c in self._playable(state, hero)]
+            if self._may_buy(state, hero):
+                actions.append(BuyAP(hero=hero.code))
+            if self._may_drink(state, hero):
+                actions.append(Drink(hero=hero.code))
+        active = state.hero(state.active)
+        if player in active.owners:
+            actions += [Face(facing=f) for f in FACINGS if f != active.facing]
+            actions.append(EndActivation())
+        return actions
+
+    def _free_entries(self, state: QuestState) -> list[str]:
+        """The Hero Entry squares nobody stands on; when every one is taken, the nearest empty square
+        to the Entry (reading d20, as a token is placed, L488)."""
+        layout = layout_of(state)
+        entries = [s for s in layout.entry if not any(h.square == s and not h.left for h in state.heroes)
+                   and enemy_at(state, s) is None]
+        if entries:
+            return entries
+        nearest = nearest_free(state, layout.entry[0])
+        return [nearest] if nearest is not None else []
+
+    @staticmethod
+    def price(state: QuestState) -> int:
+        """The next extra Action Point's price: 1 more than the last one this Hero Phase (L712-713)."""
+        return state.bought + 1
+
+    def _may_buy(self, state: QuestState, hero: Hero) -> bool:
+        return (state.active is not None and state.card is None and hero.on_board and "cursed" not in hero.conditions
+                and state.badass >= self.price(state))
+
+    @staticmethod
+    def _may_drink(state: QuestState, hero: Hero) -> bool:
+        return hero.on_board and hero.damage > 0 and "potion" in hero.inventory
+
+    def _playable(self, state: QuestState, hero: Hero) -> list[tuple[str, bool, bool]]:
+        """The Action cards `hero` can pay for now (L360-377, L706-715) and the Combo it may play free."""
+        out = []
+        for code in HEROES[hero.code].skills:
+            skill = SKILLS[code]
+            if skill.kind is not SkillKind.ACTION or code in hero.down:
+                continue
+            for enhanced, effect in ((False, skill.main), (True, skill.enhanced)):
+                if effect is not None and self._payable(state, hero, effect) is None:
+                    out.append((code, enhanced, False))
+            if skill.combo and hero.code == state.active and state.combo == skill.combo:
+                out.append((code, False, True))
+        return out
+
+    def _payable(self, state: QuestState, hero: Hero, effect: Effect) -> str | None:
+        """Why `hero` cannot pay `effect` now, or None: its own AP in its own activation, then extra AP
+        bought (L706-715); BP from the pool, never while Cursed (L1052)."""
+        ap = hero.ap if hero.code == state.active else 0
+        if ap + hero.extra < effect.ap:
+            need = effect.ap - ap - hero.extra
+            return f"{hero.name} needs {need} more Action Point{'s' if need > 1 else ''} (buy them with Badass Points)."
+        if effect.bp:
+            if "cursed" in hero.conditions:
+                return f"{hero.name} is Cursed and cannot spend Badass Points."
+            if state.badass < effect.bp:
+                return f"That needs {effect.bp} Badass Points; the party has {state.badass}."
+        return None
+
+    def _card_actions(self, state: QuestState, card: Card) -> list[Any]:
+        hero = state.hero(card.hero)
+        actions: list[Any] = [Finish()]
+        if card.attack:
+            actions += self._attacks(state, hero, card)
+        if card.mp > 0 and not (card.attack and card.moves_after) and hero.square is not None and not overloaded(hero):
+            for square, route in reachable(scene_of(state), mover_of(hero), hero.square, card.mp).items():
+                if route.path:
+                    actions.append(Move(path=list(route.path)))
+            if not mover_of(hero).smashing:
+                actions += [OpenDoor(door=d.code) for d in layout_of(state).doors
+                            if any(hero.square in e for e in d.edges) and d.code not in state.destroyed_doors]
+            if hero.square in layout_of(state).entry and "totem" in hero.inventory:
+                actions.append(Leave())
+        return actions
+
+    def _attacks(self, state: QuestState, hero: Hero, card: Card) -> list[Attack]:
+        effect = effect_of(card)
+        out = []
+        for enemy in state.enemies:
+            for kind in self._kinds(hero, effect):
+                if self._attack_fault(state, hero, enemy, effect, kind) is None:
+                    out.append(Attack(target=enemy.id, kind=kind))
+        return out
+
+    @staticmethod
+    def _kinds(hero: Hero, effect: Effect) -> list[AttackKind | None]:
+        if effect.weakens:
+            return [None]
+        if effect.attack is not None:
+            return [effect.attack]
+        return list(kinds_held(hero))
+
+    def _attack_fault(self, state: QuestState, hero: Hero, enemy: Enemy, effect: Effect,
+                      kind: AttackKind | None) -> str | None:
+        if hero.square is None:
+            return f"{hero.name} is not on the board."
+        if effect.weakens:
+            return None if effect_reaches(state, hero, enemy, effect) else f"{enemy.label} is out of reach."
+        if kind is None:
+            return "Say which kind of Attack."
+        if kind not in kinds_held(hero):
+            return f"{hero.name} has no {kind} weapon equipped (L520)."
+        if effect.area is not None:
+            scene = scene_of(state)
+            if distance(scene, hero.square, enemy.square) > effect.area or not line_of_sight(scene, hero.square,
+                                                                                             enemy.square):
+                return f"{enemy.label} is not in the Area."
+            return None
+        if weapon_for(state, hero, enemy, kind) is None:
+            return f"{hero.name} cannot reach {enemy.label} with a {kind} Attack from {hero.square}."
+        return None
+
+    @staticmethod
+    def _can_resurrect(state: QuestState, hero: Hero) -> bool:
+        return hero.dead and state.limit - RESURRECTION_COST >= BADASS_LIMIT_FLOOR
+
+    # -- moves ------------------------------------------------------------------------------------------
+    def _apply(self, ctx: Context, state: QuestState, player: PlayerId, action: Any) -> None:
+        require(state.won is None, "This Quest is over.")
+        if isinstance(action, (Resurrect, EndTurn)):
+            self._end_of_turn(ctx, state, player, action)
+            return
+        require(state.phase is Phase.HERO, "Only the End of Turn's choices are open now.")
+        if isinstance(action, Drink):
+            self._drink(ctx, state, player, action)
+        elif isinstance(action, Activate):
+            self._activate(ctx, state, player, action)
+        elif isinstance(action, BuyAP):
+            self._buy(ctx, state, player, action)
+        elif isinstance(action, UseSkill):
+            self._use(ctx, state, player, action)
+        elif isinstance(action, Face):
+            active = self._active(state, player)
+            require(state.card is None or state.card.hero == active.code, "Finish the card being played first.")
+            active.facing = action.facing
+            ctx.say(f"{active.name} turns to face {action.facing}.")
+            keep_watch(ctx, state)
+        elif isinstance(action, EndActivation):
+            self._end_activation(ctx, state, player)
+        else:
+            self._resolve(ctx, state, player, action)
+
+    def _owned(self, state: QuestState, player: PlayerId, code: str) -> Hero:
+        try:
+            hero = state.hero(code)
+        except KeyError:
+            raise RuleViolation(f"There is no Hero called {code}.") from None
+        require(player in hero.owners, f"{hero.name} is not yours to move.")
+        return hero
+
+    def _active(self, state: QuestState, player: PlayerId) -> Hero:
+        require(state.active is not None, "No Hero is active: activate one first.")
+        assert state.active is not None
+        return self._owned(state, player, state.active)
+
+    def _activate(self, ctx: Context, state: QuestState, player: PlayerId, action: Activate) -> None:
+        """The next Hero becomes the Active Hero with 2 AP (L356-359); off the board, it comes in on a
+        free Hero Entry square for nothing (L395; reading d20); a Burning Hero burns (L1044)."""
+        require(state.active is None, f"{state.hero(state.active).name if state.active else ''} is still active.")
+        hero = self._owned(state, player, action.hero)
+        require(self._can_activate(hero), f"{hero.name} cannot be activated this Hero Phase.")
+        if hero.square is None:
+            entries = self._free_entries(state)
+            require(bool(entries), "Every Hero Entry square is taken.")
+            entry = action.entry or entries[0]
+            require(entry in entries, f"{entry} is not a free Hero Entry square; choose {' or '.join(entries)}.")
+            hero.square = entry
+            ctx.say(f"{hero.name} enters the board on {entry}.")
+        state.active, hero.ap, hero.moved = hero.code, ACTION_POINTS, False
+        state.chain = state.combo = 0
+        ctx.say(f"{hero.name} is the Active Hero ({ACTION_POINTS} AP).")
+        if "burn" in hero.conditions:
+            hero.conditions.pop("burn")
+            wound_hero(ctx, state, hero, 1, "Burn")
+        look_around(ctx, state)
+        if hero.dead:
+            self._end_activation(ctx, state, None)
+
+    def _buy(self, ctx: Context, state: QuestState, player: PlayerId, action: BuyAP) -> None:
+        """An extra Action Point for any Hero during an activation, 1, 2, 3… Badass Points (L706-715)."""
+        hero = self._owned(state, player, action.hero)
+        require(state.active is not None, "Extra Action Points are bought during a Hero's activation (L708).")
+        require(state.card is None, "Finish the card being played first.")
+        require(hero.on_board, f"{hero.name} is not on the board.")
+        require("cursed" not in hero.conditions, f"{hero.name} is Cursed and cannot spend Badass Points (L1052).")
+        price = self.price(state)
+        require(state.badass >= price, f"The next extra Action Point costs {price} Badass Points; the party has "
+                                       f"{state.badass}.")
+        state.bought += 1
+        hero.extra += 1
+        add_badass(ctx, state, -price, f"an extra Action Point for {hero.name}")
+
+    def _drink(self, ctx: Context, state: QuestState, player: PlayerId, action: Drink) -> None:
+        """A Potion, no AP, any time in the Hero Phase, then discarded (L648-652)."""
+        hero = self._owned(state, player, action.hero)
+        require(self._may_drink(state, hero), f"{hero.name} has no Potion to drink now, or no wound to heal.")
+        hero.inventory.remove("potion")
+        state.loot_discard.append("potion")
+        heal_hero(ctx, hero, POTION_HEAL, "a Healing Potion")
+
+    def _use(self, ctx: Context, state: QuestState, player: PlayerId, action: UseSkill) -> None:
+        """Play an Action card (L360-377): pay, turn it face down, resolve it in full. A Combo is free,
+        the Active Hero's only, Main effect only (L589-599); a Disoriented Hero first rolls a Badass
+        die and on a Skull the Action is lost (L1055-1056; house set b)."""
+        hero = self._owned(state, player, action.hero)
+        require(state.active is not None, "Activate a Hero first.")
+        require(state.card is None, "Finish the card being played first (L361).")
+        require(hero.on_board, f"{hero.name} is not on the board.")
+        skill = SKILLS.get(action.skill)
+        require(skill is not None and skill.hero == hero.code, f"{hero.name} has no Skill called {action.skill}.")
+        assert skill is not None
+        require(skill.kind is SkillKind.ACTION, f"{skill.name} is not an Action card.")
+        require(action.skill not in hero.down, f"{skill.name} is face down until the End of Turn (L370).")
+        if action.combo:
+            require(hero.code == state.active, "Only the Active Hero plays Combos (L589).")
+            require(not action.enhanced, "A Combo uses the Main effect only (L590).")
+            require(skill.combo > 0 and state.combo == skill.combo,
+                    f"{skill.name} cannot be played as a Combo now." if skill.combo else f"{skill.name} is no Combo.")
+            effect = skill.main
+            ctx.say(f"{hero.name} plays {skill.name} as a free Combo {skill.combo}!")
+        else:
+            effect = skill.enhanced if action.enhanced else skill.main
+            require(effect is not None, f"{skill.name} has no Enhanced effect.")
+            assert effect is not None
+            fault = self._payable(state, hero, effect)
+            require(fault is None, str(fault))
+            own = min(effect.ap, hero.ap if hero.code == state.active else 0)
+            if hero.code == state.active:
+                hero.ap -= own
+            hero.extra -= effect.ap - own
+            if effect.bp:
+                add_badass(ctx, state, -effect.bp, skill.name)
+            ctx.say(f"{hero.name} plays {skill.name}{' (Enhanced)' if action.enhanced else ''}.")
+        hero.down.append(action.skill)
+        combo = skill.combo if action.combo else 0
+        if "disoriented" in hero.conditions:
+            hero.conditions.pop("disoriented")
+            face = BADASS_FACES[ctx.dice.d6(f"{hero.name} is Disoriented: Badass die", hero.owners[0]).faces[0] - 1]
+            if face is Badass.SKULL:
+                ctx.say(f"A Skull: {hero.name} stumbles about and the Action is lost.")
+                self._after_card(state, Card(hero=hero.code, skill=action.skill, combo=combo))
+                return
+        state.card = Card(hero=hero.code, skill=action.skill, enhanced=action.enhanced, combo=combo,
+                          mp=0 if overloaded(hero) else effect.move, attack=effect.attacks or effect.weakens,
+                          moves_after=bool(effect.move) and (effect.attacks or effect.weakens) and effect.attack_first)
+        self._settle(state)
+
+    def _resolve(self, ctx: Context, state: QuestState, player: PlayerId, action: Any) -> None:
+        card = state.card
+        require(card is not None, "No card is being played: play one first.")
+        assert card is not None
+        hero = self._owned(state, player, card.hero)
+        if isinstance(action, Finish):
+            ctx.say(f"{hero.name} finishes {SKILLS[card.skill].name}.")
+            card.mp, card.attack = 0, False
+        elif isinstance(action, Attack):
+            require(card.attack, f"{SKILLS[card.skill].name} has no Attack left.")
+            self._attack(ctx, state, hero, card, action)
+        else:
+            require(card.mp > 0, f"{SKILLS[card.skill].name} has no Movement Points left.")
+            require(not (card.attack and card.moves_after), "This card attacks first, then moves.")
+            if isinstance(action, Move):
+                card.mp -= walk(ctx, state, hero, list(action.path), card.mp)
+            elif isinstance(action, OpenDoor):
+                toggle_door(ctx, state, hero, action.door)
+                card.mp -= 1
+            elif isinstance(action, Leave):
+                self._leave(ctx, state, hero)
+                card.mp = 0
+        if state.won is None and hero.dead:
+            card.mp, card.attack = 0, False
+        self._settle(state)
+        if state.won is None and state.card is None and hero.dead and state.active == hero.code:
+            self._end_activation(ctx, state, None)
+
+    def _leave(self, ctx: Context, state: QuestState, hero: Hero) -> None:
+        """The Hero steps off the board by the Hero Exit; with the Totem, the Quest is won (house set b)."""
+        require(hero.square in layout_of(state).entry, f"{hero.name} is not on a Hero Exit square.")
+        ctx.say(f"{hero.name} leaves the board by the Hero Exit.")
+        hero.square, hero.left = None, True
+        if "totem" in hero.inventory:
+            state.won = True
+            bonus = "" if state.bell_rung else " The Bell never rang: +5 Badass Points for the Secondary Objective."
+            ctx.say(f"The Totem is out of the farm: the Quest is won!{bonus}", kind="end")
+
+    def _attack(self, ctx: Context, state: QuestState, hero: Hero, card: Card, action: Attack) -> None:
+        """The card's Attack (L505-529, L565-585), then the Enemy's Reaction (L600-614)."""
+        effect = effect_of(card)
+        enemy = state.enemy(action.target)
+        require(enemy is not None, f"There is no Enemy {action.target} on the board.")
+        assert enemy is not None and hero.square is not None
+        kinds = self._kinds(hero, effect)
+        kind = action.kind if action.kind is not None else (kinds[0] if len(kinds) == 1 else None)
+        require(kind in kinds, "Say which kind of Attack: " + ", ".join(str(k) for k in kinds if k) + ".")
+        fault = self._attack_fault(state, hero, enemy, effect, kind)
+        require(fault is None, str(fault))
+        piercing = self._boosts(ctx, state, hero, action.boosts)
+        scene = scene_of(state)
+        hero.facing = facing_towards(scene, hero.square, enemy.square)
+        if hero.invisible:
+            hero.invisible = False
+            ctx.say(f"{hero.name} attacks and is no longer Invisible.")
+        card.attack = False
+        if effect.weakens:
+            enemy.conditions.pop("fortified", None)
+            enemy.conditions["weakened"] = 1
+            ctx.say(f"{hero.name} weakens {enemy.label}: its Health Points drop a colour.")
+            react(ctx, state, enemy, hero, AttackKind.MAGIC)
+            return
+        assert kind is not None
+        if effect.area is not None:
+            targets = [e for e in state.enemies if distance(scene, hero.square, e.square) <= effect.area
+                       and line_of_sight(scene, hero.square, e.square)]
+            for target in targets:
+                dealt = hit_enemy(ctx, state, hero, target, effect.area_dice, kind,
+                                  f"{hero.name}'s {SKILLS[card.skill].name} on {target.label}")
+                card.damaged |= dealt > 0
+                if effect.burn and target in state.enemies:
+                    target.conditions["burn"] = effect.burn
+                    ctx.say(f"{target.label} is Burning.")
+            for target in targets:
+                react(ctx, state, target, hero, kind)
+            return
+        weapon = weapon_for(state, hero, enemy, kind)
+        assert weapon is not None
+        dice = weapon.dice
+        if effect.rear_die is not None and in_rear_arc(scene, enemy.square, enemy.facing, hero.square):
+            dice = (*dice, effect.rear_die)
+            ctx.say(f"{hero.name} strikes from behind: +1 {effect.rear_die} die.")
+        why = f"{hero.name}'s {SKILLS[card.skill].name} on {enemy.label}"
+        dealt = hit_enemy(ctx, state, hero, enemy, dice, kind, why, brutality=effect.brutality, piercing=piercing)
+        card.damaged |= dealt > 0
+        if weapon.push and enemy in state.enemies:
+            push_enemy(ctx, state, hero, enemy)
+        if effect.lightning and dealt > 0:
+            self._lightning(ctx, state, hero, enemy, dealt, effect.lightning)
+        react(ctx, state, enemy, hero, kind)
+        keep_watch(ctx, state)
+
+    def _lightning(self, ctx: Context, state: QuestState, hero: Hero, first: Enemy, dealt: int, jumps: int) -> None:
+        """Lightning X: the same Damage to X more Enemies up to 2 squares away, each new target rolling a
+        Badass die that, on an Axe, lets it jump once more (L1126-1128; house set b: the Axe); nearest
+        first, a target once per Attack (the players' choice, its default)."""
+        scene = scene_of(state)
+        struck, source = {first.id}, first.square
+        while jumps > 0:
+            options = [e for e in state.enemies if e.id not in struck and distance(scene, source, e.square)
+                       <= LIGHTNING_REACH]
+            if not options:
+                return
+            target = min(options, key=lambda e: (distance(scene, source, e.square), e.id))
+            struck.add(target.id)
+            jumps -= 1
+            ctx.say(f"Lightning leaps to {target.label}!")
+            wound_enemy(ctx, state, target, dealt, "Lightning", hero)
+            face = BADASS_FACES[ctx.dice.d6(f"Lightning on {target.label}: Badass die", hero.owners[0]).faces[0] - 1]
+            if face is Badass.AXE:
+                jumps += 1
+                ctx.say("An Axe: the Lightning leaps again.")
+
+    def _boosts(self, ctx: Context, state: QuestState, hero: Hero, boosts: list[str]) -> int:
+        """Boost cards played on the Attack, each paid in Badass Points and turned face down (L389-390):
+        the Piercing they add."""
+        piercing = 0
+        for code in boosts:
+            skill = SKILLS.get(code)
+            require(skill is not None and skill.hero == hero.code and skill.kind is SkillKind.BOOST,
+                    f"{code} is not one of {hero.name}'s Boost cards.")
+            assert skill is not None
+            require(code not in hero.down, f"{skill.name} is face down until the End of Turn.")
+            fault = self._payable(state, hero, skill.main)
+            require(fault is None, str(fault))
+        for code in boosts:
+            skill = SKILLS[code]
+            add_badass(ctx, state, -skill.main.bp, skill.name)
+            hero.down.append(code)
+            piercing += skill.main.piercing
+        return piercing
+
+    def _settle(self, state: QuestState) -> None:
+        """A card with nothing left to do is done."""
+        card = state.card
+        if card is not None and card.mp <= 0 and not card.attack:
+            state.card = None
+            self._after_card(state, card)
+
+    @staticmethod
+    def _after_card(state: QuestState, card: Card) -> None:
+        """Combos (L594-595; reading d15): two Actions in a row that dealt Damage open a Combo 1, a Combo 1
+        that dealt Damage opens a Combo 2; any other Action closes them. Only the Active Hero's count."""
+        if card.hero != state.active:
+            return
+        if card.combo == 1:
+            state.combo, state.chain = (2 if card.damaged else 0), 0
+            return
+        if card.combo == 2:
+            state.combo = state.chain = 0
+            return
+        state.chain = state.chain + 1 if card.damaged else 0
+        state.combo = 1 if state.chain >= 2 else 0
+        if state.combo:
+            state.chain = 0
+
+    def _end_activation(self, ctx: Context, state: QuestState, player: PlayerId | None) -> None:
+        """Unspent AP are lost, an Event is drawn (L362-363); when every Hero has acted, the Hero Phase
+        ends (L723)."""
+        if player is not None:
+            hero = self._active(state, player)
+            require(state.card is None, "Finish the card being played first.")
+        else:
+            assert state.active is not None
+            hero = state.hero(state.active)
+        hero.activated, hero.ap, state.active = True, 0, None
+        for other in state.heroes:
+            other.extra = 0
+        state.chain = state.combo = 0
+        if "bleed" in hero.conditions and not hero.moved:
+            hero.conditions.pop("bleed")
+        ctx.say(f"{hero.name}'s activation ends.")
+        if not hero.dead:
+            draw_event(ctx, state, hero)
+        if state.won is None and not any(self._can_activate(h) for h in state.heroes):
+            self._enemy_phase(ctx, state)
+
+    def _enemy_phase(self, ctx: Context, state: QuestState) -> None:
+        """The Enemy Phase (L724-868). In this slice only its end: +1 Alert when an Alert Enemy lives
+        (L866); the Patrols, the Bell, the Groups and their Activation are still to come."""
+        state.phase, state.bought = Phase.ENEMY, 0
+        ctx.say(f"Turn {state.turn}: Enemy Phase.", kind="phase")
+        for enemy in state.enemies:
+            enemy.reacted = False
+        if any(e.alert for e in state.enemies):
+            raise_alert(ctx, state, 1, "an Alert Enemy lives at the end of the Enemy Phase")
+        if state.won is None:
+            state.phase, state.ended = Phase.END, []
+            ctx.say(f"Turn {state.turn}: End of Turn. Skill cards and Events are restored.", kind="phase")
+            for hero in state.heroes:
+                hero.down = []
+                if hero.event is not None:
+                    state.event_discard.append(hero.event)
+                    hero.event = None
+
+    def _end_of_turn(self, ctx: Context, state: QuestState, player: PlayerId, action: Resurrect | EndTurn) -> None:
+        """Resurrection for 10 of the Badass Limit, never below 10 (L902-908); then the next Turn."""
+        require(state.phase is Phase.END, "That belongs to the End of Turn.")
+        require(player in state.players, "You are not playing in this game.")
+        require(player not in state.ended, "You are done with this End of Turn.")
+        if isinstance(action, Resurrect):
+            try:
+                hero = state.hero(action.hero)
+            except KeyError:
+                raise RuleViolation(f"There is no Hero called {action.hero}.") from None
+            require(hero.dead, f"{hero.name} is not dead.")
+            require(self._can_resurrect(state, hero), "The Badass Limit cannot fall below 10 (L691).")
+            state.limit -= RESURRECTION_COST
+            state.badass = min(state.badass, state.limit)
+            hero.dead, hero.damage, hero.conditions = False, 0, {}
+            ctx.say(f"Badass raises {hero.name}! The Badass Limit falls to {state.limit}.")
+            return
+        state.ended.append(player)
+        if set(state.ended) >= set(state.players):
+            state.turn += 1
+            state.phase, state.ended = Phase.HERO, []
+            for hero in state.heroes:
+                hero.activated = hero.left or hero.dead
+            ctx.say(f"Turn {state.turn}: Hero Phase. Choose a Hero to activate.", kind="phase")
+            if not any(self._can_activate(h) for h in state.heroes):
+                self._enemy_phase(ctx, state)
+
+    # -- what the table sees -----------------------------------------------------------------------------
+    def view(self, state: QuestState, viewer: PlayerId | None) -> BaseModel:
+        outcome = self.outcome(state)
+        return QuestView(
+            **table_fields(state, viewer, self.waiting_for(state), outcome.placings if outcome else None),
+            phase=str(state.phase), turn=state.turn, heroes=[h.model_copy(deep=True) for h in state.heroes],
+            enemies=[e.model_copy(deep=True) for e in state.enemies], open_doors=list(state.open_doors),
+            destroyed_doors=list(state.destroyed_doors), furniture=list(state.furniture),
+            tokens=[t.model_copy() for t in state.tokens], explored=list(state.explored),
+            reserves={k: len(v) for k, v in state.reserves.items()}, reserve_discard=list(state.reserve_discard),
+            decks={"events": len(state.events), "loot": len(state.loot), "patrols": len(state.patrols)},
+            discards={"events": list(state.event_discard), "loot": list(state.loot_discard),
+                      "patrols": list(state.patrol_discard)},
+            alert=state.alert, badass=state.badass, limit=state.limit, next_ap_price=self.price(state),
+            active=state.active, card=state.card.model_copy() if state.card else None, combo=state.combo,
+            bell_rung=state.bell_rung, won=state.won)
+
+    def outcome(self, state: QuestState) -> Outcome | None:
+        """Everyone wins or everyone loses (L183-190)."""
+        if state.won is None:
+            return None
+        summary = "The Totem is out: the Quest is won." if state.won else "The Quest is lost."
+        return Outcome.together(state.players, won=state.won, summary=summary)
+
+
+__all__ = ["OrcQuest", "effect_of", "owners_for"]
+
