@@ -22,3 +22,56 @@ B......O""")
 """Open ground with a high piece at b4, a low one at d4 and a trunk at f4."""
 
 FARM_QUEST = QUEST1
+
+
+# -- positions built by hand ---------------------------------------------------------------------------
+
+from rules.core.dice import ScriptedDice  # noqa: E402
+from rules.core.engine import Seat, Step  # noqa: E402
+from rules.orcquest.engine import OrcQuest  # noqa: E402
+from rules.orcquest.geometry import Facing  # noqa: E402
+from rules.orcquest.models import Enemy, QuestState  # noqa: E402
+
+GAME = OrcQuest()
+NAMES = ("Ann", "Bo", "Cy", "Di")
+
+
+def seats(count: int = 1) -> list[Seat]:
+    return [Seat(player=f"p{i + 1}", name=NAMES[i], colour=i) for i in range(count)]
+
+
+def fresh(count: int = 1, seed: int = 1, *, explored: bool = True) -> QuestState:
+    """A new Quest; with `explored`, every Room and Spawn Zone counts as explored already, so a test's
+    moves meet no Exploration unless it wants one."""
+    state = GAME.new(seats(count), None, seed)
+    if explored:
+        state.explored = ["1", "2", "3", "A"]
+    return state
+
+
+def put(state: QuestState, hero: str, square: str, facing: Facing = "E") -> None:
+    h = state.hero(hero)
+    h.square, h.facing = square, facing
+
+
+def enemy(state: QuestState, kind: str, square: str, facing: Facing = "W", **fields: object) -> Enemy:
+    found = Enemy(id=state.next_enemy, kind=kind, square=square, facing=facing, **fields)  # type: ignore[arg-type]
+    state.next_enemy += 1
+    state.enemies.append(found)
+    return found
+
+
+def active(state: QuestState, hero: str, square: str, facing: Facing = "E", ap: int = 2) -> None:
+    """`hero` on `square`, already the Active Hero with `ap` Action Points."""
+    put(state, hero, square, facing)
+    state.active = hero
+    state.hero(hero).ap = ap
+
+
+def play(state: QuestState, action: object, faces: list[int] | None = None, player: str = "p1") -> Step:
+    """Apply `action` with the dice landing on `faces` (none: no die may be thrown)."""
+    return GAME.apply(state, player, action, dice=ScriptedDice(faces or []))
+
+
+def texts(step: Step) -> list[str]:
+    return [e.text for e in step.events]
