@@ -244,7 +244,7 @@ def line_of_fire(scene: Scene, a: Square, b: Square, *, supported: bool = False)
     figures: list[Square] = []
     if not raised:
         allies = set(adjacent(scene, a)) if supported and a in scene.heroes else set()
-        figures = [s for s in (*scene.heroes, *scene.enemies) if s not in allies]
+        figures = [*(s for s in scene.heroes if s not in allies), *scene.enemies]
     blockers = _between(scene, a, b, [*figures, *scene.layout.trunks])
     return not _enters(scene, _line(scene, a, b), blockers)
 
