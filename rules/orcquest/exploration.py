@@ -78,6 +78,7 @@ def explore(ctx: Context, state: QuestState, area: str, hero: str | None, *, noi
               for n in range(dice)]
     placed: set[Square] = set()
     revealed: list[Enemy] = []
+    short = False  # too few figures: the Alert rises once for the Exploration
     for n, square in enumerate(landed):
         token = draw_presence(ctx, state, area)
         if token is None:
@@ -101,7 +102,9 @@ def explore(ctx: Context, state: QuestState, area: str, hero: str | None, *, noi
                     placed.add(spot)
                 on_board = sum(e.kind == presence.enemy for e in state.enemies)
                 if on_board >= FIGURES[presence.enemy]:
-                    raise_alert(ctx, state, 1, f"no {sheet.name} figure left to place")
+                    if not short:
+                        raise_alert(ctx, state, 1, f"no {sheet.name} figure left to place")
+                    short = True
                     break
                 enemy = Enemy(id=state.next_enemy, kind=presence.enemy, square=spot, facing=facing)
                 state.next_enemy += 1
