@@ -98,9 +98,32 @@ def keep_watch(ctx: Context, state: QuestState, dying: list[Square] | None = Non
                       *(d for d in dying or () if sees(scene, enemy.square, enemy.facing, d))]
             if alarms:
                 enemy.alert = True
+                enemy.alerted_by = alarms[0]
                 changed = True
                 ctx.say(f"{enemy.label} at {enemy.square} is alert!")
+    sound_patrols(ctx, state)
+
+
+def sound_patrols(ctx: Context, state: QuestState) -> None:
+    """A Patrol with a member alert stops and is Alert (L796): the member nearest the Bell, never a War
+    Dog, becomes the Bell-ringer (ties: the lowest number, the players' choice's default), the others
+    an Alert Enemy Group (L797-811)."""
+    layout = layout_of(state)
+    for patrol in list(state.on_patrol):
+        members = [e for e in state.enemies if e.id in patrol.members]
+        if not any(e.alert for e in members):
+            continue
+        state.on_patrol.remove(patrol)
+        ringers = [e for e in members if Ability.NO_BELL not in ENEMIES[e.kind].abilities]
+        ringer = min(ringers, key=lambda e: (layout.grid.distance(e.square, layout.bell), e.id), default=None)
+        for enemy in members:
+            enemy.patrol, enemy.alert = None, True
+        if ringer is not None and not state.bell_rung:
+            ringer.ringer = True
+            ctx.say(f"The Patrol is Alert! {ringer.label} runs for the Bell.")
+        else:
+            ctx.say("The Patrol is Alert!")
 
 
 __all__ = ["LAYOUTS", "enemy_at", "flair_reveals", "free", "hero_at", "in_danger_zone", "keep_watch", "layout_of",
-           "nearest_free", "scene_of", "seen_by_any"]
+           "nearest_free", "scene_of", "seen_by_any", "sound_patrols"]

@@ -37,6 +37,15 @@ from rules.orcquest.data import (
     SkillKind,
     Slot,
 )
+from rules.orcquest.enemies import (
+    REACTION,
+    activate_enemy,
+    activation_result,
+    dodge_squares,
+    manage_patrols,
+    next_group,
+    order,
+)
 from rules.orcquest.exploration import QUESTS, raise_alert
 from rules.orcquest.fights import (
     LIGHTNING_REACH,
@@ -73,16 +82,19 @@ from rules.orcquest.models import (
     Attack,
     BuyAP,
     Card,
+    Dodge,
     Drink,
     EndActivation,
     EndTurn,
     Enemy,
+    EnemyTurn,
     Face,
     Finish,
     Hero,
     Leave,
     Move,
     OpenDoor,
+    Pass,
     Phase,
     QuestAction,
     QuestState,
@@ -91,6 +103,7 @@ from rules.orcquest.models import (
     Token,
     UseSkill,
 )
+from rules.orcquest.questions import STAGES
 from rules.orcquest.secrets import SECRETS
 
 POTION_HEAL = 2
@@ -154,6 +167,8 @@ class OrcQuest(Game[QuestState, Any]):
     def _prompts(self, state: QuestState) -> list[Prompt]:
         if state.won is not None:
             return []
+        if state.ask is not None:
+            return STAGES.prompts(state, state.ask)
         if state.phase is Phase.END:
             return [Prompt(player=p, kind=PromptKind.ACTION, text="End of Turn: resurrect a Hero, or end the Turn.")
                     for p in state.players if p not in state.ended]
@@ -177,6 +192,8 @@ class OrcQuest(Game[QuestState, Any]):
     def _legal_actions(self, state: QuestState, player: PlayerId) -> list[Any]:
         if state.won is not None:
             return []
+        if state.ask is not None:
+            return self._reactions(state, player)
         if state.phase is Phase.END:
             if player in state.ended:
                 return []
@@ -212,6 +229,21 @@ class OrcQuest(Game[QuestState, Any]):
             actions += [Face(facing=f) for f in FACINGS if f != active.facing]
             actions.append(EndActivation())
         return actions
+
+    @staticmethod
+    def _strike(state: QuestState) -> tuple[Hero, Enemy] | None:
+        turn = state.enemy_turn
+        if turn is None or turn.strike is None:
+            return None
+        enemy = state.enemy(turn.strike.enemy)
+        return (state.hero(turn.strike.hero), enemy) if enemy is not None else None
+
+    def _reactions(self, state: QuestState, player: PlayerId) -> list[Any]:
+        found = self._strike(state)
+        if not STAGES.asks(state.ask, player) or found is None:
+            return []
+        hero, enemy = found
+        return [Pass(), *(Dodge(square=s) for s in dodge_squares(state, hero, enemy))]
 
     def _free_entries(self, state: QuestState) -> list[str]:
         """The Hero Entry squares nobody stands on; when every one is taken, the nearest empty square
@@ -325,6 +357,10 @@ class OrcQuest(Game[QuestState, Any]):
     # -- moves ------------------------------------------------------------------------------------------
     def _apply(self, ctx: Context, state: QuestState, player: PlayerId, action: Any) -> None:
         require(state.won is None, "This Quest is over.")
+        if state.ask is not None or isinstance(action, (Dodge, Pass)):
+            STAGES.admit(state, state.ask, player, action)
+            self._react(ctx, state, action)
+            return
         if isinstance(action, (Resurrect, EndTurn)):
             self._end_of_turn(ctx, state, player, action)
             return
@@ -631,14 +667,71 @@ class OrcQuest(Game[QuestState, Any]):
             self._enemy_phase(ctx, state)
 
     def _enemy_phase(self, ctx: Context, state: QuestState) -> None:
-        """The Enemy Phase (L724-868). In this slice only its end: +1 Alert when an Alert Enemy lives
-        (L866); the Patrols, the Bell, the Groups and their Activation are still to come."""
+        """The Enemy Phase (L724-888, `rules.orcquest.enemies`): Patrols first, then the Alert groups,
+        played by the rules; it pauses only when a Hero may react."""
         state.phase, state.bought = Phase.ENEMY, 0
         ctx.say(f"Turn {state.turn}: Enemy Phase.", kind="phase")
+        state.enemy_turn = EnemyTurn()
+        manage_patrols(ctx, state)
+        self._run_enemies(ctx, state)
+
+    def _run_enemies(self, ctx: Context, state: QuestState) -> None:
+        """Activate group after group, Enemy after Enemy, until the phase is over or a Hero is asked."""
+        turn = state.enemy_turn
+        assert turn is not None
+        while state.won is None and state.ask is None:
+            if turn.queue:
+                enemy = state.enemy(turn.queue.pop(0))
+                if enemy is None or turn.result is None:
+                    continue
+                turn.done.append(enemy.id)
+                turn.reacted = []
+                activate_enemy(ctx, state, enemy, turn.result)
+                keep_watch(ctx, state)
+                continue
+            group = next_group(ctx, state, turn.done)
+            if group is None:
+                break
+            turn.result = activation_result(ctx, state, group)
+            if turn.result is None:
+                turn.done += [e.id for e in group]
+                continue
+            turn.queue = order(state, group, turn.result)
+        if state.won is None and state.ask is None:
+            self._end_enemy_phase(ctx, state)
+
+    def _react(self, ctx: Context, state: QuestState, action: Dodge | Pass) -> None:
+        """A Hero's answer to the Attack rolled on it (L883-887, L1111): Dodge ignores the Damage and
+        steps one square, no Danger Zone damage; Pass takes it. Then the Enemy Phase goes on."""
+        found = self._strike(state)
+        turn = state.enemy_turn
+        assert turn is not None and turn.strike is not None and found is not None
+        hero, enemy = found
+        if isinstance(action, Dodge):
+            squares = dodge_squares(state, hero, enemy)
+            require(action.square in squares, f"{hero.name} cannot Dodge to {action.square}; "
+                                              f"choose {', '.join(squares) or 'nothing'}.")
+            add_badass(ctx, state, -1, "Dodge")
+            hero.down.append("dodge")
+            turn.reacted.append(hero.code)
+            hero.square = action.square
+            ctx.say(f"{hero.name} dodges to {action.square} and takes no Damage!")
+        else:
+            wound_hero(ctx, state, hero, turn.strike.damage, f"{enemy.label}'s Attack")
+        turn.strike, state.ask = None, None
+        keep_watch(ctx, state)
+        self._run_enemies(ctx, state)
+
+    def _end_enemy_phase(self, ctx: Context, state: QuestState) -> None:
+        """+1 Alert while an Alert Enemy lives, +1 more for a Bell-ringer on the Bell (L736, L866-868,
+        L888; reading d17); then the End of Turn restores the cards and discards the Events (L947-952)."""
         for enemy in state.enemies:
             enemy.reacted = False
-        if any(e.alert for e in state.enemies):
+        state.enemy_turn = None
+        if any(e.alert or e.ringer for e in state.enemies):
             raise_alert(ctx, state, 1, "an Alert Enemy lives at the end of the Enemy Phase")
+        if state.won is None and any(e.ringer and e.square == layout_of(state).bell for e in state.enemies):
+            raise_alert(ctx, state, 1, "the Bell-ringer is on the Bell")
         if state.won is None:
             state.phase, state.ended = Phase.END, []
             ctx.say(f"Turn {state.turn}: End of Turn. Skill cards and Events are restored.", kind="phase")
@@ -690,7 +783,8 @@ class OrcQuest(Game[QuestState, Any]):
                       "patrols": list(state.patrol_discard)},
             alert=state.alert, badass=state.badass, limit=state.limit, next_ap_price=self.price(state),
             active=state.active, card=state.card.model_copy() if state.card else None, combo=state.combo,
-            bell_rung=state.bell_rung, won=state.won)
+            bell_rung=state.bell_rung, won=state.won, on_patrol=[p.model_copy() for p in state.on_patrol],
+            strike=state.enemy_turn.strike.model_copy() if state.enemy_turn and state.enemy_turn.strike else None)
 
     def outcome(self, state: QuestState) -> Outcome | None:
         """Everyone wins or everyone loses (L183-190)."""

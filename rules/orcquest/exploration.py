@@ -118,7 +118,7 @@ def explore(ctx: Context, state: QuestState, area: str, hero: str | None, *, noi
     if not revealed:
         ctx.say(f"{area_name(area)} holds no Enemy.")
     exploring = state.hero(hero) if hero is not None else None
-    if noisy and exploring is not None and exploring.square is not None:
+    if (noisy or state.bell_rung) and exploring is not None and exploring.square is not None:
         scene = scene_of(state)
         for enemy in revealed:
             enemy.facing = facing_towards(scene, enemy.square, exploring.square)

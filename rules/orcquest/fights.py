@@ -195,9 +195,10 @@ def hit_enemy(ctx: Context, state: QuestState, hero: Hero | None, enemy: Enemy, 
     return result.damage
 
 
-def hit_hero(ctx: Context, state: QuestState, enemy: Enemy, hero: Hero, why: str, *, blue: bool = False) -> int:
-    """An Enemy's Attack on a Hero with its sheet's dice, and a blue Badass die on whose Skull a
-    Peasant strikes with Brutality (house set b); the Hero rolls every equipped Defence (L615-616)."""
+def roll_on_hero(ctx: Context, state: QuestState, enemy: Enemy, hero: Hero, why: str, *, blue: bool = False) -> int:
+    """An Enemy's Attack on a Hero rolled, its Damage not yet dealt: the sheet's dice, and a blue Badass
+    die on whose Skull a Peasant strikes with Brutality (house set b); the Hero rolls every equipped
+    Defence (L615-616). Fortified and Weakened end with the Attack (L1074, L1084)."""
     sheet = ENEMIES[enemy.kind]
     pool = Pool(sheet.attack.dice, hero_defence(state, hero, sheet.attack.kind), 1 if blue else 0).capped()
     thrown = throw(ctx.dice, pool, why, None, hero.owners[0])
@@ -207,9 +208,15 @@ def hit_hero(ctx: Context, state: QuestState, enemy: Enemy, hero: Hero, why: str
     result = resolve(thrown.attack_results, thrown.defence_results, hp, badass=skulls, skulls_brutal=True)
     hero.conditions.pop("fortified", None)
     hero.conditions.pop("weakened", None)
-    ctx.say(f"{thrown.words()} against {LEVEL_WORDS[hp]} HP.")
-    wound_hero(ctx, state, hero, result.damage, f"{enemy.label}'s Attack")
+    ctx.say(f"{thrown.words()} against {LEVEL_WORDS[hp]} HP: {result.damage} Damage.")
     return result.damage
+
+
+def hit_hero(ctx: Context, state: QuestState, enemy: Enemy, hero: Hero, why: str, *, blue: bool = False) -> int:
+    """An Enemy's Attack on a Hero, rolled and dealt."""
+    damage = roll_on_hero(ctx, state, enemy, hero, why, blue=blue)
+    wound_hero(ctx, state, hero, damage, f"{enemy.label}'s Attack")
+    return damage
 
 
 def react(ctx: Context, state: QuestState, enemy: Enemy, hero: Hero, kind: AttackKind) -> None:
@@ -245,5 +252,5 @@ def require(condition: bool, sentence: str) -> None:
 
 
 __all__ = ["LIGHTNING_REACH", "Weapon", "add_badass", "draw_loot", "effect_reaches", "heal_hero", "hero_defence",
-           "enemy_defence", "hit_enemy", "hit_hero", "kill", "kinds_held", "react", "require", "weapon_for",
+           "enemy_defence", "hit_enemy", "hit_hero", "kill", "kinds_held", "react", "require", "roll_on_hero", "weapon_for",
            "wound_hero"]

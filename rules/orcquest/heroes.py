@@ -307,7 +307,10 @@ def give_condition(ctx: Context, hero: Hero, condition: str) -> None:
     if condition in opposite and opposite[condition] in hero.conditions:
         hero.conditions.pop(opposite[condition])
     hero.conditions[condition] = 1
-    ctx.say(f"{hero.name} is {condition.capitalize()}.")
+    ctx.say(f"{hero.name} {CONDITION_WORDS.get(condition, 'is ' + condition.capitalize())}.")
+
+
+CONDITION_WORDS = {"bleed": "is Bleeding", "burn": "is Burning", "poison": "is Poisoned"}
 
 
 def hand_weight_ok(hero: Hero) -> bool:

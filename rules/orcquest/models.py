@@ -11,8 +11,9 @@ from pydantic import BaseModel, Field
 
 from rules.core.engine import GameState, PlayerId
 from rules.core.grid import Square
+from rules.core.stages import Ask as CoreAsk
 from rules.core.views import TableView
-from rules.orcquest.data import ENEMIES, HEROES, AttackKind
+from rules.orcquest.data import ENEMIES, HEROES, AttackKind, Level
 from rules.orcquest.geometry import Facing
 
 
@@ -79,6 +80,7 @@ class Enemy(BaseModel):
     conditions: dict[str, int] = Field(default_factory=dict)
     patrol: int | None = None
     ringer: bool = False
+    alerted_by: Square | None = None  # where what alerted it stood (an Enemy Group that never saw a Hero turns there)
 
     @property
     def sheet_name(self) -> str:
@@ -114,6 +116,35 @@ class Card(BaseModel):
     damaged: bool = False  # it dealt at least 1 Damage (Combos)
 
 
+class Patrol(BaseModel):
+    """A Patrol on its path (L742-806): its members, front first."""
+
+    id: int
+    members: list[int]
+
+
+class Strike(BaseModel):
+    """An Enemy's Attack rolled on a Hero, its Damage held back while the Hero may react (L883-887)."""
+
+    enemy: int
+    hero: str
+    damage: int
+
+
+class Ask(CoreAsk):
+    kind: str
+
+
+class EnemyTurn(BaseModel):
+    """Where the Enemy Phase stands, so it can pause for a Hero's Reaction and go on (L830-887)."""
+
+    queue: list[int] = Field(default_factory=list)  # the Enemies of the group being activated, in order
+    result: Level | None = None  # that group's Activation result; None: it only turns
+    done: list[int] = Field(default_factory=list)  # Enemies activated this phase
+    strike: Strike | None = None
+    reacted: list[str] = Field(default_factory=list)  # Heroes who reacted to the Enemy now activating
+
+
 class QuestState(GameState):
     game: Literal["orcquest"] = "orcquest"
     quest: str = "farm"
@@ -146,6 +177,10 @@ class QuestState(GameState):
     bell_rung: bool = False
     won: bool | None = None
     ended: list[PlayerId] = Field(default_factory=list)  # seats done with the End of Turn
+    on_patrol: list[Patrol] = Field(default_factory=list)
+    next_patrol: int = 1
+    enemy_turn: EnemyTurn | None = None
+    ask: Ask | None = None
 
     def hero(self, code: str) -> Hero:
         for hero in self.heroes:
@@ -252,6 +287,20 @@ class Resurrect(BaseModel):
     hero: str
 
 
+class Dodge(BaseModel):
+    """Mek's Reaction (house set b; L1111): ignore the Damage of the Attack just rolled, then step to
+    `square`, no Danger Zone damage, for 1 Badass Point."""
+
+    type: Literal["dodge"] = "dodge"
+    square: Square
+
+
+class Pass(BaseModel):
+    """No Reaction: the Attack's Damage stands (the reaction prompt's default)."""
+
+    type: Literal["pass"] = "pass"
+
+
 class EndTurn(BaseModel):
     """Done with the End of Turn: the next Turn begins when every seat is done."""
 
@@ -259,7 +308,7 @@ class EndTurn(BaseModel):
 
 
 QuestAction = Annotated[Activate | BuyAP | UseSkill | Move | OpenDoor | Attack | Leave | Finish | Face | Drink
-                        | EndActivation | Resurrect | EndTurn, Field(discriminator="type")]
+                        | EndActivation | Resurrect | EndTurn | Dodge | Pass, Field(discriminator="type")]
 
 
 # -- the view -----------------------------------------------------------------------------------------------------
@@ -289,10 +338,12 @@ class QuestView(TableView):
     combo: int
     bell_rung: bool
     won: bool | None
+    on_patrol: list[Patrol] = Field(default_factory=list)
+    strike: Strike | None = None
 
 
 __all__ = [
-    "Activate", "Attack", "BuyAP", "Card", "Drink", "EndActivation", "EndTurn", "Enemy", "Face", "Finish", "Hero",
-    "Leave", "Move", "OpenDoor", "Phase", "QuestAction", "QuestState", "QuestView", "Resurrect", "Token",
-    "UseSkill",
+    "Activate", "Ask", "Attack", "BuyAP", "Card", "Dodge", "Drink", "EndActivation", "EndTurn", "Enemy", "EnemyTurn",
+    "Face", "Finish", "Hero", "Leave", "Move", "OpenDoor", "Pass", "Patrol", "Phase", "QuestAction", "QuestState",
+    "QuestView", "Resurrect", "Strike", "Token", "UseSkill",
 ]

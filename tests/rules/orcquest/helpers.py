@@ -75,3 +75,18 @@ def play(state: QuestState, action: object, faces: list[int] | None = None, play
 
 def texts(step: Step) -> list[str]:
     return [e.text for e in step.events]
+
+
+def to_enemy_phase(state: QuestState, faces: list[int] | None = None, *, hero: str = "orrus",
+                   square: str = "o1") -> Step:
+    """End the last activation of the Hero Phase (`hero` on `square`, by default hidden in Room 2) with a
+    quiet Event, so the Enemy Phase runs with the dice landing on `faces`."""
+    for other in state.heroes:
+        other.activated = other.code != hero
+    if state.hero(hero).square is None:
+        active(state, hero, square, "N")
+    else:
+        state.active = hero
+    state.events = ["nothing-1", "nothing-2"]
+    from rules.orcquest.models import EndActivation
+    return play(state, EndActivation(), faces)

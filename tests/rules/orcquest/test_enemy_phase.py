@@ -1,0 +1,162 @@
+"""The Enemy Phase, played by the rules (seed 004 L724-888; reading d2, d8-d10, d16-d18)."""
+
+from __future__ import annotations
+
+from rules.orcquest.enemies import groups
+from rules.orcquest.models import Dodge, Pass, Patrol, Phase
+from tests.rules.orcquest.helpers import GAME, enemy, fresh, play, put, texts, to_enemy_phase
+
+
+def patrol(state, *squares_kinds: tuple[str, str]):  # type: ignore[no-untyped-def]
+    """A Patrol on the road, front first."""
+    members = [enemy(state, kind, square, "E", patrol=state.next_patrol) for square, kind in squares_kinds]
+    state.on_patrol.append(Patrol(id=state.next_patrol, members=[m.id for m in members]))
+    state.next_patrol += 1
+    return members
+
+
+def test_a_patrol_appears_on_the_first_squares_of_its_path() -> None:
+    # 004 L754-768 (a card for the Patrol Entry; the Appearance symbol), L749 (Yellow: a War Dog and a
+    # Peasant), L769 (card effects do not apply to a Patrol entering)
+    state = fresh()
+    state.patrols = ["appear-4a", "move-6"]
+    step = to_enemy_phase(state)
+    state = step.state
+    assert [(e.kind, e.square, e.facing, e.patrol) for e in state.enemies] == [("dog", "b9", "E", 1),
+                                                                                ("peasant", "a9", "E", 1)]
+    assert state.phase is Phase.END and state.alert == 1 and state.patrol_discard == ["appear-4a"]
+
+
+def test_a_patrol_walks_its_path_and_leaves_by_the_exit() -> None:
+    # 004 L754 (one card per Patrol), L782-786 (it moves together; out by the Exit, removed whole)
+    state = fresh()
+    patrol(state, ("c9", "dog"), ("b9", "peasant"))
+    state.patrols = ["move-4", "move-6"]
+    state = to_enemy_phase(state).state
+    assert [e.square for e in state.enemies] == ["g9", "f9"]
+    gone = fresh()
+    patrol(gone, ("r9", "dog"), ("q9", "peasant"))
+    gone.patrols = ["move-4", "move-6"]
+    gone = to_enemy_phase(gone).state
+    assert gone.enemies == [] and gone.on_patrol == []
+
+
+def test_a_patrol_that_sees_a_hero_stops_sends_a_bell_ringer_and_attacks() -> None:
+    # 004 L796-811 (stop, Alert; the Bell-ringer nearest the Bell, never a War Dog; it runs its full
+    # move at the end of the management; the rest an Alert group), L847-856 (Activation roll),
+    # L866-876 (targeting), L866-868 (Alert +1 at the end)
+    state = fresh()
+    dog, peasant = patrol(state, ("c9", "dog"), ("b9", "peasant"))
+    put(state, "thalla", "f8", "W")
+    state.patrols = ["move-4", "move-6"]
+    # the dog's grey Activation die: Yellow (Assault); its grey Attack Yellow on Thalla's blank
+    step = to_enemy_phase(state, [1, 1, 1])
+    state = step.state
+    ringer = state.enemy(peasant.id)
+    hound = state.enemy(dog.id)
+    assert ringer is not None and ringer.ringer and ringer.square == "g9"  # 5 from the Bell, as f10; reading order
+    assert hound is not None and hound.alert and not hound.ringer and hound.square == "f9"
+    assert state.hero("thalla").damage == 0 and state.alert == 2 and state.phase is Phase.END
+    assert any("runs for the Bell" in t for t in texts(step))
+
+
+def test_the_bell_rings_next_colour_new_patrols_all_alert() -> None:
+    # 004 L812-816 (the Bell: next colour, a Patrol at every free Entry and Exit, all Alert, no more),
+    # L736 and L888 (+1 while the Bell-ringer is on the Bell); reading d2, d17
+    state = fresh()
+    enemy(state, "peasant", "i10", "E", ringer=True, alert=True)
+    state.patrols = ["move-2", "move-6"]
+    step = to_enemy_phase(state)
+    state = step.state
+    assert state.bell_rung and state.on_patrol == []
+    kinds = sorted((e.kind, e.square) for e in state.enemies if not e.ringer)
+    assert kinds == sorted([("dog", "d9"), ("dog", "c9"), ("peasant", "b9"), ("peasant", "a9"),
+                            ("dog", "q9"), ("dog", "r9"), ("peasant", "s9"), ("peasant", "t9")])
+    assert all(e.alert for e in state.enemies)
+    assert state.alert == 8  # 6 for Orange, +1 for Alert Enemies, +1 for the Bell-ringer on the Bell
+
+
+def test_enemy_groups_rooms_whole_outside_by_range_two() -> None:
+    # 004 L827-830 (a Room is one group; outside, Range 2 of each other; one Alert alerts all); reading d8
+    state = fresh()
+    a = enemy(state, "peasant", "l2", alert=True)
+    b = enemy(state, "dog", "m7")
+    c = enemy(state, "peasant", "c5")
+    d = enemy(state, "peasant", "e5")
+    e = enemy(state, "peasant", "h5")
+    found = [[x.id for x in g] for g in groups(state)]
+    assert [a.id, b.id] in found and [c.id, d.id] in found and [e.id] in found
+    assert state.enemy(b.id).alert  # type: ignore[union-attr]
+
+
+def test_a_group_that_never_saw_a_hero_only_turns() -> None:
+    # 004 L840-845 (no roll: it turns towards what alerted it); reading d9
+    state = fresh()
+    enemy(state, "peasant", "e5", "N", alert=True, alerted_by="h5")
+    state = to_enemy_phase(state, []).state
+    assert state.enemies[0].facing == "E" and state.enemies[0].square == "e5"
+
+
+def test_an_orange_alert_makes_a_yellow_roll_orange_and_peasants_assault() -> None:
+    # 004 L855 (Orange Alert: at least Orange), house set b (Peasant: Yellow Flee, Orange Assault)
+    state = fresh()
+    state.alert = 6
+    enemy(state, "peasant", "c5", "E", alert=True, seen_hero=True)
+    put(state, "mandar", "d5", "W")
+    # white Activation die Yellow (raised to Orange); white Attack Yellow; Mandar's Charm blank
+    step = to_enemy_phase(state, [1, 1, 1])
+    assert any("raised to Orange" in t for t in texts(step)) and any("attacks Mandar" in t for t in texts(step))
+    assert step.state.alert == 7
+
+
+def test_a_fleeing_peasant_runs_from_the_heroes_and_turns_its_back() -> None:
+    # 004 L860 (Flee first), L1118 (Flee: back to the Heroes, as far as it can); reading d10
+    state = fresh()
+    enemy(state, "peasant", "e5", "W", alert=True, seen_hero=True)
+    put(state, "mandar", "c5", "E")
+    step = to_enemy_phase(state, [1], square="t1")  # white Yellow: Flee; Orrus far off in Room 2
+    runner = step.state.enemies[0]
+    assert runner.square == "i5" and runner.facing == "E"
+
+
+def test_targets_the_hero_with_fewest_health_points_left() -> None:
+    # 004 L869-872 (fewest Health Points, weakest colour, nearest); reading d10
+    state = fresh()
+    enemy(state, "dog", "e5", "E", alert=True, seen_hero=True)
+    put(state, "orrus", "h5", "W")
+    put(state, "thalla", "e8", "S")
+    state.hero("orrus").damage = 6  # 3 left, Thalla 7
+    step = to_enemy_phase(state, [1, 1, 1])  # grey Yellow: Assault; grey Yellow on Orrus's blank
+    assert any("attacks Orrus" in t for t in texts(step))
+
+
+def test_mek_may_dodge_an_attack_and_the_default_is_to_take_it() -> None:
+    # 004 L883-887 (one Reaction per Enemy activation, not from the Rear Arc), L1111 (Dodge); house set b
+    state = fresh()
+    state.badass = 3
+    enemy(state, "dog", "e5", "E", alert=True, seen_hero=True)
+    put(state, "mek", "f5", "W")
+    # grey Activation Yellow (Assault); grey Red on Mek's Vest blank: 2 Damage, held for the Reaction
+    step = to_enemy_phase(state, [1, 6, 1])
+    state = step.state
+    assert state.phase is Phase.ENEMY and state.ask is not None
+    (prompt,) = GAME.prompts(state)
+    assert prompt.player == "p1" and prompt.default == {"type": "pass"}
+    assert Pass() in GAME.legal_actions(state, "p1") and Dodge(square="f4") in GAME.legal_actions(state, "p1")
+    dodged = play(state, Dodge(square="f4")).state
+    assert dodged.hero("mek").damage == 0 and dodged.hero("mek").square == "f4" and dodged.badass == 2
+    assert dodged.phase is Phase.END
+    taken = play(state, Pass()).state
+    assert taken.hero("mek").damage == 2 and taken.phase is Phase.END
+
+
+def test_a_hero_on_the_patrol_entry_is_swept_aside() -> None:
+    # 004 L775-776 (Push 1 and 1 Automatic Damage until the Patrol fits); reading d18
+    state = fresh()
+    put(state, "orrus", "b9", "E")
+    state.patrols = ["appear-4a", "move-6"]
+    # then the dog sees Orrus: grey Activation Yellow, grey Attack Yellow on the Leather's blank
+    step = to_enemy_phase(state, [1, 1, 1])
+    state = step.state
+    assert state.hero("orrus").square == "c9" and state.hero("orrus").damage == 1
+    assert [e.square for e in state.enemies][0] == "b9"
