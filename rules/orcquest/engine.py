@@ -82,12 +82,14 @@ from rules.orcquest.models import (
     Attack,
     BuyAP,
     Card,
+    Discard,
     Dodge,
     Drink,
     EndActivation,
     EndTurn,
     Enemy,
     EnemyTurn,
+    Equip,
     Face,
     Finish,
     Hero,
@@ -99,10 +101,13 @@ from rules.orcquest.models import (
     QuestAction,
     QuestState,
     QuestView,
+    Rekup,
     Resurrect,
     Token,
+    Unequip,
     UseSkill,
 )
+from rules.orcquest.stuff import TOTEM, discard, equip, rekup, unequip
 from rules.orcquest.questions import STAGES
 from rules.orcquest.secrets import SECRETS
 
@@ -197,7 +202,8 @@ class OrcQuest(Game[QuestState, Any]):
         if state.phase is Phase.END:
             if player in state.ended:
                 return []
-            return [*(Resurrect(hero=h.code) for h in state.heroes if self._can_resurrect(state, h)), EndTurn()]
+            stuff = [m for h in state.heroes if player in h.owners for m in self._stuff_moves(state, h)]
+            return [*(Resurrect(hero=h.code) for h in state.heroes if self._can_resurrect(state, h)), EndTurn(), *stuff]
         if state.phase is not Phase.HERO:
             return []
         mine = [h for h in state.heroes if player in h.owners]
@@ -228,7 +234,7 @@ class OrcQuest(Game[QuestState, Any]):
         if player in active.owners:
             actions += [Face(facing=f) for f in FACINGS if f != active.facing]
             actions.append(EndActivation())
-        return actions
+        return actions + [m for h in mine for m in self._stuff_moves(state, h)]
 
     @staticmethod
     def _strike(state: QuestState) -> tuple[Hero, Enemy] | None:
@@ -361,6 +367,9 @@ class OrcQuest(Game[QuestState, Any]):
             STAGES.admit(state, state.ask, player, action)
             self._react(ctx, state, action)
             return
+        if isinstance(action, (Discard, Rekup, Equip, Unequip)):
+            self._stuff(ctx, state, player, action)
+            return
         if isinstance(action, (Resurrect, EndTurn)):
             self._end_of_turn(ctx, state, player, action)
             return
@@ -396,6 +405,34 @@ class OrcQuest(Game[QuestState, Any]):
         require(state.active is not None, "No Hero is active: activate one first.")
         assert state.active is not None
         return self._owned(state, player, state.active)
+
+    def _stuff(self, ctx: Context, state: QuestState, player: PlayerId,
+               action: Discard | Rekup | Equip | Unequip) -> None:
+        """Discard and Rekup at any time (L673-682), equip and put away in the End of Turn (L922)."""
+        hero = self._owned(state, player, action.hero)
+        require(hero.alive, f"{hero.name} is dead.")
+        require(state.phase in (Phase.HERO, Phase.END), "Stuff is handled in the Hero Phase or the End of Turn.")
+        if isinstance(action, (Equip, Unequip)):
+            require(state.phase is Phase.END, "Stuff is equipped or put away in the End of Turn (L922).")
+            (equip if isinstance(action, Equip) else unequip)(ctx, hero, action.card)
+        elif isinstance(action, Discard):
+            discard(ctx, hero, action.card)
+        else:
+            rekup(ctx, hero, action.card)
+
+    @staticmethod
+    def _stuff_moves(state: QuestState, hero: Hero) -> list[Any]:
+        """The Stuff a Hero may throw away, Rekup and, in the End of Turn, equip or put away."""
+        if not hero.alive:
+            return []
+        carried = sorted({*hero.inventory, *hero.hands, *hero.body} - {TOTEM})
+        moves: list[Any] = [Discard(hero=hero.code, card=c) for c in carried]
+        moves += [Rekup(hero=hero.code, card=c) for c in carried if CARDS[c].rekup and not CARDS[c].resource]
+        if state.phase is Phase.END:
+            moves += [Equip(hero=hero.code, card=c) for c in sorted(set(hero.inventory))
+                      if CARDS[c].slot in (Slot.HAND, Slot.BODY)]
+            moves += [Unequip(hero=hero.code, card=c) for c in sorted({*hero.hands, *hero.body})]
+        return moves
 
     def _activate(self, ctx: Context, state: QuestState, player: PlayerId, action: Activate) -> None:
         """The next Hero becomes the Active Hero with 2 AP (L356-359); off the board, it comes in on a
@@ -686,6 +723,10 @@ class OrcQuest(Game[QuestState, Any]):
                     continue
                 turn.done.append(enemy.id)
                 turn.reacted = []
+                if enemy.conditions.pop("burn", 0):  # Burn 1 hurts on Activation, then goes (L1044)
+                    wound_enemy(ctx, state, enemy, 1, "Burn", None)
+                    if enemy not in state.enemies:
+                        continue
                 activate_enemy(ctx, state, enemy, turn.result)
                 keep_watch(ctx, state)
                 continue

@@ -274,6 +274,38 @@ class Drink(BaseModel):
     hero: str
 
 
+class Discard(BaseModel):
+    """Throw a card of `hero`'s away for good, any time (L673-674)."""
+
+    type: Literal["discard"] = "discard"
+    hero: str
+    card: str
+
+
+class Rekup(BaseModel):
+    """Turn a Stuff of `hero`'s into its Resources, any time (L676-682)."""
+
+    type: Literal["rekup"] = "rekup"
+    hero: str
+    card: str
+
+
+class Equip(BaseModel):
+    """In the End of Turn, equip a Stuff from `hero`'s Inventory (L922)."""
+
+    type: Literal["equip"] = "equip"
+    hero: str
+    card: str
+
+
+class Unequip(BaseModel):
+    """In the End of Turn, put an equipped Stuff of `hero`'s into the Inventory (L922)."""
+
+    type: Literal["unequip"] = "unequip"
+    hero: str
+    card: str
+
+
 class EndActivation(BaseModel):
     """The Active Hero ends its activation; unspent AP are lost and an Event is drawn (L362-363)."""
 
@@ -308,7 +340,8 @@ class EndTurn(BaseModel):
 
 
 QuestAction = Annotated[Activate | BuyAP | UseSkill | Move | OpenDoor | Attack | Leave | Finish | Face | Drink
-                        | EndActivation | Resurrect | EndTurn | Dodge | Pass, Field(discriminator="type")]
+                        | EndActivation | Resurrect | EndTurn | Dodge | Pass | Discard | Rekup | Equip | Unequip,
+                        Field(discriminator="type")]
 
 
 # -- the view -----------------------------------------------------------------------------------------------------
@@ -343,7 +376,7 @@ class QuestView(TableView):
 
 
 __all__ = [
-    "Activate", "Ask", "Attack", "BuyAP", "Card", "Dodge", "Drink", "EndActivation", "EndTurn", "Enemy", "EnemyTurn",
+    "Activate", "Ask", "Attack", "BuyAP", "Card", "Discard", "Dodge", "Drink", "Equip", "Rekup", "Unequip", "EndActivation", "EndTurn", "Enemy", "EnemyTurn",
     "Face", "Finish", "Hero", "Leave", "Move", "OpenDoor", "Pass", "Patrol", "Phase", "QuestAction", "QuestState",
     "QuestView", "Resurrect", "Strike", "Token", "UseSkill",
 ]
