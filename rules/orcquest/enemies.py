@@ -18,15 +18,15 @@ leaves a choice "to the players" the default is the one unkind to Heroes (L831-8
   Hero and was told by no group it sees only turns to what alerted it (L840-845; reading d9); else it
   rolls one Attack die of its strongest Activation colour, at least Orange in Orange Alert and Red in
   Red (L847-856). Its members act Flee first, then those who can attack without moving, then the
-  rest (L858-863).
-- Targeting (L866-876; reading d10): a Melee Enemy with a Hero adjacent takes that one; else the
+  rest (L858-865).
+- Targeting (L869-875; reading d10): a Melee Enemy with a Hero adjacent takes that one; else the
   Hero within its move and Range with the fewest Health Points left, then the weakest colour, then
   the nearest. With none in reach it walks its full move towards the nearest Hero. A Fleeing Enemy
   goes as far as it can from the nearest Hero and turns its back (L1118).
 - A Hero may react once per Enemy activation, not to an Enemy in its Rear Arc, without turning
-  (L883-887): the phase pauses on the Attack's roll and asks, with "no" as the default.
+  (L883-885): the phase pauses on the Attack's roll and asks, with "no" as the default.
 - At the end: +1 Alert if an Alert Enemy lives, +1 more while a Bell-ringer stands on the Bell
-  (L736, L866-868, L888; reading d17).
+  (L736, L887-888; reading d17).
 """
 
 from __future__ import annotations
@@ -404,7 +404,7 @@ def _names(group: list[Enemy]) -> str:
 
 
 def order(state: QuestState, group: list[Enemy], result: Level) -> list[int]:
-    """Flee first, then those who can attack where they stand, then the movers (L858-863)."""
+    """Flee first, then those who can attack where they stand, then the movers (L858-865)."""
     def rank(enemy: Enemy) -> tuple[int, int]:
         behaviour = ENEMIES[enemy.kind].activation[result].behaviour
         if behaviour is Behaviour.FLEE:
@@ -439,7 +439,7 @@ def _priority(state: QuestState, hero: Hero, reach: int) -> tuple[int, int, int,
 
 
 def activate_enemy(ctx: Context, state: QuestState, enemy: Enemy, result: Level) -> None:
-    """One Enemy's whole activation: its move and its Attack (L864)."""
+    """One Enemy's whole activation: its move and its Attack (L865)."""
     activation = ENEMIES[enemy.kind].activation[result]
     if activation.behaviour is Behaviour.FLEE:
         flee(ctx, state, enemy)
@@ -504,7 +504,7 @@ def assault(ctx: Context, state: QuestState, enemy: Enemy, *, blue: bool) -> Non
 
 
 def strike(ctx: Context, state: QuestState, enemy: Enemy, hero: Hero, *, blue: bool) -> None:
-    """Roll the Attack; a Hero who may react is asked before the Damage lands (L883-887)."""
+    """Roll the Attack; a Hero who may react is asked before the Damage lands (L883-885)."""
     assert hero.square is not None
     enemy.facing = facing_towards(scene_of(state), enemy.square, hero.square)
     ctx.say(f"{enemy.label} attacks {hero.name}!")
@@ -520,7 +520,7 @@ def strike(ctx: Context, state: QuestState, enemy: Enemy, hero: Hero, *, blue: b
 def dodge_squares(state: QuestState, hero: Hero, enemy: Enemy) -> list[Square]:
     """Where `hero` may Dodge to (L1111; house set b: Mek's Reaction card, 1 Badass Point), when the
     Reaction is open to it: face up, paid, once per Enemy activation, the Enemy not in its Rear Arc,
-    not Cursed (L883-887, L1052); none when it cannot."""
+    not Cursed (L883-885, L1052); none when it cannot."""
     turn = state.enemy_turn
     if ("dodge" not in HEROES[hero.code].skills or "dodge" in hero.down or state.badass < 1
             or "cursed" in hero.conditions or hero.square is None or turn is None or hero.code in turn.reacted):

@@ -107,7 +107,7 @@ from rules.orcquest.models import (
     Unequip,
     UseSkill,
 )
-from rules.orcquest.stuff import TOTEM, discard, equip, rekup, unequip
+from rules.orcquest.stuff import TOTEM, discard, equip, fits, rekup, unequip, weapons
 from rules.orcquest.questions import STAGES
 from rules.orcquest.secrets import SECRETS
 
@@ -427,10 +427,10 @@ class OrcQuest(Game[QuestState, Any]):
             return []
         carried = sorted({*hero.inventory, *hero.hands, *hero.body} - {TOTEM})
         moves: list[Any] = [Discard(hero=hero.code, card=c) for c in carried]
-        moves += [Rekup(hero=hero.code, card=c) for c in carried if CARDS[c].rekup and not CARDS[c].resource]
+        moves += [Rekup(hero=hero.code, card=c) for c in carried if CARDS[c].rekup and not CARDS[c].resource
+                  and (not CARDS[c].weapon or weapons(hero) > 1)]
         if state.phase is Phase.END:
-            moves += [Equip(hero=hero.code, card=c) for c in sorted(set(hero.inventory))
-                      if CARDS[c].slot in (Slot.HAND, Slot.BODY)]
+            moves += [Equip(hero=hero.code, card=c) for c in sorted(set(hero.inventory)) if fits(hero, c)]
             moves += [Unequip(hero=hero.code, card=c) for c in sorted({*hero.hands, *hero.body})]
         return moves
 
@@ -460,7 +460,7 @@ class OrcQuest(Game[QuestState, Any]):
     def _buy(self, ctx: Context, state: QuestState, player: PlayerId, action: BuyAP) -> None:
         """An extra Action Point for any Hero during an activation, 1, 2, 3… Badass Points (L706-715)."""
         hero = self._owned(state, player, action.hero)
-        require(state.active is not None, "Extra Action Points are bought during a Hero's activation (L708).")
+        require(state.active is not None, "Extra Action Points are bought during a Hero's activation (L707).")
         require(state.card is None, "Finish the card being played first.")
         require(hero.on_board, f"{hero.name} is not on the board.")
         require("cursed" not in hero.conditions, f"{hero.name} is Cursed and cannot spend Badass Points (L1052).")
@@ -742,7 +742,7 @@ class OrcQuest(Game[QuestState, Any]):
             self._end_enemy_phase(ctx, state)
 
     def _react(self, ctx: Context, state: QuestState, action: Dodge | Pass) -> None:
-        """A Hero's answer to the Attack rolled on it (L883-887, L1111): Dodge ignores the Damage and
+        """A Hero's answer to the Attack rolled on it (L883-885, L1111): Dodge ignores the Damage and
         steps one square, no Danger Zone damage; Pass takes it. Then the Enemy Phase goes on."""
         found = self._strike(state)
         turn = state.enemy_turn
@@ -764,8 +764,8 @@ class OrcQuest(Game[QuestState, Any]):
         self._run_enemies(ctx, state)
 
     def _end_enemy_phase(self, ctx: Context, state: QuestState) -> None:
-        """+1 Alert while an Alert Enemy lives, +1 more for a Bell-ringer on the Bell (L736, L866-868,
-        L888; reading d17); then the End of Turn restores the cards and discards the Events (L947-952)."""
+        """+1 Alert while an Alert Enemy lives, +1 more for a Bell-ringer on the Bell (L736, L887,
+        L888; reading d17); then the End of Turn restores the cards and discards the Events (L899-900)."""
         for enemy in state.enemies:
             enemy.reacted = False
         state.enemy_turn = None
@@ -783,7 +783,7 @@ class OrcQuest(Game[QuestState, Any]):
                     hero.event = None
 
     def _end_of_turn(self, ctx: Context, state: QuestState, player: PlayerId, action: Resurrect | EndTurn) -> None:
-        """Resurrection for 10 of the Badass Limit, never below 10 (L902-908); then the next Turn."""
+        """Resurrection for 10 of the Badass Limit, never below 10 (L904-906); then the next Turn."""
         require(state.phase is Phase.END, "That belongs to the End of Turn.")
         require(player in state.players, "You are not playing in this game.")
         require(player not in state.ended, "You are done with this End of Turn.")
@@ -828,7 +828,7 @@ class OrcQuest(Game[QuestState, Any]):
             strike=state.enemy_turn.strike.model_copy() if state.enemy_turn and state.enemy_turn.strike else None)
 
     def outcome(self, state: QuestState) -> Outcome | None:
-        """Everyone wins or everyone loses (L183-190)."""
+        """Everyone wins or everyone loses (L184-190)."""
         if state.won is None:
             return None
         summary = "The Totem is out: the Quest is won." if state.won else "The Quest is lost."

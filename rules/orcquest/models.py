@@ -124,7 +124,7 @@ class Patrol(BaseModel):
 
 
 class Strike(BaseModel):
-    """An Enemy's Attack rolled on a Hero, its Damage held back while the Hero may react (L883-887)."""
+    """An Enemy's Attack rolled on a Hero, its Damage held back while the Hero may react (L883-885)."""
 
     enemy: int
     hero: str

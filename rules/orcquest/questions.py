@@ -1,5 +1,5 @@
 """The one question OrcQuest's Enemy Phase asks (`rules.core.stages`): a Hero attacked may react
-(L883-887) — Mek's Dodge in the house set — with "no Reaction" as the default when the time runs
+(L883-885) — Mek's Dodge in the house set — with "no Reaction" as the default when the time runs
 out, so the Enemies never wait for a player who is away."""
 
 from __future__ import annotations

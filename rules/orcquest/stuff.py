@@ -51,17 +51,24 @@ def rekup(ctx: Context, hero: Hero, card: str) -> None:
     ctx.say(f"{hero.name} Rekups a {spec.name} into {', '.join(CARDS[r].name for r in spec.rekup)}.")
 
 
+def fits(hero: Hero, card: str) -> bool:
+    """Whether `card` from the Inventory can be equipped as things stand (L663-670)."""
+    spec = CARDS[card]
+    if card not in hero.inventory or spec.slot not in (Slot.HAND, Slot.BODY):
+        return False
+    trial = hero.model_copy(update={"hands": [*hero.hands, card] if spec.slot is Slot.HAND else hero.hands,
+                                    "body": [*hero.body, card] if spec.slot is Slot.BODY else hero.body})
+    return hand_weight_ok(trial)
+
+
 def equip(ctx: Context, hero: Hero, card: str) -> None:
     """From the Inventory to the Hands or the Body, within the limits (L663-670, L922)."""
     require(card in hero.inventory, f"{hero.name} has no {card} in the Inventory.")
     spec = CARDS[card]
     require(spec.slot in (Slot.HAND, Slot.BODY), f"A {spec.name} is not equipped: it stays in the Inventory.")
+    require(fits(hero, card), f"{hero.name} cannot equip the {spec.name}: too many hands, or over the capacity (L670).")
     hero.inventory.remove(card)
     (hero.hands if spec.slot is Slot.HAND else hero.body).append(card)
-    if not hand_weight_ok(hero):
-        (hero.hands if spec.slot is Slot.HAND else hero.body).remove(card)
-        hero.inventory.append(card)
-        require(False, f"{hero.name} cannot equip the {spec.name}: too many hands, or over the capacity (L670).")
     ctx.say(f"{hero.name} equips the {spec.name}.")
 
 
@@ -75,4 +82,4 @@ def unequip(ctx: Context, hero: Hero, card: str) -> None:
     ctx.say(f"{hero.name} puts the {CARDS[card].name} away.")
 
 
-__all__ = ["TOTEM", "discard", "equip", "rekup", "unequip", "weapons"]
+__all__ = ["TOTEM", "discard", "equip", "fits", "rekup", "unequip", "weapons"]

@@ -44,7 +44,7 @@ def test_a_patrol_walks_its_path_and_leaves_by_the_exit() -> None:
 def test_a_patrol_that_sees_a_hero_stops_sends_a_bell_ringer_and_attacks() -> None:
     # 004 L796-811 (stop, Alert; the Bell-ringer nearest the Bell, never a War Dog; it runs its full
     # move at the end of the management; the rest an Alert group), L847-856 (Activation roll),
-    # L866-876 (targeting), L866-868 (Alert +1 at the end)
+    # L869-875 (targeting), L887 (Alert +1 at the end)
     state = fresh()
     dog, peasant = patrol(state, ("c9", "dog"), ("b9", "peasant"))
     put(state, "thalla", "f8", "W")
@@ -131,7 +131,7 @@ def test_targets_the_hero_with_fewest_health_points_left() -> None:
 
 
 def test_mek_may_dodge_an_attack_and_the_default_is_to_take_it() -> None:
-    # 004 L883-887 (one Reaction per Enemy activation, not from the Rear Arc), L1111 (Dodge); house set b
+    # 004 L883-885 (one Reaction per Enemy activation, not from the Rear Arc), L1111 (Dodge); house set b
     state = fresh()
     state.badass = 3
     enemy(state, "dog", "e5", "E", alert=True, seen_hero=True)

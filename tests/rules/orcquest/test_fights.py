@@ -164,7 +164,7 @@ def test_a_hero_dies_at_its_last_point_and_the_party_loses_when_none_is_left() -
 
 
 def test_resurrection_costs_ten_of_the_limit_never_below_ten() -> None:
-    # 004 L902-908 (Limit -10 at once, BP capped), L691 (never below 10)
+    # 004 L904-906 (Limit -10 at once, BP capped), L691 (never below 10)
     state = fresh(2)
     state.phase, state.badass = Phase.END, 25
     for code in ("orrus", "mek"):

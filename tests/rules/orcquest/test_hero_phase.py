@@ -63,7 +63,7 @@ def test_extra_action_points_cost_one_more_each_and_complete_a_two_point_card() 
 
 
 def test_another_hero_acts_in_the_active_heros_activation_with_extra_points() -> None:
-    # 004 L708 (an extra Action during another Hero's activation)
+    # 004 L707 (an extra Action during another Hero's activation)
     state = fresh()
     active(state, "orrus", "a3")
     put(state, "mek", "c1")
@@ -203,8 +203,8 @@ def test_a_potion_heals_two_without_action_points() -> None:
 
 
 def test_the_hero_phase_ends_when_every_hero_has_acted_and_prices_reset() -> None:
-    # 004 L723 (the Hero Phase ends), L713 (the price of extra AP resets), L866 (Alert +1 for a live
-    # Alert Enemy), L949-952 (End of Turn: cards restored, Events discarded)
+    # 004 L723 (the Hero Phase ends), L713 (the price of extra AP resets), L887 (Alert +1 for a live
+    # Alert Enemy), L899-900 (End of Turn: cards restored, Events discarded)
     state = fresh()
     for code in ("thalla", "mek", "mandar"):
         state.hero(code).activated = True
