@@ -545,7 +545,7 @@ class Furniture:
     squares: tuple[Square, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Layout:
     """A Quest's map as the rules read it: fixed for the whole Quest. Walls lie on square edges (an
     edge is the pair of squares either side of it, in a frozenset); doors are kept apart, since
@@ -565,13 +565,10 @@ class Layout:
     bell: Square
     entry: tuple[Square, ...]  # the Hero Entry and Exit squares
     objective: Square
+    door_edges: dict[frozenset[Square], DoorSpec] = field(default_factory=dict)  # each door by its edges
 
     def door_at(self, a: Square, b: Square) -> DoorSpec | None:
-        edge = (a, b) if (a, b) < (b, a) else (b, a)
-        for door in self.doors:
-            if any(tuple(sorted(e)) == edge for e in door.edges):
-                return door
-        return None
+        return self.door_edges.get(frozenset((a, b)))
 
     def furniture_at(self, square: Square) -> Furniture | None:
         return next((f for f in self.furniture if square in f.squares), None)
@@ -632,7 +629,8 @@ def parse_layout(quest: Quest) -> Layout:
         grid=grid, rooms=rooms, walls=walls, doors=quest.doors, furniture=tuple(pieces), trunks=trunks,
         shadow=shadow, ponds=frozenset(s for s, c in cells.items() if c == "p"), fields=fields,
         zones={"A": fields}, road=frozenset(s for s, c in cells.items() if c == "="), bell=bell,
-        entry=tuple(s for s in grid.squares if cells[s] == "E"), objective=objective)
+        entry=tuple(s for s in grid.squares if cells[s] == "E"), objective=objective,
+        door_edges={frozenset(e): d for d in quest.doors for e in d.edges})
 
 
 FARM = parse_layout(QUEST1)

@@ -413,20 +413,23 @@ def order(state: QuestState, group: list[Enemy], result: Level) -> list[int]:
     return [e.id for e in sorted(group, key=rank)]
 
 
-def _targets_from(state: QuestState, enemy: Enemy, square: Square) -> list[Hero]:
+def _targets_from(state: QuestState, enemy: Enemy, square: Square, scene: Scene | None = None) -> list[Hero]:
     """The Heroes `enemy` could attack standing on `square` (Range and Line of Sight, or of Fire for a
-    Ranged line, L505-519)."""
-    scene = scene_of(state)
+    Ranged line, L505-519); `scene` is the board without the Enemy itself, when the caller has it."""
+    if scene is None:
+        whole = scene_of(state)
+        scene = replace(whole, enemies={k: v for k, v in whole.enemies.items() if k != enemy.square})
     line = ENEMIES[enemy.kind].attack
     found = []
     for hero in _heroes(state):
         assert hero.square is not None
+        if distance(scene, square, hero.square) > (line.high or 1):
+            continue
         near = hero.square in adjacent(scene, square)
         if not line.reaches(distance(scene, square, hero.square), near):
             continue
-        moved = replace(scene, enemies={k: v for k, v in scene.enemies.items() if k != enemy.square})
-        clear = (line_of_fire(moved, square, hero.square) if line.kind is AttackKind.RANGED
-                 else line_of_sight(moved, square, hero.square))
+        clear = (line_of_fire(scene, square, hero.square) if line.kind is AttackKind.RANGED
+                 else line_of_sight(scene, square, hero.square))
         if clear:
             found.append(hero)
     return found
@@ -481,8 +484,9 @@ def assault(ctx: Context, state: QuestState, enemy: Enemy, *, blue: bool) -> Non
     mover = enemy_mover(enemy)
     routes = reachable(scene, mover, enemy.square, ENEMIES[enemy.kind].mp)
     options: dict[str, list[tuple[int, tuple[int, int], Square]]] = {}
+    alone = replace(scene, enemies={k: v for k, v in scene.enemies.items() if k != enemy.square})
     for square, route in routes.items():
-        for hero in _targets_from(state, enemy, square):
+        for hero in _targets_from(state, enemy, square, alone):
             options.setdefault(hero.code, []).append((route.mp, _reading(scene, square), square))
     if options:
         target = min((state.hero(c) for c in options), key=lambda h: _priority(state, h, min(options[h.code])[0]))
