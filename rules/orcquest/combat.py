@@ -92,15 +92,20 @@ class Throw:
 
     def words(self) -> str:
         """The throw in words: 'Attack grey Orange, white Yellow; Defence white blank'."""
-        attack = ", ".join(f"{c} {LEVEL_WORDS[lv]}" for (c, _), lv in zip(self.attack, self.attack_results,
-                                                                           strict=True))
-        parts = [f"Attack {attack or 'none'}"]
-        if self.defence:
-            parts.append("Defence " + ", ".join(f"{c} {LEVEL_WORDS[lv]}" for (c, _), lv in
-                                                zip(self.defence, self.defence_results, strict=True)))
-        if self.badass:
-            parts.append("Badass " + ", ".join(str(b) for b in self.badass_results))
-        return "; ".join(parts)
+        return words([c for c, _ in self.attack], self.attack_results, [c for c, _ in self.defence],
+                     self.defence_results, self.badass_results)
+
+
+def words(attack: Sequence[DieColour], hits: Sequence[Level], defence: Sequence[DieColour],
+          blocks: Sequence[Level], badass: Sequence[Badass] = ()) -> str:
+    """Dice and their results in words: 'Attack grey Orange, white Yellow; Defence white blank'."""
+    parts = ["Attack " + (", ".join(f"{c} {LEVEL_WORDS[lv]}" for c, lv in zip(attack, hits, strict=True))
+                          or "none")]
+    if defence:
+        parts.append("Defence " + ", ".join(f"{c} {LEVEL_WORDS[lv]}" for c, lv in zip(defence, blocks, strict=True)))
+    if badass:
+        parts.append("Badass " + ", ".join(str(b) for b in badass))
+    return "; ".join(parts)
 
 
 def throw(dice: Dice, pool: Pool, why: str, attacker: str | None = None, defender: str | None = None) -> Throw:
@@ -209,4 +214,5 @@ def shifted(hp: Level, *, fortified: bool = False, weakened: bool = False) -> Le
     return hp
 
 
-__all__ = ["LEVEL_WORDS", "Outcome", "Pool", "Throw", "cancel", "damage_of", "reroll", "resolve", "shifted", "throw"]
+__all__ = ["LEVEL_WORDS", "Outcome", "Pool", "Throw", "cancel", "damage_of", "reroll", "resolve", "shifted", "throw",
+           "words"]

@@ -54,6 +54,8 @@ from rules.orcquest.fights import (
     heal_hero,
     hit_enemy,
     kinds_held,
+    land,
+    throw_at,
     react,
     require,
     weapon_for,
@@ -79,7 +81,9 @@ from rules.orcquest.heroes import (
 )
 from rules.orcquest.models import (
     Activate,
+    Ask,
     Attack,
+    Boost,
     BuyAP,
     Card,
     Discard,
@@ -92,6 +96,7 @@ from rules.orcquest.models import (
     Equip,
     Face,
     Finish,
+    HeldRoll,
     Hero,
     Leave,
     Move,
@@ -102,13 +107,15 @@ from rules.orcquest.models import (
     QuestState,
     QuestView,
     Rekup,
+    Reroll,
+    Resolve,
     Resurrect,
     Token,
     Unequip,
     UseSkill,
 )
 from rules.orcquest.stuff import TOTEM, discard, equip, fits, rekup, unequip, weapons
-from rules.orcquest.questions import STAGES
+from rules.orcquest.questions import AFTER_ROLL, STAGES
 from rules.orcquest.secrets import SECRETS
 
 POTION_HEAL = 2
@@ -198,6 +205,8 @@ class OrcQuest(Game[QuestState, Any]):
         if state.won is not None:
             return []
         if state.ask is not None:
+            if state.ask.kind == AFTER_ROLL:
+                return self._after_roll_moves(state) if STAGES.asks(state.ask, player) else []
             return self._reactions(state, player)
         if state.phase is Phase.END:
             if player in state.ended:
@@ -363,9 +372,12 @@ class OrcQuest(Game[QuestState, Any]):
     # -- moves ------------------------------------------------------------------------------------------
     def _apply(self, ctx: Context, state: QuestState, player: PlayerId, action: Any) -> None:
         require(state.won is None, "This Quest is over.")
-        if state.ask is not None or isinstance(action, (Dodge, Pass)):
-            STAGES.admit(state, state.ask, player, action)
-            self._react(ctx, state, action)
+        if state.ask is not None or isinstance(action, (Dodge, Pass, Boost, Reroll, Resolve)):
+            ask = STAGES.admit(state, state.ask, player, action)
+            if ask.kind == AFTER_ROLL:
+                self._after_roll(ctx, state, action)
+            else:
+                self._react(ctx, state, action)
             return
         if isinstance(action, (Discard, Rekup, Equip, Unequip)):
             self._stuff(ctx, state, player, action)
@@ -548,8 +560,15 @@ class OrcQuest(Game[QuestState, Any]):
             elif isinstance(action, Leave):
                 self._leave(ctx, state, hero)
                 card.mp = 0
-        if state.won is None and hero.dead:
-            card.mp, card.attack = 0, False
+        self._after_action(ctx, state, hero)
+
+    def _after_action(self, ctx: Context, state: QuestState, hero: Hero) -> None:
+        """After a step of a card: a dead Hero's card is over, a card with nothing left is done, and a
+        dead Active Hero's activation ends."""
+        if state.held is not None:
+            return
+        if state.won is None and hero.dead and state.card is not None:
+            state.card.mp, state.card.attack = 0, False
         self._settle(state)
         if state.won is None and state.card is None and hero.dead and state.active == hero.code:
             self._end_activation(ctx, state, None)
@@ -609,14 +628,70 @@ class OrcQuest(Game[QuestState, Any]):
             dice = (*dice, effect.rear_die)
             ctx.say(f"{hero.name} strikes from behind: +1 {effect.rear_die} die.")
         why = f"{hero.name}'s {SKILLS[card.skill].name} on {enemy.label}"
-        dealt = hit_enemy(ctx, state, hero, enemy, dice, kind, why, brutality=effect.brutality, piercing=piercing)
-        card.damaged |= dealt > 0
-        if weapon.push and enemy in state.enemies:
+        full = enemy.damage == 0
+        state.held = HeldRoll(hero=hero.code, target=enemy.id, kind=kind, full=full, brutality=effect.brutality,
+                              piercing=piercing, push=weapon.push, lightning=effect.lightning,
+                              faces=throw_at(ctx, state, hero, enemy, dice, kind, why))
+        if len(self._after_roll_moves(state)) > 1:
+            state.ask = Ask(kind=AFTER_ROLL, players=list(hero.owners))
+            return
+        self._land_held(ctx, state)
+
+    def _after_roll_moves(self, state: QuestState) -> list[Any]:
+        """What may still change a thrown Attack (L389-390, L575, L1080): each face-up Boost card its
+        Hero can pay, an Enraged Hero's one re-roll of any of its Attack dice, or reading it."""
+        held = state.held
+        if held is None:
+            return []
+        hero = state.hero(held.hero)
+        moves: list[Any] = [Resolve()]
+        for code in HEROES[hero.code].skills:
+            skill = SKILLS[code]
+            if skill.kind is SkillKind.BOOST and code not in hero.down and self._payable(state, hero, skill.main) is None:
+                moves.append(Boost(skill=code))
+        if "enraged" in hero.conditions and not held.rerolled:
+            count = len(held.faces.attack)
+            moves += [Reroll(dice=[n for n in range(count) if mask >> n & 1]) for mask in range(1, 2 ** count)]
+        return moves
+
+    def _after_roll(self, ctx: Context, state: QuestState, action: Any) -> None:
+        held = state.held
+        assert held is not None
+        hero = state.hero(held.hero)
+        if isinstance(action, Boost):
+            held.piercing += self._boosts(ctx, state, hero, [action.skill])
+        elif isinstance(action, Reroll):
+            require(not held.rerolled and "enraged" in hero.conditions,
+                    "Only an Enraged Hero re-rolls, once per Attack (L575, L1080).")
+            require(bool(action.dice) and all(0 <= n < len(held.faces.attack) for n in action.dice),
+                    f"Name dice from 0 to {len(held.faces.attack) - 1}.")
+            for n in sorted(set(action.dice)):
+                colour, _ = held.faces.attack[n]
+                face = ctx.dice.d6(f"{hero.name} re-rolls a {colour} Attack die (Enraged)", hero.owners[0]).faces[0]
+                held.faces.attack[n] = (colour, face)
+            held.rerolled = True
+        if isinstance(action, Resolve) or len(self._after_roll_moves(state)) <= 1:
+            self._land_held(ctx, state)
+
+    def _land_held(self, ctx: Context, state: QuestState) -> None:
+        """Read the thrown Attack and apply it; then Push, Lightning and the Enemy's Reaction."""
+        held = state.held
+        assert held is not None
+        state.held, state.ask = None, None
+        hero = state.hero(held.hero)
+        enemy = state.enemy(held.target)
+        assert enemy is not None
+        dealt = land(ctx, state, hero, enemy, held.faces.attack, held.faces.defence, brutality=held.brutality,
+                     piercing=held.piercing, full=held.full)
+        if state.card is not None:
+            state.card.damaged |= dealt > 0
+        if held.push and enemy in state.enemies:
             push_enemy(ctx, state, hero, enemy)
-        if effect.lightning and dealt > 0:
-            self._lightning(ctx, state, hero, enemy, dealt, effect.lightning)
-        react(ctx, state, enemy, hero, kind)
+        if held.lightning and dealt > 0:
+            self._lightning(ctx, state, hero, enemy, dealt, held.lightning)
+        react(ctx, state, enemy, hero, held.kind)
         keep_watch(ctx, state)
+        self._after_action(ctx, state, hero)
 
     def _lightning(self, ctx: Context, state: QuestState, hero: Hero, first: Enemy, dealt: int, jumps: int) -> None:
         """Lightning X: the same Damage to X more Enemies up to 2 squares away, each new target rolling a
@@ -661,7 +736,7 @@ class OrcQuest(Game[QuestState, Any]):
     def _settle(self, state: QuestState) -> None:
         """A card with nothing left to do is done."""
         card = state.card
-        if card is not None and card.mp <= 0 and not card.attack:
+        if card is not None and card.mp <= 0 and not card.attack and state.held is None:
             state.card = None
             self._after_card(state, card)
 
@@ -778,6 +853,7 @@ class OrcQuest(Game[QuestState, Any]):
             ctx.say(f"Turn {state.turn}: End of Turn. Skill cards and Events are restored.", kind="phase")
             for hero in state.heroes:
                 hero.down = []
+                hero.conditions.pop("enraged", None)  # Enraged 1 lasts until the end of the Turn (L1080)
                 if hero.event is not None:
                     state.event_discard.append(hero.event)
                     hero.event = None
@@ -824,6 +900,7 @@ class OrcQuest(Game[QuestState, Any]):
                       "patrols": list(state.patrol_discard)},
             alert=state.alert, badass=state.badass, limit=state.limit, next_ap_price=self.price(state),
             active=state.active, card=state.card.model_copy() if state.card else None, combo=state.combo,
+            held=state.held.model_copy(deep=True) if state.held else None,
             bell_rung=state.bell_rung, won=state.won, on_patrol=[p.model_copy() for p in state.on_patrol],
             strike=state.enemy_turn.strike.model_copy() if state.enemy_turn and state.enemy_turn.strike else None)
 

@@ -17,9 +17,11 @@ from dataclasses import dataclass
 from rules.core.engine import Context
 from rules.core.errors import RuleViolation
 from rules.orcquest.board import keep_watch, layout_of, scene_of
-from rules.orcquest.combat import LEVEL_WORDS, Pool, resolve, shifted, throw
+from rules.orcquest.combat import LEVEL_WORDS, Pool, resolve, shifted, throw, words
 from rules.orcquest.data import (
+    ATTACK_FACES,
     CARDS,
+    DEFENCE_FACES,
     ENEMIES,
     HEROES,
     Ability,
@@ -38,7 +40,7 @@ from rules.orcquest.geometry import (
     line_of_fire,
     line_of_sight,
 )
-from rules.orcquest.models import Enemy, Hero, QuestState
+from rules.orcquest.models import Enemy, Faces, Hero, QuestState
 
 LIGHTNING_REACH = 2
 """Lightning X jumps to Enemies up to 2 squares away (L1126)."""
@@ -181,15 +183,34 @@ def hit_enemy(ctx: Context, state: QuestState, hero: Hero | None, enemy: Enemy, 
               kind: AttackKind, why: str, *, brutality: int = 0, piercing: int = 0) -> int:
     """Roll one Attack of `dice` on `enemy` and apply it; the Damage dealt."""
     full = enemy.damage == 0
-    sheet = ENEMIES[enemy.kind]
+    thrown = throw_at(ctx, state, hero, enemy, dice, kind, why)
+    return land(ctx, state, hero, enemy, thrown.attack, thrown.defence, brutality=brutality, piercing=piercing,
+                full=full)
+
+
+def throw_at(ctx: Context, state: QuestState, hero: Hero | None, enemy: Enemy, dice: tuple[DieColour, ...],
+             kind: AttackKind, why: str) -> Faces:
+    """The dice of an Attack on `enemy` thrown, not yet read (L571)."""
     pool = Pool(dice, enemy_defence(state, enemy, kind)).capped()
     thrown = throw(ctx.dice, pool, why, hero.owners[0] if hero else None, None)
+    return Faces(attack=[(c, r.faces[0]) for c, r in thrown.attack],
+                 defence=[(c, r.faces[0]) for c, r in thrown.defence])
+
+
+def land(ctx: Context, state: QuestState, hero: Hero | None, enemy: Enemy, attack: list[tuple[DieColour, int]],
+         defence: list[tuple[DieColour, int]], *, brutality: int = 0, piercing: int = 0, full: bool) -> int:
+    """An Attack's thrown dice read and applied to `enemy` (L572-585): the Damage dealt; at its Health
+    Points it dies (`kill`), with the one-roll bonus when it was at full health before the roll."""
+    sheet = ENEMIES[enemy.kind]
+    hits = [ATTACK_FACES[c][f - 1] for c, f in attack]
+    blocks = [DEFENCE_FACES[c][f - 1] for c, f in defence]
     hp = shifted(sheet.colour, fortified="fortified" in enemy.conditions, weakened="weakened" in enemy.conditions)
-    result = resolve(thrown.attack_results, thrown.defence_results, hp, brutality=brutality, piercing=piercing)
+    result = resolve(hits, blocks, hp, brutality=brutality, piercing=piercing)
     enemy.conditions.pop("fortified", None)
     enemy.conditions.pop("weakened", None)
     enemy.damage += result.damage
-    ctx.say(f"{thrown.words()} against {LEVEL_WORDS[hp]} HP: {result.damage} Damage to {enemy.label}.")
+    shown = words([c for c, _ in attack], hits, [c for c, _ in defence], blocks)
+    ctx.say(f"{shown} against {LEVEL_WORDS[hp]} HP: {result.damage} Damage to {enemy.label}.")
     if enemy.damage >= sheet.hp:
         kill(ctx, state, enemy, hero, one_roll=full)
     return result.damage
@@ -252,5 +273,5 @@ def require(condition: bool, sentence: str) -> None:
 
 
 __all__ = ["LIGHTNING_REACH", "Weapon", "add_badass", "draw_loot", "effect_reaches", "heal_hero", "hero_defence",
-           "enemy_defence", "hit_enemy", "hit_hero", "kill", "kinds_held", "react", "require", "roll_on_hero", "weapon_for",
+           "enemy_defence", "hit_enemy", "hit_hero", "kill", "kinds_held", "land", "throw_at", "react", "require", "roll_on_hero", "weapon_for",
            "wound_hero"]

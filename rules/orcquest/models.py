@@ -13,7 +13,7 @@ from rules.core.engine import GameState, PlayerId
 from rules.core.grid import Square
 from rules.core.stages import Ask as CoreAsk
 from rules.core.views import TableView
-from rules.orcquest.data import ENEMIES, HEROES, AttackKind, Level
+from rules.orcquest.data import ENEMIES, HEROES, AttackKind, DieColour, Level
 from rules.orcquest.geometry import Facing
 
 
@@ -131,6 +131,29 @@ class Strike(BaseModel):
     damage: int
 
 
+class Faces(BaseModel):
+    """An Attack's dice as they landed: each die's colour and face (1-6)."""
+
+    attack: list[tuple[DieColour, int]]
+    defence: list[tuple[DieColour, int]]
+
+
+class HeldRoll(BaseModel):
+    """A Hero's Attack thrown and not yet read: Boosts and re-rolls may still change it (L389-390, L575,
+    L1080)."""
+
+    hero: str
+    target: int
+    kind: AttackKind
+    faces: Faces
+    brutality: int = 0
+    piercing: int = 0
+    full: bool = True  # the target was at full health before the roll (the one-roll bonus, L696)
+    rerolled: bool = False
+    push: int = 0
+    lightning: int = 0
+
+
 class Ask(CoreAsk):
     kind: str
 
@@ -181,6 +204,7 @@ class QuestState(GameState):
     next_patrol: int = 1
     enemy_turn: EnemyTurn | None = None
     ask: Ask | None = None
+    held: HeldRoll | None = None
 
     def hero(self, code: str) -> Hero:
         for hero in self.heroes:
@@ -327,6 +351,27 @@ class Dodge(BaseModel):
     square: Square
 
 
+class Boost(BaseModel):
+    """Play a Boost card on the Attack just thrown, paying its Badass Points (L389-390)."""
+
+    type: Literal["boost"] = "boost"
+    skill: str
+
+
+class Reroll(BaseModel):
+    """Throw again the chosen Attack dice (by their place, from 0) of the Attack just thrown: Enraged,
+    once per Attack (L575, L1080)."""
+
+    type: Literal["reroll"] = "reroll"
+    dice: list[int]
+
+
+class Resolve(BaseModel):
+    """Read the Attack just thrown as it lies (the after-roll question's default)."""
+
+    type: Literal["resolve"] = "resolve"
+
+
 class Pass(BaseModel):
     """No Reaction: the Attack's Damage stands (the reaction prompt's default)."""
 
@@ -340,7 +385,8 @@ class EndTurn(BaseModel):
 
 
 QuestAction = Annotated[Activate | BuyAP | UseSkill | Move | OpenDoor | Attack | Leave | Finish | Face | Drink
-                        | EndActivation | Resurrect | EndTurn | Dodge | Pass | Discard | Rekup | Equip | Unequip,
+                        | EndActivation | Resurrect | EndTurn | Dodge | Pass | Discard | Rekup | Equip | Unequip | Boost
+                        | Reroll | Resolve,
                         Field(discriminator="type")]
 
 
@@ -373,10 +419,11 @@ class QuestView(TableView):
     won: bool | None
     on_patrol: list[Patrol] = Field(default_factory=list)
     strike: Strike | None = None
+    held: HeldRoll | None = None
 
 
 __all__ = [
-    "Activate", "Ask", "Attack", "BuyAP", "Card", "Discard", "Dodge", "Drink", "Equip", "Rekup", "Unequip", "EndActivation", "EndTurn", "Enemy", "EnemyTurn",
+    "Activate", "Ask", "Attack", "Boost", "BuyAP", "Faces", "HeldRoll", "Reroll", "Resolve", "Card", "Discard", "Dodge", "Drink", "Equip", "Rekup", "Unequip", "EndActivation", "EndTurn", "Enemy", "EnemyTurn",
     "Face", "Finish", "Hero", "Leave", "Move", "OpenDoor", "Pass", "Patrol", "Phase", "QuestAction", "QuestState",
     "QuestView", "Resurrect", "Strike", "Token", "UseSkill",
 ]

@@ -6,7 +6,7 @@ import pytest
 
 from rules.core.errors import RuleViolation
 from rules.orcquest.data import AttackKind
-from rules.orcquest.models import Attack, EndTurn, Finish, Move, Phase, Resurrect, UseSkill
+from rules.orcquest.models import Attack, Boost, EndTurn, Finish, Move, Phase, Reroll, Resolve, Resurrect, UseSkill
 from tests.rules.orcquest.helpers import GAME, active, enemy, fresh, play, put, texts
 
 
@@ -183,3 +183,39 @@ def test_resurrection_costs_ten_of_the_limit_never_below_ten() -> None:
     assert state.phase is Phase.END
     state = play(state, EndTurn(), player="p2").state
     assert state.phase is Phase.HERO and state.turn == 2 and state.hero("thalla").activated
+
+
+def test_a_boost_is_played_after_the_dice_are_down() -> None:
+    # 004 L389-390 (a Boost at any time during an Action; the book's example: Piercing after the roll),
+    # L1131 (Piercing); house set b (Thalla's Piercing Shot, 1 BP)
+    state = fresh()
+    active(state, "thalla", "e5", "E")
+    guard = enemy(state, "guard", "h5", "W")
+    state.badass = 2
+    state = play(state, UseSkill(hero="thalla", skill="hit-and-run")).state
+    # the Bow's white Orange and Yellow; the Guard's grey Orange
+    paused = play(state, Attack(target=guard.id, kind=AttackKind.RANGED), [5, 1, 4]).state
+    assert paused.ask is not None and paused.held is not None
+    (prompt,) = GAME.prompts(paused)
+    assert prompt.default == {"type": "resolve"}
+    assert Boost(skill="piercing-shot") in GAME.legal_actions(paused, "p1")
+    with pytest.raises(RuleViolation, match="not an answer"):
+        play(paused, Move(path=["e6"]))
+    as_they_lie = play(paused, Resolve()).state
+    assert as_they_lie.enemy(guard.id).damage == 0  # type: ignore[union-attr]
+    boosted = play(paused, Boost(skill="piercing-shot")).state
+    assert boosted.enemy(guard.id).damage == 1 and boosted.badass == 1  # type: ignore[union-attr]
+    assert "piercing-shot" in boosted.hero("thalla").down and boosted.ask is None
+
+
+def test_an_enraged_hero_rerolls_once_then_the_dice_are_read() -> None:
+    # 004 L1080 (Enraged: re-roll any number of dice once per Attack), L575 (one re-roll per Attack)
+    state = fresh()
+    active(state, "orrus", "j5", "W")
+    state.hero("orrus").conditions["enraged"] = 1
+    peasant = enemy(state, "peasant", "i5", "E")
+    state = play(state, UseSkill(hero="orrus", skill="smash")).state
+    paused = play(state, Attack(target=peasant.id), [1, 6]).state  # grey Yellow; the Peasant's white Orange
+    assert Reroll(dice=[0]) in GAME.legal_actions(paused, "p1")
+    state = play(paused, Reroll(dice=[0]), [6]).state  # grey Red: through the Orange
+    assert state.enemies == [] and state.ask is None and state.badass == 2
