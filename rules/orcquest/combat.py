@@ -126,19 +126,19 @@ def reroll(dice: Dice, thrown: Throw, *, attack: Sequence[int] = (), defence: Se
     """Throw again the chosen Attack dice, or Defence dice, of `thrown` (Enraged, L1080): once per
     Attack for each side (L575)."""
     if attack:
-        if thrown.rerolled_attack:
-            raise RuleViolation("The Attack dice have been re-rolled already: only one re-roll per Attack.")
-        for n in sorted(set(attack)):
-            colour, roll = thrown.attack[n]
-            thrown.attack[n] = (colour, dice.reroll(roll))
+        _again(dice, thrown.attack, attack, thrown.rerolled_attack, "Attack")
         thrown.rerolled_attack = True
     if defence:
-        if thrown.rerolled_defence:
-            raise RuleViolation("The Defence dice have been re-rolled already: only one re-roll per Defence.")
-        for n in sorted(set(defence)):
-            colour, roll = thrown.defence[n]
-            thrown.defence[n] = (colour, dice.reroll(roll))
+        _again(dice, thrown.defence, defence, thrown.rerolled_defence, "Defence")
         thrown.rerolled_defence = True
+
+
+def _again(dice: Dice, side: list[tuple[DieColour, Roll]], chosen: Sequence[int], done: bool, word: str) -> None:
+    if done:
+        raise RuleViolation(f"The {word} dice have been re-rolled already: only one re-roll per {word}.")
+    for n in sorted(set(chosen)):
+        colour, roll = side[n]
+        side[n] = (colour, dice.reroll(roll))
 
 
 @dataclass(frozen=True)

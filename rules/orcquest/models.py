@@ -298,36 +298,35 @@ class Drink(BaseModel):
     hero: str
 
 
-class Discard(BaseModel):
+class HeroCard(BaseModel):
+    """A move on one card a Hero carries."""
+
+    hero: str
+    card: str
+
+
+class Discard(HeroCard):
     """Throw a card of `hero`'s away for good, any time (L673-674)."""
 
     type: Literal["discard"] = "discard"
-    hero: str
-    card: str
 
 
-class Rekup(BaseModel):
+class Rekup(HeroCard):
     """Turn a Stuff of `hero`'s into its Resources, any time (L676-682)."""
 
     type: Literal["rekup"] = "rekup"
-    hero: str
-    card: str
 
 
-class Equip(BaseModel):
+class Equip(HeroCard):
     """In the End of Turn, equip a Stuff from `hero`'s Inventory (L922)."""
 
     type: Literal["equip"] = "equip"
-    hero: str
-    card: str
 
 
-class Unequip(BaseModel):
+class Unequip(HeroCard):
     """In the End of Turn, put an equipped Stuff of `hero`'s into the Inventory (L922)."""
 
     type: Literal["unequip"] = "unequip"
-    hero: str
-    card: str
 
 
 class EndActivation(BaseModel):
