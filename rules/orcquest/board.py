@@ -81,7 +81,12 @@ def seen_by_any(state: QuestState, square: Square) -> bool:
 def keep_watch(ctx: Context, state: QuestState, dying: list[Square] | None = None) -> None:
     """Alert every Enemy that sees a Hero who is not Invisible, an Alert Enemy, or an Enemy dying
     (`dying`, squares of Enemies just killed), at any time (L323), until nothing changes; an
-    Enemy that sees a Hero remembers it (reading d9)."""
+    Enemy that sees a Hero remembers it (reading d9). An Invisible Hero within a Flair Enemy's 3
+    squares is found first (L1117, L1122)."""
+    for hero in state.heroes:
+        if hero.invisible and hero.square is not None and flair_reveals(state, hero.square):
+            hero.invisible = False
+            ctx.say(f"A War Dog sniffs {hero.name} out: no longer Invisible (Flair).")
     scene = scene_of(state)
     targets = [h.square for h in state.heroes if h.on_board and not h.invisible and h.square is not None]
     changed = True

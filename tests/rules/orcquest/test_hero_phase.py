@@ -217,3 +217,16 @@ def test_the_hero_phase_ends_when_every_hero_has_acted_and_prices_reset() -> Non
     assert state.phase is Phase.END and state.bought == 0 and state.alert == 2
     assert state.hero("orrus").down == [] and state.hero("orrus").event is None
     assert state.event_discard == ["nothing-1"]
+
+
+def test_a_war_dogs_flair_finds_an_invisible_hero() -> None:
+    # 004 L1117 (Flair: Invisible Characters revealed within 3 squares), L1122 (Invisible)
+    state = fresh()
+    active(state, "mek", "a5")
+    state.hero("mek").square = "a5"
+    enemy(state, "dog", "f5", "E")  # looking away
+    state = play(state, UseSkill(hero="mek", skill="sneak")).state
+    state = play(state, Move(path=["b5"])).state
+    assert state.hero("mek").invisible  # 4 squares from the dog
+    state = play(state, Move(path=["c5"])).state  # shadow, but 3 squares from the dog
+    assert not state.hero("mek").invisible

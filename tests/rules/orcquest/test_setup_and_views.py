@@ -56,3 +56,14 @@ def test_a_refused_move_changes_nothing() -> None:
     with pytest.raises(RuleViolation, match="not yours"):
         play(state, Activate(hero="mek"), player="p1")
     assert state.model_dump() == before
+
+
+def test_a_computers_imagined_quest_keeps_each_piles_cards_in_another_order() -> None:
+    # reading a3 (deck orders and reserves hidden from all): `determinize` deals them again
+    from rules.core.dice import Dice
+
+    state = fresh(2)
+    worlds = [GAME.determinize(GAME.seen_by(state, "p1"), "p1", Dice(seed=n)) for n in range(4)]
+    assert all(sorted(w.events) == sorted(state.events) for w in worlds)
+    assert all(sorted(w.reserves["main"]) == sorted(state.reserves["main"]) for w in worlds)
+    assert len({tuple(w.events) for w in worlds}) > 1
