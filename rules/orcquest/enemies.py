@@ -68,6 +68,7 @@ from rules.orcquest.geometry import (
     in_front_arc,
     line_of_fire,
     line_of_sight,
+    passage,
     push_square,
     reachable,
     step_cost,
@@ -89,7 +90,8 @@ def distances(scene: Scene, mover: Mover, sources: Iterable[Square]) -> dict[Squ
     """Movement Points from every square to the nearest of `sources` for `mover` (path distance, the
     sources themselves 0), walking the steps backwards."""
     best: dict[Square, int] = {}
-    todo = [(0, s) for s in sources]
+    starts = set(sources)
+    todo = [(0, s) for s in starts]
     heapq.heapify(todo)
     while todo:
         cost, square = heapq.heappop(todo)
@@ -97,7 +99,9 @@ def distances(scene: Scene, mover: Mover, sources: Iterable[Square]) -> dict[Squ
             continue
         best[square] = cost
         for n in scene.layout.grid.neighbouring(square):
-            if n not in best and square in steps(scene, mover, n):
+            # a source (a Hero's square) is a goal, never stepped on: only the way into it must be open
+            into = square in steps(scene, mover, n) or (square in starts and passage(scene, mover, n, square))
+            if n not in best and into:
                 heapq.heappush(todo, (cost + step_cost(scene, n), n))
     return best
 

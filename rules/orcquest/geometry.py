@@ -304,7 +304,7 @@ def can_stop(scene: Scene, mover: Mover, square: Square, start: Square | None = 
     return mover.ringer or square != scene.layout.bell
 
 
-def _passage(scene: Scene, mover: Mover, a: Square, b: Square) -> bool:
+def passage(scene: Scene, mover: Mover, a: Square, b: Square) -> bool:
     """Whether an orthogonal step from `a` to `b` is open to `mover`: a closed door only for a mover
     that opens doors on the way or a Hero that smashes it by walking through (L433-435; never a
     reinforced one); a destroyed door is open."""
@@ -321,7 +321,7 @@ def steps(scene: Scene, mover: Mover, square: Square) -> list[Square]:
     diagonal ones when at least one of the two squares beside the step may be crossed, through open
     edges (L446)."""
     grid = scene.layout.grid
-    out = [n for n in grid.neighbouring(square) if _passage(scene, mover, square, n) and _enterable(scene, mover, n)]
+    out = [n for n in grid.neighbouring(square) if passage(scene, mover, square, n) and _enterable(scene, mover, n)]
     if mover.agile:
         x, y = grid.xy(square)
         for dx in (-1, 1):
@@ -330,8 +330,8 @@ def steps(scene: Scene, mover: Mover, square: Square) -> list[Square]:
                 if corner is None or not _enterable(scene, mover, corner):
                     continue
                 flanks = [grid.square_at(x + dx, y), grid.square_at(x, y + dy)]
-                if any(f is not None and _enterable(scene, mover, f) and _passage(scene, mover, square, f)
-                       and _passage(scene, mover, f, corner) for f in flanks):
+                if any(f is not None and _enterable(scene, mover, f) and passage(scene, mover, square, f)
+                       and passage(scene, mover, f, corner) for f in flanks):
                     out.append(corner)
     return out
 
@@ -397,6 +397,7 @@ def path_route(scene: Scene, mover: Mover, start: Square, path: Iterable[Square]
 __all__ = [
     "FACINGS", "Facing", "Figure", "Mover", "OPPOSITE", "Route", "STEP", "Scene", "adjacent", "ahead", "can_stop",
     "danger_zone", "danger_zones", "distance", "edge_open", "facing_towards", "in_front_arc", "in_rear_arc",
-    "leaving_damage", "line_of_fire", "line_of_sight", "path_route", "push_square", "reachable", "sees", "step_cost",
+    "leaving_damage", "line_of_fire", "line_of_sight", "passage", "path_route", "push_square", "reachable", "sees",
+    "step_cost",
     "steps",
 ]

@@ -160,3 +160,49 @@ def test_a_hero_on_the_patrol_entry_is_swept_aside() -> None:
     state = step.state
     assert state.hero("orrus").square == "c9" and state.hero("orrus").damage == 1
     assert [e.square for e in state.enemies][0] == "b9"
+
+
+def test_a_patrol_takes_a_calm_enemy_it_meets_at_its_head() -> None:
+    # 004 L790-792 (merging: the newcomers in front, then the move is finished)
+    state = fresh()
+    patrol(state, ("c9", "dog"), ("b9", "peasant"))
+    calm = enemy(state, "peasant", "e9", "S")
+    state.patrols = ["move-4", "move-6"]
+    state = to_enemy_phase(state).state
+    (band,) = state.on_patrol
+    assert band.members[0] == calm.id and [e.square for e in state.enemies] == ["g9", "f9", "h9"]
+
+
+def test_patrol_cards_split_off_the_rear_or_turn_about() -> None:
+    # 004 L788-789 (the one left behind is the rear member, inert); house set b (the Patrol cards)
+    state = fresh()
+    dog, peasant = patrol(state, ("c9", "dog"), ("b9", "peasant"))
+    state.patrols = ["split-3", "move-6"]
+    state = to_enemy_phase(state).state
+    assert state.enemy(dog.id).square == "f9" and state.enemy(peasant.id).square == "b9"  # type: ignore[union-attr]
+    assert state.enemy(peasant.id).patrol is None and not state.enemy(peasant.id).alert  # type: ignore[union-attr]
+    turned = fresh()
+    patrol(turned, ("c9", "dog"), ("b9", "peasant"))
+    turned.patrols = ["about-turn", "move-6"]
+    turned = to_enemy_phase(turned).state
+    assert [(e.square, e.facing) for e in turned.enemies] == [("c9", "W"), ("b9", "W")]
+
+
+def test_a_patrol_of_dogs_rings_no_bell() -> None:
+    # 004 L805-806 (a War Dog is never the Bell-ringer; only Dogs left: no Bell-ringer)
+    state = fresh()
+    patrol(state, ("c9", "dog"), ("b9", "dog"))
+    put(state, "thalla", "t10", "W")
+    state.patrols = ["move-4", "move-6"]
+    state = to_enemy_phase(state, [1]).state  # their grey Activation die: Yellow, Assault (out of reach)
+    assert all(e.alert and not e.ringer for e in state.enemies) and state.on_patrol == []
+    assert state.enemies[0].square == "j9"  # six squares closer to Thalla
+
+
+def test_a_group_told_by_another_in_sight_rolls_too() -> None:
+    # 004 L843-845 (a group that knows the Heroes' place from another group in sight rolls)
+    state = fresh()
+    enemy(state, "peasant", "c5", "E", alert=True, seen_hero=True)
+    enemy(state, "peasant", "g5", "W", alert=True)  # 4 squares off: another group, looking at the first
+    step = to_enemy_phase(state, [1, 1], square="t1")  # both groups roll Yellow and flee
+    assert any("learn where the Heroes are" in t for t in texts(step))
