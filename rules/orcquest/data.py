@@ -566,12 +566,13 @@ class Layout:
     entry: tuple[Square, ...]  # the Hero Entry and Exit squares
     objective: Square
     door_edges: dict[frozenset[Square], DoorSpec] = field(default_factory=dict)  # each door by its edges
+    pieces: dict[Square, Furniture] = field(default_factory=dict)  # each piece of furniture by its squares
 
     def door_at(self, a: Square, b: Square) -> DoorSpec | None:
         return self.door_edges.get(frozenset((a, b)))
 
     def furniture_at(self, square: Square) -> Furniture | None:
-        return next((f for f in self.furniture if square in f.squares), None)
+        return self.pieces.get(square)
 
     def room_squares(self, room: str) -> list[Square]:
         return [s for s in self.grid.squares if self.rooms.get(s) == room]
@@ -630,7 +631,8 @@ def parse_layout(quest: Quest) -> Layout:
         shadow=shadow, ponds=frozenset(s for s, c in cells.items() if c == "p"), fields=fields,
         zones={"A": fields}, road=frozenset(s for s, c in cells.items() if c == "="), bell=bell,
         entry=tuple(s for s in grid.squares if cells[s] == "E"), objective=objective,
-        door_edges={frozenset(e): d for d in quest.doors for e in d.edges})
+        door_edges={frozenset(e): d for d in quest.doors for e in d.edges},
+        pieces={s: piece for piece in pieces for s in piece.squares})
 
 
 FARM = parse_layout(QUEST1)

@@ -62,6 +62,7 @@ from rules.orcquest.geometry import (
     Mover,
     Scene,
     adjacent,
+    can_step,
     can_stop,
     distance,
     facing_towards,
@@ -100,7 +101,7 @@ def distances(scene: Scene, mover: Mover, sources: Iterable[Square]) -> dict[Squ
         best[square] = cost
         for n in scene.layout.grid.neighbouring(square):
             # a source (a Hero's square) is a goal, never stepped on: only the way into it must be open
-            into = square in steps(scene, mover, n) or (square in starts and passage(scene, mover, n, square))
+            into = passage(scene, mover, n, square) and (square in starts or can_step(scene, mover, n, square))
             if n not in best and into:
                 heapq.heappush(todo, (cost + step_cost(scene, n), n))
     return best

@@ -316,12 +316,17 @@ def passage(scene: Scene, mover: Mover, a: Square, b: Square) -> bool:
     return (mover.opens_doors or (mover.hero and mover.smashing)) and door.kind != "reinforced"
 
 
+def can_step(scene: Scene, mover: Mover, a: Square, b: Square) -> bool:
+    """Whether `mover` may make the orthogonal step from `a` onto `b`."""
+    return passage(scene, mover, a, b) and _enterable(scene, mover, b)
+
+
 def steps(scene: Scene, mover: Mover, square: Square) -> list[Square]:
     """The squares one step away: orthogonal ones through open edges, and for an Agile Hero the
     diagonal ones when at least one of the two squares beside the step may be crossed, through open
     edges (L446)."""
     grid = scene.layout.grid
-    out = [n for n in grid.neighbouring(square) if passage(scene, mover, square, n) and _enterable(scene, mover, n)]
+    out = [n for n in grid.neighbouring(square) if can_step(scene, mover, square, n)]
     if mover.agile:
         x, y = grid.xy(square)
         for dx in (-1, 1):
@@ -395,7 +400,8 @@ def path_route(scene: Scene, mover: Mover, start: Square, path: Iterable[Square]
 
 
 __all__ = [
-    "FACINGS", "Facing", "Figure", "Mover", "OPPOSITE", "Route", "STEP", "Scene", "adjacent", "ahead", "can_stop",
+    "FACINGS", "Facing", "Figure", "Mover", "OPPOSITE", "Route", "STEP", "Scene", "adjacent", "ahead", "can_step",
+    "can_stop",
     "danger_zone", "danger_zones", "distance", "edge_open", "facing_towards", "in_front_arc", "in_rear_arc",
     "leaving_damage", "line_of_fire", "line_of_sight", "passage", "path_route", "push_square", "reachable", "sees",
     "step_cost",
