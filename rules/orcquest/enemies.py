@@ -69,6 +69,7 @@ from rules.orcquest.geometry import (
     in_front_arc,
     line_of_fire,
     line_of_sight,
+    open_between,
     passage,
     push_square,
     reachable,
@@ -274,7 +275,7 @@ def _clear_entry(ctx: Context, state: QuestState, needed: list[Square]) -> None:
         wound_hero(ctx, state, hero, 1, "swept aside by a Patrol")
         if hero.dead:
             continue
-        if to is None or to not in steps(scene, Mover(), hero.square) or hero_at(state, to) or enemy_at(state, to):
+        if to is None or not open_between(scene, hero.square, to) or hero_at(state, to) or enemy_at(state, to):
             wound_hero(ctx, state, hero, 1, "pushed against an Obstacle")
             return
         hero.square = to

@@ -579,9 +579,12 @@ class OrcQuest(Game[QuestState, Any]):
         ctx.say(f"{hero.name} leaves the board by the Hero Exit.")
         hero.square, hero.left = None, True
         if "totem" in hero.inventory:
+            quest = QUESTS[state.quest]
+            if not state.bell_rung:
+                state.badass = min(state.limit, state.badass + quest.secondary_bp)
+                ctx.say(f"The Bell never rang: +{quest.secondary_bp} Badass Points for the Secondary Objective.")
             state.won = True
-            bonus = "" if state.bell_rung else " The Bell never rang: +5 Badass Points for the Secondary Objective."
-            ctx.say(f"The Totem is out of the farm: the Quest is won!{bonus}", kind="end")
+            ctx.say("The Totem is out of the farm: the Quest is won!", kind="end")
 
     def _attack(self, ctx: Context, state: QuestState, hero: Hero, card: Card, action: Attack) -> None:
         """The card's Attack (L505-529, L565-585), then the Enemy's Reaction (L600-614)."""

@@ -190,7 +190,10 @@ def hit_enemy(ctx: Context, state: QuestState, hero: Hero | None, enemy: Enemy, 
 
 def throw_at(ctx: Context, state: QuestState, hero: Hero | None, enemy: Enemy, dice: tuple[DieColour, ...],
              kind: AttackKind, why: str) -> Faces:
-    """The dice of an Attack on `enemy` thrown, not yet read (L571)."""
+    """The dice of an Attack on `enemy` thrown, not yet read (L571); an Attack with no dice (the
+    Staff's Push, house set b) throws nothing."""
+    if not dice:
+        return Faces(attack=[], defence=[])
     pool = Pool(dice, enemy_defence(state, enemy, kind)).capped()
     thrown = throw(ctx.dice, pool, why, hero.owners[0] if hero else None, None)
     return Faces(attack=[(c, r.faces[0]) for c, r in thrown.attack],

@@ -131,6 +131,16 @@ def facing_towards(scene: Scene, at: Square, target: Square) -> Facing:
     return "N" if dy > 0 else "S"
 
 
+def open_between(scene: Scene, a: Square, b: Square) -> bool:
+    """Whether nothing built stands between two touching squares: their edge is open, or for a
+    diagonal, the edges round one of the two squares beside it are (what a Push needs, L1137)."""
+    (ax, ay), (bx, by) = scene.layout.grid.xy(a), scene.layout.grid.xy(b)
+    if ax == bx or ay == by:
+        return edge_open(scene, a, b)
+    flanks = (scene.layout.grid.square_at(bx, ay), scene.layout.grid.square_at(ax, by))
+    return any(f is not None and edge_open(scene, a, f) and edge_open(scene, f, b) for f in flanks)
+
+
 def distance(scene: Scene, a: Square, b: Square) -> int:
     """Range: the count of squares on the shortest king's path, the target included (L342-343;
     reading d5: walls do not lengthen it, Line of Sight is a separate test)."""
@@ -402,7 +412,7 @@ def path_route(scene: Scene, mover: Mover, start: Square, path: Iterable[Square]
 __all__ = [
     "FACINGS", "Facing", "Figure", "Mover", "OPPOSITE", "Route", "STEP", "Scene", "adjacent", "ahead", "can_step",
     "can_stop",
-    "danger_zone", "danger_zones", "distance", "edge_open", "facing_towards", "in_front_arc", "in_rear_arc",
+    "danger_zone", "danger_zones", "distance", "edge_open", "open_between", "facing_towards", "in_front_arc", "in_rear_arc",
     "leaving_damage", "line_of_fire", "line_of_sight", "passage", "path_route", "push_square", "reachable", "sees",
     "step_cost",
     "steps",

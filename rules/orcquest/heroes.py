@@ -40,7 +40,7 @@ from rules.orcquest.fights import (
     require,
     wound_hero,
 )
-from rules.orcquest.geometry import Mover, can_stop, leaving_damage, path_route, push_square, steps
+from rules.orcquest.geometry import Mover, can_stop, leaving_damage, open_between, path_route, push_square, steps
 from rules.orcquest.models import Enemy, Hero, QuestState
 
 BLEED_DAMAGE = 1
@@ -82,23 +82,25 @@ def wound_enemy(ctx: Context, state: QuestState, enemy: Enemy, amount: int, why:
 
 
 def push_enemy(ctx: Context, state: QuestState, pusher: Hero, enemy: Enemy) -> bool:
-    """Push 1 on `enemy` away from `pusher` (L440, L1137; reading d21): blocked by scenery it takes 1
-    Automatic Damage, by a figure both take 1. True when it was blocked."""
+    """Push 1 on `enemy` away from `pusher` (L440, L1137; reading d21): against scenery, the board's
+    edge or a wall it takes 1 Automatic Damage, into a figure both take 1. True when it was blocked."""
     assert pusher.square is not None
     scene = scene_of(state)
     to = push_square(scene, pusher.square, enemy.square)
-    blocked_by = hero_at(state, to) if to is not None else None
-    other = enemy_at(state, to) if to is not None else None
-    passable = to is not None and to in steps(scene, Mover(hero=False), enemy.square)
-    if to is not None and (blocked_by is not None or other is not None):
-        ctx.say(f"{enemy.label} is pushed into {blocked_by.name if blocked_by else other.label}: both are hurt.")  # type: ignore[union-attr]
-        if blocked_by is not None:
-            wound_hero(ctx, state, blocked_by, 1, "a Push collision")
+    if to is None or not open_between(scene, enemy.square, to):
+        ctx.say(f"{enemy.label} is pushed against an Obstacle.")
+        wound_enemy(ctx, state, enemy, 1, "pushed against an Obstacle", pusher)
+        return True
+    hero, other = hero_at(state, to), enemy_at(state, to)
+    if hero is not None or other is not None:
+        ctx.say(f"{enemy.label} is pushed into {hero.name if hero else other.label}: both are hurt.")  # type: ignore[union-attr]
+        if hero is not None:
+            wound_hero(ctx, state, hero, 1, "a Push collision")
         if other is not None:
             wound_enemy(ctx, state, other, 1, "a Push collision", pusher)
         wound_enemy(ctx, state, enemy, 1, "a Push collision", pusher)
         return True
-    if to is None or not passable or not free(state, to):
+    if not free(state, to):
         ctx.say(f"{enemy.label} is pushed against an Obstacle.")
         wound_enemy(ctx, state, enemy, 1, "pushed against an Obstacle", pusher)
         return True

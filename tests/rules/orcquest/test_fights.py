@@ -219,3 +219,43 @@ def test_an_enraged_hero_rerolls_once_then_the_dice_are_read() -> None:
     assert Reroll(dice=[0]) in GAME.legal_actions(paused, "p1")
     state = play(paused, Reroll(dice=[0]), [6]).state  # grey Red: through the Orange
     assert state.enemies == [] and state.ask is None and state.badass == 2
+
+
+def test_lightning_leaps_to_another_enemy_with_the_same_damage() -> None:
+    # 004 L1126-1128 (Lightning X: the same Damage to X Enemies within 2; a Badass die to leap again);
+    # house set b (Lightning Blow: Lightning 1; an Axe leaps again)
+    state = fresh()
+    active(state, "orrus", "f5", "W")
+    state.badass = 1
+    first = enemy(state, "dog", "e5", "W")
+    second = enemy(state, "dog", "d6", "S")
+    enemy(state, "dog", "b7", "S")
+    state = play(state, UseSkill(hero="orrus", skill="lightning-blow")).state
+    # grey Orange on the dog's blank: 2 Damage; Lightning's Badass die blank: no more leaps;
+    # the first dog survives and turns round (it was struck from behind)
+    step = play(state, Attack(target=first.id), [3, 1, 1])
+    after = step.state
+    assert after.enemy(first.id).damage == 2 and after.enemy(second.id).damage == 2  # type: ignore[union-attr]
+    assert sum(e.damage for e in after.enemies) == 4
+
+
+def test_push_moves_an_enemy_away_or_hurts_it_against_a_wall_or_a_figure() -> None:
+    # 004 L440 and L1137 (Push 1: away from the pusher; an Obstacle: 1 Automatic Damage; a Character: both 1)
+    from rules.core.dice import ScriptedDice
+    from rules.core.engine import Context
+    from rules.orcquest.heroes import push_enemy
+
+    state = fresh()
+    put(state, "orrus", "h5", "E")
+    peasant = enemy(state, "peasant", "i5", "W")
+    ctx = Context(ScriptedDice([]))
+    assert not push_enemy(ctx, state, state.hero("orrus"), peasant) and peasant.square == "j5"
+    put(state, "orrus", "i5", "E")
+    assert push_enemy(ctx, state, state.hero("orrus"), peasant) and peasant.damage == 1  # Room 1's wall
+    put(state, "orrus", "i4", "N")
+    assert push_enemy(ctx, state, state.hero("orrus"), peasant)  # to k6: the wall's corner stops it
+    assert state.enemy(peasant.id) is None  # its second Damage
+    dog = enemy(state, "dog", "e2", "N")
+    runt = enemy(state, "peasant", "d2", "E")
+    put(state, "orrus", "c2", "E")
+    assert push_enemy(ctx, state, state.hero("orrus"), runt) and dog.damage == 1 and runt.damage == 1

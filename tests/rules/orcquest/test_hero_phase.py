@@ -230,3 +230,26 @@ def test_a_war_dogs_flair_finds_an_invisible_hero() -> None:
     assert state.hero("mek").invisible  # 4 squares from the dog
     state = play(state, Move(path=["c5"])).state  # shadow, but 3 squares from the dog
     assert not state.hero("mek").invisible
+
+
+def test_smashing_through_furniture_yields_resources_and_a_chicken_heals() -> None:
+    # 004 L429-432 (Smashing: furniture destroyed, a Loot card as Resources), L501 (a Chicken heals 1)
+    state = fresh()
+    active(state, "orrus", "l2", "S")
+    state.hero("orrus").damage = 2
+    state.loot = ["dagger", "wood"]
+    state.tokens.append(Token(square="m1", kind="chicken"))
+    state = play(state, UseSkill(hero="orrus", skill="stomp")).state
+    state = play(state, Move(path=["k2", "k1", "l1", "m1"])).state
+    orrus = state.hero("orrus")
+    assert "high-k1" not in state.furniture and orrus.inventory == ["metal"] and state.loot_discard == ["dagger"]
+    assert orrus.damage == 1 and all(t.kind != "chicken" for t in state.tokens)
+
+
+def test_the_secondary_objective_pays_when_the_bell_never_rang() -> None:
+    # house set b (Secondary Objective: the Bell never rung, +5 Badass Points)
+    state = fresh()
+    active(state, "thalla", "a1", "W")
+    state.hero("thalla").inventory = ["totem"]
+    state = play(state, UseSkill(hero="thalla", skill="stalk")).state
+    assert play(state, Leave()).state.badass == 5
