@@ -19,6 +19,7 @@ In, each with tests that name their lines:
 - the Enemy Phase played by the rules (`enemies`): Patrols, the Bell-ringer and the Bell, Groups,
   Activation rolls, Flee, Assault and targeting, Mek's Dodge as a reaction prompt defaulting to no,
   the Alert at its end (L724-888);
+- a move foreseen without making it (`preview`: cost, Danger Zone damage, who would see the Hero);
 - the End of Turn: cards restored, Events discarded, resurrection (L895-906); victory and defeat
   (L184-190, L732); the decks' and reserves' orders hidden from every seat (`secrets`; L253-256).
 
