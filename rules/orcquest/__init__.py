@@ -24,10 +24,10 @@ In, each with tests that name their lines:
   (L184-190, L732); the decks' and reserves' orders hidden from every seat (`secrets`; L253-256).
 
 Boosts and an Enraged Hero's re-roll come after an Attack's dice are down, the game asking with "read
-them as they lie" as its default (L389-390, L575, L1080).
+them as they lie" as its default; under an Enemy's Attack an Enraged Hero may re-roll its Defence
+dice, and Mek may Dodge, the default being to take it (L389-390, L575, L883-885, L1080, L1111).
 
-Still to come: Enraged re-rolls of Defence dice in the Enemy Phase (L1080); other Hero Reactions than
-Dodge; throwing Loot (L924-930); buying Skills
+Still to come: other Hero Reactions than Dodge; throwing Loot (L924-930); buying Skills
 (L912-921); Kraft, Enchant, Relics and Artifacts (L653-661, L915, L931-960); the End of Quest and
 the Campaign (L961-987); Bosses, Massive and Named Enemies (L819-823, L988-1032); reinforced doors and
 keys, destroyed walls, Smoke, and the Abilities no house card uses (L420-423, L470, L1094-1160);

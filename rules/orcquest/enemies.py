@@ -518,13 +518,26 @@ def strike(ctx: Context, state: QuestState, enemy: Enemy, hero: Hero, *, blue: b
     assert hero.square is not None
     enemy.facing = facing_towards(scene_of(state), enemy.square, hero.square)
     ctx.say(f"{enemy.label} attacks {hero.name}!")
-    damage = roll_on_hero(ctx, state, enemy, hero, f"{enemy.label}'s Attack on {hero.name}", blue=blue)
+    rolled = roll_on_hero(ctx, state, enemy, hero, f"{enemy.label}'s Attack on {hero.name}", blue=blue)
     turn = state.enemy_turn
-    if damage > 0 and turn is not None and dodge_squares(state, hero, enemy):
-        turn.strike = Strike(enemy=enemy.id, hero=hero.code, damage=damage)
+    if turn is not None and may_answer(state, hero, enemy, rolled):
+        turn.strike = rolled
         state.ask = Ask(kind=REACTION, players=list(hero.owners))
         return
-    wound_hero(ctx, state, hero, damage, f"{enemy.label}'s Attack")
+    wound_hero(ctx, state, hero, rolled.damage, f"{enemy.label}'s Attack")
+
+
+def may_answer(state: QuestState, hero: Hero, enemy: Enemy, rolled: Strike) -> bool:
+    """Whether the Hero has anything to do about an Attack that would hurt it: Dodge, or an Enraged
+    re-roll of its Defence dice (L1080)."""
+    if rolled.damage <= 0:
+        return False
+    return bool(dodge_squares(state, hero, enemy)) or can_reroll_defence(hero, rolled)
+
+
+def can_reroll_defence(hero: Hero, rolled: Strike) -> bool:
+    return "enraged" in hero.conditions and not rolled.rerolled and rolled.faces is not None and bool(
+        rolled.faces.defence)
 
 
 def dodge_squares(state: QuestState, hero: Hero, enemy: Enemy) -> list[Square]:
@@ -542,6 +555,7 @@ def dodge_squares(state: QuestState, hero: Hero, enemy: Enemy) -> list[Square]:
     return [s for s in steps(scene, mover, hero.square) if can_stop(scene, mover, s)]
 
 
-__all__ = ["REACTION", "activate_enemy", "activation_result", "assault", "distances", "dodge_squares",
+__all__ = ["REACTION", "activate_enemy", "activation_result", "assault", "can_reroll_defence", "distances",
+           "dodge_squares", "may_answer",
            "enemy_mover", "flee", "groups", "manage_patrols", "march", "next_group", "order", "ring",
            "run_ringers", "spawn", "strike"]

@@ -41,7 +41,9 @@ from rules.orcquest.enemies import (
     REACTION,
     activate_enemy,
     activation_result,
+    can_reroll_defence,
     dodge_squares,
+    may_answer,
     manage_patrols,
     next_group,
     order,
@@ -55,6 +57,7 @@ from rules.orcquest.fights import (
     hit_enemy,
     kinds_held,
     land,
+    read_strike,
     throw_at,
     react,
     require,
@@ -258,7 +261,12 @@ class OrcQuest(Game[QuestState, Any]):
         if not STAGES.asks(state.ask, player) or found is None:
             return []
         hero, enemy = found
-        return [Pass(), *(Dodge(square=s) for s in dodge_squares(state, hero, enemy))]
+        moves: list[Any] = [Pass(), *(Dodge(square=s) for s in dodge_squares(state, hero, enemy))]
+        strike = state.enemy_turn.strike if state.enemy_turn else None
+        if strike is not None and strike.faces is not None and can_reroll_defence(hero, strike):
+            count = len(strike.faces.defence)
+            moves += [Reroll(dice=[n for n in range(count) if mask >> n & 1]) for mask in range(1, 2 ** count)]
+        return moves
 
     def _free_entries(self, state: QuestState) -> list[str]:
         """The Hero Entry squares nobody stands on; when every one is taken, the nearest empty square
@@ -819,13 +827,31 @@ class OrcQuest(Game[QuestState, Any]):
         if state.won is None and state.ask is None:
             self._end_enemy_phase(ctx, state)
 
-    def _react(self, ctx: Context, state: QuestState, action: Dodge | Pass) -> None:
-        """A Hero's answer to the Attack rolled on it (L883-885, L1111): Dodge ignores the Damage and
-        steps one square, no Danger Zone damage; Pass takes it. Then the Enemy Phase goes on."""
+    def _react(self, ctx: Context, state: QuestState, action: Dodge | Pass | Reroll) -> None:
+        """A Hero's answer to the Attack rolled on it (L883-885, L1080, L1111): an Enraged re-roll of its
+        Defence dice reads the Attack again (and asks again while something is left to do); Dodge
+        ignores the Damage and steps one square, no Danger Zone damage; Pass takes it. Then the Enemy
+        Phase goes on."""
         found = self._strike(state)
         turn = state.enemy_turn
         assert turn is not None and turn.strike is not None and found is not None
         hero, enemy = found
+        if isinstance(action, Reroll):
+            strike = turn.strike
+            require(strike.faces is not None and can_reroll_defence(hero, strike),
+                    "Only an Enraged Hero re-rolls its Defence dice, once per Attack (L575, L1080).")
+            assert strike.faces is not None
+            require(bool(action.dice) and all(0 <= n < len(strike.faces.defence) for n in action.dice),
+                    f"Name Defence dice from 0 to {len(strike.faces.defence) - 1}.")
+            for n in sorted(set(action.dice)):
+                colour, _ = strike.faces.defence[n]
+                face = ctx.dice.d6(f"{hero.name} re-rolls a {colour} Defence die (Enraged)", hero.owners[0]).faces[0]
+                strike.faces.defence[n] = (colour, face)
+            strike.rerolled = True
+            read_strike(ctx, strike)
+            if may_answer(state, hero, enemy, strike):
+                return
+            action = Pass()
         if isinstance(action, Dodge):
             squares = dodge_squares(state, hero, enemy)
             require(action.square in squares, f"{hero.name} cannot Dodge to {action.square}; "

@@ -20,6 +20,7 @@ from rules.orcquest.board import keep_watch, layout_of, scene_of
 from rules.orcquest.combat import LEVEL_WORDS, Pool, resolve, shifted, throw, words
 from rules.orcquest.data import (
     ATTACK_FACES,
+    BADASS_FACES,
     CARDS,
     DEFENCE_FACES,
     ENEMIES,
@@ -40,7 +41,7 @@ from rules.orcquest.geometry import (
     line_of_fire,
     line_of_sight,
 )
-from rules.orcquest.models import Enemy, Faces, Hero, QuestState
+from rules.orcquest.models import Enemy, Faces, Hero, QuestState, Strike
 
 LIGHTNING_REACH = 2
 """Lightning X jumps to Enemies up to 2 squares away (L1126)."""
@@ -219,7 +220,8 @@ def land(ctx: Context, state: QuestState, hero: Hero | None, enemy: Enemy, attac
     return result.damage
 
 
-def roll_on_hero(ctx: Context, state: QuestState, enemy: Enemy, hero: Hero, why: str, *, blue: bool = False) -> int:
+def roll_on_hero(ctx: Context, state: QuestState, enemy: Enemy, hero: Hero, why: str, *,
+                 blue: bool = False) -> Strike:
     """An Enemy's Attack on a Hero rolled, its Damage not yet dealt: the sheet's dice, and a blue Badass
     die on whose Skull a Peasant strikes with Brutality (house set b); the Hero rolls every equipped
     Defence (L615-616). Fortified and Weakened end with the Attack (L1074, L1084)."""
@@ -228,17 +230,31 @@ def roll_on_hero(ctx: Context, state: QuestState, enemy: Enemy, hero: Hero, why:
     thrown = throw(ctx.dice, pool, why, None, hero.owners[0])
     hp = shifted(HEROES[hero.code].colour, fortified="fortified" in hero.conditions,
                  weakened="weakened" in hero.conditions)
-    skulls = [b for b in thrown.badass_results if b is Badass.SKULL]
-    result = resolve(thrown.attack_results, thrown.defence_results, hp, badass=skulls, skulls_brutal=True)
     hero.conditions.pop("fortified", None)
     hero.conditions.pop("weakened", None)
-    ctx.say(f"{thrown.words()} against {LEVEL_WORDS[hp]} HP: {result.damage} Damage.")
-    return result.damage
+    faces = Faces(attack=[(c, r.faces[0]) for c, r in thrown.attack],
+                  defence=[(c, r.faces[0]) for c, r in thrown.defence], badass=[r.faces[0] for r in thrown.badass])
+    strike = Strike(enemy=enemy.id, hero=hero.code, damage=0, faces=faces, hp=hp)
+    read_strike(ctx, strike)
+    return strike
+
+
+def read_strike(ctx: Context, strike: Strike) -> None:
+    """Read an Enemy's thrown Attack into its Damage (L572-585), a Skull on its blue die adding Brutality."""
+    faces = strike.faces
+    assert faces is not None
+    hits = [ATTACK_FACES[c][f - 1] for c, f in faces.attack]
+    blocks = [DEFENCE_FACES[c][f - 1] for c, f in faces.defence]
+    badass = [BADASS_FACES[f - 1] for f in faces.badass]
+    skulls = [b for b in badass if b is Badass.SKULL]
+    strike.damage = resolve(hits, blocks, strike.hp, badass=skulls, skulls_brutal=True).damage
+    shown = words([c for c, _ in faces.attack], hits, [c for c, _ in faces.defence], blocks, badass)
+    ctx.say(f"{shown} against {LEVEL_WORDS[strike.hp]} HP: {strike.damage} Damage.")
 
 
 def hit_hero(ctx: Context, state: QuestState, enemy: Enemy, hero: Hero, why: str, *, blue: bool = False) -> int:
     """An Enemy's Attack on a Hero, rolled and dealt."""
-    damage = roll_on_hero(ctx, state, enemy, hero, why, blue=blue)
+    damage = roll_on_hero(ctx, state, enemy, hero, why, blue=blue).damage
     wound_hero(ctx, state, hero, damage, f"{enemy.label}'s Attack")
     return damage
 
@@ -276,5 +292,5 @@ def require(condition: bool, sentence: str) -> None:
 
 
 __all__ = ["LIGHTNING_REACH", "Weapon", "add_badass", "draw_loot", "effect_reaches", "heal_hero", "hero_defence",
-           "enemy_defence", "hit_enemy", "hit_hero", "kill", "kinds_held", "land", "throw_at", "react", "require", "roll_on_hero", "weapon_for",
+           "enemy_defence", "hit_enemy", "hit_hero", "kill", "kinds_held", "land", "throw_at", "react", "read_strike", "require", "roll_on_hero", "weapon_for",
            "wound_hero"]

@@ -123,19 +123,24 @@ class Patrol(BaseModel):
     members: list[int]
 
 
+class Faces(BaseModel):
+    """An Attack's dice as they landed: each die's colour and face (1-6), and the Badass dice's faces."""
+
+    attack: list[tuple[DieColour, int]]
+    defence: list[tuple[DieColour, int]]
+    badass: list[int] = Field(default_factory=list)
+
+
 class Strike(BaseModel):
-    """An Enemy's Attack rolled on a Hero, its Damage held back while the Hero may react (L883-885)."""
+    """An Enemy's Attack rolled on a Hero, its Damage held back while the Hero may react (L883-885) or,
+    Enraged, re-roll its Defence dice (L1080)."""
 
     enemy: int
     hero: str
     damage: int
-
-
-class Faces(BaseModel):
-    """An Attack's dice as they landed: each die's colour and face (1-6)."""
-
-    attack: list[tuple[DieColour, int]]
-    defence: list[tuple[DieColour, int]]
+    faces: Faces | None = None
+    hp: Level = Level.ORANGE  # the Hero's Health Point colour the Attack meets
+    rerolled: bool = False
 
 
 class HeldRoll(BaseModel):
@@ -358,8 +363,8 @@ class Boost(BaseModel):
 
 
 class Reroll(BaseModel):
-    """Throw again the chosen Attack dice (by their place, from 0) of the Attack just thrown: Enraged,
-    once per Attack (L575, L1080)."""
+    """Throw again the chosen dice (by their place, from 0) of the Attack just thrown: an Enraged Hero's
+    Attack dice after its own Attack, its Defence dice under an Enemy's; once per Attack (L575, L1080)."""
 
     type: Literal["reroll"] = "reroll"
     dice: list[int]

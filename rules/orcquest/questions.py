@@ -28,12 +28,12 @@ def say(state: QuestState, ask: Ask) -> str:
     hero = state.hero(strike.hero)
     enemy = state.enemy(strike.enemy)
     who = enemy.label if enemy else "An Enemy"
-    return (f"{who}'s Attack would deal {strike.damage} Damage to {hero.name}: Dodge (1 Badass Point, "
-            "ignore it and step one square) or take it?")
+    return (f"{who}'s Attack would deal {strike.damage} Damage to {hero.name}: react (Dodge, or an Enraged "
+            "re-roll of the Defence dice) or take it?")
 
 
 STAGES: Stages[QuestState] = Stages({
-    REACTION: Stage((Dodge, Pass), default=Pass()),
+    REACTION: Stage((Dodge, Pass, Reroll), default=Pass()),
     AFTER_ROLL: Stage((Boost, Reroll, Resolve), default=Resolve()),
 }, say)
 

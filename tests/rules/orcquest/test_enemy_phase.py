@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.orcquest.enemies import groups
-from rules.orcquest.models import Dodge, Pass, Patrol, Phase
+from rules.orcquest.models import Dodge, Pass, Patrol, Phase, Reroll
 from tests.rules.orcquest.helpers import GAME, enemy, fresh, play, put, texts, to_enemy_phase
 
 
@@ -206,3 +206,16 @@ def test_a_group_told_by_another_in_sight_rolls_too() -> None:
     enemy(state, "peasant", "g5", "W", alert=True)  # 4 squares off: another group, looking at the first
     step = to_enemy_phase(state, [1, 1], square="t1")  # both groups roll Yellow and flee
     assert any("learn where the Heroes are" in t for t in texts(step))
+
+
+def test_an_enraged_hero_rerolls_its_defence_under_an_enemy_attack() -> None:
+    # 004 L1080 (Enraged: re-roll any number of dice, once per Attack), L575 (one re-roll per Defence)
+    state = fresh()
+    enemy(state, "dog", "e5", "E", alert=True, seen_hero=True)
+    put(state, "orrus", "f5", "W")
+    state.hero("orrus").conditions["enraged"] = 1
+    # grey Activation Yellow (Assault); grey Orange on the Leather's blank: 1 Damage, held
+    state = to_enemy_phase(state, [1, 3, 1], hero="thalla", square="o1").state
+    assert state.ask is not None and Reroll(dice=[0]) in GAME.legal_actions(state, "p1")
+    state = play(state, Reroll(dice=[0]), [6]).state  # white Orange: the Orange is stopped
+    assert state.hero("orrus").damage == 0 and state.phase is Phase.END
