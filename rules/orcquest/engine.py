@@ -38,7 +38,6 @@ from rules.orcquest.data import (
     Slot,
 )
 from rules.orcquest.enemies import (
-    REACTION,
     activate_enemy,
     activation_result,
     can_reroll_defence,
