@@ -16,10 +16,12 @@ from pydantic import BaseModel, TypeAdapter
 from rules.core.engine import Context, Game, Outcome, OutcomeKind, PlayerId, Prompt, PromptKind, Seat
 from rules.core.errors import RuleViolation
 from rules.core.views import table_fields
+from rules.orcquest.attacks import after_roll, after_roll_moves, attack, attack_moves, payable
 from rules.orcquest.board import LAYOUTS, enemy_at, keep_watch, layout_of, nearest_free, scene_of
 from rules.orcquest.data import (
     ACTION_POINTS,
     ALERT_START,
+    BADASS_FACES,
     BADASS_LIMIT_FLOOR,
     BADASS_LIMIT_START,
     CARDS,
@@ -30,10 +32,7 @@ from rules.orcquest.data import (
     PATROL_DECK,
     RESURRECTION_COST,
     SKILLS,
-    AttackKind,
     Badass,
-    BADASS_FACES,
-    Effect,
     SkillKind,
     Slot,
 )
@@ -42,33 +41,21 @@ from rules.orcquest.enemies import (
     activation_result,
     can_reroll_defence,
     dodge_squares,
-    may_answer,
     manage_patrols,
+    may_answer,
     next_group,
     order,
 )
 from rules.orcquest.exploration import QUESTS, raise_alert
 from rules.orcquest.fights import (
-    LIGHTNING_REACH,
     add_badass,
-    effect_reaches,
     heal_hero,
-    hit_enemy,
-    kinds_held,
-    land,
     read_strike,
-    throw_at,
-    react,
     require,
-    weapon_for,
     wound_hero,
 )
 from rules.orcquest.geometry import (
     FACINGS,
-    distance,
-    facing_towards,
-    in_rear_arc,
-    line_of_sight,
     reachable,
 )
 from rules.orcquest.heroes import (
@@ -76,14 +63,12 @@ from rules.orcquest.heroes import (
     look_around,
     mover_of,
     overloaded,
-    push_enemy,
     toggle_door,
     walk,
     wound_enemy,
 )
 from rules.orcquest.models import (
     Activate,
-    Ask,
     Attack,
     Boost,
     BuyAP,
@@ -98,7 +83,6 @@ from rules.orcquest.models import (
     Equip,
     Face,
     Finish,
-    HeldRoll,
     Hero,
     Leave,
     Move,
@@ -133,11 +117,6 @@ def owners_for(count: int) -> dict[str, list[int]]:
     if count == 2:
         return {h: [n // 2] for n, h in enumerate(HERO_ORDER)}
     return {h: [0] for h in HERO_ORDER}
-
-
-def effect_of(card: Card) -> Effect:
-    skill = SKILLS[card.skill]
-    return skill.enhanced if card.enhanced and skill.enhanced is not None else skill.main
 
 
 class OrcQuest(Game[QuestState, Any]):
@@ -208,7 +187,7 @@ class OrcQuest(Game[QuestState, Any]):
             return []
         if state.ask is not None:
             if state.ask.kind == AFTER_ROLL:
-                return self._after_roll_moves(state) if STAGES.asks(state.ask, player) else []
+                return after_roll_moves(state) if STAGES.asks(state.ask, player) else []
             return self._reactions(state, player)
         if state.phase is Phase.END:
             if player in state.ended:
@@ -299,31 +278,17 @@ class OrcQuest(Game[QuestState, Any]):
             if skill.kind is not SkillKind.ACTION or code in hero.down:
                 continue
             for enhanced, effect in ((False, skill.main), (True, skill.enhanced)):
-                if effect is not None and self._payable(state, hero, effect) is None:
+                if effect is not None and payable(state, hero, effect) is None:
                     out.append((code, enhanced, False))
             if skill.combo and hero.code == state.active and state.combo == skill.combo:
                 out.append((code, False, True))
         return out
 
-    def _payable(self, state: QuestState, hero: Hero, effect: Effect) -> str | None:
-        """Why `hero` cannot pay `effect` now, or None: its own AP in its own activation, then extra AP
-        bought (L706-715); BP from the pool, never while Cursed (L1052)."""
-        ap = hero.ap if hero.code == state.active else 0
-        if ap + hero.extra < effect.ap:
-            need = effect.ap - ap - hero.extra
-            return f"{hero.name} needs {need} more Action Point{'s' if need > 1 else ''} (buy them with Badass Points)."
-        if effect.bp:
-            if "cursed" in hero.conditions:
-                return f"{hero.name} is Cursed and cannot spend Badass Points."
-            if state.badass < effect.bp:
-                return f"That needs {effect.bp} Badass Points; the party has {state.badass}."
-        return None
-
     def _card_actions(self, state: QuestState, card: Card) -> list[Any]:
         hero = state.hero(card.hero)
         actions: list[Any] = [Finish()]
         if card.attack:
-            actions += self._attacks(state, hero, card)
+            actions += attack_moves(state, hero, card)
         if card.mp > 0 and not (card.attack and card.moves_after) and hero.square is not None and not overloaded(hero):
             for square, route in reachable(scene_of(state), mover_of(hero), hero.square, card.mp).items():
                 if route.path:
@@ -335,43 +300,6 @@ class OrcQuest(Game[QuestState, Any]):
                 actions.append(Leave())
         return actions
 
-    def _attacks(self, state: QuestState, hero: Hero, card: Card) -> list[Attack]:
-        effect = effect_of(card)
-        out = []
-        for enemy in state.enemies:
-            for kind in self._kinds(hero, effect):
-                if self._attack_fault(state, hero, enemy, effect, kind) is None:
-                    out.append(Attack(target=enemy.id, kind=kind))
-        return out
-
-    @staticmethod
-    def _kinds(hero: Hero, effect: Effect) -> list[AttackKind | None]:
-        if effect.weakens:
-            return [None]
-        if effect.attack is not None:
-            return [effect.attack]
-        return list(kinds_held(hero))
-
-    def _attack_fault(self, state: QuestState, hero: Hero, enemy: Enemy, effect: Effect,
-                      kind: AttackKind | None) -> str | None:
-        if hero.square is None:
-            return f"{hero.name} is not on the board."
-        if effect.weakens:
-            return None if effect_reaches(state, hero, enemy, effect) else f"{enemy.label} is out of reach."
-        if kind is None:
-            return "Say which kind of Attack."
-        if kind not in kinds_held(hero):
-            return f"{hero.name} has no {kind} weapon equipped (L520)."
-        if effect.area is not None:
-            scene = scene_of(state)
-            if distance(scene, hero.square, enemy.square) > effect.area or not line_of_sight(scene, hero.square,
-                                                                                             enemy.square):
-                return f"{enemy.label} is not in the Area."
-            return None
-        if weapon_for(state, hero, enemy, kind) is None:
-            return f"{hero.name} cannot reach {enemy.label} with a {kind} Attack from {hero.square}."
-        return None
-
     @staticmethod
     def _can_resurrect(state: QuestState, hero: Hero) -> bool:
         return hero.dead and state.limit - RESURRECTION_COST >= BADASS_LIMIT_FLOOR
@@ -382,7 +310,10 @@ class OrcQuest(Game[QuestState, Any]):
         if state.ask is not None or isinstance(action, (Dodge, Pass, Boost, Reroll, Resolve)):
             ask = STAGES.admit(state, state.ask, player, action)
             if ask.kind == AFTER_ROLL:
-                self._after_roll(ctx, state, action)
+                assert state.held is not None
+                hero = state.hero(state.held.hero)
+                after_roll(ctx, state, action)
+                self._after_action(ctx, state, hero)
             else:
                 self._react(ctx, state, action)
             return
@@ -522,7 +453,7 @@ class OrcQuest(Game[QuestState, Any]):
             effect = skill.enhanced if action.enhanced else skill.main
             require(effect is not None, f"{skill.name} has no Enhanced effect.")
             assert effect is not None
-            fault = self._payable(state, hero, effect)
+            fault = payable(state, hero, effect)
             require(fault is None, str(fault))
             own = min(effect.ap, hero.ap if hero.code == state.active else 0)
             if hero.code == state.active:
@@ -555,7 +486,7 @@ class OrcQuest(Game[QuestState, Any]):
             card.mp, card.attack = 0, False
         elif isinstance(action, Attack):
             require(card.attack, f"{SKILLS[card.skill].name} has no Attack left.")
-            self._attack(ctx, state, hero, card, action)
+            attack(ctx, state, hero, card, action)
         else:
             require(card.mp > 0, f"{SKILLS[card.skill].name} has no Movement Points left.")
             require(not (card.attack and card.moves_after), "This card attacks first, then moves.")
@@ -592,156 +523,6 @@ class OrcQuest(Game[QuestState, Any]):
                 ctx.say(f"The Bell never rang: +{quest.secondary_bp} Badass Points for the Secondary Objective.")
             state.won = True
             ctx.say("The Totem is out of the farm: the Quest is won!", kind="end")
-
-    def _attack(self, ctx: Context, state: QuestState, hero: Hero, card: Card, action: Attack) -> None:
-        """The card's Attack (L505-529, L565-585), then the Enemy's Reaction (L600-614)."""
-        effect = effect_of(card)
-        enemy = state.enemy(action.target)
-        require(enemy is not None, f"There is no Enemy {action.target} on the board.")
-        assert enemy is not None and hero.square is not None
-        kinds = self._kinds(hero, effect)
-        kind = action.kind if action.kind is not None else (kinds[0] if len(kinds) == 1 else None)
-        require(kind in kinds, "Say which kind of Attack: " + ", ".join(str(k) for k in kinds if k) + ".")
-        fault = self._attack_fault(state, hero, enemy, effect, kind)
-        require(fault is None, str(fault))
-        piercing = self._boosts(ctx, state, hero, action.boosts)
-        scene = scene_of(state)
-        hero.facing = facing_towards(scene, hero.square, enemy.square)
-        if hero.invisible:
-            hero.invisible = False
-            ctx.say(f"{hero.name} attacks and is no longer Invisible.")
-        card.attack = False
-        if effect.weakens:
-            enemy.conditions.pop("fortified", None)
-            enemy.conditions["weakened"] = 1
-            ctx.say(f"{hero.name} weakens {enemy.label}: its Health Points drop a colour.")
-            react(ctx, state, enemy, hero, AttackKind.MAGIC)
-            return
-        assert kind is not None
-        if effect.area is not None:
-            targets = [e for e in state.enemies if distance(scene, hero.square, e.square) <= effect.area
-                       and line_of_sight(scene, hero.square, e.square)]
-            for target in targets:
-                dealt = hit_enemy(ctx, state, hero, target, effect.area_dice, kind,
-                                  f"{hero.name}'s {SKILLS[card.skill].name} on {target.label}")
-                card.damaged |= dealt > 0
-                if effect.burn and target in state.enemies:
-                    target.conditions["burn"] = effect.burn
-                    ctx.say(f"{target.label} is Burning.")
-            for target in targets:
-                react(ctx, state, target, hero, kind)
-            return
-        weapon = weapon_for(state, hero, enemy, kind)
-        assert weapon is not None
-        dice = weapon.dice
-        if effect.rear_die is not None and in_rear_arc(scene, enemy.square, enemy.facing, hero.square):
-            dice = (*dice, effect.rear_die)
-            ctx.say(f"{hero.name} strikes from behind: +1 {effect.rear_die} die.")
-        why = f"{hero.name}'s {SKILLS[card.skill].name} on {enemy.label}"
-        full = enemy.damage == 0
-        state.held = HeldRoll(hero=hero.code, target=enemy.id, kind=kind, full=full, brutality=effect.brutality,
-                              piercing=piercing, push=weapon.push, lightning=effect.lightning,
-                              faces=throw_at(ctx, state, hero, enemy, dice, kind, why))
-        if len(self._after_roll_moves(state)) > 1:
-            state.ask = Ask(kind=AFTER_ROLL, players=list(hero.owners))
-            return
-        self._land_held(ctx, state)
-
-    def _after_roll_moves(self, state: QuestState) -> list[Any]:
-        """What may still change a thrown Attack (L389-390, L575, L1080): each face-up Boost card its
-        Hero can pay, an Enraged Hero's one re-roll of any of its Attack dice, or reading it."""
-        held = state.held
-        if held is None:
-            return []
-        hero = state.hero(held.hero)
-        moves: list[Any] = [Resolve()]
-        for code in HEROES[hero.code].skills:
-            skill = SKILLS[code]
-            if skill.kind is SkillKind.BOOST and code not in hero.down and self._payable(state, hero, skill.main) is None:
-                moves.append(Boost(skill=code))
-        if "enraged" in hero.conditions and not held.rerolled:
-            count = len(held.faces.attack)
-            moves += [Reroll(dice=[n for n in range(count) if mask >> n & 1]) for mask in range(1, 2 ** count)]
-        return moves
-
-    def _after_roll(self, ctx: Context, state: QuestState, action: Any) -> None:
-        held = state.held
-        assert held is not None
-        hero = state.hero(held.hero)
-        if isinstance(action, Boost):
-            held.piercing += self._boosts(ctx, state, hero, [action.skill])
-        elif isinstance(action, Reroll):
-            require(not held.rerolled and "enraged" in hero.conditions,
-                    "Only an Enraged Hero re-rolls, once per Attack (L575, L1080).")
-            require(bool(action.dice) and all(0 <= n < len(held.faces.attack) for n in action.dice),
-                    f"Name dice from 0 to {len(held.faces.attack) - 1}.")
-            for n in sorted(set(action.dice)):
-                colour, _ = held.faces.attack[n]
-                face = ctx.dice.d6(f"{hero.name} re-rolls a {colour} Attack die (Enraged)", hero.owners[0]).faces[0]
-                held.faces.attack[n] = (colour, face)
-            held.rerolled = True
-        if isinstance(action, Resolve) or len(self._after_roll_moves(state)) <= 1:
-            self._land_held(ctx, state)
-
-    def _land_held(self, ctx: Context, state: QuestState) -> None:
-        """Read the thrown Attack and apply it; then Push, Lightning and the Enemy's Reaction."""
-        held = state.held
-        assert held is not None
-        state.held, state.ask = None, None
-        hero = state.hero(held.hero)
-        enemy = state.enemy(held.target)
-        assert enemy is not None
-        dealt = land(ctx, state, hero, enemy, held.faces.attack, held.faces.defence, brutality=held.brutality,
-                     piercing=held.piercing, full=held.full)
-        if state.card is not None:
-            state.card.damaged |= dealt > 0
-        if held.push and enemy in state.enemies:
-            push_enemy(ctx, state, hero, enemy)
-        if held.lightning and dealt > 0:
-            self._lightning(ctx, state, hero, enemy, dealt, held.lightning)
-        react(ctx, state, enemy, hero, held.kind)
-        keep_watch(ctx, state)
-        self._after_action(ctx, state, hero)
-
-    def _lightning(self, ctx: Context, state: QuestState, hero: Hero, first: Enemy, dealt: int, jumps: int) -> None:
-        """Lightning X: the same Damage to X more Enemies up to 2 squares away, each new target rolling a
-        Badass die that, on an Axe, lets it jump once more (L1126-1128; house set b: the Axe); nearest
-        first, a target once per Attack (the players' choice, its default)."""
-        scene = scene_of(state)
-        struck, source = {first.id}, first.square
-        while jumps > 0:
-            options = [e for e in state.enemies if e.id not in struck and distance(scene, source, e.square)
-                       <= LIGHTNING_REACH]
-            if not options:
-                return
-            target = min(options, key=lambda e: (distance(scene, source, e.square), e.id))
-            struck.add(target.id)
-            jumps -= 1
-            ctx.say(f"Lightning leaps to {target.label}!")
-            wound_enemy(ctx, state, target, dealt, "Lightning", hero)
-            face = BADASS_FACES[ctx.dice.d6(f"Lightning on {target.label}: Badass die", hero.owners[0]).faces[0] - 1]
-            if face is Badass.AXE:
-                jumps += 1
-                ctx.say("An Axe: the Lightning leaps again.")
-
-    def _boosts(self, ctx: Context, state: QuestState, hero: Hero, boosts: list[str]) -> int:
-        """Boost cards played on the Attack, each paid in Badass Points and turned face down (L389-390):
-        the Piercing they add."""
-        piercing = 0
-        for code in boosts:
-            skill = SKILLS.get(code)
-            require(skill is not None and skill.hero == hero.code and skill.kind is SkillKind.BOOST,
-                    f"{code} is not one of {hero.name}'s Boost cards.")
-            assert skill is not None
-            require(code not in hero.down, f"{skill.name} is face down until the End of Turn.")
-            fault = self._payable(state, hero, skill.main)
-            require(fault is None, str(fault))
-        for code in boosts:
-            skill = SKILLS[code]
-            add_badass(ctx, state, -skill.main.bp, skill.name)
-            hero.down.append(code)
-            piercing += skill.main.piercing
-        return piercing
 
     def _settle(self, state: QuestState) -> None:
         """A card with nothing left to do is done."""
@@ -940,5 +721,5 @@ class OrcQuest(Game[QuestState, Any]):
         return Outcome.together(state.players, won=state.won, summary=summary)
 
 
-__all__ = ["OrcQuest", "effect_of", "owners_for"]
+__all__ = ["OrcQuest", "owners_for"]
 
