@@ -73,6 +73,7 @@ from rules.orcquest.geometry import (
     passage,
     push_square,
     reachable,
+    sees,
     step_cost,
     steps,
 )
@@ -114,8 +115,8 @@ def _reading(scene: Scene, square: Square) -> tuple[int, int]:
 
 
 def _walk(ctx: Context, state: QuestState, enemy: Enemy, path: Iterable[Square]) -> None:
-    """An Enemy steps along `path`, opening the closed doors it crosses; a door of an unexplored Room
-    so opened explores it (L475)."""
+    """An Enemy steps along `path`, opening the closed doors it crosses; an Alert Enemy so opening an
+    unexplored Room's door, or coming in sight of an unexplored Spawn Zone, explores it (L475)."""
     layout = layout_of(state)
     here = enemy.square
     for square in path:
@@ -123,11 +124,22 @@ def _walk(ctx: Context, state: QuestState, enemy: Enemy, path: Iterable[Square])
         if door is not None and door.code not in state.open_doors and door.code not in state.destroyed_doors:
             state.open_doors.append(door.code)
             ctx.say(f"{enemy.label} opens a door.")
-            for room in rooms_behind(state, door.code):
-                explore(ctx, state, room, None)
+            if enemy.alert:
+                for room in rooms_behind(state, door.code):
+                    explore(ctx, state, room, None)
         enemy.square = square
         here = square
+        if enemy.alert:
+            _spot_zones(ctx, state, enemy)
     ctx.say(f"{enemy.label} moves to {enemy.square}.")
+
+
+def _spot_zones(ctx: Context, state: QuestState, enemy: Enemy) -> None:
+    """An unexplored Spawn Zone an Alert Enemy now has in sight is explored (L475)."""
+    scene = scene_of(state)
+    for letter, squares in layout_of(state).zones.items():
+        if letter not in state.explored and any(sees(scene, enemy.square, enemy.facing, s) for s in squares):
+            explore(ctx, state, letter, None)
 
 
 # -- Patrols (L742-816) ----------------------------------------------------------------------------------------

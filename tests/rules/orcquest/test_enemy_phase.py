@@ -219,3 +219,15 @@ def test_an_enraged_hero_rerolls_its_defence_under_an_enemy_attack() -> None:
     assert state.ask is not None and Reroll(dice=[0]) in GAME.legal_actions(state, "p1")
     state = play(state, Reroll(dice=[0]), [6]).state  # white Orange: the Orange is stopped
     assert state.hero("orrus").damage == 0 and state.phase is Phase.END
+
+
+def test_an_alert_enemy_on_the_move_explores_a_spawn_zone_it_sees() -> None:
+    # 004 L475 (an Alert Enemy on the move opening an unexplored Room's door or seeing a Spawn Zone)
+    state = fresh()
+    state.explored = ["1", "2", "3"]
+    state.reserves["A"] = ["chicken", "chicken", "peasant-x3"]
+    enemy(state, "peasant", "e6", "S", alert=True, seen_hero=True)
+    put(state, "mandar", "c6", "E")
+    # white Activation Yellow: it flees (from Mandar, towards the field); die 1 on f1, die 2 on h3
+    step = to_enemy_phase(state, [1, 1, 9], square="t1")
+    assert "A" in step.state.explored and any("Exploration of Spawn Zone A" in t for t in texts(step))
