@@ -22,6 +22,8 @@ from rules.orcquest.fights import (
     kinds_held,
     land,
     react,
+    reroll_choices,
+    reroll_faces,
     require,
     throw_at,
     weapon_for,
@@ -160,8 +162,7 @@ def after_roll_moves(state: QuestState) -> list[Any]:
         if skill.kind is SkillKind.BOOST and code not in hero.down and payable(state, hero, skill.main) is None:
             moves.append(Boost(skill=code))
     if "enraged" in hero.conditions and not held.rerolled:
-        count = len(held.faces.attack)
-        moves += [Reroll(dice=[n for n in range(count) if mask >> n & 1]) for mask in range(1, 2 ** count)]
+        moves += [Reroll(dice=dice) for dice in reroll_choices(len(held.faces.attack))]
     return moves
 
 
@@ -174,12 +175,7 @@ def after_roll(ctx: Context, state: QuestState, action: Any) -> None:
     elif isinstance(action, Reroll):
         require(not held.rerolled and "enraged" in hero.conditions,
                 "Only an Enraged Hero re-rolls, once per Attack (L575, L1080).")
-        require(bool(action.dice) and all(0 <= n < len(held.faces.attack) for n in action.dice),
-                f"Name dice from 0 to {len(held.faces.attack) - 1}.")
-        for n in sorted(set(action.dice)):
-            colour, _ = held.faces.attack[n]
-            face = ctx.dice.d6(f"{hero.name} re-rolls a {colour} Attack die (Enraged)", hero.owners[0]).faces[0]
-            held.faces.attack[n] = (colour, face)
+        reroll_faces(ctx, hero, held.faces.attack, action.dice, "Attack")
         held.rerolled = True
     if isinstance(action, Resolve) or len(after_roll_moves(state)) <= 1:
         land_held(ctx, state)

@@ -51,6 +51,8 @@ from rules.orcquest.fights import (
     add_badass,
     heal_hero,
     read_strike,
+    reroll_choices,
+    reroll_faces,
     require,
     wound_hero,
 )
@@ -242,8 +244,7 @@ class OrcQuest(Game[QuestState, Any]):
         moves: list[Any] = [Pass(), *(Dodge(square=s) for s in dodge_squares(state, hero, enemy))]
         strike = state.enemy_turn.strike if state.enemy_turn else None
         if strike is not None and strike.faces is not None and can_reroll_defence(hero, strike):
-            count = len(strike.faces.defence)
-            moves += [Reroll(dice=[n for n in range(count) if mask >> n & 1]) for mask in range(1, 2 ** count)]
+            moves += [Reroll(dice=dice) for dice in reroll_choices(len(strike.faces.defence))]
         return moves
 
     def _free_entries(self, state: QuestState) -> list[str]:
@@ -621,12 +622,7 @@ class OrcQuest(Game[QuestState, Any]):
             require(strike.faces is not None and can_reroll_defence(hero, strike),
                     "Only an Enraged Hero re-rolls its Defence dice, once per Attack (L575, L1080).")
             assert strike.faces is not None
-            require(bool(action.dice) and all(0 <= n < len(strike.faces.defence) for n in action.dice),
-                    f"Name Defence dice from 0 to {len(strike.faces.defence) - 1}.")
-            for n in sorted(set(action.dice)):
-                colour, _ = strike.faces.defence[n]
-                face = ctx.dice.d6(f"{hero.name} re-rolls a {colour} Defence die (Enraged)", hero.owners[0]).faces[0]
-                strike.faces.defence[n] = (colour, face)
+            reroll_faces(ctx, hero, strike.faces.defence, action.dice, "Defence")
             strike.rerolled = True
             read_strike(ctx, strike)
             if may_answer(state, hero, enemy, strike):

@@ -285,6 +285,20 @@ def react(ctx: Context, state: QuestState, enemy: Enemy, hero: Hero, kind: Attac
     hit_hero(ctx, state, enemy, hero, f"{enemy.label}'s Counterattack on {hero.name}")
 
 
+def reroll_faces(ctx: Context, hero: Hero, side: list[tuple[DieColour, int]], chosen: list[int], word: str) -> None:
+    """An Enraged Hero's re-roll of the chosen dice of one side (`word`: Attack or Defence), in place
+    (L575, L1080)."""
+    require(bool(chosen) and all(0 <= n < len(side) for n in chosen), f"Name {word} dice from 0 to {len(side) - 1}.")
+    for n in sorted(set(chosen)):
+        colour, _ = side[n]
+        side[n] = (colour, ctx.dice.d6(f"{hero.name} re-rolls a {colour} {word} die (Enraged)", hero.owners[0]).faces[0])
+
+
+def reroll_choices(count: int) -> list[list[int]]:
+    """Every non-empty set of `count` dice, by their places: what 'any number of dice' offers (L1080)."""
+    return [[n for n in range(count) if mask >> n & 1] for mask in range(1, 2 ** count)]
+
+
 def require(condition: bool, sentence: str) -> None:
     """Refuse a move with `sentence` unless `condition` holds."""
     if not condition:
@@ -292,5 +306,5 @@ def require(condition: bool, sentence: str) -> None:
 
 
 __all__ = ["LIGHTNING_REACH", "Weapon", "add_badass", "draw_loot", "effect_reaches", "heal_hero", "hero_defence",
-           "enemy_defence", "hit_enemy", "hit_hero", "kill", "kinds_held", "land", "throw_at", "react", "read_strike", "require", "roll_on_hero", "weapon_for",
+           "enemy_defence", "hit_enemy", "hit_hero", "kill", "kinds_held", "land", "throw_at", "react", "read_strike", "reroll_choices", "reroll_faces", "require", "roll_on_hero", "weapon_for",
            "wound_hero"]
