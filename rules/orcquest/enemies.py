@@ -67,6 +67,7 @@ from rules.orcquest.geometry import (
     distance,
     facing_towards,
     in_front_arc,
+    leaving_damage,
     line_of_fire,
     line_of_sight,
     open_between,
@@ -285,6 +286,9 @@ def _clear_entry(ctx: Context, state: QuestState, needed: list[Square]) -> None:
         pusher = back or _behind(scene, needed)
         to = push_square(scene, pusher, hero.square)
         wound_hero(ctx, state, hero, 1, "swept aside by a Patrol")
+        if hero.dead:
+            continue
+        wound_hero(ctx, state, hero, leaving_damage(scene, hero.square), "pushed out of a Danger Zone (reading d12)")
         if hero.dead:
             continue
         if to is None or not open_between(scene, hero.square, to) or hero_at(state, to) or enemy_at(state, to):

@@ -30,7 +30,7 @@ from rules.core.dice import ScriptedDice  # noqa: E402
 from rules.core.engine import Seat, Step  # noqa: E402
 from rules.orcquest.engine import OrcQuest  # noqa: E402
 from rules.orcquest.geometry import Facing  # noqa: E402
-from rules.orcquest.models import Enemy, QuestState  # noqa: E402
+from rules.orcquest.models import EndActivation, Enemy, QuestState  # noqa: E402
 
 GAME = OrcQuest()
 NAMES = ("Ann", "Bo", "Cy", "Di")
@@ -88,5 +88,4 @@ def to_enemy_phase(state: QuestState, faces: list[int] | None = None, *, hero: s
     else:
         state.active = hero
     state.events = ["nothing-1", "nothing-2"]
-    from rules.orcquest.models import EndActivation
     return play(state, EndActivation(), faces)

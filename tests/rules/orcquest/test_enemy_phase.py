@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from rules.orcquest.enemies import groups
-from rules.orcquest.models import Dodge, Pass, Patrol, Phase, Reroll
-from tests.rules.orcquest.helpers import GAME, enemy, fresh, play, put, texts, to_enemy_phase
+from rules.orcquest.models import Dodge, EndActivation, Pass, Patrol, Phase, Reroll
+from tests.rules.orcquest.helpers import GAME, active, enemy, fresh, play, put, texts, to_enemy_phase
 
 
 def patrol(state, *squares_kinds: tuple[str, str]):  # type: ignore[no-untyped-def]
@@ -231,3 +231,27 @@ def test_an_alert_enemy_on_the_move_explores_a_spawn_zone_it_sees() -> None:
     # white Activation Yellow: it flees (from Mandar, towards the field); die 1 on f1, die 2 on h3
     step = to_enemy_phase(state, [1, 1, 9], square="t1")
     assert "A" in step.state.explored and any("Exploration of Spawn Zone A" in t for t in texts(step))
+
+
+def test_too_few_figures_for_a_patrol_raise_the_alert_and_bring_none() -> None:
+    # 004 L773 (too few miniatures for a Patrol: Alert +1); reading d22 (and no Patrol)
+    state = fresh()
+    for n in range(4):
+        enemy(state, "dog", f"{'pqrs'[n]}3", "N")  # every War Dog figure is in Room 2 already
+    state.patrols = ["appear-4a", "move-6"]
+    state = to_enemy_phase(state, square="t1").state
+    assert state.on_patrol == [] and state.alert == 2
+
+
+def test_the_alert_going_past_fifteen_loses_the_quest() -> None:
+    # 004 L732 (beyond 15 the Quest is lost); reading d1 (15 itself is not yet lost)
+    state = fresh()
+    state.alert = 14
+    enemy(state, "peasant", "t1", alert=True)
+    state = to_enemy_phase(state, [], square="o1").state
+    assert state.alert == 15 and state.won is None
+    state.events = ["alert"]
+    state.phase = Phase.HERO
+    active(state, "mek", "a3")
+    step = play(state, EndActivation())
+    assert step.state.alert == 16 and step.state.won is False and GAME.outcome(step.state) is not None
