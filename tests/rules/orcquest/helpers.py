@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from rules.orcquest.data import QUEST1, Layout, Quest, parse_layout
+from rules.core.dice import ScriptedDice
+from rules.core.engine import Seat, Step
+from rules.orcquest.data import Layout, Quest, parse_layout
+from rules.orcquest.engine import OrcQuest
+from rules.orcquest.geometry import Facing
+from rules.orcquest.models import EndActivation, Enemy, QuestState
 
 
 def mini(ascii: str) -> Layout:
@@ -21,16 +26,8 @@ OPEN = mini("""\
 B......O""")
 """Open ground with a high piece at b4, a low one at d4 and a trunk at f4."""
 
-FARM_QUEST = QUEST1
-
 
 # -- positions built by hand ---------------------------------------------------------------------------
-
-from rules.core.dice import ScriptedDice  # noqa: E402
-from rules.core.engine import Seat, Step  # noqa: E402
-from rules.orcquest.engine import OrcQuest  # noqa: E402
-from rules.orcquest.geometry import Facing  # noqa: E402
-from rules.orcquest.models import EndActivation, Enemy, QuestState  # noqa: E402
 
 GAME = OrcQuest()
 NAMES = ("Ann", "Bo", "Cy", "Di")
