@@ -372,7 +372,7 @@ def reachable(scene: Scene, mover: Mover, start: Square, mp: int) -> dict[Square
     frontier = {(start, 0)}
     for _ in range(mp):
         nxt: set[tuple[Square, int]] = set()
-        for square, spent in frontier:
+        for square, spent in sorted(frontier):  # a fixed order: the same routes in every process
             damage, path = best[(square, spent)]
             cost = step_cost(scene, square)
             if spent + cost > mp:
@@ -385,7 +385,7 @@ def reachable(scene: Scene, mover: Mover, start: Square, mp: int) -> dict[Square
                     nxt.add(key)
         frontier = nxt
     routes: dict[Square, Route] = {}
-    for (square, spent), (damage, path) in best.items():
+    for (square, spent), (damage, path) in sorted(best.items()):
         if not can_stop(scene, mover, square, start):
             continue
         old = routes.get(square)

@@ -210,12 +210,12 @@ def walk(ctx: Context, state: QuestState, hero: Hero, path: list[Square], mp: in
             break
         hurt = leaving_damage(scene, here)
         spent += 1 + (here in layout_of(state).ponds)
-        hero.square = square
         hero.moved = True
-        if hurt:
+        if hurt:  # struck as it turns to go: a Hero killed so falls where it stood
             wound_hero(ctx, state, hero, hurt, f"leaving a Danger Zone at {here}")
             if hero.dead:
                 break
+        hero.square = square
         enter_square(ctx, state, hero, square)
         look_around(ctx, state)
     ctx.say(f"{hero.name} is on {hero.square}.")
