@@ -189,6 +189,7 @@ def walk(ctx: Context, state: QuestState, hero: Hero, path: list[Square], mp: in
     require(route.mp <= mp, f"That path costs {route.mp} Movement Points; {hero.name} has {mp} left.")
     require(can_stop(scene, mover, path[-1]), f"{hero.name} cannot end a move on {path[-1]}.")
     spent = 0
+    resting = hero.square  # the last square on the way where it could have stopped
     if "bleed" in hero.conditions:
         wound_hero(ctx, state, hero, BLEED_DAMAGE, "Bleed")
     for square in path:
@@ -196,6 +197,8 @@ def walk(ctx: Context, state: QuestState, hero: Hero, path: list[Square], mp: in
         assert here is not None
         if hero.dead or state.won is not None:
             break
+        if not any(h is not hero and h.square == here and not h.left for h in state.heroes):
+            resting = here
         scene = scene_of(state)
         door = layout_of(state).door_at(here, square)
         closed = door is not None and door.code not in state.open_doors and door.code not in state.destroyed_doors
@@ -211,9 +214,13 @@ def walk(ctx: Context, state: QuestState, hero: Hero, path: list[Square], mp: in
         hurt = leaving_damage(scene, here)
         spent += 1 + (here in layout_of(state).ponds)
         hero.moved = True
-        if hurt:  # struck as it turns to go: a Hero killed so falls where it stood
+        if hurt:  # struck as it turns to go: a Hero killed so falls where it stood, or, crossing
+            # another Hero, on the last square it could have stopped on (L398, L892)
             wound_hero(ctx, state, hero, hurt, f"leaving a Danger Zone at {here}")
             if hero.dead:
+                if hero.square != resting:
+                    hero.square = resting
+                    ctx.say(f"{hero.name} falls back on {resting}.")
                 break
         hero.square = square
         enter_square(ctx, state, hero, square)

@@ -253,3 +253,18 @@ def test_the_secondary_objective_pays_when_the_bell_never_rang() -> None:
     state.hero("thalla").inventory = ["totem"]
     state = play(state, UseSkill(hero="thalla", skill="stalk")).state
     assert play(state, Leave()).state.badass == 5
+
+
+def test_a_hero_killed_crossing_another_falls_where_it_could_have_stopped() -> None:
+    # 004 L398 (a Hero crosses another Hero, never stops on it), L415 (2 Damage per Danger Zone left),
+    # L892 (a Dead Hero token where no move may end)
+    state = fresh()
+    active(state, "orrus", "h4", "E")
+    state.hero("orrus").damage = 5
+    put(state, "mandar", "i4", "W")
+    enemy(state, "dog", "i5", "S")
+    enemy(state, "peasant", "i3", "N")
+    state = play(state, UseSkill(hero="orrus", skill="stomp")).state
+    state = play(state, Move(path=["i4", "j4"])).state
+    orrus = state.hero("orrus")
+    assert orrus.dead and orrus.square == "h4" and state.hero("mandar").square == "i4"
