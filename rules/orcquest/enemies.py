@@ -119,8 +119,10 @@ def _walk(ctx: Context, state: QuestState, enemy: Enemy, path: Iterable[Square])
     """An Enemy steps along `path`, opening the closed doors it crosses; an Alert Enemy so opening an
     unexplored Room's door, or coming in sight of an unexplored Spawn Zone, explores it (L475)."""
     layout = layout_of(state)
-    here = enemy.square
-    for square in path:
+    mover = enemy_mover(enemy)
+    route = list(path)
+    here = resting = enemy.square
+    for n, square in enumerate(route):
         door = layout.door_at(here, square)
         if door is not None and door.code not in state.open_doors and door.code not in state.destroyed_doors:
             state.open_doors.append(door.code)
@@ -128,10 +130,16 @@ def _walk(ctx: Context, state: QuestState, enemy: Enemy, path: Iterable[Square])
             if enemy.alert:
                 for room in rooms_behind(state, door.code):
                     explore(ctx, state, room, None)
-        enemy.square = square
-        here = square
+        scene = scene_of(state)
+        # what an Exploration revealed on the way may stand in it: the walk ends where it can
+        if square not in steps(scene, mover, here) or (n == len(route) - 1 and not can_stop(scene, mover, square)):
+            break
+        enemy.square = here = square
+        if can_stop(scene, mover, square):
+            resting = square
         if enemy.alert:
             _spot_zones(ctx, state, enemy)
+    enemy.square = resting
     ctx.say(f"{enemy.label} moves to {enemy.square}.")
 
 

@@ -61,6 +61,7 @@ from rules.orcquest.geometry import (
     reachable,
 )
 from rules.orcquest.heroes import (
+    door_fault,
     draw_event,
     look_around,
     mover_of,
@@ -294,9 +295,7 @@ class OrcQuest(Game[QuestState, Any]):
             for square, route in reachable(scene_of(state), mover_of(hero), hero.square, card.mp).items():
                 if route.path:
                     actions.append(Move(path=list(route.path)))
-            if not mover_of(hero).smashing:
-                actions += [OpenDoor(door=d.code) for d in layout_of(state).doors
-                            if any(hero.square in e for e in d.edges) and d.code not in state.destroyed_doors]
+            actions += [OpenDoor(door=d.code) for d in layout_of(state).doors if door_fault(state, hero, d.code) is None]
             if hero.square in layout_of(state).entry and "totem" in hero.inventory:
                 actions.append(Leave())
         return actions

@@ -229,20 +229,32 @@ def walk(ctx: Context, state: QuestState, hero: Hero, path: list[Square], mp: in
     return spent
 
 
+def door_fault(state: QuestState, hero: Hero, door: str) -> str | None:
+    """Why `hero` cannot open or close `door` now, or None (L418-423, L433): it must stand beside
+    it, not Smash its way, the door not destroyed nor reinforced, and nobody in the doorway to close it."""
+    spec = next((d for d in layout_of(state).doors if d.code == door), None)
+    if spec is None:
+        return f"There is no door called {door}."
+    if hero.square is None or not any(hero.square in edge for edge in spec.edges):
+        return f"{hero.name} is not beside that door."
+    if mover_of(hero).smashing:
+        return f"{hero.name} cannot open or close doors, only smash them (L433)."
+    if door in state.destroyed_doors:
+        return "That door is destroyed: it can no longer be closed."
+    if spec.kind == "reinforced":
+        return "A reinforced door needs its key."
+    if door in state.open_doors and any(hero_at(state, s) or enemy_at(state, s) for e in spec.edges for s in e
+                                        if s != hero.square):
+        return "Something stands in the doorway."
+    return None
+
+
 def toggle_door(ctx: Context, state: QuestState, hero: Hero, door: str) -> None:
     """Open or close a door beside the Hero for 1 Movement Point; opening an unexplored Room's door
-    explores it (L418-421, L469). A Smashing Hero cannot (L433); a destroyed door never closes."""
-    layout = layout_of(state)
-    spec = next((d for d in layout.doors if d.code == door), None)
-    require(spec is not None, f"There is no door called {door}.")
-    assert spec is not None and hero.square is not None
-    require(any(hero.square in edge for edge in spec.edges), f"{hero.name} is not beside that door.")
-    require(not mover_of(hero).smashing, f"{hero.name} cannot open or close doors, only smash them (L433).")
-    require(door not in state.destroyed_doors, "That door is destroyed: it can no longer be closed.")
-    require(spec.kind != "reinforced", "A reinforced door needs its key.")
+    explores it (L418-421, L469)."""
+    fault = door_fault(state, hero, door)
+    require(fault is None, str(fault))
     if door in state.open_doors:
-        require(not any(hero_at(state, s) or enemy_at(state, s) for e in spec.edges for s in e
-                        if s != hero.square), "Something stands in the doorway.")
         state.open_doors.remove(door)
         ctx.say(f"{hero.name} closes the door.")
         keep_watch(ctx, state)
@@ -332,7 +344,7 @@ def hand_weight_ok(hero: Hero) -> bool:
             and all(CARDS[c].slot is Slot.HAND for c in hero.hands))
 
 
-__all__ = ["CHICKEN_HEAL", "EVENT_WORDS", "carried", "draw_event", "enter_square", "give_condition",
+__all__ = ["CHICKEN_HEAL", "EVENT_WORDS", "carried", "door_fault", "draw_event", "enter_square", "give_condition",
            "hand_weight_ok", "look_around", "mover_of", "overloaded", "push_enemy", "smash_door",
            "smash_furniture", "toggle_door", "walk", "wound_enemy"]
 
