@@ -262,7 +262,7 @@ def spawn(ctx: Context, state: QuestState, *, exit_end: bool) -> None:
         raise_alert(ctx, state, 1, "too few figures for a new Patrol")
         return
     _clear_entry(ctx, state, needed)
-    if any(hero_at(state, s) is not None for s in needed):
+    if any(h.square in needed and not h.left for h in state.heroes):
         ctx.say("Heroes block the Patrol Entry: no Patrol appears.")
         return
     patrol = Patrol(id=state.next_patrol, members=[])
@@ -282,28 +282,29 @@ def spawn(ctx: Context, state: QuestState, *, exit_end: bool) -> None:
 
 def _clear_entry(ctx: Context, state: QuestState, needed: list[Square]) -> None:
     """Heroes on the squares a new Patrol needs suffer Push 1 and 1 Automatic Damage until it fits
-    (L775-776; reading d18), pushed along the path, away from the entry."""
-    scene = scene_of(state)
-    for _ in range(len(needed) * 2):
-        inside = [h for s in needed if (h := hero_at(state, s)) is not None]
+    (L775-776; reading d18), pushed along the path away from the entry, the one furthest in first; a
+    Dead Hero token in the way is pushed along too, and a Hero killed so leaves its token to push."""
+    for _ in range(len(needed) * 3):
+        inside = sorted((h for h in state.heroes if h.square in needed and not h.left),
+                        key=lambda h: -needed.index(h.square))  # type: ignore[arg-type]
         if not inside:
             return
         hero = inside[0]
         assert hero.square is not None
+        scene = scene_of(state)
         back = needed[needed.index(hero.square) - 1] if needed.index(hero.square) else None
-        pusher = back or _behind(scene, needed)
-        to = push_square(scene, pusher, hero.square)
-        wound_hero(ctx, state, hero, 1, "swept aside by a Patrol")
-        if hero.dead:
-            continue
-        wound_hero(ctx, state, hero, leaving_damage(scene, hero.square), "pushed out of a Danger Zone (reading d12)")
-        if hero.dead:
-            continue
-        if to is None or not open_between(scene, hero.square, to) or hero_at(state, to) or enemy_at(state, to):
-            wound_hero(ctx, state, hero, 1, "pushed against an Obstacle")
+        to = push_square(scene, back or _behind(scene, needed), hero.square)
+        if not hero.dead:
+            wound_hero(ctx, state, hero, 1, "swept aside by a Patrol")
+            wound_hero(ctx, state, hero, leaving_damage(scene, hero.square), "pushed out of a Danger Zone (reading d12)")
+        blocked = (to is None or not open_between(scene, hero.square, to) or enemy_at(state, to) is not None
+                   or any(h.square == to and not h.left for h in state.heroes))
+        if blocked:
+            if not hero.dead:
+                wound_hero(ctx, state, hero, 1, "pushed against an Obstacle")
             return
         hero.square = to
-        ctx.say(f"{hero.name} is pushed to {to}.")
+        ctx.say(f"{hero.name}{' (dead)' if hero.dead else ''} is pushed to {to}.")
 
 
 def _behind(scene: Scene, needed: list[Square]) -> Square:
