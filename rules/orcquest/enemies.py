@@ -353,7 +353,7 @@ def ring(ctx: Context, state: QuestState) -> None:
 # -- Enemy Groups (L820-863) -------------------------------------------------------------------------------------
 
 def groups(state: QuestState) -> list[list[Enemy]]:
-    """The Enemy Groups now (L827-831; reading d8), each alerted whole when one member is alert."""
+    """The Enemy Groups now (L827-831; reading d8): Bell-ringers and Patrols stand apart."""
     scene = scene_of(state)
     layout = layout_of(state)
     free = [e for e in state.enemies if not e.ringer and e.patrol is None]
@@ -376,12 +376,17 @@ def groups(state: QuestState) -> list[list[Enemy]]:
         touching = [g for g in loose if any(near(enemy, m) for m in g)]
         merged = [enemy, *(m for g in touching for m in g)]
         loose = [g for g in loose if g not in touching] + [sorted(merged, key=lambda e: e.id)]
-    everyone = [*found, *loose]
-    for group in everyone:
+    return [*found, *loose]
+
+
+def alert_groups(state: QuestState) -> list[list[Enemy]]:
+    """The groups, each alerted whole when one member is alert (L830)."""
+    found = groups(state)
+    for group in found:
         if any(e.alert for e in group):
             for enemy in group:
                 enemy.alert = True
-    return everyone
+    return found
 
 
 def _heroes(state: QuestState) -> list[Hero]:
@@ -393,7 +398,7 @@ def next_group(ctx: Context, state: QuestState, done: list[int]) -> list[Enemy] 
     """The Alert group closest to the Heroes with someone still to act (L834)."""
     scene = scene_of(state)
     heroes = [h.square for h in _heroes(state) if h.square is not None]
-    waiting = [g for g in groups(state) if any(e.alert for e in g) and any(e.id not in done for e in g)]
+    waiting = [g for g in alert_groups(state) if any(e.alert for e in g) and any(e.id not in done for e in g)]
     if not waiting:
         return None
 
@@ -580,7 +585,7 @@ def dodge_squares(state: QuestState, hero: Hero, enemy: Enemy) -> list[Square]:
     return [s for s in steps(scene, mover, hero.square) if can_stop(scene, mover, s)]
 
 
-__all__ = ["REACTION", "activate_enemy", "activation_result", "assault", "can_reroll_defence", "distances",
+__all__ = ["REACTION", "activate_enemy", "alert_groups", "activation_result", "assault", "can_reroll_defence", "distances",
            "dodge_squares", "may_answer",
            "enemy_mover", "flee", "groups", "manage_patrols", "march", "next_group", "order", "ring",
            "run_ringers", "spawn", "strike"]

@@ -37,6 +37,7 @@ from rules.orcquest.data import (
     Slot,
 )
 from rules.orcquest.enemies import (
+    groups,
     activate_enemy,
     activation_result,
     can_reroll_defence,
@@ -58,6 +59,7 @@ from rules.orcquest.fights import (
 )
 from rules.orcquest.geometry import (
     FACINGS,
+    danger_zones,
     reachable,
 )
 from rules.orcquest.heroes import (
@@ -705,6 +707,7 @@ class OrcQuest(Game[QuestState, Any]):
             alert=state.alert, badass=state.badass, limit=state.limit, next_ap_price=self.price(state),
             active=state.active, card=state.card.model_copy() if state.card else None, combo=state.combo,
             held=state.held.model_copy(deep=True) if state.held else None,
+            danger_zones=sorted(danger_zones(scene_of(state))), groups=[[e.id for e in g] for g in groups(state)],
             bell_rung=state.bell_rung, won=state.won, on_patrol=[p.model_copy() for p in state.on_patrol],
             strike=state.enemy_turn.strike.model_copy() if state.enemy_turn and state.enemy_turn.strike else None)
 

@@ -424,6 +424,8 @@ class QuestView(TableView):
     on_patrol: list[Patrol] = Field(default_factory=list)
     strike: Strike | None = None
     held: HeldRoll | None = None
+    danger_zones: list[Square] = Field(default_factory=list)  # live Danger Zones, for the board's tint
+    groups: list[list[int]] = Field(default_factory=list)  # the Enemy Groups as they stand, by Enemy number
 
 
 __all__ = [

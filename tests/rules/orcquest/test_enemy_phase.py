@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.orcquest.enemies import groups
+from rules.orcquest.enemies import alert_groups
 from rules.orcquest.models import Dodge, EndActivation, Pass, Patrol, Phase, Reroll
 from tests.rules.orcquest.helpers import GAME, active, enemy, fresh, play, put, texts, to_enemy_phase
 
@@ -84,7 +84,7 @@ def test_enemy_groups_rooms_whole_outside_by_range_two() -> None:
     c = enemy(state, "peasant", "c5")
     d = enemy(state, "peasant", "e5")
     e = enemy(state, "peasant", "h5")
-    found = [[x.id for x in g] for g in groups(state)]
+    found = [[x.id for x in g] for g in alert_groups(state)]
     assert [a.id, b.id] in found and [c.id, d.id] in found and [e.id] in found
     assert state.enemy(b.id).alert  # type: ignore[union-attr]
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from rules.core.dice import Dice
 from rules.core.errors import RuleViolation
 from rules.orcquest.models import Activate, Phase
-from tests.rules.orcquest.helpers import GAME, fresh, play, seats
+from tests.rules.orcquest.helpers import GAME, enemy, fresh, play, seats
 
 
 @pytest.mark.parametrize(("count", "owned"), [
@@ -60,10 +61,18 @@ def test_a_refused_move_changes_nothing() -> None:
 
 def test_a_computers_imagined_quest_keeps_each_piles_cards_in_another_order() -> None:
     # reading a3 (deck orders and reserves hidden from all): `determinize` deals them again
-    from rules.core.dice import Dice
-
     state = fresh(2)
     worlds = [GAME.determinize(GAME.seen_by(state, "p1"), "p1", Dice(seed=n)) for n in range(4)]
     assert all(sorted(w.events) == sorted(state.events) for w in worlds)
     assert all(sorted(w.reserves["main"]) == sorted(state.reserves["main"]) for w in worlds)
     assert len({tuple(w.events) for w in worlds}) > 1
+
+
+def test_the_view_carries_danger_zones_and_groups_for_the_board() -> None:
+    # 004 L304 (Danger Zones), L827-830 (groups); reading (e) (tinted zones, group outlines)
+    state = fresh()
+    a = enemy(state, "peasant", "e5", "E")
+    b = enemy(state, "dog", "f6", "S")
+    view = GAME.view(state, None).model_dump()
+    assert view["danger_zones"] == ["f5"] and view["groups"] == [[a.id, b.id]]
+    assert not any(e.alert for e in state.enemies)  # drawing the board alerts nobody
