@@ -15,7 +15,8 @@ In, each with tests that name their lines:
   Points (L505-622, L694-697, L1095-1131);
 - the Hero Phase (`engine`, `heroes`): set-up for 1-4 seats sharing four Heroes (L246-252),
   activation and entry, cards paid in AP and BP, extra AP, Combos, moves, doors, Smashing, the Totem,
-  load, Invisible, Events, Potions (L353-465, L586-599, L648-722);
+  load, Invisible (slipping through closed doors too), Events, Potions (L353-465, L586-599, L648-722,
+  L1122-1124);
 - Exploration (`exploration`; L466-502), Stuff (`stuff`; L626-682, L921-923);
 - the Enemy Phase played by the rules (`enemies`): Patrols, the Bell-ringer and the Bell, Groups,
   Activation rolls, Flee, Assault and targeting, Mek's Dodge as a reaction prompt defaulting to no,
@@ -28,8 +29,7 @@ Boosts and an Enraged Hero's re-roll come after an Attack's dice are down, the g
 them as they lie" as its default; under an Enemy's Attack an Enraged Hero may re-roll its Defence
 dice, and Mek may Dodge, the default being to take it (L389-390, L575, L883-885, L1080, L1111).
 
-Still to come: other Hero Reactions than Dodge; Invisible Heroes slipping through closed doors
-(L1123-1124); throwing Loot (L924-930); buying Skills
+Still to come: other Hero Reactions than Dodge; throwing Loot (L924-930); buying Skills
 (L912-921); Kraft, Enchant, Relics and Artifacts (L653-661, L915, L931-960); the End of Quest and
 the Campaign (L961-987); Bosses, Massive and Named Enemies (L819-823, L988-1032); reinforced doors and
 keys, destroyed walls, Smoke, and the Abilities no house card uses (L420-423, L470, L1094-1160);

@@ -279,6 +279,7 @@ class Mover:
     smashing: bool = False
     opens_doors: bool = False
     ringer: bool = False
+    slips: bool = False  # an Invisible Hero passes closed doors without opening them (L1124)
 
 
 @dataclass(frozen=True)
@@ -316,14 +317,14 @@ def can_stop(scene: Scene, mover: Mover, square: Square, start: Square | None = 
 
 def passage(scene: Scene, mover: Mover, a: Square, b: Square) -> bool:
     """Whether an orthogonal step from `a` to `b` is open to `mover`: a closed door only for a mover
-    that opens doors on the way or a Hero that smashes it by walking through (L433-435; never a
-    reinforced one); a destroyed door is open."""
+    that opens doors on the way, a Hero that smashes it by walking through (L433-435) or an Invisible
+    one slipping through it (L1124), never a reinforced one; a destroyed door is open."""
     if frozenset((a, b)) in scene.layout.walls:
         return False
     door = scene.layout.door_at(a, b)
     if door is None or door.code in scene.open_doors:
         return True
-    return (mover.opens_doors or (mover.hero and mover.smashing)) and door.kind != "reinforced"
+    return (mover.opens_doors or (mover.hero and (mover.smashing or mover.slips))) and door.kind != "reinforced"
 
 
 def can_step(scene: Scene, mover: Mover, a: Square, b: Square) -> bool:

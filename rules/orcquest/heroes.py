@@ -40,7 +40,16 @@ from rules.orcquest.fights import (
     require,
     wound_hero,
 )
-from rules.orcquest.geometry import Mover, can_stop, leaving_damage, open_between, path_route, push_square, steps
+from rules.orcquest.geometry import (
+    Mover,
+    can_stop,
+    facing_towards,
+    leaving_damage,
+    open_between,
+    path_route,
+    push_square,
+    steps,
+)
 from rules.orcquest.models import Enemy, Hero, QuestState
 
 BLEED_DAMAGE = 1
@@ -49,8 +58,11 @@ CHICKEN_HEAL = 1
 
 
 def mover_of(hero: Hero) -> Mover:
+    """How a Hero walks: its Innate Ability, and while Invisible it slips through doors but never
+    Smashes (L1124)."""
     innate = HEROES[hero.code].innate
-    return Mover(hero=True, agile=innate is Ability.AGILE, smashing=innate is Ability.SMASHING)
+    return Mover(hero=True, agile=innate is Ability.AGILE, smashing=innate is Ability.SMASHING and not hero.invisible,
+                 slips=hero.invisible)
 
 
 def carried(hero: Hero) -> int:
@@ -148,6 +160,27 @@ def smash_door(ctx: Context, state: QuestState, hero: Hero, door: str, beyond: S
     return blocked and enemy in state.enemies
 
 
+def slip_through(ctx: Context, state: QuestState, hero: Hero, door: str, beyond: Square) -> bool:
+    """An Invisible Hero passing a closed door without opening it (L1124): the Room behind is explored
+    first; an Enemy standing just behind turns to the Hero and opens the door, and the Hero, seen, stops
+    (True)."""
+    for room in rooms_behind(state, door):
+        explore(ctx, state, room, hero.code)
+        if state.won is not None:
+            return True
+    enemy = enemy_at(state, beyond)
+    if enemy is None:
+        ctx.say(f"{hero.name} slips through the closed door unseen.")
+        return False
+    assert hero.square is not None
+    enemy.facing = facing_towards(scene_of(state), enemy.square, hero.square)
+    state.open_doors.append(door)
+    hero.invisible = False
+    ctx.say(f"{enemy.label} opens the door on {hero.name}: no longer Invisible, the move ends.")
+    keep_watch(ctx, state)
+    return True
+
+
 def enter_square(ctx: Context, state: QuestState, hero: Hero, square: Square) -> None:
     """What a Hero meets stepping onto `square`: the Objective is taken, a Chicken eaten (L412-414,
     L501), furniture smashed (L429-432), Invisible gained or lost (L457, L463, L1122)."""
@@ -204,10 +237,14 @@ def walk(ctx: Context, state: QuestState, hero: Hero, path: list[Square], mp: in
         closed = door is not None and door.code not in state.open_doors and door.code not in state.destroyed_doors
         if closed and door is not None:
             hero.moved = True
-            if smash_door(ctx, state, hero, door.code, square):
+            if mover_of(hero).slips:
+                if slip_through(ctx, state, hero, door.code, square):
+                    break
+            elif smash_door(ctx, state, hero, door.code, square):
                 ctx.say(f"{hero.name}'s move ends at the door.")
                 break
             scene = scene_of(state)
+        mover = mover_of(hero)
         if square not in steps(scene, mover, here) or (square == path[-1] and not can_stop(scene, mover, square)):
             ctx.say(f"{hero.name} cannot go on to {square} and stops on {here}.")
             break
@@ -346,5 +383,5 @@ def hand_weight_ok(hero: Hero) -> bool:
 
 __all__ = ["CHICKEN_HEAL", "EVENT_WORDS", "carried", "door_fault", "draw_event", "enter_square", "give_condition",
            "hand_weight_ok", "look_around", "mover_of", "overloaded", "push_enemy", "smash_door",
-           "smash_furniture", "toggle_door", "walk", "wound_enemy"]
+           "slip_through", "smash_furniture", "toggle_door", "walk", "wound_enemy"]
 

@@ -4,18 +4,21 @@ from __future__ import annotations
 
 from rules.core.dice import ScriptedDice
 from rules.core.engine import Seat, Step
-from rules.orcquest.data import Layout, Quest, parse_layout
+from rules.orcquest.data import DoorSpec, Layout, Quest, parse_layout
 from rules.orcquest.engine import OrcQuest
 from rules.orcquest.geometry import Facing
 from rules.orcquest.models import EndActivation, Enemy, QuestState
 
 
+def mini_quest(ascii: str, doors: tuple[DoorSpec, ...] = ()) -> Quest:
+    """A small Quest drawn like Quest 1 (rank at the top first); its map needs a Bell `B` and an
+    Objective `O` somewhere. Its Rooms hold nothing: no die is dropped on them."""
+    return Quest(code="mini", title="Mini", ascii=ascii, doors=doors, reserves={"main": []}, room_dice=0,
+                 zone_dice=0, patrol_path=(), patrol_max=0, patrols={}, objective_weight=1, secondary_bp=0)
+
+
 def mini(ascii: str) -> Layout:
-    """A small open map drawn like Quest 1's (rank at the top first); it needs a Bell `B` and an
-    Objective `O` somewhere."""
-    quest = Quest(code="mini", title="Mini", ascii=ascii, doors=(), reserves={}, room_dice=0, zone_dice=0,
-                  patrol_path=(), patrol_max=0, patrols={}, objective_weight=1, secondary_bp=0)
-    return parse_layout(quest)
+    return parse_layout(mini_quest(ascii))
 
 
 OPEN = mini("""\

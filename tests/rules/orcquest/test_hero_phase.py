@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules.core.errors import RuleViolation
@@ -18,7 +20,11 @@ from rules.orcquest.models import (
     Token,
     UseSkill,
 )
-from tests.rules.orcquest.helpers import GAME, active, enemy, fresh, play, put, texts
+from rules.orcquest.board import LAYOUTS
+from rules.orcquest.data import DoorKind, DoorSpec, parse_layout
+from rules.orcquest.exploration import QUESTS
+from rules.orcquest.models import QuestState
+from tests.rules.orcquest.helpers import GAME, active, enemy, fresh, mini_quest, play, put, texts
 
 
 def test_a_hero_enters_free_on_the_hero_entry_with_two_action_points() -> None:
@@ -268,3 +274,44 @@ def test_a_hero_killed_crossing_another_falls_where_it_could_have_stopped() -> N
     state = play(state, Move(path=["i4", "j4"])).state
     orrus = state.hero("orrus")
     assert orrus.dead and orrus.square == "h4" and state.hero("mandar").square == "i4"
+
+
+@pytest.fixture
+def cellar(monkeypatch: pytest.MonkeyPatch) -> QuestState:
+    """A small map: Room 1 on b3-d4 with a simple door on its south side (c2|c3), a pond at c2; one die
+    is dropped to explore the Room."""
+    quest = replace(mini_quest("B...O\n.111.\n.111.\n..p..\n.....",
+                               (DoorSpec("cellar", DoorKind.SIMPLE, (("c2", "c3"),)),)), room_dice=1)
+    monkeypatch.setitem(LAYOUTS, "mini", parse_layout(quest))
+    monkeypatch.setitem(QUESTS, "mini", quest)
+    state = fresh()
+    state.quest, state.furniture, state.tokens, state.explored = "mini", [], [], []
+    state.reserves, state.reserve_discard = {"main": []}, []
+    return state
+
+
+def test_an_invisible_hero_slips_through_a_closed_door(cellar: QuestState) -> None:
+    # 004 L1124 (Invisible: through doors without opening them, the Room explored first), L457 (ponds)
+    active(cellar, "mek", "b2", "E")
+    state = play(cellar, UseSkill(hero="mek", skill="sneak")).state
+    state = play(state, Move(path=["c2"])).state
+    assert state.hero("mek").invisible
+    step = play(state, Move(path=["c3"]), [1])  # the die lands on b3; the reserve is empty
+    assert step.state.hero("mek").square == "c3" and "cellar" not in step.state.open_doors
+    assert "1" in step.state.explored and any("slips through" in t for t in texts(step))
+    seen = state.model_copy(deep=True)
+    seen.hero("mek").invisible = False
+    with pytest.raises(RuleViolation):
+        play(seen, Move(path=["c3"]))  # a Hero in sight opens doors, it does not slip through them
+
+
+def test_an_enemy_behind_the_door_opens_it_on_the_invisible_hero(cellar: QuestState) -> None:
+    # 004 L1124 (an Enemy appearing just behind turns to the Hero, opens the door; the Hero is seen, stops)
+    active(cellar, "mek", "b2", "E")
+    cellar.reserves["main"] = ["peasant"]
+    state = play(cellar, UseSkill(hero="mek", skill="sneak")).state
+    state = play(state, Move(path=["c2"])).state
+    state = play(state, Move(path=["c3", "d3"]), [2, 1]).state  # the die on c3; its arrow points north
+    mek, (peasant,) = state.hero("mek"), state.enemies
+    assert mek.square == "c2" and not mek.invisible and "cellar" in state.open_doors
+    assert peasant.square == "c3" and peasant.facing == "S" and peasant.alert
