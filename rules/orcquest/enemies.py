@@ -5,8 +5,8 @@ Everything the players would decide for the Enemies is settled the way the book 
 leaves a choice "to the players" the default is the one unkind to Heroes (L831-832) or reading order:
 - Patrols: one card per Patrol, the most advanced first; under the Quest's maximum, one card for the
   Patrol Entry (L754-771). A Patrol walks its path in single file, merges with a calm Enemy it meets
-  (the newcomer in front, L790-792), stops where a Hero or an alert figure blocks it, and leaves by the
-  Patrol Exit whole (L786). Heroes on the squares it needs suffer Push 1 and 1 Automatic Damage
+  (the newcomer in front, L790-791), stops where a Hero or an alert figure blocks it, and leaves by the
+  Patrol Exit whole (L785). Heroes on the squares it needs suffer Push 1 and 1 Automatic Damage
   until it fits (L775-776; reading d18). Too few figures: Alert +1 and no Patrol (L773; reading d22).
 - The Bell-ringer runs its full Movement Points for the Bell at the end of every Patrol management,
   by any way but through a closed door (L807-810; reading d16); on the Bell it rings: the Alert goes to
@@ -151,7 +151,7 @@ def _spot_zones(ctx: Context, state: QuestState, enemy: Enemy) -> None:
             explore(ctx, state, letter, None)
 
 
-# -- Patrols (L742-816) ----------------------------------------------------------------------------------------
+# -- Patrols (L745-816) ----------------------------------------------------------------------------------------
 
 def _draw_patrol_card(ctx: Context, state: QuestState) -> str | None:
     if not state.patrols and state.patrol_discard:
@@ -211,7 +211,7 @@ def _front_index(state: QuestState, patrol: Patrol) -> int:
 
 
 def march(ctx: Context, state: QuestState, patrol: Patrol, count: int, path: tuple[Square, ...]) -> None:
-    """The Patrol walks `count` squares of its path in single file (L782-786, L790-792)."""
+    """The Patrol walks `count` squares of its path in single file (L780-785, L790-791)."""
     moved = 0
     while moved < count and patrol in state.on_patrol:
         members = _members(state, patrol)

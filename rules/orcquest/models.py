@@ -117,7 +117,7 @@ class Card(BaseModel):
 
 
 class Patrol(BaseModel):
-    """A Patrol on its path (L742-806): its members, front first."""
+    """A Patrol on its path (L745-806): its members, front first."""
 
     id: int
     members: list[int]
