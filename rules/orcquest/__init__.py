@@ -22,6 +22,7 @@ In, each with tests that name their lines:
   Activation rolls, Flee, Assault and targeting, Mek's Dodge as a reaction prompt defaulting to no,
   the Alert at its end (L724-888);
 - a move foreseen without making it (`preview`: cost, Danger Zone damage, who would see the Hero);
+- the /rules text in our own words with every reading (`guide`: GUIDE, READINGS);
 - the End of Turn: cards restored, Events discarded, resurrection (L895-906); victory and defeat
   (L184-190, L732); the decks' and reserves' orders hidden from every seat (`secrets`; L253-256).
 
@@ -34,5 +35,5 @@ Still to come: other Hero Reactions than Dodge; throwing Loot (L924-930); buying
 the Campaign (L961-987); Bosses, Massive and Named Enemies (L819-823, L988-1032); reinforced doors and
 keys, destroyed walls, Smoke, and the Abilities no house card uses (L420-423, L470, L1094-1160);
 players choosing among ties the rules leave to them (each takes its default now, reading d7-d10);
-the game's moves (`moves.py`), guide, computer player, drawing and registration.
+the game's moves (`moves.py`), computer player, drawing and registration.
 """

@@ -41,7 +41,8 @@ def test_melee_needs_an_adjacent_target_and_no_wall_between() -> None:
 
 
 def test_a_dog_counterattacks_from_the_front_and_only_turns_when_hit_from_behind() -> None:
-    # 004 L603-607 (Reaction after the first Attack, once per Hero Phase; from the Rear Arc only a turn);
+    # 004 L603-607 (Reaction after the first Attack, once per Hero Phase; from the Rear Arc only a turn,
+    # reading d14);
     # L1106 (Counterattack); house set b (War Dog)
     state = fresh()
     active(state, "orrus", "f5", "W")
@@ -149,7 +150,7 @@ def test_a_combo_one_that_wounds_opens_a_combo_two() -> None:
 
 
 def test_a_hero_dies_at_its_last_point_and_the_party_loses_when_none_is_left() -> None:
-    # 004 L890-892 (death, Dead Hero token), L190 (all dead: defeat)
+    # 004 L890-892 (death, Dead Hero token), L190 (all dead: defeat at once, reading d19)
     state = fresh()
     for code in ("orrus", "thalla", "mandar"):
         state.hero(code).dead = True

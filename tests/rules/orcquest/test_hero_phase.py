@@ -315,3 +315,12 @@ def test_an_enemy_behind_the_door_opens_it_on_the_invisible_hero(cellar: QuestSt
     mek, (peasant,) = state.hero("mek"), state.enemies
     assert mek.square == "c2" and not mek.invisible and "cellar" in state.open_doors
     assert peasant.square == "c3" and peasant.facing == "S" and peasant.alert
+
+
+def test_an_empty_event_deck_takes_its_discard_shuffled() -> None:
+    # reading d19 (an empty Event or Loot deck takes its discard, shuffled); 004 L362-363
+    state = fresh()
+    active(state, "orrus", "a3")
+    state.events, state.event_discard = [], ["nothing-1", "alert"]
+    state = play(state, EndActivation(), [2, 1]).state  # the shuffle puts the Alert card on top
+    assert state.alert == 2 and state.events == ["nothing-1"] and state.event_discard == []
