@@ -26,7 +26,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from rules.core.errors import RuleViolation
-from rules.core.grid import parse_square
+from rules.core.grid import EIGHT_BY_EIGHT, Grid
 
 PlayerId = str
 Args = Mapping[str, Any]
@@ -111,6 +111,7 @@ class Param:
     spell: Callable[[Any, Reading], str] | None = None  # a value as it is typed back, when `show` says more
     makes: str | None = None  # given, the command makes this action type instead (one command, two kinds)
     notes: Callable[[str], str | None] | None = None  # CHOICE, CHOICES: a line under a value in a menu
+    grid: Grid = EIGHT_BY_EIGHT  # SQUARE, SQUARES: the board its squares are on (a 20 x 10 quest map, say)
     offers: Callable[[Sequence[BaseModel], Reading, Mapping[str, str]], list[tuple[str, str]]] | None = None
     """What autocomplete suggests as (value, name) pairs, from every legal action of the player, the view
     and the other options given so far, when this move's own legal actions cannot say it (places to
@@ -177,9 +178,9 @@ class Param:
         if self.kind is Kind.CHOICE:
             return choice(text, self.choices, self.name)
         if self.kind is Kind.SQUARE:
-            return parse_square(text)
+            return self.grid.parse_square(text)
         if self.kind is Kind.SQUARES:
-            return [parse_square(s) for s in re.split(r"[\s,;→>_]+", text) if s]  # `_`: a typed form's spaces
+            return [self.grid.parse_square(s) for s in re.split(r"[\s,;→>_]+", text) if s]  # `_`: a form's spaces
         if self.kind is Kind.POINT:
             return parse_point(text)
         if self.kind is Kind.PATH:

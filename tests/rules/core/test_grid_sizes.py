@@ -81,3 +81,18 @@ def test_grids_of_the_same_size_are_equal() -> None:
 def test_a_grid_out_of_reach_of_the_names_is_refused(width: int, height: int) -> None:
     with pytest.raises(ValueError):
         Grid(width, height)
+
+
+def test_a_declared_square_is_read_on_its_own_board() -> None:
+    """A move's square on a board that is not 8 x 8 (a 20 x 10 quest map) is read on that board, and a
+    square off it is refused with the board's own sentence (`Param.grid`)."""
+    from rules.core.moves import Kind, Param, Reading
+
+    quest = Grid(20, 10)
+    reading = Reading(None, {})
+    assert Param("to", Kind.SQUARE, "Where", grid=quest).parse(" T10 ", reading) == "t10"
+    assert Param("path", Kind.SQUARES, "The way", grid=quest).parse("a9 b9 t9", reading) == ["a9", "b9", "t9"]
+    with pytest.raises(RuleViolation, match="use a file a-t and a rank 1-10"):
+        Param("to", Kind.SQUARE, "Where", grid=quest).parse("u1", reading)
+    with pytest.raises(RuleViolation, match="a rank 1-8"):
+        Param("to", Kind.SQUARE, "Where").parse("t10", reading)  # the default board is 8 x 8
