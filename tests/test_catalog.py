@@ -16,11 +16,14 @@ SHARED = [*ROOT.glob("bot/*.py"), *ROOT.glob("bot/ui/*.py"), *ROOT.glob("bot/cog
           ROOT / "rules/registry.py", *ROOT.glob("rules/core/*.py")]
 CONSTANT = re.compile(r"""\s*[A-Z][A-Z0-9_]*\s*=\s*["'][^"']*["']\s*(#.*)?$""")  # NAME = "one word"
 BENCH_DEFAULTS = {ROOT / "bot/cli.py"}  # `zagjan bench persist` needs one game to default to
+UNREGISTERED = {"orcquest"}
+"""Games drawn before their rules are whole and registered (see their package's docstring): once
+registered, they are held to the same check as every other."""
 
 
 def test_every_game_has_its_rules_its_drawing_and_its_moves() -> None:
     """A game is its rules (with its moves declared, or a bot plug-in of its own) and its drawing."""
-    assert set(GAMES) == set(RENDERERS) - {"campaign-scoreboard", "hall-of-fame"}
+    assert set(GAMES) == set(RENDERERS) - {"campaign-scoreboard", "hall-of-fame"} - (UNREGISTERED - set(GAMES))
     for slug, game in GAMES.items():
         assert game.moves is not None or plugins().get(slug) is not None, f"{slug} has no moves declared"
     assert set(plugins()) <= set(GAMES)

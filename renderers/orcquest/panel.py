@@ -1,0 +1,109 @@
+"""The OrcQuest board's words: the Quest's column (the turn and phase, the Alert gauge, the Badass
+Points and their Limit, the next extra Action Point's price, the decks' counts and the face-down
+Presence tokens) and a card per Hero (its Health Points, Action Points, Skill cards face up, the
+Stuff it holds and carries, its conditions and Event, and who plays it).
+
+`panel_lines` is every line in reading order, for `renderers.describe`; the picture draws the same
+lines, cut into the column and the four cards (`renderers.orcquest.cards`), so the words and the
+picture never disagree. Nothing here is hidden from anyone: the decks' and reserves' orders are
+not in the view (`rules.orcquest.secrets`), only their counts."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from renderers.common import ACCENT, MUTED, TEXT, PanelLine
+from renderers.orcquest.layout import HERO_COLOURS, LEVEL_COLOURS, TEXT_SIZE
+from rules.orcquest.data import ACTION_POINTS, CARDS, EVENT_BY_CODE, HEROES, alert_colour
+from rules.orcquest.models import Hero, QuestView
+
+PHASES = {"hero": "Heroes", "enemy": "Enemies", "end": "End"}
+"""The phase after the turn's number, short enough for one row of the Quest's column."""
+SHORT = {"potion": "Potion"}
+"""Card names too long for a Hero's card."""
+ALERT_PREFIX = "Alert "
+"""The line the Alert gauge is drawn beside."""
+
+
+def panel_lines(view: QuestView, recent: Sequence[str] = ()) -> list[PanelLine]:
+    """Every line of the board's words; `recent` is not shown: the bot's message carries the log."""
+    return [*status_lines(view), *(line for hero in view.heroes for line in hero_lines(view, hero))]
+
+
+def _line(text: str, **kwargs: object) -> PanelLine:
+    return PanelLine(text, size=TEXT_SIZE, note_size=TEXT_SIZE, **kwargs)  # type: ignore[arg-type]
+
+
+def status_lines(view: QuestView) -> list[PanelLine]:
+    """The Quest's column."""
+    if view.won is not None:
+        where = "Quest won!" if view.won else "Quest lost"
+    else:
+        where = f"Turn {view.turn}: {PHASES.get(view.phase, view.phase)}"
+    decks = view.decks
+    return [
+        _line("OrcQuest", colour=ACCENT),
+        _line(where),
+        _line(f"{ALERT_PREFIX}{view.alert}", colour=LEVEL_COLOURS[alert_colour(view.alert)]),
+        _line(f"Badass {view.badass}/{view.limit}"),
+        _line(f"Extra AP: {view.next_ap_price} BP"),
+        _line(f"Events {decks.get('events', 0)}"),
+        _line(f"Loot {decks.get('loot', 0)}"),
+        _line(f"Patrols {decks.get('patrols', 0)}"),
+        _line(f"Face down: {sum(view.reserves.values())}"),
+        *([_line("Bell rung!", colour=LEVEL_COLOURS[3])] if view.bell_rung else []),
+    ]
+
+
+def _named(codes: Sequence[str]) -> str:
+    """Cards by name, a pair as "2 Daggers"."""
+    counted = Counter(codes)
+    return ", ".join(f"{n} {SHORT.get(c, CARDS[c].name)}s" if n > 1 else SHORT.get(c, CARDS[c].name)
+                     for c, n in counted.items())
+
+
+def _points(view: QuestView, hero: Hero) -> int:
+    """The Action Points a Hero has now: what is left of its activation, the extra ones bought
+    included; the full two before it acts; none once it has."""
+    if hero.code == view.active:
+        return hero.ap + hero.extra
+    return 0 if hero.activated else ACTION_POINTS
+
+
+def hero_lines(view: QuestView, hero: Hero) -> list[PanelLine]:
+    """A Hero's card, top to bottom."""
+    sheet = HEROES[hero.code]
+    left = max(0, sheet.hp - hero.damage)
+    if hero.dead:
+        state = "dead"
+    elif hero.left:
+        state = "out"
+    else:
+        state = f"HP {left}/{sheet.hp}"
+    up = sum(1 for skill in sheet.skills if skill not in hero.down)
+    lines = [_line(sheet.name, swatch=HERO_COLOURS[hero.code], marked=hero.code == view.active, struck=hero.dead),
+             _line(state, note=f"AP {_points(view, hero)}", colour=TEXT if left == sheet.hp or hero.dead else ACCENT),
+             _line(f"Cards {up}/{len(sheet.skills)}")]
+    held = [*hero.hands, *hero.body]
+    lines.append(_line(_named(held) if held else "No Stuff"))
+    if hero.inventory:
+        weight = sum(CARDS[c].weight for c in hero.inventory)
+        lines.append(_line(f"Pack {weight}/{sheet.inventory}: {_named(hero.inventory)}"))
+    worries = [name.replace("-", " ").capitalize() + (f" {n}" if n > 1 else "")
+               for name, n in sorted(hero.conditions.items()) if n]
+    if hero.event:
+        worries.append(f"Event: {EVENT_BY_CODE[hero.event].kind.value.replace('-', ' ')}")
+    if worries:
+        lines.append(_line(", ".join(worries)))
+    lines.append(_line(_owners(view, hero), colour=MUTED))
+    return lines
+
+
+def _owners(view: QuestView, hero: Hero) -> str:
+    if len(view.names) > 1 and set(hero.owners) >= set(view.names):
+        return "Everyone"
+    return ", ".join(view.names.get(p, p) for p in hero.owners)
+
+
+__all__ = ["ALERT_PREFIX", "hero_lines", "panel_lines", "status_lines"]
