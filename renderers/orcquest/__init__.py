@@ -24,7 +24,7 @@ from functools import partial
 from PIL import ImageDraw
 
 from renderers.common import SHOWN_HEIGHT, SHOWN_WIDTH, base_canvas, draw_key, encode_png, key_height
-from renderers.orcquest.board import draw_changes
+from renderers.orcquest.board import draw_changes, face_down_icon
 from renderers.orcquest.cards import alert_gauge, card_height, draw_card
 from renderers.orcquest.figures import draw_figures, hero_disc
 from renderers.orcquest.ground import draw_ground
@@ -69,7 +69,7 @@ def render(view: QuestView, recent: Sequence[str] = ()) -> bytes:
         draw_card(draw, hero_box(k, bottom), lines, icon=partial(hero_disc, code=hero.code),
                   marked=hero.code == view.active)
     box = status_box(card_height(status, STATUS_WIDTH))
-    ends = draw_card(draw, box, status)
+    ends = draw_card(draw, box, status, icon=face_down_icon)
     alert = next(k for k, line in enumerate(status) if line.text.startswith(ALERT_PREFIX))
     right, middle = ends[alert]
     alert_gauge(draw, right + GAUGE_GAP, box[2] - PAD, middle, view.alert)

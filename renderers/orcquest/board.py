@@ -138,6 +138,13 @@ def totem_icon(draw: Draw, f: Frame) -> None:
     draw.line((f.at(-0.08, 0.12), f.at(0.08, 0.12)), fill=INK, width=2 * LINE)
 
 
+def face_down_icon(draw: Draw, f: Frame) -> None:
+    """Presence tokens face down (L256, L494): a little stack of round tokens showing their backs."""
+    for k in range(3):
+        u, v = -0.14 + 0.14 * k, 0.14 - 0.14 * k
+        draw.ellipse(f.oval(u, v, 0.3, 0.22), fill=shade(CLOUD, 1.5 - 0.15 * k), outline=INK, width=2 * LINE)
+
+
 # -- zones, fog and doors -----------------------------------------------------------------------------
 
 def tint(draw: Draw, box: Box) -> None:

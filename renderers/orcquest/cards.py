@@ -74,7 +74,7 @@ def card_height(lines: Sequence[PanelLine], width: float) -> float:
 
 def draw_card(draw: Draw, box: Box, lines: Sequence[PanelLine], *, icon: Icon | None = None,
               marked: bool = False) -> dict[int, tuple[float, float]]:
-    """The card in `box`; `icon` is drawn before the first line with a swatch (a Hero's token). Returns,
+    """The card in `box`; `icon` is drawn before each line with a swatch (a Hero's token). Returns,
     for each line (by its place), where its first row's text ends and the row's middle."""
     left, top, right, bottom = box
     draw.rounded_rectangle(box, radius=PAD, fill=PANEL_FILL, outline=ACCENT if marked else shade(PANEL_FILL, 1.6),

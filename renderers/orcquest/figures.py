@@ -39,6 +39,7 @@ LETTER_TEXT = 30 * S
 ENEMY_LETTERS: dict[str, str] = {"peasant": "P", "dog": "D", "guard": "G", "soldier": "S"}
 """Each Enemy kind's letter on its token (the key names them)."""
 DEAD: RGB = (120, 120, 124)
+WOUND: RGB = (255, 70, 60)
 TOKEN_HALF = 0.37
 """Half a token's width, in squares: a capital of `LETTER_TEXT` fits in it."""
 
@@ -133,13 +134,19 @@ def dead_token(draw: Draw, f: Frame) -> None:
 
 
 def enemy_token(draw: Draw, f: Frame, enemy: Enemy) -> None:
-    """An Enemy: a square token with its kind's letter and its facing arrow; red with a "!" once Alert,
-    rimmed blue on Patrol, with a bell when it runs for the Bell."""
+    """An Enemy: a square token with its kind's letter and its pale nose the way it faces; red with a "!"
+    once Alert, rimmed blue on Patrol, with a bell when it runs for the Bell, a red pip behind it for
+    each Damage it has taken."""
     colour = ENEMY_ALERT if enemy.alert else ENEMY
     if enemy.patrol is not None:
         draw.rounded_rectangle(f.box(-0.46, -0.46, 0.46, 0.46), radius=0.12 * f.size, outline=PATROL, width=5 * LINE)
     middle = draw_nosed(draw, f, enemy.facing, colour, round_back=False)
     _letter(draw, middle, ENEMY_LETTERS.get(enemy.kind, ENEMIES[enemy.kind].name[0]), colour)
+    (ux, uy), (px, py) = _axes(enemy.facing)
+    for k in range(min(enemy.damage, 3)):  # Damage taken: red pips behind it
+        across = (k - (min(enemy.damage, 3) - 1) / 2) * 0.2
+        u, v = -0.42 * ux + across * px, -0.42 * uy + across * py
+        draw.ellipse(f.oval(u, v, 0.085, 0.085), fill=WOUND, outline=INK, width=LINE)
     if enemy.alert:
         alert_badge(draw, f.part(*back_corner(enemy.facing, 1), 0.36))
     if enemy.ringer:

@@ -14,8 +14,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from renderers.common import ACCENT, MUTED, TEXT, PanelLine
-from renderers.orcquest.layout import HERO_COLOURS, LEVEL_COLOURS, TEXT_SIZE
-from rules.orcquest.data import ACTION_POINTS, CARDS, EVENT_BY_CODE, HEROES, alert_colour
+from renderers.orcquest.layout import CLOUD, HERO_COLOURS, LEVEL_COLOURS, TEXT_SIZE
+from rules.orcquest.data import ACTION_POINTS, CARDS, EVENT_BY_CODE, HEROES, SKILLS, EventKind, alert_colour
 from rules.orcquest.models import Hero, QuestView
 
 PHASES = {"hero": "Heroes", "enemy": "Enemies", "end": "End"}
@@ -23,6 +23,16 @@ PHASES = {"hero": "Heroes", "enemy": "Enemies", "end": "End"}
 SHORT = {"potion": "Potion"}
 """Card names too long for a Hero's card."""
 ALERT_PREFIX = "Alert "
+FACE_DOWN = "Reserves "
+"""The line of the Presence tokens left face down in the reserves, a stack of them drawn before it
+(its swatch, `renderers.orcquest.board.face_down_icon`)."""
+FACE_DOWN_COLOUR = CLOUD
+EVENT_WORDS: dict[EventKind, str] = {
+    EventKind.BADASS: "+1 BP", EventKind.ALERT_UP: "Alert +1", EventKind.ALERT_DOWN: "Alert -1",
+    EventKind.WOUND: "Wound", EventKind.HEAL: "Heal", EventKind.ENRAGED: "Enraged", EventKind.CURSED: "Cursed",
+    EventKind.LOOT: "Loot", EventKind.FORTIFIED: "Fortified", EventKind.DISORIENTED: "Disoriented",
+    EventKind.BLEED: "Bleed"}
+"""The Event laid on a Hero's sheet this Turn, in a word or two (an Event of nothing says "none")."""
 """The line the Alert gauge is drawn beside."""
 
 
@@ -51,7 +61,7 @@ def status_lines(view: QuestView) -> list[PanelLine]:
         _line(f"Events {decks.get('events', 0)}"),
         _line(f"Loot {decks.get('loot', 0)}"),
         _line(f"Patrols {decks.get('patrols', 0)}"),
-        _line(f"Face down: {sum(view.reserves.values())}"),
+        _line(f"{FACE_DOWN}{sum(view.reserves.values())}", swatch=FACE_DOWN_COLOUR),
         *([_line("Bell rung!", colour=LEVEL_COLOURS[3])] if view.bell_rung else []),
     ]
 
@@ -75,16 +85,16 @@ def hero_lines(view: QuestView, hero: Hero) -> list[PanelLine]:
     """A Hero's card, top to bottom."""
     sheet = HEROES[hero.code]
     left = max(0, sheet.hp - hero.damage)
-    if hero.dead:
-        state = "dead"
-    elif hero.left:
-        state = "out"
-    else:
-        state = f"HP {left}/{sheet.hp}"
+    where = "dead" if hero.dead else "gone out" if hero.left else "to enter" if hero.square is None else ""
     up = sum(1 for skill in sheet.skills if skill not in hero.down)
-    lines = [_line(sheet.name, swatch=HERO_COLOURS[hero.code], marked=hero.code == view.active, struck=hero.dead),
-             _line(state, note=f"AP {_points(view, hero)}", colour=TEXT if left == sheet.hp or hero.dead else ACCENT),
+    lines = [_line(sheet.name, swatch=HERO_COLOURS[hero.code], marked=hero.code == view.active, struck=hero.dead,
+                   note=where),
+             _line(f"HP {left}/{sheet.hp}", note=f"AP {_points(view, hero)}",
+                   colour=TEXT if left == sheet.hp else ACCENT),
              _line(f"Cards {up}/{len(sheet.skills)}")]
+    if view.card is not None and view.card.hero == hero.code:
+        card = view.card
+        lines.append(_line(SKILLS[card.skill].name + (f": {card.mp} MP" if card.mp else ""), colour=ACCENT))
     held = [*hero.hands, *hero.body]
     lines.append(_line(_named(held) if held else "No Stuff"))
     if hero.inventory:
@@ -93,7 +103,7 @@ def hero_lines(view: QuestView, hero: Hero) -> list[PanelLine]:
     worries = [name.replace("-", " ").capitalize() + (f" {n}" if n > 1 else "")
                for name, n in sorted(hero.conditions.items()) if n]
     if hero.event:
-        worries.append(f"Event: {EVENT_BY_CODE[hero.event].kind.value.replace('-', ' ')}")
+        worries.append(f"Event: {EVENT_WORDS.get(EVENT_BY_CODE[hero.event].kind, 'none')}")
     if worries:
         lines.append(_line(", ".join(worries)))
     lines.append(_line(_owners(view, hero), colour=MUTED))
@@ -106,4 +116,4 @@ def _owners(view: QuestView, hero: Hero) -> str:
     return ", ".join(view.names.get(p, p) for p in hero.owners)
 
 
-__all__ = ["ALERT_PREFIX", "hero_lines", "panel_lines", "status_lines"]
+__all__ = ["ALERT_PREFIX", "FACE_DOWN", "hero_lines", "panel_lines", "status_lines"]

@@ -221,7 +221,7 @@ def test_the_panel_has_the_gauges_the_decks_and_every_hero() -> None:
     assert "Turn" in " ".join(shown) and "Alert 7" in shown
     assert f"Badass 4/{view.limit}" in shown and f"Extra AP: {view.next_ap_price} BP" in shown
     assert f"Events {view.decks['events']}" in shown and f"Loot {view.decks['loot']}" in shown
-    assert f"Face down: {sum(view.reserves.values())}" in shown
+    assert f"Reserves {sum(view.reserves.values())}" in shown
     for name in ("Orrus", "Thalla", "Mek", "Mandar"):
         assert name in shown
     assert "HP 3/7" in shown  # Thalla, 4 Damage
