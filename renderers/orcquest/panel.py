@@ -32,7 +32,7 @@ EVENT_WORDS: dict[EventKind, str] = {
     EventKind.WOUND: "Wound", EventKind.HEAL: "Heal", EventKind.ENRAGED: "Enraged", EventKind.CURSED: "Cursed",
     EventKind.LOOT: "Loot", EventKind.FORTIFIED: "Fortified", EventKind.DISORIENTED: "Disoriented",
     EventKind.BLEED: "Bleed"}
-"""The Event laid on a Hero's sheet this Turn, in a word or two (an Event of nothing says "none")."""
+"""The Event laid on a Hero's sheet this Turn, in a word or two (an Event of nothing says so)."""
 """The line the Alert gauge is drawn beside."""
 
 
@@ -103,7 +103,7 @@ def hero_lines(view: QuestView, hero: Hero) -> list[PanelLine]:
     worries = [name.replace("-", " ").capitalize() + (f" {n}" if n > 1 else "")
                for name, n in sorted(hero.conditions.items()) if n]
     if hero.event:
-        worries.append(f"Event: {EVENT_WORDS.get(EVENT_BY_CODE[hero.event].kind, 'none')}")
+        worries.append(f"Event: {EVENT_WORDS.get(EVENT_BY_CODE[hero.event].kind, 'Nothing')}")
     if worries:
         lines.append(_line(", ".join(worries)))
     lines.append(_line(_owners(view, hero), colour=MUTED))
