@@ -45,16 +45,27 @@ TOKEN_HALF = 0.37
 
 
 def draw_figures(draw: Draw, view: QuestView) -> None:
-    """Every figure the view has on the board, Dead Heroes first (a figure may stand over nothing else)."""
+    """Every figure the view has on the board, Dead Heroes first (a figure may stand over nothing else).
+
+    Two figures never share a square by the rules; should a view ever hold two there, the second is
+    drawn small in the square's corner, without its letter, rather than hiding the first."""
     for hero in view.heroes:
         if hero.dead and hero.square is not None and not hidden(view, hero.square):
             dead_token(draw, BOARD.frame(hero.square))
+    taken: set[str] = set()
+
+    def frame(square: str) -> tuple[Frame, bool]:
+        crowded = square in taken
+        taken.add(square)
+        whole = BOARD.frame(square)
+        return (whole.part(0.28, 0.28, 0.45), False) if crowded else (whole, True)
+
     for enemy in sorted(view.enemies, key=lambda e: e.id):
         if not hidden(view, enemy.square):
-            enemy_token(draw, BOARD.frame(enemy.square), enemy)
+            enemy_token(draw, *frame(enemy.square), enemy)
     for hero in view.heroes:
         if hero.on_board and hero.square is not None and not hidden(view, hero.square):
-            hero_token(draw, BOARD.frame(hero.square), hero, active=hero.code == view.active)
+            hero_token(draw, *frame(hero.square), hero, active=hero.code == view.active)
 
 
 def _axes(facing: Facing) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -107,7 +118,7 @@ def _letter(draw: Draw, f: Frame, text: str, fill: RGB) -> None:
         write(draw, f.at(0, 0), text, font(LETTER_TEXT), TEXT, anchor="mm", stroke=2 * LINE, stroke_fill=INK)
 
 
-def hero_token(draw: Draw, f: Frame, hero: Hero, *, active: bool = False) -> None:
+def hero_token(draw: Draw, f: Frame, lettered: bool, hero: Hero, *, active: bool = False) -> None:
     """A Hero: a token in its colour with its letter, round at the back, its pale nose the way it faces;
     ringed in gold when active, in white dashes when Invisible."""
     colour = HERO_COLOURS[hero.code]
@@ -117,7 +128,8 @@ def hero_token(draw: Draw, f: Frame, hero: Hero, *, active: bool = False) -> Non
         for start in range(0, 360, 30):
             draw.arc(f.oval(0, 0, 0.47, 0.47), start, start + 15, fill=TEXT, width=3 * LINE)
     middle = draw_nosed(draw, f, hero.facing, colour, round_back=True)
-    _letter(draw, middle, HERO_LETTERS[hero.code], colour)
+    if lettered:
+        _letter(draw, middle, HERO_LETTERS[hero.code], colour)
 
 
 def hero_disc(draw: Draw, f: Frame, code: str) -> None:
@@ -133,7 +145,7 @@ def dead_token(draw: Draw, f: Frame) -> None:
         draw.line((f.at(*a), f.at(*b)), fill=INK, width=4 * LINE)
 
 
-def enemy_token(draw: Draw, f: Frame, enemy: Enemy) -> None:
+def enemy_token(draw: Draw, f: Frame, lettered: bool, enemy: Enemy) -> None:
     """An Enemy: a square token with its kind's letter and its pale nose the way it faces; red with a "!"
     once Alert, rimmed blue on Patrol, with a bell when it runs for the Bell, a red pip behind it for
     each Damage it has taken."""
@@ -141,7 +153,8 @@ def enemy_token(draw: Draw, f: Frame, enemy: Enemy) -> None:
     if enemy.patrol is not None:
         draw.rounded_rectangle(f.box(-0.46, -0.46, 0.46, 0.46), radius=0.12 * f.size, outline=PATROL, width=5 * LINE)
     middle = draw_nosed(draw, f, enemy.facing, colour, round_back=False)
-    _letter(draw, middle, ENEMY_LETTERS.get(enemy.kind, ENEMIES[enemy.kind].name[0]), colour)
+    if lettered:
+        _letter(draw, middle, ENEMY_LETTERS.get(enemy.kind, ENEMIES[enemy.kind].name[0]), colour)
     (ux, uy), (px, py) = _axes(enemy.facing)
     for k in range(min(enemy.damage, 3)):  # Damage taken: red pips behind it
         across = (k - (min(enemy.damage, 3) - 1) / 2) * 0.2

@@ -22,11 +22,11 @@ def _enemy(kind: str, *, alert: bool = False, patrol: bool = False, ringer: bool
 
 
 def peasant_icon(draw: Draw, f: Frame) -> None:
-    enemy_token(draw, f, _enemy("peasant"))
+    enemy_token(draw, f, True, _enemy("peasant"))
 
 
 def dog_icon(draw: Draw, f: Frame) -> None:
-    enemy_token(draw, f, _enemy("dog"))
+    enemy_token(draw, f, True, _enemy("dog"))
 
 
 def alert_icon(draw: Draw, f: Frame) -> None:
