@@ -1,7 +1,8 @@
-"""The OrcQuest board's words: the Quest's column (the turn and phase, the Alert gauge, the Badass
-Points and their Limit, the next extra Action Point's price, the decks' counts and the face-down
-Presence tokens) and a card per Hero (its Health Points, Action Points, Skill cards face up, the
-Stuff it holds and carries, its conditions and Event, and who plays it).
+"""The OrcQuest board's words: the Quest's card (the turn and phase, the Alert gauge, the Badass
+Points and their Limit, the next extra Action Point's price, the decks' counts, the Rooms and Zones
+explored, the Presence tokens face down in the reserves) and a card per Hero (where it is, its
+Health Points, Action Points, Skill cards face up, the card it is playing, the Stuff it holds and
+carries, its conditions and Event, and who plays it).
 
 `panel_lines` is every line in reading order, for `renderers.describe`; the picture draws the same
 lines, cut into the column and the four cards (`renderers.orcquest.cards`), so the words and the
@@ -61,6 +62,7 @@ def status_lines(view: QuestView) -> list[PanelLine]:
         _line(f"Events {decks.get('events', 0)}"),
         _line(f"Loot {decks.get('loot', 0)}"),
         _line(f"Patrols {decks.get('patrols', 0)}"),
+        _line("Explored: " + (", ".join(sorted(view.explored)) or "none")),
         _line(f"{FACE_DOWN}{sum(view.reserves.values())}", swatch=FACE_DOWN_COLOUR),
         *([_line("Bell rung!", colour=LEVEL_COLOURS[3])] if view.bell_rung else []),
     ]
@@ -85,7 +87,7 @@ def hero_lines(view: QuestView, hero: Hero) -> list[PanelLine]:
     """A Hero's card, top to bottom."""
     sheet = HEROES[hero.code]
     left = max(0, sheet.hp - hero.damage)
-    where = "dead" if hero.dead else "gone out" if hero.left else "to enter" if hero.square is None else ""
+    where = "dead" if hero.dead else "gone out" if hero.left else hero.square or "to enter"
     up = sum(1 for skill in sheet.skills if skill not in hero.down)
     lines = [_line(sheet.name, swatch=HERO_COLOURS[hero.code], marked=hero.code == view.active, struck=hero.dead,
                    note=where),

@@ -23,6 +23,7 @@ from PIL import Image, ImageChops
 from renderers import common, describe, render
 from renderers.common import LEGIBLE, SHOWN, SUPERSAMPLE, Labels, recording, shown_scale
 from renderers.orcquest import panel_lines
+from renderers.orcquest.panel import hero_lines
 from renderers.orcquest.board import danger_squares, hidden
 from renderers.orcquest.ground import room_box
 from renderers.orcquest.key import key_entries
@@ -227,6 +228,7 @@ def test_the_panel_has_the_gauges_the_decks_and_every_hero() -> None:
     assert "HP 3/7" in shown  # Thalla, 4 Damage
     marked = [line.text for line in panel_lines(view) if line.marked]
     assert marked == ["Orrus"]
+    assert [hero_lines(view, hero)[0].note for hero in view.heroes] == ["k3", "d3", "e4", "c2"]
 
 
 @pytest.mark.parametrize("steps", [0, 3, 20, 60, 140, 400])
@@ -240,5 +242,6 @@ def test_the_picture_is_described_in_words() -> None:
     view = busy_view()
     words = describe(view, busy_state()[1])
     assert words.startswith("OrcQuest board. Turn ")
-    assert "Alert 7" in words and "Orrus (to play)" in words and "HP 3/7" in words
+    assert "Alert 7" in words and "Orrus, k3 (to play)" in words and "HP 3/7" in words
+    assert "Explored: 1, A" in words
     assert all(name in words for name in view.names.values())
