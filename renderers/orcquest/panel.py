@@ -16,11 +16,12 @@ from collections.abc import Sequence
 
 from renderers.common import ACCENT, MUTED, TEXT, PanelLine
 from renderers.orcquest.layout import CLOUD, HERO_COLOURS, LEVEL_COLOURS, TEXT_SIZE
-from rules.orcquest.data import ACTION_POINTS, CARDS, EVENT_BY_CODE, HEROES, SKILLS, EventKind, alert_colour
+from rules.orcquest.data import ACTION_POINTS, CARDS, EVENT_BY_CODE, FARM, HEROES, SKILLS, EventKind, alert_colour
 from rules.orcquest.models import Hero, QuestView
 
-PHASES = {"hero": "Heroes", "enemy": "Enemies", "end": "End"}
-"""The phase after the turn's number, short enough for one row of the Quest's column."""
+PHASES = {"hero": "Hero", "enemy": "Enemy", "end": "End"}
+"""The phase after the turn's number ("Turn 12: Enemy", the Enemy Phase of Turn 12), short enough for
+one row of the Quest's card, which has room for no more rows than it has lines."""
 SHORT = {"potion": "Potion"}
 """Card names too long for a Hero's card."""
 ALERT_PREFIX = "Alert "
@@ -61,11 +62,18 @@ def status_lines(view: QuestView) -> list[PanelLine]:
         _line(f"Extra AP: {view.next_ap_price} BP"),
         _line(f"Events {decks.get('events', 0)}"),
         _line(f"Loot {decks.get('loot', 0)}"),
-        _line(f"Patrols {decks.get('patrols', 0)}"),
-        _line("Explored: " + (", ".join(sorted(view.explored)) or "none")),
+        _line(f"Patrols {decks.get('patrols', 0)}") if not view.bell_rung  # then no more Patrols come (L816)
+        else _line("Bell rung!", colour=LEVEL_COLOURS[3]),
+        _line("Explored: " + _explored(view)),
         _line(f"{FACE_DOWN}{sum(view.reserves.values())}", swatch=FACE_DOWN_COLOUR),
-        *([_line("Bell rung!", colour=LEVEL_COLOURS[3])] if view.bell_rung else []),
     ]
+
+
+def _explored(view: QuestView) -> str:
+    """The Rooms and Spawn Zones explored, in a row: "all" once they all are."""
+    areas = sorted({*FARM.rooms.values(), *FARM.zones})
+    done = [area for area in areas if area in view.explored]
+    return "all" if done == areas else ", ".join(done) or "none"
 
 
 def _named(codes: Sequence[str]) -> str:

@@ -23,10 +23,12 @@ from PIL import Image, ImageChops
 from renderers import common, describe, render
 from renderers.common import LEGIBLE, SHOWN, SUPERSAMPLE, Labels, recording, shown_scale
 from renderers.orcquest import panel_lines
-from renderers.orcquest.panel import hero_lines
+from renderers.orcquest.panel import hero_lines, status_lines
 from renderers.orcquest.board import danger_squares, hidden
 from renderers.orcquest.ground import room_box
 from renderers.orcquest.key import key_entries
+from renderers.orcquest.cards import card_height
+from renderers.orcquest.layout import BOARD, CARDS_TOP, MAP_TOP, ROW, STATUS_WIDTH
 from rules.core.dice import Dice
 from rules.core.engine import public
 from rules.core.selfplay import play_random, random_seats
@@ -51,7 +53,7 @@ def _played(steps: int, seed: int = SEED, players: int = PLAYERS) -> tuple[Quest
 def _staged(state: QuestState) -> QuestState:
     """The moment the tests count on (see the module's docstring), set on a played state."""
     state = state.model_copy(deep=True)
-    state.phase, state.won, state.bell_rung, state.alert, state.badass = Phase.HERO, None, False, 7, 4
+    state.turn, state.phase, state.won, state.bell_rung, state.alert, state.badass = 3, Phase.HERO, None, False, 7, 4
     state.explored = ["A", "1"]
     state.open_doors, state.destroyed_doors = ["door-west"], []
     state.furniture = [p.code for p in FARM.furniture if p.code != "low-l5"]
@@ -205,6 +207,20 @@ def test_an_explored_room_shows_what_stands_in_it() -> None:
     assert not _alike(render(GAME.view(state, None)), render(GAME.view(fogged, None)), "1")
 
 
+def test_a_door_reads_closed_open_or_smashed() -> None:
+    """The west door of Room 1 (j3|k3), nobody beside it: three different pictures."""
+    pictures = []
+    for open_doors, smashed in (([], []), (["door-west"], []), ([], ["door-west"])):
+        state = busy_state()[0].model_copy(deep=True)
+        state.hero("orrus").square = "j6"
+        state.open_doors, state.destroyed_doors = open_doors, smashed
+        picture = Image.open(io.BytesIO(render(GAME.view(state, None)))).convert("RGB")
+        left, top, right, bottom = (round(v / SUPERSAMPLE) for v in (*BOARD.cell("j4")[:2], *BOARD.cell("k2")[2:]))
+        pictures.append(picture.crop((left, top, right, bottom)))
+    for a, b in ((0, 1), (0, 2), (1, 2)):
+        assert max(high for _, high in ImageChops.difference(pictures[a], pictures[b]).getextrema()) > 60, (a, b)
+
+
 def test_the_key_names_what_the_map_shows() -> None:
     view = busy_view()
     shown = texts(check_board(view))
@@ -231,6 +247,19 @@ def test_the_panel_has_the_gauges_the_decks_and_every_hero() -> None:
     assert [hero_lines(view, hero)[0].note for hero in view.heroes] == ["k3", "d3", "e4", "c2"]
 
 
+def test_the_quests_card_fits_beside_the_map_at_its_longest() -> None:
+    """Its longest lines (a two-digit turn, the Enemy Phase, three areas explored, the Bell rung, the
+    Alert past its top) each keep to one row, so the card ends above the Heroes' cards."""
+    state = busy_state()[0].model_copy(deep=True)
+    state.turn, state.phase, state.explored, state.bell_rung, state.alert = 12, Phase.ENEMY, ["1", "2", "A"], True, 16
+    state.badass, state.bought, state.active = 30, 9, None
+    view = GAME.view(state, None)
+    check_board(view)
+    assert card_height(status_lines(view), STATUS_WIDTH) == card_height(status_lines(view)[:1], STATUS_WIDTH) + (
+        len(status_lines(view)) - 1) * ROW
+    assert MAP_TOP + card_height(status_lines(view), STATUS_WIDTH) <= CARDS_TOP
+
+
 @pytest.mark.parametrize("steps", [0, 3, 20, 60, 140, 400])
 def test_every_moment_of_a_game_draws_a_board_that_reads(steps: int) -> None:
     """Played games as they come: before anyone enters, the first moves, fights, the Enemy Phase, the end."""
@@ -241,7 +270,7 @@ def test_every_moment_of_a_game_draws_a_board_that_reads(steps: int) -> None:
 def test_the_picture_is_described_in_words() -> None:
     view = busy_view()
     words = describe(view, busy_state()[1])
-    assert words.startswith("OrcQuest board. Turn ")
+    assert words.startswith("OrcQuest board. Turn 3: Hero.")
     assert "Alert 7" in words and "Orrus, k3 (to play)" in words and "HP 3/7" in words
     assert "Explored: 1, A" in words
     assert all(name in words for name in view.names.values())
