@@ -1,8 +1,9 @@
-"""The figures on the map: each Hero a disc in its colour with its letter, each Enemy a square token
-with its kind's letter (grey, red once Alert, with a "!" badge), and every figure's facing as a pale
-arrow from its token to the edge of its square, so the Danger Zone and the arcs can be read off the
-picture (L300-305). A Patrol's members are rimmed in the Patrol's blue, a Bell-ringer carries a
-bell, a Dead Hero is a grey token crossed out, the Active Hero is ringed in gold.
+"""The figures on the map: each Hero a token in its colour with its letter, round at the back, each
+Enemy a square token with its kind's letter (grey, red once Alert, with a "!" badge), and every
+figure's facing as the pale nose of its token, as wide as the token and reaching the edge of its
+square, so the Danger Zone and the arcs can be read off the picture even on a phone (L300-305). A
+Patrol's members are rimmed in the Patrol's blue, a Bell-ringer carries a bell, a wounded Enemy a
+red pip a Damage, a Dead Hero is a grey token crossed out, the Active Hero is ringed in gold.
 
 Drawn in unit coordinates (`Frame`), so the key draws the same tokens small."""
 

@@ -18,8 +18,8 @@ LINE = S
 Box = tuple[float, float, float, float]
 
 SQUARE = 40 * S
-"""A square's side: the 20 files fill the picture but for the rank numbers and the key's column (a
-little narrower than they could, so that the cards under the map have room for nine rows)."""
+"""A square's side: the 20 files fill the picture but for the rank numbers and the Quest's card beside
+them, which needs this much room for its lines to keep to one row each."""
 MAP_LEFT, MAP_TOP = 36 * S, 4 * S
 BOARD = SquareBoard(MAP_LEFT, MAP_TOP, SQUARE, FARM.grid)
 FILE_TEXT = 38 * S
@@ -84,7 +84,7 @@ ENEMY: RGB = (112, 100, 92)
 """An Enemy that is not Alert: a dull grey-brown, so the Alert ones (red) stand out."""
 ENEMY_ALERT: RGB = (206, 38, 38)
 FACING: RGB = (255, 236, 140)
-"""The facing arrow: pale yellow, rimmed in ink, on any ground."""
+"""A token's nose, the way it faces: pale yellow, rimmed in ink, on any ground."""
 
 HERO_COLOURS: dict[str, RGB] = {
     "orrus": (240, 120, 40),
