@@ -25,7 +25,7 @@ from PIL import ImageDraw
 
 from renderers.common import SHOWN_HEIGHT, SHOWN_WIDTH, base_canvas, draw_key, encode_png, key_height
 from renderers.orcquest.board import draw_changes, face_down_icon
-from renderers.orcquest.cards import alert_gauge, card_height, draw_card
+from renderers.orcquest.cards import alert_gauge, card_height, draw_card, skill_cards
 from renderers.orcquest.figures import draw_figures, hero_disc
 from renderers.orcquest.ground import draw_ground
 from renderers.orcquest.key import key_entries
@@ -42,20 +42,24 @@ from renderers.orcquest.layout import (
     hero_box,
     status_box,
 )
-from renderers.orcquest.panel import ALERT_PREFIX, hero_lines, panel_lines, status_lines
+from renderers.orcquest.panel import ALERT_PREFIX, CARDS_PREFIX, hero_lines, panel_lines, status_lines
+from rules.orcquest.data import HEROES
 from rules.orcquest.models import QuestView
 
 SLUG = "orcquest"
 """The game whose views this package draws."""
 GAUGE_GAP = 12 * PAD // 8
-"""Between the Alert line's text and its gauge."""
+"""Between the Alert line's text and its gauge, and between a Hero's HP and its Skill cards."""
+HP_LINE = 1
+"""A Hero card's line of Health Points, which its Skill cards are drawn on."""
 
 
 def render(view: QuestView, recent: Sequence[str] = ()) -> bytes:
     """The map, the Quest's card beside it, the Heroes' cards and the key under it, of an OrcQuest view
     as PNG bytes. `recent` (the newest log lines) is not drawn: the bot's message carries it as text."""
     status = status_lines(view)
-    cards = [hero_lines(view, hero) for hero in view.heroes]
+    cards = [[line for line in hero_lines(view, hero) if not line.text.startswith(CARDS_PREFIX)]
+             for hero in view.heroes]  # the Skill cards are drawn, on the HP row
     bottom = CARDS_TOP + max(card_height(c, HERO_WIDTH) for c in cards)
     key = key_entries(view)
     if bottom + GAP + key_height(key, KEY_WIDTH, TEXT_SIZE) + MARGIN > SHOWN_HEIGHT:
@@ -66,8 +70,11 @@ def render(view: QuestView, recent: Sequence[str] = ()) -> bytes:
     draw_changes(draw, view)
     draw_figures(draw, view)
     for k, (hero, lines) in enumerate(zip(view.heroes, cards, strict=True)):
-        draw_card(draw, hero_box(k, bottom), lines, icon=partial(hero_disc, code=hero.code),
-                  marked=hero.code == view.active)
+        ends = draw_card(draw, hero_box(k, bottom), lines, icon=partial(hero_disc, code=hero.code),
+                         marked=hero.code == view.active)
+        right, middle = ends[HP_LINE]
+        skills = HEROES[hero.code].skills
+        skill_cards(draw, right + GAUGE_GAP, middle, sum(1 for s in skills if s not in hero.down), len(skills))
     box = status_box(card_height(status, STATUS_WIDTH))
     ends = draw_card(draw, box, status, icon=face_down_icon)
     alert = next(k for k, line in enumerate(status) if line.text.startswith(ALERT_PREFIX))

@@ -1,8 +1,9 @@
 """The cards under the map: a rounded card per Hero and one for the Quest, each a list of panel lines
 (`renderers.orcquest.panel`) laid out in rows; a line too long for its card wraps, and a note that
 does not fit beside its text goes on the row under it (nothing is ever cut). The Hero's token starts
-its card, and the Active Hero's card is framed in gold; the Quest's card has the Alert gauge beside
-its Alert line.
+its card, its Skill cards are drawn as little cards on its HP row, and the Active Hero's card is
+framed in gold; the Quest's card has the Alert gauge beside its Alert line and a stack of face-down
+tokens before its reserves' line.
 
 Drawn on the canvas rather than as `renderers.common`'s side panel: the side panel is the picture's
 right-most column, while these cards lie under the map, side by side. Their text is drawn at the
@@ -118,3 +119,18 @@ def alert_gauge(draw: Draw, left: float, right: float, middle: float, level: int
         x0 = left + (level - 1) * step
         draw.rectangle((x0 - LINE, middle - half - 3 * LINE, x0 + step + LINE, middle + half + 3 * LINE),
                        outline=(255, 255, 255), width=2 * LINE)
+
+
+def skill_cards(draw: Draw, left: float, middle: float, up: int, count: int) -> None:
+    """A Hero's Skill cards from `left`: face up (pale, gold-edged) first, then face down (dark), so the
+    cards left to play read at a glance."""
+    width, height = ROW * 0.36, ROW * 0.56
+    for k in range(count):
+        x = left + k * width * 1.25
+        face_up = k < up
+        draw.rounded_rectangle((x, middle - height / 2, x + width, middle + height / 2), radius=2 * LINE,
+                               fill=(236, 226, 196) if face_up else (70, 74, 86),
+                               outline=ACCENT if face_up else INK, width=2 * LINE)
+        if not face_up:
+            draw.line((x + 3 * LINE, middle + height / 2 - 3 * LINE, x + width - 3 * LINE, middle - height / 2 + 3 * LINE),
+                      fill=MUTED, width=LINE)

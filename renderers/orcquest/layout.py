@@ -17,20 +17,21 @@ S = SUPERSAMPLE
 LINE = S
 Box = tuple[float, float, float, float]
 
-SQUARE = 40 * S
+SQUARE = 38 * S
 """A square's side: the 20 files fill the picture but for the rank numbers and the Quest's card beside
-them, which needs this much room for its lines to keep to one row each."""
+them; a little smaller than they could be, so that the Heroes' cards under the map have room for ten
+rows (a Hero with a pack, conditions, an Event, a card in play and a player's long name needs them)."""
 MAP_LEFT, MAP_TOP = 36 * S, 4 * S
 BOARD = SquareBoard(MAP_LEFT, MAP_TOP, SQUARE, FARM.grid)
 FILE_TEXT = 38 * S
 """The file letters under the map: lower-case letters alone need more than `SHOWN_TEXT` to be legible."""
 RANK_TEXT = SHOWN_TEXT
-FILE_BAND = 38 * S
+FILE_BAND = 34 * S
 """Under the map, for its file letters."""
 
 TEXT_SIZE = SHOWN_TEXT
 """Every text of the cards and the key: capitals and digits are `LEGIBLE` where Discord shows the board."""
-ROW = round(TEXT_SIZE * 1.3)
+ROW = round(TEXT_SIZE * 1.25)
 """A row of text on a card."""
 PAD = 8 * S
 """Inside a card, round its text."""

@@ -25,6 +25,9 @@ one row of the Quest's card, which has room for no more rows than it has lines."
 SHORT = {"potion": "Potion"}
 """Card names too long for a Hero's card."""
 ALERT_PREFIX = "Alert "
+CARDS_PREFIX = "Cards "
+"""A Hero's Skill cards face up, of all it has: the picture draws them as little cards on its HP row
+(`renderers.orcquest.cards.skill_cards`), the words say them."""
 FACE_DOWN = "Reserves "
 """The line of the Presence tokens left face down in the reserves, a stack of them drawn before it
 (its swatch, `renderers.orcquest.board.face_down_icon`)."""
@@ -101,7 +104,7 @@ def hero_lines(view: QuestView, hero: Hero) -> list[PanelLine]:
                    note=where),
              _line(f"HP {left}/{sheet.hp}", note=f"AP {_points(view, hero)}",
                    colour=TEXT if left == sheet.hp else ACCENT),
-             _line(f"Cards {up}/{len(sheet.skills)}")]
+             _line(f"{CARDS_PREFIX}{up}/{len(sheet.skills)}")]
     if view.card is not None and view.card.hero == hero.code:
         card = view.card
         lines.append(_line(SKILLS[card.skill].name + (f": {card.mp} MP" if card.mp else ""), colour=ACCENT))
@@ -126,4 +129,4 @@ def _owners(view: QuestView, hero: Hero) -> str:
     return ", ".join(view.names.get(p, p) for p in hero.owners)
 
 
-__all__ = ["ALERT_PREFIX", "FACE_DOWN", "hero_lines", "panel_lines", "status_lines"]
+__all__ = ["ALERT_PREFIX", "CARDS_PREFIX", "FACE_DOWN", "hero_lines", "panel_lines", "status_lines"]

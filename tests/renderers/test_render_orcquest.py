@@ -34,7 +34,7 @@ from rules.core.engine import public
 from rules.core.selfplay import play_random, random_seats
 from rules.orcquest.data import FARM
 from rules.orcquest.engine import OrcQuest
-from rules.orcquest.models import Enemy, Patrol, Phase, QuestState, QuestView, Token
+from rules.orcquest.models import Card, Enemy, Patrol, Phase, QuestState, QuestView, Token
 from tests.renderers.busy import NAMES
 
 GAME = OrcQuest()
@@ -258,6 +258,25 @@ def test_the_quests_card_fits_beside_the_map_at_its_longest() -> None:
     assert card_height(status_lines(view), STATUS_WIDTH) == card_height(status_lines(view)[:1], STATUS_WIDTH) + (
         len(status_lines(view)) - 1) * ROW
     assert MAP_TOP + card_height(status_lines(view), STATUS_WIDTH) <= CARDS_TOP
+
+
+def test_a_hero_carrying_much_still_fits_the_picture() -> None:
+    """A pack, a condition and an Event, the card being played and a long name: the key gives up its
+    row before the picture grows past what Discord shows whole. (A card of more than nine rows would
+    still make it taller: the Heroes' cards have no more room under the map.)"""
+    state = busy_state()[0].model_copy(deep=True)
+    state.seats[0] = state.seats[0].model_copy(update={"name": "Bolg of the Northern Pits"})
+    hero = state.hero("orrus")
+    hero.hands, hero.body = ["pitchfork"], ["leather"]
+    hero.inventory = ["potion", "wood"]
+    hero.conditions = {"enraged": 1}
+    hero.event = "orrus-fortified"
+    state.card = Card(hero="orrus", skill="stomp", mp=3)
+    sheet = check_board(GAME.view(state, None))
+    shown = " ".join(texts(sheet))
+    assert "Bolg of the Northern Pits" in shown.replace("\n", " ") and "Stomp: 3 MP" in shown
+    assert "Potion, Wood" in shown and "Enraged, Event: Fortified" in shown
+    assert "Peasant" not in texts(sheet)  # the key's first entry: the key gave up its row
 
 
 @pytest.mark.parametrize("steps", [0, 3, 20, 60, 140, 400])
