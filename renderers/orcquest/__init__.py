@@ -64,8 +64,8 @@ def render(view: QuestView, recent: Sequence[str] = ()) -> bytes:
     key = key_entries(view)
     if bottom + GAP + key_height(key, KEY_WIDTH, TEXT_SIZE) + MARGIN > SHOWN_HEIGHT:
         key = []  # a Hero's card of many rows leaves no room for it: the picture must fit `SHOWN`
-    canvas = base_canvas(SLUG, (SHOWN_WIDTH, round(bottom + GAP + key_height(key, KEY_WIDTH, TEXT_SIZE) + MARGIN)),
-                         draw_ground)
+    under = GAP + key_height(key, KEY_WIDTH, TEXT_SIZE) if key else 0
+    canvas = base_canvas(SLUG, (SHOWN_WIDTH, round(bottom + under + MARGIN)), draw_ground)
     draw = ImageDraw.Draw(canvas)
     draw_changes(draw, view)
     draw_figures(draw, view)

@@ -92,7 +92,7 @@ def draw_ground(draw: Draw) -> None:
     _bell(draw, FARM.bell)
     _walls(draw)
     face = font(FILE_TEXT)
-    below = BOARD.bottom + FILE_BAND / 2
+    below = BOARD.bottom + FILE_BAND / 2 - 4 * S  # a little high: the descenders of g, j, p, q clear the cards
     for file, letter in enumerate(FARM.grid.files):
         shadowed_text(draw, (BOARD.left + (file + 0.5) * BOARD.square, below), letter, face, anchor="mm")
     rank_face = font(RANK_TEXT)

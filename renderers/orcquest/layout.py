@@ -26,7 +26,7 @@ BOARD = SquareBoard(MAP_LEFT, MAP_TOP, SQUARE, FARM.grid)
 FILE_TEXT = 38 * S
 """The file letters under the map: lower-case letters alone need more than `SHOWN_TEXT` to be legible."""
 RANK_TEXT = SHOWN_TEXT
-FILE_BAND = 34 * S
+FILE_BAND = 38 * S
 """Under the map, for its file letters."""
 
 TEXT_SIZE = SHOWN_TEXT

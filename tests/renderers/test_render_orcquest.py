@@ -132,6 +132,16 @@ def test_the_busy_board_reads_where_discord_shows_it() -> None:
     check_board(busy_view())
 
 
+def test_the_squares_names_stand_round_the_map_clear_of_the_cards() -> None:
+    """Files a-t under the map and ranks 1-10 left of it, as players type squares; no card covers a
+    letter's tail."""
+    sheet = check_board(busy_view())
+    files = [label for label in sheet.drawn if label.text in FARM.grid.files]
+    assert [label.text for label in sorted(files, key=lambda label: label.box[0])] == list(FARM.grid.files)
+    assert all(BOARD.bottom <= label.box[1] and label.box[3] <= CARDS_TOP for label in files)
+    assert {str(rank) for rank in range(1, 11)} <= set(texts(sheet))
+
+
 def test_the_same_view_gives_the_same_bytes() -> None:
     """Also after another picture was drawn on the worker's base canvas in between."""
     view = busy_view()
