@@ -90,7 +90,7 @@ def nosed(facing: Facing, half: float, *, round_back: bool) -> tuple[list[Point]
                 for a in (math.pi / 2 + k * math.pi / 12 for k in range(13))]
     else:
         back = [at(-half, half), at(-half, -half)]
-    body = [at(front, half), *back, at(front, -half)] if round_back else [at(front, half), *back, at(front, -half)]
+    body = [at(front, half), *back, at(front, -half)]
     return body, [at(front, -half), at(tip, 0), at(front, half)]
 
 
