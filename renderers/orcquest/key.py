@@ -1,0 +1,103 @@
+"""The OrcQuest board's key, in a row under the Heroes' cards: what the tokens and marks mean, only
+those the map shows now, the most needed first (the Enemies' letters, the Alert mark, the Danger
+Zones, the fog), as many as one row holds: the Bell, the Hero Entry, a Chicken and the Totem are
+pictures that say what they are, and come last."""
+
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+from renderers.common import Frame, KeyEntry, key_height
+from renderers.orcquest.board import chicken_icon, danger_squares, fog, hidden, tint, totem_icon, unexplored_rooms
+from renderers.orcquest.figures import ENEMY_LETTERS, alert_badge, enemy_token
+from renderers.orcquest.ground import bell_icon, entry_icon, ground_colour
+from renderers.orcquest.layout import KEY_WIDTH, LINE, PATROL, TEXT_SIZE
+from rules.orcquest.models import Enemy, QuestView
+
+Draw = ImageDraw.ImageDraw
+
+
+def _enemy(kind: str, *, alert: bool = False, patrol: bool = False, ringer: bool = False) -> Enemy:
+    return Enemy(id=0, kind=kind, square="a1", facing="N", alert=alert, patrol=1 if patrol else None, ringer=ringer)
+
+
+def peasant_icon(draw: Draw, f: Frame) -> None:
+    enemy_token(draw, f, True, _enemy("peasant"))
+
+
+def dog_icon(draw: Draw, f: Frame) -> None:
+    enemy_token(draw, f, True, _enemy("dog"))
+
+
+def alert_icon(draw: Draw, f: Frame) -> None:
+    alert_badge(draw, f.part(0, 0, 0.8))
+
+
+def patrol_icon(draw: Draw, f: Frame) -> None:
+    draw.rounded_rectangle(f.box(-0.4, -0.4, 0.4, 0.4), radius=0.12 * f.size, outline=PATROL, width=4 * LINE)
+
+
+def ringer_icon(draw: Draw, f: Frame) -> None:
+    bell_icon(draw, f.part(0, 0, 0.8))
+    draw.arc(f.oval(0, 0, 0.46, 0.46), 200, 340, fill=PATROL, width=2 * LINE)
+
+
+def danger_icon(draw: Draw, f: Frame) -> None:
+    box = f.box(-0.42, -0.42, 0.42, 0.42)
+    draw.rectangle(box, fill=ground_colour("b3"))
+    tint(draw, box)
+
+
+def fog_icon(draw: Draw, f: Frame) -> None:
+    fog(draw, f.box(-0.5, -0.42, 0.5, 0.42), mark=False)
+
+
+def map_bell_icon(draw: Draw, f: Frame) -> None:
+    bell_icon(draw, f.part(0, 0, 0.9))
+
+
+def hero_entry_icon(draw: Draw, f: Frame) -> None:
+    entry_icon(draw, f.part(0.2, 0, 0.9))
+
+
+CANDIDATES: tuple[tuple[str, KeyEntry], ...] = (
+    ("peasant", KeyEntry(peasant_icon, "Peasant")),
+    ("dog", KeyEntry(dog_icon, "War Dog")),
+    ("alert", KeyEntry(alert_icon, "Alert")),
+    ("danger", KeyEntry(danger_icon, "Danger")),
+    ("fog", KeyEntry(fog_icon, "Fog")),
+    ("patrol", KeyEntry(patrol_icon, "Patrol")),
+    ("ringer", KeyEntry(ringer_icon, "To the Bell")),
+    ("entry", KeyEntry(hero_entry_icon, "Hero Entry")),
+    ("bell", KeyEntry(map_bell_icon, "Bell")),
+    ("chicken", KeyEntry(chicken_icon, "Chicken")),
+    ("objective", KeyEntry(totem_icon, "Totem")),
+)
+"""Every entry the key may have, the most needed first."""
+
+
+def shown(view: QuestView) -> set[str]:
+    """What of the key's candidates the map shows now."""
+    enemies = [e for e in view.enemies if not hidden(view, e.square)]
+    marks = {e.kind for e in enemies if e.kind in ENEMY_LETTERS}
+    marks |= {"alert"} if any(e.alert for e in enemies) else set()
+    marks |= {"patrol"} if any(e.patrol is not None for e in enemies) else set()
+    marks |= {"ringer"} if any(e.ringer for e in enemies) else set()
+    marks |= {"danger"} if danger_squares(view) else set()
+    marks |= {"fog"} if unexplored_rooms(view) else set()
+    marks |= {t.kind for t in view.tokens if not hidden(view, t.square)}
+    return marks | {"entry", "bell"}
+
+
+def key_entries(view: QuestView) -> list[KeyEntry]:
+    """The key of this view's map: the entries it shows, as many as one row holds."""
+    entries: list[KeyEntry] = []
+    marks = shown(view)
+    for name, entry in CANDIDATES:
+        if name in marks and key_height([*entries, entry], KEY_WIDTH, TEXT_SIZE) <= ROW_HEIGHT:
+            entries.append(entry)
+    return entries
+
+
+ROW_HEIGHT = key_height(CANDIDATES[:1][0][1:], KEY_WIDTH, TEXT_SIZE)
+"""The height of a key of one row."""
