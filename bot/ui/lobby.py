@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot.service.table import TableError
-from bot.ui.answers import acknowledge, audit, settled
+from bot.ui.answers import acknowledge, audit
 from bot.ui.text import and_list
 from rules.core.computer import Level, level_of
 from rules.core.engine import SeatPick
