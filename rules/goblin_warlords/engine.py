@@ -408,7 +408,8 @@ class GoblinWarlords(Game[GoblinState, Any]):
     state_type = GoblinState
     action_adapter = TypeAdapter(GoblinAction)
     secrets = SECRETS
-    private_by_secrets = True
+    # not `private_by_secrets`: every seat holds a hand (a secret it sees) from the set-up to the end, so
+    # there is never a seat whose view the bot could copy from the table's
     moves = MOVES
 
     # -- set-up (L5-7) ---------------------------------------------------------------------------------

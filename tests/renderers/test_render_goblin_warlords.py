@@ -1,11 +1,10 @@
-"""The goblin warlords board (issue 43). The game is not registered yet (no `GAME` in
-`rules.goblin_warlords`), so the generic board tests that walk the registry (`busy.BUSY`) do not see
-it: this module checks what they check, on a busy board of its own, and what this board must show.
+"""The goblin warlords board (issue 43): what this board must show, beyond what the generic board tests
+check of every registered game's busy board (`tests/renderers/busy.py`, the same seeded game).
 
 The busy board is a seeded random game played by the engine with long names, stopped where armies,
-units left behind, caravans on the road and a battle to fight are all on the map; this slice of the
-rules cannot build fortresses or mines yet, so one of each is added to the state before the view is
-taken (the view is still the engine's)."""
+units left behind, caravans on the road and a battle to fight are all on the map; a fortress and a
+mine are added to the state before the view is taken (the view is still the engine's), so that the
+tests of their tags always have one to look at."""
 
 from __future__ import annotations
 
