@@ -234,7 +234,7 @@ import itertools
 from collections.abc import Sequence
 from typing import Any
 
-from pydantic import TypeAdapter
+from pydantic import BaseModel, TypeAdapter
 
 from rules.core.engine import Context, Game, Outcome, PlayerId, Prompt, PromptKind, Seat
 from rules.core.errors import RuleViolation
@@ -378,6 +378,7 @@ from rules.goblin_warlords.rules import (
     counted,
     draw_gold_chip,
     draw_units,
+    own_words,
     has_leader,
     is_caravan_chip,
     lands_and_fortresses,
@@ -2317,6 +2318,12 @@ class GoblinWarlords(Game[GoblinState, Any]):
         placings = [list(state.winners)] + [[p for p in others if lands_and_fortresses(state, p) == n] for n in counts]
         return Outcome(placings=placings, summary=" and ".join(state.name_of(p) for p in state.winners)
                        + (" win." if len(state.winners) > 1 else " wins."))
+
+    def own_lines(self, view: BaseModel) -> list[str]:
+        """A warlord's own secrets in words (`rules.own_words`: his hand, his spies' peeks, a strategy not
+        yet revealed), for the terminal's `hand`; his own picture draws the same lines."""
+        assert isinstance(view, GoblinView)
+        return own_words(view)
 
     def view(self, state: GoblinState, viewer: PlayerId | None) -> GoblinView:
         warlords = []
