@@ -230,8 +230,7 @@ Combat's readings (the Bloodshed Games rule again):
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from pydantic import BaseModel, TypeAdapter
@@ -1220,13 +1219,15 @@ class GoblinWarlords(Game[GoblinState, Any]):
             assert led.leader is not None
             if led.leader in state.moved:
                 continue
-            leaves = choices(escort(led.units)) if friendly(state, player, led.territory) else [[]]
+            escorted = escort(led.units)
+            leaves = choices(escorted) if friendly(state, player, led.territory) else [[]]
+            routes: dict[bool, list[list[int]]] = {}  # the paths depend on the units left only by a lone leader's reach
             for leave in leaves:
-                lone = len(leave) == len(escort(led.units))
-                for path in paths(state, player, led, lone):
-                    if hostile_armies(state, player, path[-1]) and led.leader in state.attacked:
-                        continue
-                    found.append(Move(army=led.id, path=path, leave=leave))
+                lone = len(leave) == len(escorted)
+                if lone not in routes:
+                    routes[lone] = [path for path in paths(state, player, led, lone) if not (
+                        led.leader in state.attacked and hostile_armies(state, player, path[-1]))]
+                found += [Move(army=led.id, path=path, leave=leave) for path in routes[lone]]
             if self.can_go_underground(state, player, led):
                 found.append(Underground(army=led.id))
         return [*found, *self.levies(state, player), *self.claims(state, player), *self.caravan_attacks(state, player),
@@ -2048,7 +2049,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
         """B5's choices: every different set of chips that brings the hand down to ten (alike chips
         are one choice)."""
         extra = len(state.warlord(player).units) - HAND_LIMIT
-        return [Discard(units=list(units)) for units in trades(state.warlord(player).units) if len(units) == extra]
+        return [Discard(units=list(units)) for units in trades(state.warlord(player).units, extra)]
 
     def _discard(self, ctx: Context, state: GoblinState, player: PlayerId, action: Discard) -> None:
         """B5 (L46): exactly the units over ten, from the hand, back to the tribe cup (reading a2)."""
@@ -2118,7 +2119,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
         chip as a gift, or a chip for a gold chip; any other offer is accepted when made."""
         warlord = state.warlord(player)
         found: list[Any] = []
-        chips = sorted({group[0] for group in trades([*warlord.units, *warlord.captives]) if len(group) == 1})
+        chips = sorted({group[0] for group in trades([*warlord.units, *warlord.captives], 1)})
         for partner in self.partners(state, player):
             found += [OfferTrade(partner=partner, give=[c]) for c in chips]
             found += [OfferTrade(partner=partner, give=[c], take_gold=1) for c in chips]
@@ -2360,16 +2361,32 @@ class GoblinWarlords(Game[GoblinState, Any]):
         return battle
 
 
-def trades(units: Sequence[int]) -> list[tuple[int, ...]]:
-    """Every different choice of units to trade for gold at the set-up: chips alike (the same kind,
-    tribe and numbers) are one choice, whichever of them is given back."""
+def trades(units: Sequence[int], size: int | None = None) -> list[tuple[int, ...]]:
+    """Every different choice of units to trade for gold at the set-up (or, with `size`, of exactly that
+    many: B5's discard): chips alike (the same kind, tribe and numbers) are one choice, whichever of them
+    is given back. In the order of `itertools.product` over each kind's count; with `size`, only the
+    counts adding up to it are made (a hand of thirteen has thousands of choices of any size)."""
     groups: dict[tuple[Any, ...], list[int]] = {}
     for number in sorted(units):
         c = chip(number)
         groups.setdefault((c.kind, c.tribe, c.power, c.servivility), []).append(number)
     alike = list(groups.values())
-    return [tuple(c for group, n in zip(alike, counts, strict=True) for c in group[:n])
-            for counts in itertools.product(*(range(len(g) + 1) for g in alike))]
+    room = [sum(len(g) for g in alike[k:]) for k in range(len(alike) + 1)]  # chips in the kinds from k on
+
+    def counts(k: int, left: int | None) -> Iterator[tuple[int, ...]]:
+        if k == len(alike):
+            if not left:
+                yield ()
+            return
+        for n in range(len(alike[k]) + 1):
+            rest = None if left is None else left - n
+            if rest is not None and not 0 <= rest <= room[k + 1]:
+                continue
+            for more in counts(k + 1, rest):
+                yield (n, *more)
+
+    return [tuple(c for group, n in zip(alike, chosen, strict=True) for c in group[:n])
+            for chosen in counts(0, size)]
 
 
 __all__ = ["GoblinWarlords", "trades"]
