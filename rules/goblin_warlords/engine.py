@@ -878,30 +878,34 @@ class GoblinWarlords(Game[GoblinState, Any]):
         state.ask = Ask(kind=AskKind.MARCH, players=[player])
 
     def levy_problem(self, state: GoblinState, player: PlayerId, action: Levy) -> str | None:
-        """Why a levy is refused (None: it may go ahead)."""
+        """Why a levy is refused (None: it may go ahead). (Asked of every levy the moves list offers, so
+        the hand is read once into a set and each chip once.)"""
         warlord = state.warlord(player)
         leader = action.leader
         if not 0 <= leader < len(UNIT_CHIPS) or not chip(leader).is_leader:
             return "Only a leader levies units (L34)."
-        from_hand = leader in warlord.units
+        hand = set(warlord.units)
+        from_hand = leader in hand
         led = army_led_by(state, leader)
         if not from_hand and (led is None or led.owner != player or led.lost):
             return "That leader is neither in your hand nor with you on the map."
         if leader in state.levied:
             return "That leader has already levied this turn (L34)."
-        if len(set(action.units)) != len(action.units) or leader in action.units or \
-                any(c not in warlord.units for c in action.units):
+        levied = set(action.units)
+        if len(levied) != len(action.units) or leader in levied or not levied <= hand:
             return "Levy units from your hand, each once."
-        if any(chip(c).kind is ChipKind.SPY for c in action.units):
+        kinds = [chip(c).kind for c in action.units]
+        if ChipKind.SPY in kinds:
             return "A spy is not levied: it is sent, from the hand (L41)."
         held = led.units if led is not None and not from_hand else []
         if len(shamans([*held, *action.units])) > 1:
             return "No leader or army may have two shamans (L72)."
-        cost = sum(chip(c).power for c in machines(action.units))
-        if cost > warlord.gold:
-            return f"A war machine costs its power in gold (L68): {cost} gold for these."
-        if machines(action.units) and not troops([*held, *action.units]):
-            return "A war machine needs at least one troop to tow it; a leader cannot (L68)."
+        if ChipKind.WAR_MACHINE in kinds:
+            cost = sum(chip(c).power for c in machines(action.units))
+            if cost > warlord.gold:
+                return f"A war machine costs its power in gold (L68): {cost} gold for these."
+            if not troops([*held, *action.units]):
+                return "A war machine needs at least one troop to tow it; a leader cannot (L68)."
         if not from_hand and not action.units:
             return "Name the units to levy."
         where_to = HOMES[chip(leader).tribe] if from_hand else led.territory  # type: ignore[index,union-attr]
@@ -910,7 +914,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
                     "levied there this turn (L35).")
         standard = territory(where_to).standard
         if standard is not None and action.units and any(
-                chip(c).is_troop and chip(c).tribe == standard and c not in action.units for c in warlord.units):
+                c not in levied and chip(c).is_troop and chip(c).tribe == standard for c in warlord.units):
             return (f"All the {standard.title} troops in your hand, the standard units of {territory(where_to).name}, "
                     "must be levied at the same time (L35).")
         return None
