@@ -408,3 +408,15 @@ async def test_one_human_and_two_computers_play_a_whole_game_to_the_placings(sim
     assert await bot.table.replay_check(final.game_id)
     assert not untrue_past(world.channel), untrue_past(world.channel)[:3]
     assert not [live_controls(m) for m in world.alice.user.dm_channel.history() if live_controls(m)]
+
+
+async def test_rules_shows_the_guide_with_every_reading(simcord_env, world):
+    # issue 43: `/rules` with the readings, among them the absent player's strategy
+    result = await world.carol.slash(world.channel, "rules", game="goblin-warlords")
+    assert result.ephemeral
+    embeds = result.response.embeds + [e for f in result.followups for e in f.embeds]
+    assert embeds[0].title == "📜 Goblin Warlords — how to play"
+    text = "\n".join(e.description or "" for e in embeds)
+    assert all(reading.split(":")[0] in text for reading in READINGS.values())
+    assert READINGS["default-strategy"] in text
+    assert all(len(e.description or "") <= 4096 for e in embeds)
