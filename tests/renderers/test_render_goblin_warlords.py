@@ -25,7 +25,7 @@ from rules.core.selfplay import play_random, random_seats
 from rules.goblin_warlords import GoblinWarlords
 from rules.goblin_warlords.data import LEADER_CHIPS, TERRITORIES
 from rules.goblin_warlords.models import Army, Fortress, GoblinState, GoblinView, Strategy
-from rules.goblin_warlords.rules import own_words
+from rules.goblin_warlords.rules import lands_and_fortresses, own_words
 from tests.renderers.busy import NAMES
 
 GAME = GoblinWarlords()
@@ -275,3 +275,22 @@ def test_the_picture_is_described_in_words() -> None:
     assert words.startswith("Goblin Warlords board. Game Turn 4 · B3-5 March.")
     assert all(name in words for name in view.names.values())
     assert "units" in words and "gold" in words and "(to play)" in words
+
+
+def test_the_panel_counts_the_fortresses_the_power_victory_counts() -> None:
+    # 002 L157: the power victory counts a warlord's fortresses with at least one of his units in them; the
+    # panel's count beside his lands is that one, so an empty fortress is not in it
+    state = busy_state()[0].model_copy(deep=True)
+    owner, here = state.players[0], 9
+    state.fortresses = [Fortress(territory=here, rating=2, owner=owner)]
+    state.armies = [a for a in state.armies if a.territory != here]
+
+    def held() -> str:
+        lines = panel_lines(GAME.view(state, None))
+        at = next(k for k, line in enumerate(lines) if line.text == state.name_of(owner))
+        return lines[at + 1].note
+
+    lands = sum(1 for holder in state.control.values() if holder == owner)
+    assert "fort" not in held() and lands_and_fortresses(state, owner) == lands
+    state.armies.append(Army(id=990, owner=owner, territory=here, units=[0]))
+    assert "1 fort" in held() and lands_and_fortresses(state, owner) == lands + 1
