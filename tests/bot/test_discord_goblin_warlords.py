@@ -46,9 +46,11 @@ from bot.ui.hand import HAND_FILE, HAND_LABEL
 from bot.waits import reactions
 from renderers import describe, render
 from rules.core.dice import Dice
+from rules.core.moves import Reading
 from rules.core.search import kind_first, picker
 from rules.core.selfplay import kind_first_policy
 from rules.goblin_warlords import GAME, READINGS
+from rules.goblin_warlords.moves import battle_brief
 from rules.goblin_warlords.models import AskKind, ChooseStrategy, GoblinState, SpyEffect, Strategy, UseSpy
 
 CHOICES = {Strategy.CHARGE: "Mindless Charge", Strategy.CAREFUL: "Careful Advance (or Defence)",
@@ -217,6 +219,10 @@ async def test_both_sides_choose_by_dm_at_the_same_moment_and_neither_choice_sho
     asked = {member: strategy_dm(simcord_env, member) for member in (world.alice, world.bob)}
     assert all([c.label for row in dm.components for c in row.children] == list(CHOICES.values())
                for dm in asked.values())
+    table = GAME.view(snap.state, None)  # the question says who stands there, from the table's view
+    brief = battle_brief(table, Reading(table, {s.player: s.name for s in snap.seats}))
+    assert brief is not None and "alice: power" in brief and "bob: power" in brief
+    assert all(brief in dm.content for dm in asked.values())
 
     start = len(simcord_env.http_requests)
     chosen = {alice: Strategy.CLEVER, bob: Strategy.CAREFUL}
