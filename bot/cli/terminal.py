@@ -414,12 +414,13 @@ class TerminalGame:
                 else:
                     self.private.setdefault(player, []).append(event.text)
 
-    def _hand_over(self, player: PlayerId, secret: bool) -> None:
+    def _hand_over(self, player: PlayerId, secret: bool, own: bool = False) -> None:
         """At a shared keyboard, the screen is cleared and the keyboard passed before a seat's
         private news or secret choice is shown (a secret choice always, even to the same seat,
-        since the others were watching the screen)."""
+        since the others were watching the screen), and before a seat that holds something of its
+        own (`own`: a hand, which the moves it may make would name) makes any move."""
         if len(self.humans) > 1:
-            if secret or (self.alone != player and self.private.get(player)):
+            if secret or (self.alone != player and (own or self.private.get(player))):
                 self._clear()
                 self.ask(f"Pass the keyboard to {self.names[player]} (everyone else, look away), then press Enter. ")
                 self.alone = player
@@ -435,9 +436,9 @@ class TerminalGame:
         game = self.game
         prompt = self._prompt(state, player)
         self.keyboard.drop_typed_ahead()  # typed while the computers played: not an answer to this
-        self._hand_over(player, bool(prompt and prompt.secret))
         legal = game.legal_actions(state, player)
         view = game.view(state, player)
+        self._hand_over(player, bool(prompt and prompt.secret), bool(game.own_lines(view)))
         going_on = self._go_on(state, player, legal, view)
         if going_on is not None:
             return going_on

@@ -5,14 +5,15 @@ tribe and authority, then its power, then any gold it carries) and the units lef
 leader; beside it the game turn, the phase, the order of play with each warlord's public counts,
 and under and beside it the key.
 
-Only what the view carries is drawn, and only its public part: a hand is shown by its counts (how
-many unit chips and gold chips it holds), never by its chips, so the board drawn from a seat's
-view is the very board of the public view. The picture is drawn for the size Discord shows it
+Only what the view carries is drawn: a hand is shown by its counts (how many unit chips and gold
+chips it holds) in the panel; a seat's own view adds its own hand under the map (`hand`), so a seat's
+own picture is the table's board and that seat's hand, and no other. The picture is drawn for the size Discord shows it
 (`SHOWN`): landscape, every label at least `LEGIBLE` px tall there; the log the bot's message
 carries as text is not repeated.
 
 The modules: `layout` (sizes, colours, the map and what is drawn once per worker), `stacks` (what
-stands in a territory), `icons` (the small pictures the map and the key share), `key`, `panel`.
+stands in a territory), `icons` (the small pictures the map and the key share), `key`, `panel`, and
+`hand` (a seat's own hand, in its own picture).
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from collections.abc import Sequence
 from PIL import ImageDraw
 
 from renderers.common import base_canvas, encode_png
+from renderers.goblin_warlords.hand import draw_hand, hand_column, hand_rows, lay_out
 from renderers.goblin_warlords.key import key_entries
-from renderers.goblin_warlords.layout import COLUMN, draw_map
+from renderers.goblin_warlords.layout import draw_map
 from renderers.goblin_warlords.panel import panel_lines
 from renderers.goblin_warlords.stacks import army_chips, caravan_chips, colours, draw_territory
 from rules.goblin_warlords.data import TERRITORIES
@@ -38,12 +40,15 @@ def render(view: GoblinView, recent: Sequence[str] = ()) -> bytes:
     (the newest log lines) is not drawn: the bot's message carries it as text."""
     lines = panel_lines(view)
     colour = colours(view)
-    laid = COLUMN.lay(lines, key_entries(view, colour))
+    hand = hand_rows(view)
+    column = hand_column(hand)
+    laid = lay_out(column, lines, key_entries(view, colour, basics=not hand))
     canvas = base_canvas(SLUG, laid.size, draw_map)
     draw = ImageDraw.Draw(canvas)
     for land in TERRITORIES:
         draw_territory(draw, view, land, colour)
-    COLUMN.draw(draw, lines, laid)
+    draw_hand(draw, hand)
+    column.draw(draw, lines, laid)
     return encode_png(canvas)
 
 

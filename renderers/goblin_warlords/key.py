@@ -12,8 +12,10 @@ from rules.goblin_warlords.data import CaravanKind
 from rules.goblin_warlords.models import GoblinView
 
 
-def key_entries(view: GoblinView, colour: dict[str, RGB]) -> list[KeyEntry]:
-    """The key of this view's map, its examples in the first warlord's colour."""
+def key_entries(view: GoblinView, colour: dict[str, RGB], *, basics: bool = True) -> list[KeyEntry]:
+    """The key of this view's map, its examples in the first warlord's colour. Without `basics`, the
+    entries every map has (the d20 numbers, the lands, the road) are left out: a seat's own picture
+    gives their room to its hand, and the board in the channel explains them."""
     first = colour[view.warlords[0].player] if view.warlords else REBELS
     on_map = [a for a in view.armies if not a.lost]
     entries = [KeyEntry(partial(chip_icon, chips=(Chip("O6", first), Chip("14", TEXT))),
@@ -23,11 +25,12 @@ def key_entries(view: GoblinView, colour: dict[str, RGB]) -> list[KeyEntry]:
         entries.append(KeyEntry(partial(chip_icon, chips=(Chip("5", first),)), "No leader (grey: rebels)"))
     if any(a.gold for a in on_map):
         entries.append(KeyEntry(partial(chip_icon, chips=(Chip("2g", GOLD),)), "Gold carried"))
-    entries += [KeyEntry(partial(chip_icon, chips=(Chip("13", NUMBER),)), "d20 number (1-5: homes)"),
-                KeyEntry(partial(land_icon, fill=ORCLAND), "Orcland"),
-                KeyEntry(partial(land_icon, fill=OUTLAND), "Outland"),
-                KeyEntry(partial(land_icon, fill=ORCLAND, rim=first), "Held"),
-                KeyEntry(road_icon, "Road: D east, E west")]
+    if basics:
+        entries += [KeyEntry(partial(chip_icon, chips=(Chip("13", NUMBER),)), "d20 number (1-5: homes)"),
+                    KeyEntry(partial(land_icon, fill=ORCLAND), "Orcland"),
+                    KeyEntry(partial(land_icon, fill=OUTLAND), "Outland"),
+                    KeyEntry(partial(land_icon, fill=ORCLAND, rim=first), "Held"),
+                    KeyEntry(road_icon, "Road: D east, E west")]
     if view.caravans:
         entries.append(KeyEntry(partial(chip_icon, chips=(Chip("D", CARAVANS[CaravanKind.DWARF]), Chip("?", TEXT))),
                                 "Caravan and its power"))

@@ -56,7 +56,8 @@ def _hand(view: GoblinView, player: str) -> str:
 def _held(view: GoblinView, player: str) -> str:
     """What a warlord holds on the map, as the power victory counts it, and armies lost underground."""
     lands = sum(1 for holder in view.control.values() if holder == player)
-    forts = sum(1 for f in view.fortresses if f.owner == player)
+    manned = {a.territory for a in view.armies if a.owner == player and not a.lost and (a.leader is not None or a.units)}
+    forts = sum(1 for f in view.fortresses if f.owner == player and f.territory in manned)  # L157: manned ones
     lost = sum(1 for a in view.armies if a.owner == player and a.lost)
     return ", ".join([_counted(lands, "land")] + [_counted(forts, "fort")] * bool(forts) + [f"{lost} lost"] * bool(lost))
 

@@ -1,6 +1,6 @@
 """Goblin warlords, the territory game of the draft rules (seed 002): the whole game, its moves, guide
-and computer player, on purpose not registered yet (no `GAME` here, so `rules.registry` does not find
-it and no generic test — controls, renderers, self-play — picks it up before its renderer exists).
+and computer player, registered (`GAME`) once its board (`renderers/goblin_warlords/`) was drawn, so every
+generic test (controls, renderers, self-play, secrets) holds it to the same checks as the other games.
 
 What the slices hold (issue 43):
 - `data`: the house set of /work/shared/games/goblin-warlords.md (b) as data: the 18 territories
@@ -72,13 +72,15 @@ mines built (L61-66), a lone leader's one gold chip (L49-50), and defaults for a
 combat questions; `moves` (the `MoveBook`), `guide` (the `/rules` text and its readings) and
 `computer` (`TACTICS` for the search).
 
-Still to come: the renderer, and only then `GAME` here (registration).
-
 Line numbers (L…) are those of ../shared/seeds/002_6fc21e352e2e7ee3.txt as it is now (158
 lines); the reading's own line numbers come from an edition with blank lines between paragraphs,
 so tests name the seed's line and the reading's item, e.g. `# 002 L24-25 (reading a13)`.
 """
 
 from rules.goblin_warlords.engine import GoblinWarlords
+from rules.goblin_warlords.guide import GUIDE, READINGS
 
-__all__ = ["GoblinWarlords"]
+GAME = GoblinWarlords()
+"""The engine the registry finds."""
+
+__all__ = ["GAME", "GUIDE", "GoblinWarlords", "READINGS"]

@@ -230,11 +230,10 @@ Combat's readings (the Bloodshed Games rule again):
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
-from pydantic import TypeAdapter
+from pydantic import BaseModel, TypeAdapter
 
 from rules.core.engine import Context, Game, Outcome, PlayerId, Prompt, PromptKind, Seat
 from rules.core.errors import RuleViolation
@@ -378,6 +377,7 @@ from rules.goblin_warlords.rules import (
     counted,
     draw_gold_chip,
     draw_units,
+    own_words,
     has_leader,
     is_caravan_chip,
     lands_and_fortresses,
@@ -408,7 +408,8 @@ class GoblinWarlords(Game[GoblinState, Any]):
     state_type = GoblinState
     action_adapter = TypeAdapter(GoblinAction)
     secrets = SECRETS
-    private_by_secrets = True
+    # not `private_by_secrets`: every seat holds a hand (a secret it sees) from the set-up to the end, so
+    # there is never a seat whose view the bot could copy from the table's
     moves = MOVES
 
     # -- set-up (L5-7) ---------------------------------------------------------------------------------
@@ -877,30 +878,34 @@ class GoblinWarlords(Game[GoblinState, Any]):
         state.ask = Ask(kind=AskKind.MARCH, players=[player])
 
     def levy_problem(self, state: GoblinState, player: PlayerId, action: Levy) -> str | None:
-        """Why a levy is refused (None: it may go ahead)."""
+        """Why a levy is refused (None: it may go ahead). (Asked of every levy the moves list offers, so
+        the hand is read once into a set and each chip once.)"""
         warlord = state.warlord(player)
         leader = action.leader
         if not 0 <= leader < len(UNIT_CHIPS) or not chip(leader).is_leader:
             return "Only a leader levies units (L34)."
-        from_hand = leader in warlord.units
+        hand = set(warlord.units)
+        from_hand = leader in hand
         led = army_led_by(state, leader)
         if not from_hand and (led is None or led.owner != player or led.lost):
             return "That leader is neither in your hand nor with you on the map."
         if leader in state.levied:
             return "That leader has already levied this turn (L34)."
-        if len(set(action.units)) != len(action.units) or leader in action.units or \
-                any(c not in warlord.units for c in action.units):
+        levied = set(action.units)
+        if len(levied) != len(action.units) or leader in levied or not levied <= hand:
             return "Levy units from your hand, each once."
-        if any(chip(c).kind is ChipKind.SPY for c in action.units):
+        kinds = [chip(c).kind for c in action.units]
+        if ChipKind.SPY in kinds:
             return "A spy is not levied: it is sent, from the hand (L41)."
         held = led.units if led is not None and not from_hand else []
         if len(shamans([*held, *action.units])) > 1:
             return "No leader or army may have two shamans (L72)."
-        cost = sum(chip(c).power for c in machines(action.units))
-        if cost > warlord.gold:
-            return f"A war machine costs its power in gold (L68): {cost} gold for these."
-        if machines(action.units) and not troops([*held, *action.units]):
-            return "A war machine needs at least one troop to tow it; a leader cannot (L68)."
+        if ChipKind.WAR_MACHINE in kinds:
+            cost = sum(chip(c).power for c in machines(action.units))
+            if cost > warlord.gold:
+                return f"A war machine costs its power in gold (L68): {cost} gold for these."
+            if not troops([*held, *action.units]):
+                return "A war machine needs at least one troop to tow it; a leader cannot (L68)."
         if not from_hand and not action.units:
             return "Name the units to levy."
         where_to = HOMES[chip(leader).tribe] if from_hand else led.territory  # type: ignore[index,union-attr]
@@ -909,7 +914,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
                     "levied there this turn (L35).")
         standard = territory(where_to).standard
         if standard is not None and action.units and any(
-                chip(c).is_troop and chip(c).tribe == standard and c not in action.units for c in warlord.units):
+                c not in levied and chip(c).is_troop and chip(c).tribe == standard for c in warlord.units):
             return (f"All the {standard.title} troops in your hand, the standard units of {territory(where_to).name}, "
                     "must be levied at the same time (L35).")
         return None
@@ -1218,13 +1223,15 @@ class GoblinWarlords(Game[GoblinState, Any]):
             assert led.leader is not None
             if led.leader in state.moved:
                 continue
-            leaves = choices(escort(led.units)) if friendly(state, player, led.territory) else [[]]
+            escorted = escort(led.units)
+            leaves = choices(escorted) if friendly(state, player, led.territory) else [[]]
+            routes: dict[bool, list[list[int]]] = {}  # the paths depend on the units left only by a lone leader's reach
             for leave in leaves:
-                lone = len(leave) == len(escort(led.units))
-                for path in paths(state, player, led, lone):
-                    if hostile_armies(state, player, path[-1]) and led.leader in state.attacked:
-                        continue
-                    found.append(Move(army=led.id, path=path, leave=leave))
+                lone = len(leave) == len(escorted)
+                if lone not in routes:
+                    routes[lone] = [path for path in paths(state, player, led, lone) if not (
+                        led.leader in state.attacked and hostile_armies(state, player, path[-1]))]
+                found += [Move(army=led.id, path=path, leave=leave) for path in routes[lone]]
             if self.can_go_underground(state, player, led):
                 found.append(Underground(army=led.id))
         return [*found, *self.levies(state, player), *self.claims(state, player), *self.caravan_attacks(state, player),
@@ -2046,7 +2053,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
         """B5's choices: every different set of chips that brings the hand down to ten (alike chips
         are one choice)."""
         extra = len(state.warlord(player).units) - HAND_LIMIT
-        return [Discard(units=list(units)) for units in trades(state.warlord(player).units) if len(units) == extra]
+        return [Discard(units=list(units)) for units in trades(state.warlord(player).units, extra)]
 
     def _discard(self, ctx: Context, state: GoblinState, player: PlayerId, action: Discard) -> None:
         """B5 (L46): exactly the units over ten, from the hand, back to the tribe cup (reading a2)."""
@@ -2116,7 +2123,7 @@ class GoblinWarlords(Game[GoblinState, Any]):
         chip as a gift, or a chip for a gold chip; any other offer is accepted when made."""
         warlord = state.warlord(player)
         found: list[Any] = []
-        chips = sorted({group[0] for group in trades([*warlord.units, *warlord.captives]) if len(group) == 1})
+        chips = sorted({group[0] for group in trades([*warlord.units, *warlord.captives], 1)})
         for partner in self.partners(state, player):
             found += [OfferTrade(partner=partner, give=[c]) for c in chips]
             found += [OfferTrade(partner=partner, give=[c], take_gold=1) for c in chips]
@@ -2317,6 +2324,12 @@ class GoblinWarlords(Game[GoblinState, Any]):
         return Outcome(placings=placings, summary=" and ".join(state.name_of(p) for p in state.winners)
                        + (" win." if len(state.winners) > 1 else " wins."))
 
+    def own_lines(self, view: BaseModel) -> list[str]:
+        """A warlord's own secrets in words (`rules.own_words`: his hand, his spies' peeks, a strategy not
+        yet revealed), for the terminal's `hand`; his own picture draws the same lines."""
+        assert isinstance(view, GoblinView)
+        return own_words(view)
+
     def view(self, state: GoblinState, viewer: PlayerId | None) -> GoblinView:
         warlords = []
         for w in state.warlords:
@@ -2352,16 +2365,32 @@ class GoblinWarlords(Game[GoblinState, Any]):
         return battle
 
 
-def trades(units: Sequence[int]) -> list[tuple[int, ...]]:
-    """Every different choice of units to trade for gold at the set-up: chips alike (the same kind,
-    tribe and numbers) are one choice, whichever of them is given back."""
+def trades(units: Sequence[int], size: int | None = None) -> list[tuple[int, ...]]:
+    """Every different choice of units to trade for gold at the set-up (or, with `size`, of exactly that
+    many: B5's discard): chips alike (the same kind, tribe and numbers) are one choice, whichever of them
+    is given back. In the order of `itertools.product` over each kind's count; with `size`, only the
+    counts adding up to it are made (a hand of thirteen has thousands of choices of any size)."""
     groups: dict[tuple[Any, ...], list[int]] = {}
     for number in sorted(units):
         c = chip(number)
         groups.setdefault((c.kind, c.tribe, c.power, c.servivility), []).append(number)
     alike = list(groups.values())
-    return [tuple(c for group, n in zip(alike, counts, strict=True) for c in group[:n])
-            for counts in itertools.product(*(range(len(g) + 1) for g in alike))]
+    room = [sum(len(g) for g in alike[k:]) for k in range(len(alike) + 1)]  # chips in the kinds from k on
+
+    def counts(k: int, left: int | None) -> Iterator[tuple[int, ...]]:
+        if k == len(alike):
+            if not left:
+                yield ()
+            return
+        for n in range(len(alike[k]) + 1):
+            rest = None if left is None else left - n
+            if rest is not None and not 0 <= rest <= room[k + 1]:
+                continue
+            for more in counts(k + 1, rest):
+                yield (n, *more)
+
+    return [tuple(c for group, n in zip(alike, chosen, strict=True) for c in group[:n])
+            for chosen in counts(0, size)]
 
 
 __all__ = ["GoblinWarlords", "trades"]

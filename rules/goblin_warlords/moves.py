@@ -17,6 +17,7 @@ from typing import Any
 
 from rules.core.errors import RuleViolation
 from rules.core.moves import Kind, Move, MoveBook, Param, Reading
+from rules.goblin_warlords.combat import power
 from rules.goblin_warlords.data import BOUGHT_DRAWS, FORTRESS_RATINGS, TERRITORIES, chip, territory
 from rules.goblin_warlords.models import SpyEffect, Strategy, Work
 
@@ -132,6 +133,31 @@ def spell_hits(hits: Any, reading: Reading) -> str:
 
 def _army(reading: Reading, army_id: Any) -> Any:
     return next((a for a in getattr(reading.view, "armies", None) or [] if a.id == army_id), None)
+
+
+def battle_brief(view: Any, reading: Reading) -> str | None:
+    """What a side choosing its strategy needs to know, from the table's view (L94-99): who stands in the
+    battle's territory with what power and leader, and the defender's fortress. None when no battle
+    waits (another secret question: the discard, a trade)."""
+    battles = getattr(view, "battles", None)
+    if not battles or getattr(view, "fight", None) is not None:
+        return None
+    here = battles[0].territory
+    sides: dict[str | None, list[Any]] = {}
+    for army in view.armies:
+        if army.territory == here and not army.lost:
+            sides.setdefault(army.owner, []).append(army)
+    said = []
+    for owner, armies in sides.items():
+        chips = [c for a in armies for c in ([a.leader] if a.leader is not None else []) + list(a.units)]
+        leaders = [chip(a.leader).name.split(" (")[0] + f" (authority {chip(a.leader).authority})" for a in armies
+                   if a.leader is not None]
+        who = reading.names.get(owner, owner) if owner is not None else "the rebels"
+        said.append(f"{who}: power {power(chips)}" + (f", led by {', '.join(leaders)}" if leaders else ", no leader"))
+    castle = next((f for f in view.fortresses if f.territory == here), None)
+    if castle is not None and castle.owner is not None:
+        said.append(f"{reading.names.get(castle.owner, castle.owner)}'s fortress, rating {castle.rating}")
+    return f"In {place(here)}: " + "; ".join(said) + "." if said else None
 
 
 def army_words(army_id: Any, reading: Reading) -> str:
@@ -304,7 +330,7 @@ MOVES = MoveBook("gw", help="Goblin Warlords: march, levy, fight, rampage and tr
     Move("strategy", "strategy", "Strategy", "Your battle strategy, in secret.",
          (Param("strategy", Kind.CHOICE, "The strategy", choices=STRATEGY_CHOICES),),
          say=lambda a, r: dict(STRATEGY_CHOICES)[Strategy(a.strategy).value], emoji="⚔️", layout="buttons",
-         typed=False),
+         typed=False, brief=battle_brief),
     Move("assign", "assign", "Take the damage", "Spread your damage; name the survivor.",
          (Param("hits", Kind.TEXT, "Chip=damage, like Orc=2", required=False, read=read_hits, show=show_hits,
                 spell=spell_hits, example="Orc=2, Troll=1"),
@@ -342,5 +368,5 @@ MOVES = MoveBook("gw", help="Goblin Warlords: march, levy, fight, rampage and tr
          quiet=True, typed=False),
 ])
 
-__all__ = ["FIGHT_CHOICES", "MOVES", "SPY_CHOICES", "STRATEGY_CHOICES", "WORK_CHOICES", "army_words", "place",
+__all__ = ["FIGHT_CHOICES", "MOVES", "battle_brief", "SPY_CHOICES", "STRATEGY_CHOICES", "WORK_CHOICES", "army_words", "place",
            "read_army", "read_hits", "read_path", "read_territory", "read_units"]

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from rules.core.dice import Dice
 from rules.core.engine import PlayerId
 from rules.core.initiative import roll_off
-from rules.goblin_warlords.data import GOLD, LEADERSHIP_LEADERS, CaravanKind, Kind, chip, territory, victory_lands
-from rules.goblin_warlords.models import Caravan, GoblinState
+from rules.goblin_warlords.data import GOLD, LEADERSHIP_LEADERS, CaravanKind, ChipKind, Kind, chip, territory, victory_lands
+from rules.goblin_warlords.models import Caravan, GoblinState, GoblinView, Strategy
 from rules.goblin_warlords.movement import escort
 
 
@@ -112,6 +112,60 @@ def unit_list(units: Sequence[int]) -> str:
     return ", ".join(chip(c).name for c in ordered) or "nothing"
 
 
+KIND_ORDER = (ChipKind.LEADER, ChipKind.TROOP, ChipKind.WAR_MACHINE, ChipKind.SHAMAN, ChipKind.SPY)
+"""The order a hand is told in: who leads, who fights, then the specialists."""
+
+
+def short_unit(number: int) -> str:
+    """A chip in few words, for a narrow panel: 'Orc leader 6/3' (authority and servivility), 'Goblin'
+    (a troop's power is its tribe's), 'War machine 3', 'Spy'."""
+    unit = chip(number)
+    if unit.kind is ChipKind.LEADER and unit.tribe is not None:
+        return f"{unit.tribe.title} leader {unit.power}/{unit.servivility}"
+    if unit.kind is ChipKind.TROOP and unit.tribe is not None:
+        return unit.tribe.title
+    if unit.kind is ChipKind.WAR_MACHINE:
+        return f"War machine {unit.power}"
+    return unit.kind.value.replace("_", " ").capitalize()
+
+
+def grouped(units: Sequence[int]) -> str:
+    """'Orc leader 6/3, Goblin x3, Orc x2, Spy': chips alike counted once, leaders first, then troops
+    weakest first, war machines, shamans and spies."""
+    ordered = sorted(units, key=lambda c: (KIND_ORDER.index(chip(c).kind), chip(c).power, chip(c).tribe or "", c))
+    counts: dict[str, int] = {}
+    for number in ordered:
+        counts[short_unit(number)] = counts.get(short_unit(number), 0) + 1
+    return ", ".join(name if n == 1 else f"{name} x{n}" for name, n in counts.items()) or "none"
+
+
+def own_words(view: GoblinView, *, peeks: bool = True) -> list[str]:
+    """What the viewer's own view shows that the table's does not, in words: the hand (its units, gold,
+    caravans to place, captives), what his spies saw (unless `peeks` is False: the picture leaves them to
+    the private news, for room), and a strategy he chose that is not revealed yet. Empty for a view that
+    holds no hand (the table's, an onlooker's, a finished game's). The terminal's `hand` and the seat's
+    own picture both say it in these words."""
+    me = next((w for w in view.warlords if w.player == view.viewer), None)
+    if me is None or me.hand is None:
+        return []
+    caravans = f"; caravans to place: {', '.join(k.title for k in me.caravans)}" if me.caravans else ""
+    lines = [f"Units: {grouped(me.hand)}; gold: {me.gold or 0}{caravans}"]
+    if me.captives:
+        lines.append(f"Captives: {grouped(me.captives)}")
+    seen = me.peeks or [] if peeks else []
+    for peek in seen:
+        lines.append(f"Your spy saw {view.names.get(peek.of, peek.of)}'s hand (game turn {peek.turn}): "
+                     f"{grouped(peek.units)}; {counted(peek.gold, 'gold', 'gold')}")
+    for battle in view.battles:
+        chosen = battle.chosen.get(view.viewer or "")
+        if chosen is not None:
+            lines.append(f"Your strategy in {territory(battle.territory).name}: {Strategy(chosen).title()} "
+                         "(hidden until both are in)")
+    if any(chip(c).is_leader for c in [*me.hand, *(me.captives or []), *(c for p in seen for c in p.units)]):
+        lines.append("(leader 6/3: authority 6, servivility 3)")
+    return lines
+
+
 def lands_and_fortresses(state: GoblinState, player: PlayerId) -> int:
     """The power victory's count (L157): the orclands the player controls, and his fortresses with at
     least one of his units (a leader or a troop) in their territory."""
@@ -137,5 +191,6 @@ def conditions_met(state: GoblinState, player: PlayerId) -> list[str]:
     return met
 
 
-__all__ = ["authority_sum", "clockwise_from", "conditions_met", "counted", "draw_gold_chip", "draw_units", "has_leader", "lands_and_fortresses", "leaders_with_armies",
+__all__ = ["authority_sum", "clockwise_from", "conditions_met", "counted", "draw_gold_chip", "draw_units", "grouped",
+           "has_leader", "lands_and_fortresses", "leaders_with_armies", "own_words", "short_unit",
            "is_caravan_chip", "leaders_on_map", "order_of_play", "place_caravan", "step_caravan", "unit_list", "where"]

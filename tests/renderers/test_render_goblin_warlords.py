@@ -1,11 +1,10 @@
-"""The goblin warlords board (issue 43). The game is not registered yet (no `GAME` in
-`rules.goblin_warlords`), so the generic board tests that walk the registry (`busy.BUSY`) do not see
-it: this module checks what they check, on a busy board of its own, and what this board must show.
+"""The goblin warlords board (issue 43): what this board must show, beyond what the generic board tests
+check of every registered game's busy board (`tests/renderers/busy.py`, the same seeded game).
 
 The busy board is a seeded random game played by the engine with long names, stopped where armies,
-units left behind, caravans on the road and a battle to fight are all on the map; this slice of the
-rules cannot build fortresses or mines yet, so one of each is added to the state before the view is
-taken (the view is still the engine's)."""
+units left behind, caravans on the road and a battle to fight are all on the map; a fortress and a
+mine are added to the state before the view is taken (the view is still the engine's), so that the
+tests of their tags always have one to look at."""
 
 from __future__ import annotations
 
@@ -25,7 +24,8 @@ from rules.core.engine import public
 from rules.core.selfplay import play_random, random_seats
 from rules.goblin_warlords import GoblinWarlords
 from rules.goblin_warlords.data import LEADER_CHIPS, TERRITORIES
-from rules.goblin_warlords.models import Army, Fortress, GoblinState, GoblinView
+from rules.goblin_warlords.models import Army, Fortress, GoblinState, GoblinView, Strategy
+from rules.goblin_warlords.rules import lands_and_fortresses, own_words
 from tests.renderers.busy import NAMES
 
 GAME = GoblinWarlords()
@@ -215,16 +215,30 @@ def test_the_panel_has_the_turn_the_phase_the_order_and_the_public_counts() -> N
     assert marked == [view.names[view.current]] if view.current else marked == []
 
 
-def test_a_seats_view_draws_the_public_board() -> None:
-    """The hand (its chips, its gold, its caravans) is in a seat's view, and nowhere on the board: the
-    board drawn from that view is the public one, byte for byte."""
-    state = busy_state()[0]
-    public_picture = render(GAME.view(state, None))
-    for player in state.players:
-        seen = GAME.view(state, player)
-        own = next(w for w in seen.warlords if w.player == player)
-        assert own.hand is not None and own.gold is not None  # the view does carry the secret...
-        assert render(seen) == public_picture  # ...and the board does not draw it
+def test_a_seats_own_picture_is_the_board_and_its_own_hand_alone() -> None:
+    """Reading a6 (hands secret), L74 (captives), L94-99 (a strategy hidden until both are in): a seat's
+    own picture draws the board and, under the map, that seat's units, gold, captives and chosen
+    strategy, readable where Discord shows it; no other seat's hand, and the table's board none."""
+    state = busy_state()[0].model_copy(deep=True)
+    player = state.players[0]
+    warlord = state.warlord(player)
+    warlord.units = sorted({*warlord.units, *(c for c in state.tribe_cup[:12])})[:12]  # over the hand limit
+    warlord.captives = [LEADER_CHIPS[-1]]
+    warlord.gold = 7
+    state.battles[0].chosen[player] = Strategy.CLEVER
+    public_sheet = check_board(GAME.view(state, None))
+    assert not [t for t in texts(public_sheet) if "Your hand" in t or t.startswith("Units:")]
+    view = GAME.view(state, player)
+    sheet = check_board(view)
+    shown = " ".join(texts(sheet))
+    assert "Your hand (only you see it)" in shown
+    for line in own_words(view, peeks=False):
+        assert line in shown or all(word in shown.split() for word in line.split()), line
+    assert "gold: 7" in shown and "Captives:" in shown and "Clever Strategy" in shown
+    assert str(view.fortresses[0].rating) in texts(sheet)  # the board itself is all there
+    for other in state.players[1:]:  # each seat's picture is its own
+        words = own_words(GAME.view(state, other), peeks=False)
+        assert words and words[0] not in shown
 
 
 def test_a_held_territory_is_rimmed_in_its_holders_colour() -> None:
@@ -261,3 +275,22 @@ def test_the_picture_is_described_in_words() -> None:
     assert words.startswith("Goblin Warlords board. Game Turn 4 · B3-5 March.")
     assert all(name in words for name in view.names.values())
     assert "units" in words and "gold" in words and "(to play)" in words
+
+
+def test_the_panel_counts_the_fortresses_the_power_victory_counts() -> None:
+    # 002 L157: the power victory counts a warlord's fortresses with at least one of his units in them; the
+    # panel's count beside his lands is that one, so an empty fortress is not in it
+    state = busy_state()[0].model_copy(deep=True)
+    owner, here = state.players[0], 9
+    state.fortresses = [Fortress(territory=here, rating=2, owner=owner)]
+    state.armies = [a for a in state.armies if a.territory != here]
+
+    def held() -> str:
+        lines = panel_lines(GAME.view(state, None))
+        at = next(k for k, line in enumerate(lines) if line.text == state.name_of(owner))
+        return lines[at + 1].note
+
+    lands = sum(1 for holder in state.control.values() if holder == owner)
+    assert "fort" not in held() and lands_and_fortresses(state, owner) == lands
+    state.armies.append(Army(id=990, owner=owner, territory=here, units=[0]))
+    assert "1 fort" in held() and lands_and_fortresses(state, owner) == lands + 1

@@ -120,6 +120,14 @@ def _explanations(board: Board) -> list[str]:
     if board.slug == "road-rage":
         placed = [c for c in view.chariots if c.placed and not c.destroyed]
         return ["Current Speed", "Chassis Points", *(f"{c.name} S{c.speed} C{c.chassis}" for c in placed)]
+    if board.slug == "goblin-warlords":
+        on_map = [a for a in view.armies if not a.lost]
+        return ["Orcland", "Outland", "Held", "Road: D east, E west",
+                *(["No leader (grey: rebels)"] if any(a.leader is None for a in on_map) else []),
+                *(["Gold carried"] if any(a.gold for a in on_map) else []),
+                *(["Caravan and its power"] if view.caravans else []),
+                *(["Fortress, rating"] if view.fortresses else []), *(["Mine"] if view.mines else []),
+                *(["Battle to fight"] if view.battles else [])]
     if board.slug in ("orcz", "chaos-marauders"):
         return []  # their symbols are cards with their names written on them
     return ["the Wild Boar", *(["Tree"] if view.trees else []), *(["Rocks"] if view.rocks else []),

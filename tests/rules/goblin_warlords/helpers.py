@@ -17,7 +17,7 @@ from rules.goblin_warlords import GoblinWarlords
 from rules.goblin_warlords.models import GoblinState, Phase, SetupStep
 
 GAME = GoblinWarlords()
-"""The engine under test (not registered: the package is a first slice)."""
+"""The engine under test (a fresh one, as the registry's `GAME` is)."""
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
 GOBLIN, KOBOLD, ORC, TROLL, OGRE = 0, 12, 24, 34, 40

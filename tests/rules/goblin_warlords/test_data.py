@@ -93,12 +93,3 @@ def test_the_gold_cup_holds_60_gold_and_3_caravans_of_each_kind() -> None:
     cup = Counter(gold_cup())
     assert cup == {"gold": 60, "dwarf": 3, "elf": 3}
     assert CARAVAN_CHIPS == {CaravanKind.DWARF: 3, CaravanKind.ELF: 3}
-
-
-def test_the_first_slice_is_not_registered_yet() -> None:
-    # issue 43: registered only once it has its moves, renderer, computer and guide (the generic tests
-    # of every registered game would pick it up); the session that registers it removes this test
-    import rules.goblin_warlords as package
-    from rules.registry import GAMES
-
-    assert "goblin-warlords" not in GAMES and not hasattr(package, "GAME")

@@ -129,3 +129,32 @@ def test_what_a_spy_saw_is_its_senders_alone() -> None:
     assert GAME.seen_by(state, "p2").warlord("p1").peeks == []
     world = GAME.determinize(GAME.seen_by(state, "p1"), "p1", Dice(seed=2))
     assert GAME.view(world, "p1").warlords[0].peeks == GAME.view(state, "p1").warlords[0].peeks
+
+
+def test_a_warlords_own_words_tell_his_hand_his_peeks_and_his_hidden_strategy_to_him_alone() -> None:
+    # reading a6 (the hand), L74 (captives), L41 and house set b7 (a peek), L94-99 (a strategy hidden until
+    # both are in): the terminal's `hand` and the seat's own picture say them (`rules.own_words`)
+    from rules.goblin_warlords.models import ChooseStrategy, SpyEffect, Strategy, UseSpy
+    from tests.rules.goblin_warlords.helpers import GOBLIN, KOBOLD, KOBOLD_LEADER, ORC, SPY
+    from tests.rules.goblin_warlords.test_combat import battle
+    from tests.rules.goblin_warlords.test_march import b3, give
+
+    state = b3()
+    give(state, "p1", [SPY, GOBLIN + 5, GOBLIN + 6])
+    state.tribe_cup.remove(KOBOLD_LEADER + 1)
+    state.warlord("p1").captives = [KOBOLD_LEADER + 1]
+    state.warlord("p1").gold = 3
+    state = GAME.apply(state, "p1", UseSpy(spy=SPY, effect=SpyEffect.PEEK, player="p2")).state
+    mine = GAME.own_lines(GAME.view(state, "p1"))
+    assert mine[0] == "Units: Goblin x2; gold: 3"
+    assert mine[1] == "Captives: Kobold leader 4/6"
+    assert mine[2].startswith("Your spy saw Bo's hand (game turn 1): Kobold leader")
+    assert mine[-1] == "(leader 6/3: authority 6, servivility 3)"
+    assert not any("Goblin x2" in line or "Captives" in line for line in GAME.own_lines(GAME.view(state, "p2")))
+    assert GAME.own_lines(GAME.view(state, None)) == []
+
+    fight = battle([ORC], [KOBOLD])
+    fight = GAME.apply(fight, "p1", ChooseStrategy(strategy=Strategy.CLEVER)).state
+    assert any(line.endswith(": Clever Strategy (hidden until both are in)")
+               for line in GAME.own_lines(GAME.view(fight, "p1")))
+    assert not any("Clever" in line for line in GAME.own_lines(GAME.view(fight, "p2")))
