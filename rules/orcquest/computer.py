@@ -25,7 +25,9 @@ from rules.core.grid import Square
 from rules.core.search import Tactics
 from rules.core.tactics import kind_first
 from rules.orcquest.attacks import attack_moves, effect_of
-from rules.orcquest.board import LAYOUTS
+from rules.orcquest.board import LAYOUTS, scene_of
+from rules.orcquest.geometry import Route, path_route
+from rules.orcquest.heroes import mover_of
 from rules.orcquest.data import ALERT_MAX, ATTACK_FACES, DEFENCE_FACES, Layout, Level
 from rules.orcquest.models import (
     Attack,
@@ -153,16 +155,29 @@ def _enemy_near(state: QuestState, square: Square) -> bool:
 
 
 def _moves(state: QuestState, moves: list[Move]) -> list[Move]:
-    """Walks that get the Hero nearer its goal, or into a fight; the nearest to the goal of them first
-    (never a step back along the way it came: that is no nearer)."""
+    """Walks that get the Hero nearer its goal, or (but for the Totem's carrier) into a fight; the nearest
+    to the goal of them first (never a step back along the way it came: that is no nearer). A carrier
+    who can reach the Exit with a Movement Point left to step out walks only there."""
     card = state.card
     if card is None:
         return moves
     hero = state.hero(card.hero)
     goal = goal_of(state)
     here = _far(state, hero.square, goal)
-    useful = [m for m in moves if _far(state, m.path[-1], goal) < here or _enemy_near(state, m.path[-1])]
+    carrier = TOTEM in hero.inventory
+    if carrier and hero.square is not None:
+        scene, mover, exits = scene_of(state), mover_of(hero), LAYOUTS[state.quest].entry
+        out = [m for m in moves if m.path[-1] in exits
+               and _spent(path_route(scene, mover, hero.square, m.path)) < card.mp]
+        if out:
+            return out
+    useful = [m for m in moves if _far(state, m.path[-1], goal) < here
+              or (not carrier and _enemy_near(state, m.path[-1]))]
     return sorted(useful, key=lambda m: (_far(state, m.path[-1], goal), len(m.path)))[:8]
+
+
+def _spent(route: Route | str) -> float:
+    return route.mp if isinstance(route, Route) else math.inf
 
 
 def _weakest(faces: list[tuple[Any, int]], table: Any, rerolls: list[Reroll]) -> list[Reroll]:
