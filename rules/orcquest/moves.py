@@ -149,6 +149,17 @@ def _note_move(action: Any, reading: Reading) -> str | None:
     return " · ".join(said) or None
 
 
+def offer_paths(legal: Any, reading: Reading, given: Any) -> list[tuple[str, str]]:
+    """Autocomplete for `/oq move path:`: every square the card can reach, nearest first, as it is typed
+    (where it ends) with what the preview would say (its cost, Danger Zone damage, who would see it)."""
+    walks = sorted((a for a in legal if getattr(a, "type", None) == "move"), key=lambda a: _move_order(a, reading))
+    offered = []
+    for walk in walks:
+        note = _note_move(walk, reading)
+        offered.append((spell_path(walk.path, reading), _say_move(walk, reading) + (f": {note}" if note else "")))
+    return offered
+
+
 def _move_order(action: Any, reading: Reading) -> tuple[int, int, str]:
     route = _route(action, reading)
     return (route.mp if route else len(action.path), route.damage if route else 0, action.path[-1])
@@ -321,7 +332,7 @@ MOVES = MoveBook("oq", help="OrcQuest: activate a Hero, play its cards, move, at
          say=_say_skill, emoji="🃏", style="primary", order=_skill_order),
     Move("move", "move", "Move", "Walk with the card's Movement Points (type where to end).",
          (Param("path", Kind.SQUARES, "Where to end, or the squares on the way", read=read_path,
-                show=lambda p, r: " → ".join(p), spell=spell_path, example="f6"),),
+                show=lambda p, r: " → ".join(p), spell=spell_path, example="f6", offers=offer_paths),),
          say=_say_move, note=_note_move, emoji="🥾", style="primary", layout="select", order=_move_order),
     Move("attack", "attack", "Attack", "The card's Attack on an Enemy in reach.",
          (Param("target", Kind.PIECE, "The Enemy (its square or name)", read=read_enemy, show=enemy_words,

@@ -16,7 +16,7 @@ from bot.ui.components import build_view
 from rules.core.errors import RuleViolation
 from rules.core.moves import Kind, Reading
 from rules.orcquest.models import Attack, Move, Pass, QuestState, Reroll, Resolve, UseSkill
-from rules.orcquest.moves import MOVES, read_dice, read_enemy, read_path
+from rules.orcquest.moves import MOVES, offer_paths, read_dice, read_enemy, read_path
 from rules.orcquest.questions import STAGES
 from tests.bot.test_discord_controls import reach
 from tests.bot.test_discord_controls import \
@@ -187,6 +187,9 @@ def test_a_move_is_typed_by_where_it_ends_and_walked_the_way_the_rules_list() ->
     assert MOVES.words(far, reading).startswith(f"Move Thalla to {far.path[-1]} (")
     with pytest.raises(RuleViolation):
         read_path("t1", reading)
+    offered = offer_paths(GAME.legal_actions(state, "p1"), reading, {})
+    assert len(offered) == len(legal) and (far.path[-1], MOVES.words(far, reading)) in offered
+    assert offered[0][1].endswith("(1 MP)")
 
 
 def test_enemies_and_dice_are_named_as_the_board_shows_them() -> None:
