@@ -15,12 +15,16 @@ from bot.catalog import adapter_for
 from bot.ui.components import build_view
 from rules.core.errors import RuleViolation
 from rules.core.moves import Kind, Reading
+from rules.registry import GAMES
 from rules.orcquest.models import Attack, Move, Pass, QuestState, Reroll, Resolve, UseSkill
 from rules.orcquest.moves import MOVES, offer_paths, read_dice, read_enemy, read_path
 from rules.orcquest.questions import STAGES
 from tests.bot.test_discord_controls import reach
 from tests.bot.test_discord_controls import \
     test_every_control_is_a_legal_move_and_every_legal_move_has_a_control as generic_controls_check
+from tests.test_typed_anything import test_a_slash_commands_number_is_read_or_refused as number_check
+from tests.test_typed_anything import test_a_terminal_line_is_answered_never_a_traceback as terminal_check
+from tests.test_typed_anything import test_every_declared_reader_reads_or_refuses as reader_check
 from tests.rules.orcquest.helpers import GAME, active, enemy, fresh, play, put, seats, to_enemy_phase
 
 NAMES = {"p1": "Ann", "p2": "Bo", "p3": "Cy", "p4": "Di"}
@@ -206,3 +210,12 @@ def test_enemies_and_dice_are_named_as_the_board_shows_them() -> None:
     for bad in ("0", "", "x", "1e3", "9" * 50):
         with pytest.raises(RuleViolation):
             read_dice(bad, reading)
+
+
+def test_the_generic_typing_checks_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever a player types into a parameter, a slash command's number or a terminal line: read, or
+    refused with a sentence (tests/test_typed_anything.py, on OrcQuest)."""
+    monkeypatch.setitem(GAMES, GAME.slug, GAME)
+    reader_check(slug=GAME.slug)
+    terminal_check(slug=GAME.slug)
+    number_check(slug=GAME.slug)
