@@ -44,7 +44,6 @@ from rules.orcquest.models import (
     Leave,
     Move,
     OpenDoor,
-    Pass,
     Phase,
     QuestState,
     Rekup,

@@ -173,10 +173,11 @@ def _enemies(reading: Reading) -> list[Any]:
 
 def read_enemy(text: str, reading: Reading) -> int:
     """An Enemy by its square (g7), its number (3) or its name (Peasant 3, Peasant_3)."""
-    words = text.strip().replace("_", " ").casefold()
+    words = text.strip().replace("_", " ").casefold().removeprefix("the ")
     enemies = _enemies(reading)
     for enemy in enemies:
-        if words in (enemy.square, str(enemy.id), enemy.label.casefold(), f"{enemy.sheet_name} on {enemy.square}".casefold()):
+        named = (enemy.square, str(enemy.id), enemy.label.casefold(), f"{enemy.sheet_name} on {enemy.square}".casefold())
+        if words in named:
             return int(enemy.id)
     kinds = [e for e in enemies if e.sheet_name.casefold() == words]
     if len(kinds) == 1:
@@ -199,7 +200,8 @@ def _spell_enemy(enemy_id: Any, reading: Reading) -> str:
 
 
 def _weapon(hero: Any, kind: Any) -> str | None:
-    names = list(dict.fromkeys(CARDS[c].name for c in hero.hands if any(line.kind == kind for line in CARDS[c].attacks)))
+    names = list(dict.fromkeys(CARDS[c].name for c in hero.hands
+                               if any(line.kind == kind for line in CARDS[c].attacks)))
     return names[0] if len(names) == 1 else (" or ".join(names) or None)
 
 
@@ -209,10 +211,17 @@ def _say_attack(action: Any, reading: Reading) -> str:
         return f"Weaken {target}"
     hero = _acting(reading)
     weapon = _weapon(hero, action.kind) if hero is not None else None
-    return f"Attack {target} with the {weapon}" if weapon else f"{AttackKind(action.kind).capitalize()} Attack on {target}"
+    if weapon is None:
+        return f"{AttackKind(action.kind).capitalize()} Attack on {target}"
+    return f"Attack {target} with the {weapon}"
 
 
 # -- cards -----------------------------------------------------------------------------------------------
+
+def _read_door(text: str, reading: Reading) -> str:
+    """A door by its name as the board says it: 'west', 'the west door', 'door-west'."""
+    return "door-" + text.strip().casefold().removeprefix("the ").removeprefix("door-").removesuffix(" door")
+
 
 def _cost(effect: Any) -> str:
     parts = [f"{effect.ap} AP"] if effect.ap else []
@@ -341,8 +350,9 @@ MOVES = MoveBook("oq", help="OrcQuest: activate a Hero, play its cards, move, at
          say=_say_attack, emoji="🗡️", style="danger"),
     Move("open-door", "door", "Door", "Open or close a door beside the Hero (1 MP).",
          (Param("door", Kind.TEXT, "The door: west, south, north or yard",
-                read=lambda t, r: "door-" + t.strip().casefold().removeprefix("door-").removesuffix(" door"),
-                show=lambda d, r: f"the {str(d).removeprefix('door-')} door", spell=lambda d, r: str(d).removeprefix("door-"),
+                read=_read_door,
+                show=lambda d, r: f"the {str(d).removeprefix('door-')} door",
+                spell=lambda d, r: str(d).removeprefix("door-"),
                 example="west"),),
          say=lambda a, r: f"Open or close the {a.door.removeprefix('door-')} door (1 MP)", emoji="🚪"),
     Move("leave", "leave", "Leave", "Step out by the Hero Exit (1 MP), carrying the Totem.",

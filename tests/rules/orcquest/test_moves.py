@@ -202,7 +202,7 @@ def test_enemies_and_dice_are_named_as_the_board_shows_them() -> None:
     foe = enemy(state, "peasant", "g7")
     reading = Reading(GAME.view(state, "p1"), NAMES)
     assert read_enemy("g7", reading) == read_enemy("Peasant 1", reading) == read_enemy(str(foe.id), reading) == foe.id
-    assert read_enemy("peasant", reading) == foe.id
+    assert read_enemy("peasant", reading) == read_enemy("the Peasant on g7", reading) == foe.id
     with pytest.raises(RuleViolation):
         read_enemy("h8", reading)
     assert MOVES.words(Attack(target=foe.id, kind="ranged"), reading) == "Attack the Peasant on g7 with the Bow"
