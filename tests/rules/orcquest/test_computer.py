@@ -16,6 +16,7 @@ from rules.orcquest.models import (
     EndActivation,
     Face,
     Finish,
+    Leave,
     Move,
     Reroll,
     UseSkill,
@@ -110,3 +111,14 @@ def test_a_search_plays_a_legal_move_from_its_seat() -> None:
     enemy(state, "peasant", "h5", "N")
     move = decide(GAME, GAME.seen_by(state, "p1"), "p1", Level.NORMAL, 3, Budget(iterations=12, depth=4))
     assert move in GAME.legal_actions(state, "p1")
+
+
+def test_the_totems_carrier_steps_onto_the_exit_with_a_point_left_then_out() -> None:
+    state = fresh()
+    active(state, "mek", "d2")
+    state.hero("mek").inventory, state.tokens = ["totem"], []
+    state = play(state, UseSkill(hero="mek", skill="sneak")).state
+    kept = TACTICS.sensible(state, "p1", GAME.legal_actions(state, "p1"))
+    assert kept and all(isinstance(a, Move) and a.path[-1] in ("a1", "a2") and len(a.path) < 4 for a in kept)
+    state = play(state, kept[0]).state
+    assert TACTICS.sensible(state, "p1", GAME.legal_actions(state, "p1")) == [Leave()]
