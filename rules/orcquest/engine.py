@@ -105,6 +105,7 @@ from rules.orcquest.models import (
     Unequip,
     UseSkill,
 )
+from rules.orcquest.moves import MOVES
 from rules.orcquest.stuff import TOTEM, discard, equip, fits, rekup, unequip, weapons
 from rules.orcquest.questions import AFTER_ROLL, STAGES
 from rules.orcquest.secrets import SECRETS
@@ -134,6 +135,7 @@ class OrcQuest(Game[QuestState, Any]):
     action_adapter = TypeAdapter(QuestAction)
     outcome_kind = OutcomeKind.COOPERATIVE
     secrets = SECRETS
+    moves = MOVES
 
     # -- set-up (L230-266) -----------------------------------------------------------------------------
     def _setup(self, ctx: Context, seats: Sequence[Seat], options: dict[str, Any]) -> QuestState:
