@@ -1,10 +1,9 @@
 """What a game's controls are made of, before they become Discord components.
 
-Each game says which controls it wants through a `GameControls` adapter (found
-by `bot.catalog`, e.g. `bot.plugins.masters_fight.controls`): from the legal
-actions it builds buttons, selects and notes as plain specs, and it turns a
-clicked payload back into an action. Games without one get a generic select of
-their legal actions (`GenericControls`). `bot.ui.components` lays the specs out
+A game's controls come through a `GameControls` adapter (`bot.ui.declared.adapter_for`: the
+controls built from the moves its rules declare): from the legal actions it builds buttons,
+selects and notes as plain specs, and it turns a clicked payload back into an action. A game that
+declares no moves gets a generic select of its legal actions (`GenericControls`). `bot.ui.components` lays the specs out
 as persistent Discord components.
 """
 

@@ -35,5 +35,6 @@ Still to come: other Hero Reactions than Dodge; throwing Loot (L924-930); buying
 the Campaign (L961-987); Bosses, Massive and Named Enemies (L819-823, L988-1032); reinforced doors and
 keys, destroyed walls, Smoke, and the Abilities no house card uses (L420-423, L470, L1094-1160);
 players choosing among ties the rules leave to them (each takes its default now, reading d7-d10);
-the game's moves (`moves.py`), computer player, drawing and registration.
+registration (its moves, `moves.py`, its computer player, `computer.py`, and its board,
+`renderers/orcquest/`, are in; what registering it still needs is in the session's note on issue 44).
 """

@@ -22,7 +22,7 @@ from rules.core.errors import RuleViolation
 from rules.core.grid import Square
 from rules.core.moves import Kind, Move, MoveBook, Param, Reading, choice
 from rules.orcquest.board import LAYOUTS
-from rules.orcquest.data import ATTACK_FACES, CARDS, DEFENCE_FACES, HERO_ORDER, HEROES, SKILLS, AttackKind, SkillKind
+from rules.orcquest.data import FARM, ATTACK_FACES, CARDS, DEFENCE_FACES, HERO_ORDER, HEROES, SKILLS, AttackKind, SkillKind
 from rules.orcquest.geometry import Figure, Route, Scene, path_route, reachable, sees, step_cost, steps
 from rules.orcquest.heroes import mover_of
 
@@ -330,7 +330,8 @@ def _say_reroll(action: Any, reading: Reading) -> str:
 MOVES = MoveBook("oq", help="OrcQuest: activate a Hero, play its cards, move, attack, react.", moves=[
     Move("activate", "activate", "Activate", "Choose the next Hero to act (2 AP).",
          (_hero_param("The Hero to activate"),
-          Param("entry", Kind.SQUARE, "The Hero Entry square, for a Hero off the board", required=False)),
+          Param("entry", Kind.SQUARE, "The Hero Entry square, for a Hero off the board", required=False,
+                grid=FARM.grid)),
          say=lambda a, r: f"Activate {_hero_name(a.hero)}" + (f" (enters on {a.entry})" if a.entry else ""),
          emoji="⚔️", style="primary", layout="buttons"),
     Move("use-skill", "play", "Play a card", "Play a face-up Action card (Main, Enhanced or a free Combo).",
@@ -384,7 +385,7 @@ MOVES = MoveBook("oq", help="OrcQuest: activate a Hero, play its cards, move, at
     Move("resolve", "read", "Read the dice", "Read the dice as they lie.",
          say=lambda a, r: "Read the dice as they lie", emoji="✅", layout="buttons", quiet=True),
     Move("dodge", "dodge", "Dodge", "Mek's Reaction: ignore the Attack's Damage and step aside (1 BP).",
-         (Param("square", Kind.SQUARE, "Where to step"),), say=lambda a, r: f"Dodge to {a.square} (1 BP)",
+         (Param("square", Kind.SQUARE, "Where to step", grid=FARM.grid),), say=lambda a, r: f"Dodge to {a.square} (1 BP)",
          emoji="💨", style="primary"),
     Move("pass", "take-it", "Take it", "No Reaction: the Attack's Damage stands.",
          say=lambda a, r: f"Take it ({getattr(getattr(r.view, 'strike', None), 'damage', '?')} Damage)",

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.catalog import adapter_for
+from bot.ui.declared import adapter_for
 from bot.ui.components import build_view
 from rules.core.errors import RuleViolation
 from rules.core.moves import Kind, Reading
