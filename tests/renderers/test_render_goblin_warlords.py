@@ -16,7 +16,7 @@ from PIL import Image
 from shapely.geometry import Polygon
 
 from renderers import common, describe, render
-from renderers.common import LEGIBLE, SHOWN, SUPERSAMPLE, Labels, player_colour, recording, shown_scale
+from renderers.common import SUPERSAMPLE, Labels, player_colour
 from renderers.goblin_warlords import army_chips, caravan_chips, colours, panel_lines
 from renderers.goblin_warlords.layout import LINE, RIM, TAG_HEIGHT, outline_on_canvas, road_y, tag_box
 from rules.core.dice import Dice
@@ -27,6 +27,7 @@ from rules.goblin_warlords.data import LEADER_CHIPS, TERRITORIES
 from rules.goblin_warlords.models import Army, Fortress, GoblinState, GoblinView, Strategy
 from rules.goblin_warlords.rules import lands_and_fortresses, own_words
 from tests.renderers.busy import NAMES
+from tests.renderers.board_checks import check_board, texts
 
 GAME = GoblinWarlords()
 PLAYERS = 4
@@ -55,37 +56,6 @@ def busy_state() -> tuple[GoblinState, tuple[str, ...]]:
 
 def busy_view() -> GoblinView:
     return GAME.view(busy_state()[0], None)
-
-
-def drawn(view: GoblinView) -> tuple[bytes, Labels]:
-    with recording() as sheets:
-        data = render(view)
-    assert len(sheets) == 1
-    return data, sheets[0]
-
-
-def texts(sheet: Labels) -> list[str]:
-    return [label.text for label in sheet.drawn]
-
-
-def too_small(sheet: Labels) -> list[str]:
-    scale = shown_scale(sheet.size)
-    return [f"{label.text!r} {(label.box[3] - label.box[1]) * scale:.1f} px" for label in sheet.drawn
-            if (label.box[3] - label.box[1]) * scale < LEGIBLE - 0.05]
-
-
-def check_board(view: GoblinView) -> Labels:
-    """What every board must be: landscape at Discord's size, every label legible there, none hiding
-    another, none cut or off the picture, every player named whole, and the log left to the message."""
-    data, sheet = drawn(view)
-    width, height = Image.open(io.BytesIO(data)).size
-    assert width == 1080 and height <= width * SHOWN[1] / SHOWN[0]
-    assert not too_small(sheet), too_small(sheet)
-    assert not sheet.overlapping(), [(a.text, b.text) for a, b in sheet.overlapping()]
-    assert not sheet.cut and not sheet.outside()
-    shown = " ".join(texts(sheet))
-    assert all(name in shown for name in view.names.values()) and "Just now" not in shown
-    return sheet
 
 
 def test_the_busy_board_is_busy() -> None:

@@ -13,6 +13,7 @@ import pytest
 
 from renderers import render
 from renderers.common import LEGIBLE, Labels, recording, shown_scale
+from tests.renderers.board_checks import too_small
 from tests.renderers.busy import BUSY, Board, busy_board
 
 
@@ -23,16 +24,10 @@ def _drawn(slug: str) -> tuple[Board, Labels]:
     return board, sheets[0]
 
 
-def _too_small(sheet: Labels) -> list[str]:
-    scale = shown_scale(sheet.size)
-    return [f"{label.text!r} {(label.box[3] - label.box[1]) * scale:.1f} px" for label in sheet.drawn
-            if (label.box[3] - label.box[1]) * scale < LEGIBLE - 0.05]
-
-
 @pytest.mark.parametrize("slug", sorted(BUSY))
 def test_every_label_is_legible_at_the_size_discord_shows_it(slug: str) -> None:
     board, sheet = _drawn(slug)
-    small = _too_small(sheet)
+    small = too_small(sheet)
     assert not small, (f"{slug}: {len(small)} of {len(sheet.drawn)} labels are under {LEGIBLE} px at the size "
                        f"Discord shows the board (scale {shown_scale(sheet.size):.2f}): " + "; ".join(small[:12]))
 
@@ -42,4 +37,4 @@ def test_a_small_label_is_caught() -> None:
     sheet = Labels((1100, 824))  # shown at half its size
     sheet.add("tiny", (0, 0, 40, 18))
     sheet.add("fine", (0, 40, 40, 60))
-    assert [s.split()[0] for s in _too_small(sheet)] == ["'tiny'"]
+    assert [s.split()[0] for s in too_small(sheet)] == ["'tiny'"]

@@ -21,7 +21,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from renderers import common, describe, render
-from renderers.common import LEGIBLE, SHOWN, SUPERSAMPLE, Labels, recording, shown_scale
+from renderers.common import SUPERSAMPLE
 from renderers.orcquest import panel_lines
 from renderers.orcquest.panel import hero_lines, status_lines
 from renderers.orcquest.board import danger_squares, hidden
@@ -36,6 +36,7 @@ from rules.orcquest.data import FARM
 from rules.orcquest.engine import OrcQuest
 from rules.orcquest.models import Card, Enemy, Patrol, Phase, QuestState, QuestView, Token
 from tests.renderers.busy import NAMES
+from tests.renderers.board_checks import check_board, texts
 
 GAME = OrcQuest()
 PLAYERS = 3
@@ -84,37 +85,6 @@ def busy_state() -> tuple[QuestState, tuple[str, ...]]:
 
 def busy_view() -> QuestView:
     return GAME.view(busy_state()[0], None)
-
-
-def drawn(view: QuestView) -> tuple[bytes, Labels]:
-    with recording() as sheets:
-        data = render(view)
-    assert len(sheets) == 1
-    return data, sheets[0]
-
-
-def texts(sheet: Labels) -> list[str]:
-    return [label.text for label in sheet.drawn]
-
-
-def too_small(sheet: Labels) -> list[str]:
-    scale = shown_scale(sheet.size)
-    return [f"{label.text!r} {(label.box[3] - label.box[1]) * scale:.1f} px" for label in sheet.drawn
-            if (label.box[3] - label.box[1]) * scale < LEGIBLE - 0.05]
-
-
-def check_board(view: QuestView) -> Labels:
-    """What every board must be: landscape at Discord's size, every label legible there, none hiding
-    another, none cut or off the picture, every player named whole, and the log left to the message."""
-    data, sheet = drawn(view)
-    width, height = Image.open(io.BytesIO(data)).size
-    assert width == 1080 and height <= width * SHOWN[1] / SHOWN[0]
-    assert not too_small(sheet), too_small(sheet)
-    assert not sheet.overlapping(), [(a.text, b.text) for a, b in sheet.overlapping()]
-    assert not sheet.cut and not sheet.outside()
-    shown = " ".join(texts(sheet))
-    assert all(name in shown for name in view.names.values()) and "Just now" not in shown
-    return sheet
 
 
 def test_the_busy_board_is_busy() -> None:
