@@ -11,8 +11,9 @@ and a refused move changes nothing.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -92,9 +93,12 @@ class Moves(Seen):
             raise TableError(whose_turn(seats, waiting))
         if expected_version is not None and expected_version != row.version:
             raise TableError(STALE)
-        moves = [(player, self._parse(game, action(game, state, legal) if callable(action) else action))]
-        return (*self._write_moves(tx, row, game, seats, state, moves, forfeited=row.forfeited, waiting=waiting),
-                before)
+        made = self._parse(game, action(game, state, legal) if callable(action) else action)
+        live, events = self._write_moves(tx, row, game, seats, state, [(player, made)], forfeited=row.forfeited,
+                                         waiting=waiting)
+        if live.undo_by == player:  # the turn's moves that may be taken back, for an undo without a replay
+            live.history = [*(before.history if before.undo_by == player else []), (live.version, made, state)]
+        return live, events, before
 
     def _running_in(self, tx: Tx, channel_id: int, game_id: int | None, slug: str | None
                     ) -> tuple[GameRow, Game[Any, Any]]:
@@ -117,68 +121,67 @@ class Moves(Seen):
                    game_id: int | None = None) -> TurnResult:
         """Take back `player`'s last move, when it is the last move standing and the rules let it go
         (`Game.undo_refusal`); stored like a move, so it survives a restart, and versions go on up (a
-        button of the board it undoes, or a doubled click on this one, is refused as stale)."""
+        button of the board it undoes, or a doubled click on this one, is refused as stale).
+
+        The game before the move comes from the table's memory of the turn (`Live.history`); when it
+        is not there (after a restart, or a move another process made) the game is replayed from its
+        log, in a thread of its own, never on the store's writer thread, which other channels' moves
+        wait for. The transaction then only checks that nothing moved meanwhile, and stores the undo."""
         async with self.lock(channel_id):
             cached = self._live.get(channel_id)
+            plan = _remembered(cached, player) or await self._replayed(channel_id, player, expected_version, game_id)
             try:
                 live, events, before = await self.store.write(
-                    lambda tx: self._undo_in(tx, channel_id, player, expected_version, game_id, cached))
+                    lambda tx: self._undo_in(tx, channel_id, player, expected_version, game_id, cached, plan))
             except Gone:
                 assert game_id is not None
                 raise TableError(await self._gone(game_id)) from None
             self._remember(live)
             return self._result(live, events, before, movers=(player,))
 
-    def _undo_in(self, tx: Tx, channel_id: int, player: str, expected_version: int | None, game_id: int | None,
-                 cached: Live | None) -> tuple[Live, list[Event], Live]:
-        row, game = self._running_in(tx, channel_id, game_id, None)
-        before = self._current(tx, row, game, cached)
-        seats = before.seats
-        names = {s.player: s.name for s in seats}
-        if player not in names:
-            raise TableError(NOT_PLAYING)
+    async def _replayed(self, channel_id: int, player: str, expected_version: int | None,
+                        game_id: int | None) -> TakenBack:
+        """The undo worked out from the stored log: read, then replayed in a thread (a button's version
+        checked first, so a doubled click is told it is stale, as any move's is)."""
+        row = await self.store.open_game(channel_id)
+        if row is None or (game_id is not None and row.id != game_id):
+            raise TableError(NO_GAME if game_id is None else await self._gone(game_id))
+        if row.status == "lobby":
+            raise TableError(NOT_STARTED)
         if expected_version is not None and expected_version != row.version:
             raise TableError(STALE)
-        log = [(a.seq, a.player, a.action_json) for a in tx.actions(row.id)]
-        standing = undo.standing(log)
-        if not standing:
-            raise TableError("There is no move to take back yet.")
-        seq, mover, action_json = standing[-1]
-        if mover != player:
-            raise TableError(f"You cannot take anything back: the last move was {names.get(mover, 'someone')}'s.")
+        seats = await self._seats(row.id)
+        if player not in {s.player for s in seats}:
+            raise TableError(NOT_PLAYING)
+        log = [(a.seq, a.player, a.action_json) for a in await self.store.actions(row.id)]
+        return await asyncio.to_thread(_taken_back, self.game(row.slug), row, seats, log, player)
+
+    def _undo_in(self, tx: Tx, channel_id: int, player: str, expected_version: int | None, game_id: int | None,
+                 cached: Live | None, plan: TakenBack) -> tuple[Live, list[Event], Live]:
+        row, game = self._running_in(tx, channel_id, game_id, None)
+        before = self._current(tx, row, game, cached)
+        names = {s.player: s.name for s in before.seats}
+        if player not in names:
+            raise TableError(NOT_PLAYING)
+        if (expected_version is not None and expected_version != row.version) or plan.version != row.version:
+            raise TableError(STALE)
         version = row.version + 1
-        taken = [*log, (version, player, undo.marker(seq))]
-        state = game.replay_log(seats, row.options, row.seed, taken)
-        action = game.parse_action(action_json)
-        refusal = game.undo_refusal(state, player, game.apply(state, player, action))
-        if refusal is not None:
-            raise TableError(f"You cannot take that move back: {refusal}")
+        state = plan.state.model_copy(deep=True)
+        state.version = version
         if any(p.secret and p.player == player for p in game.prompts(state)):  # said in the channel: never what
             events = [Event(text=f"↩️ {names[player]} takes back a secret choice.", kind="log")]
         else:
+            action = plan.action
             words = game.moves.words(action, Reading(game.view(state, None), names)) if game.moves else describe(action)
             events = [Event(text=f"↩️ {names[player]} takes back: {words}.", kind="log")]
         at = self._now()
         try:
-            tx.append_action(row.id, expected_version=row.version, player=player, action_json=undo.marker(seq),
+            tx.append_action(row.id, expected_version=row.version, player=player, action_json=undo.marker(plan.seq),
                              state_json=state.model_dump_json(), events=events, finished=False, at=at)
         except StaleVersion:
             raise TableError(STALE) from None
         after = replace(row, version=version, state_json=None, updated_at=at.isoformat())
-        return Live(after, game, seats, state, undo_by=self._undo_next(game, row, seats, taken)), events, before
-
-    def _undo_next(self, game: Game[Any, Any], row: GameRow, seats: list[Seat],
-                   log: Sequence[undo.Entry]) -> PlayerId | None:
-        """Who may take back the move standing last once one was taken back (several, one at a time)."""
-        standing = undo.standing(log)
-        if not standing:
-            return None
-        seq, mover, action_json = standing[-1]
-        if is_computer(mover):
-            return None
-        prior = game.replay_log(seats, row.options, row.seed, [*log, (log[-1][0] + 1, mover, undo.marker(seq))])
-        step = game.apply(prior, mover, game.parse_action(action_json))
-        return mover if game.undo_refusal(prior, mover, step) is None else None
+        return Live(after, game, before.seats, state, undo_by=plan.next_by, history=plan.history), events, before
 
     def _current(self, tx: Tx, row: GameRow, game: Game[Any, Any], cached: Live | None) -> Live:
         """The game of `row` as it stands: the cached one when the cache is at the row's version, else read."""
@@ -364,3 +367,60 @@ def _undo_by(game: Game[Any, Any], made: Sequence[tuple[PlayerId, Any, Step]]) -
     if is_computer(player) or game.undo_refusal(before, player, step) is not None:
         return None
     return player
+
+
+@dataclass(frozen=True)
+class TakenBack:
+    """An undo worked out before its transaction: at which version, the log entry and the action it
+    takes back, the game after it (its version set when stored), who may take back the move before
+    it, and the turn's earlier moves that may be (from the table's memory; none after a replay)."""
+
+    version: int
+    seq: int
+    action: Any
+    state: Any
+    next_by: PlayerId | None
+    history: list[tuple[int, Any, Any]]
+
+
+def _remembered(live: Live | None, player: PlayerId) -> TakenBack | None:
+    """The undo of `player`'s last move from the table's memory of the turn, when it has it (a game's
+    `Live` is of one version, and its history is that version's)."""
+    if live is None or live.undo_by != player or not live.history:
+        return None
+    seq, action, state = live.history[-1]
+    earlier = live.history[:-1]
+    return TakenBack(live.version, seq, action, state, player if earlier else None, earlier)
+
+
+def _taken_back(game: Game[Any, Any], row: GameRow, seats: list[Seat], log: list[undo.Entry],
+                player: PlayerId) -> TakenBack:
+    """The undo of `player`'s last move worked out by replaying the game from its log (a thread's
+    work): refused with the rules' sentence when it may not go."""
+    standing = undo.standing(log)
+    if not standing:
+        raise TableError("There is no move to take back yet.")
+    seq, mover, action_json = standing[-1]
+    if mover != player:
+        name = next((s.name for s in seats if s.player == mover), "someone")
+        raise TableError(f"You cannot take anything back: the last move was {name}'s.")
+    taken = [*log, (row.version + 1, player, undo.marker(seq))]
+    state = game.replay_log(seats, row.options, row.seed, taken)
+    action = game.parse_action(action_json)
+    refusal = game.undo_refusal(state, player, game.apply(state, player, action))
+    if refusal is not None:
+        raise TableError(f"You cannot take that move back: {refusal}")
+    return TakenBack(row.version, seq, action, state, _undo_next(game, row, seats, taken), [])
+
+
+def _undo_next(game: Game[Any, Any], row: GameRow, seats: list[Seat], log: Sequence[undo.Entry]) -> PlayerId | None:
+    """Who may take back the move standing last once one was taken back (several, one at a time)."""
+    standing = undo.standing(log)
+    if not standing:
+        return None
+    seq, mover, action_json = standing[-1]
+    if is_computer(mover):
+        return None
+    prior = game.replay_log(seats, row.options, row.seed, [*log, (log[-1][0] + 1, mover, undo.marker(seq))])
+    step = game.apply(prior, mover, game.parse_action(action_json))
+    return mover if game.undo_refusal(prior, mover, step) is None else None

@@ -118,6 +118,9 @@ class Live:
     views: dict[PlayerId, BaseModel] = field(default_factory=dict)  # a seat with a private part -> its view
     waiting: list[PlayerId] | None = None  # whom the rules wait for at this version, once asked (`waiting_for`)
     undo_by: PlayerId | None = None  # who may take back the move that made this version (`Snapshot.undo_by`)
+    history: list[tuple[int, Any, Any]] = field(default_factory=list)
+    """The mover's moves of this turn that may be taken back, oldest first: (log entry, action, the game
+    before it). An undo takes the last from here instead of replaying the game (`Moves.undo`)."""
 
     @property
     def version(self) -> int:

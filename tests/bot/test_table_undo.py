@@ -57,7 +57,12 @@ async def test_an_undo_is_stored_like_a_move_and_replays(store: Store) -> None:
         await table.undo(CHANNEL, "a")
 
 
-async def test_several_moves_are_taken_back_one_at_a_time(store: Store) -> None:
+async def test_several_moves_are_taken_back_one_at_a_time(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """From the table's memory of the turn: no replay of the game (the store's writer, which every
+    channel's moves wait for, never replays one); only a table that forgot the turn replays, in a thread."""
+    replays: list[int] = []
+    replay_log = Tally.replay_log
+    monkeypatch.setattr(Tally, "replay_log", lambda self, *args: replays.append(1) or replay_log(self, *args))
     table = await _table(store, Tally())
     await table.act(CHANNEL, "a", {"type": "step"})
     await table.act(CHANNEL, "a", {"type": "hide"})
@@ -67,7 +72,12 @@ async def test_several_moves_are_taken_back_one_at_a_time(store: Store) -> None:
     assert second.undo_by is None and second.version == 4
     snap = await table.snapshot(CHANNEL)
     assert snap.state.marks["a"] == 0 and not snap.state.hidden
+    assert not replays
     assert await table.replay_check(snap.game_id)
+    await table.act(CHANNEL, "a", {"type": "step"})
+    table.forget(CHANNEL)  # as after a restart
+    assert (await table.undo(CHANNEL, "a")).public_events[0].text == "↩️ Ana takes back: step."
+    assert replays
 
 
 async def test_a_secret_choice_taken_back_is_not_named_in_the_channel(store: Store) -> None:
