@@ -19,9 +19,6 @@ from renderers.orcquest.layout import CLOUD, HERO_COLOURS, LEVEL_COLOURS, TEXT_S
 from rules.orcquest.data import ACTION_POINTS, CARDS, EVENT_BY_CODE, FARM, HEROES, SKILLS, EventKind, alert_colour
 from rules.orcquest.models import Hero, QuestView
 
-PHASES = {"hero": "Hero", "enemy": "Enemy", "end": "End"}
-"""The phase after the turn's number ("Turn 12: Enemy", the Enemy Phase of Turn 12), short enough for
-one row of the Quest's card, which has room for no more rows than it has lines."""
 SHORT = {"potion": "Potion"}
 """Card names too long for a Hero's card."""
 ALERT_PREFIX = "Alert "
@@ -55,7 +52,7 @@ def status_lines(view: QuestView) -> list[PanelLine]:
     if view.won is not None:
         where = "Quest won!" if view.won else "Quest lost"
     else:
-        where = f"Turn {view.turn}: {PHASES.get(view.phase, view.phase)}"
+        where = view.where()  # "Turn 12: Enemy"
     decks = view.decks
     return [
         _line("OrcQuest", colour=ACCENT),

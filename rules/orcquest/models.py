@@ -396,6 +396,10 @@ QuestAction = Annotated[Activate | BuyAP | UseSkill | Move | OpenDoor | Attack |
 
 # -- the view -----------------------------------------------------------------------------------------------------
 
+PHASE_WORDS = {"hero": "Hero", "enemy": "Enemy", "end": "End"}
+"""A Turn's phases in a word each, short enough for one row of the Quest's card."""
+
+
 class QuestView(TableView):
     """What the table sees: everything but the orders of the decks and the reserves' contents (L253-256,
     reading a3), of which only the counts show."""
@@ -426,6 +430,13 @@ class QuestView(TableView):
     held: HeldRoll | None = None
     danger_zones: list[Square] = Field(default_factory=list)  # live Danger Zones, for the board's tint
     groups: list[list[int]] = Field(default_factory=list)  # the Enemy Groups as they stand, by Enemy number
+
+    def where(self) -> str:
+        """The Turn and its phase ("Turn 12: Enemy", the Enemy Phase of Turn 12): a heading's words and
+        the first line of the Quest's card on the board."""
+        if self.turn <= 0:
+            return ""
+        return f"Turn {self.turn}: {PHASE_WORDS.get(self.phase, self.phase.capitalize())}"
 
 
 __all__ = [
