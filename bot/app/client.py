@@ -120,7 +120,7 @@ class ZagjanBot(commands.Bot):
         self.champions = plugins_champions  # the plug-ins' champions, for the hall of fame (/leaderboard)
         self.painter = Painter(render_workers, quick=quick_boards)
         self.post_replays = replays  # a finished game's replay beside its final board (`bot.waits.replays`)
-        self.replay_tasks: set[asyncio.Task[None]] = set()
+        self.replay_tasks: set[asyncio.Task[bool]] = set()
         self.thinking = Painter(render_workers)  # computer players' searches: a pool of their own
         self.computer_moves: dict[int, asyncio.Task[None]] = {}  # game id -> its computer's move in progress
         self.computer_any_time: dict[tuple[int, str], asyncio.Task[None]] = {}  # a computer's move out of turn

@@ -19,7 +19,7 @@ from bot.service.painter import Painter
 from bot.service.results import TableError
 from bot.service.table import TableService
 from rules.core.engine import Game
-from rules.core.replay import MAX_FRAMES, Frame, GameRecord, public_log, record_frames
+from rules.core.replay import MAX_FRAMES, Frame, GameRecord, RecordedAction, public_log, record_frames
 
 PIECE = 8
 """Boards drawn in one job of the pool: small enough that another channel's board waits little."""
@@ -82,9 +82,10 @@ class Replays:
         """The game's record as JSON, and whether it is whole (the game is over) or its public part."""
         row, seats, log = await self.table.logged(game_id)
         game = self.table.game(row.slug)
-        if row.status == "finished":
-            actions = [(player, game.parse_action(action)) for _, player, action in log]
-            return GameRecord.of(game, seats, row.options, row.seed, actions).to_json(), True
+        if row.status == "finished":  # the log's actions as stored: already the engine's own dump
+            moves = [RecordedAction(player=player, action=json.loads(action)) for _, player, action in log]
+            return GameRecord(game=row.slug, seed=row.seed, seats=seats, options=dict(row.options or {}),
+                              log=moves).to_json(), True
         public = await self.painter.run(_public, game, seats, row.options, row.seed,
                                         [(player, action) for _, player, action in log])
         return json.dumps({"game": row.slug, "status": row.status, "seats": [s.model_dump(mode="json") for s in seats],

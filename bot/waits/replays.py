@@ -29,25 +29,21 @@ class Replaying(Protocol):
     the tasks under way (cancelled when the bot closes)."""
 
     replays: Replays
-    replay_tasks: set[asyncio.Task[None]]
+    replay_tasks: set[asyncio.Task[bool]]
 
     @property
     def boards(self) -> BoardPosts: ...
 
 
-def schedule(bot: Replaying, board: BoardLike) -> asyncio.Task[None] | None:
+def schedule(bot: Replaying, board: BoardLike) -> asyncio.Task[bool] | None:
     """A move's board that ends its game: its replay is drawn and posted after it."""
     if board.outcome is None:
         return None
     task = asyncio.get_running_loop().create_task(
-        _posted(bot.replays, bot.boards, board.channel_id, board.game_id, board.title), name=f"replay-{board.game_id}")
+        post(bot.replays, bot.boards, board.channel_id, board.game_id, board.title), name=f"replay-{board.game_id}")
     bot.replay_tasks.add(task)
     task.add_done_callback(bot.replay_tasks.discard)
     return task
-
-
-async def _posted(replays: Replays, boards: BoardPosts, channel_id: int, game_id: int, title: str) -> None:
-    await post(replays, boards, channel_id, game_id, title)
 
 
 async def post(replays: Replays, boards: BoardPosts, channel_id: int, game_id: int, title: str) -> bool:

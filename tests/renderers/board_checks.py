@@ -9,7 +9,7 @@ from typing import Any
 
 from PIL import Image
 
-from renderers import render
+from renderers import common, render
 from renderers.common import LEGIBLE, SHOWN, Labels, recording, shown_scale
 
 
@@ -43,3 +43,10 @@ def check_board(view: Any) -> Labels:
     shown = " ".join(texts(sheet))
     assert all(name in shown for name in view.names.values()) and "Just now" not in shown
     return sheet
+
+
+def forget_kept() -> None:
+    """Forget every base, canvas and key a drawing worker keeps: as a fresh worker has none."""
+    common._BASES.clear()
+    common._WORK.canvases = None
+    common._WORK.keys = None

@@ -31,21 +31,16 @@ from renderers.common import (
 )
 from rules.core.selfplay import play_random
 from rules.registry import GAMES, get_game
+from tests.renderers.board_checks import forget_kept
 
 
 @pytest.fixture
 def empty_cache() -> Iterator[Callable[[], None]]:
     """A function that forgets every base and canvas of this process, as a new drawing worker has
     none; the cache is emptied before and after the test."""
-
-    def forget() -> None:
-        common._BASES.clear()
-        common._WORK.canvases = None
-        common._WORK.keys = None
-
-    forget()
-    yield forget
-    forget()
+    forget_kept()
+    yield forget_kept
+    forget_kept()
 
 
 @cache

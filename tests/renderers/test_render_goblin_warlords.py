@@ -15,7 +15,7 @@ import pytest
 from PIL import Image
 from shapely.geometry import Polygon
 
-from renderers import common, describe, render
+from renderers import describe, render
 from renderers.common import SUPERSAMPLE, Labels, player_colour
 from renderers.goblin_warlords import army_chips, caravan_chips, colours, panel_lines
 from renderers.goblin_warlords.layout import LINE, RIM, TAG_HEIGHT, outline_on_canvas, road_y, tag_box
@@ -27,7 +27,7 @@ from rules.goblin_warlords.data import LEADER_CHIPS, TERRITORIES
 from rules.goblin_warlords.models import Army, Fortress, GoblinState, GoblinView, Strategy
 from rules.goblin_warlords.rules import lands_and_fortresses, own_words
 from tests.renderers.busy import NAMES
-from tests.renderers.board_checks import check_board, texts
+from tests.renderers.board_checks import check_board, forget_kept, texts
 
 GAME = GoblinWarlords()
 PLAYERS = 4
@@ -83,23 +83,19 @@ def test_a_board_drawn_over_kept_bases_and_keys_is_the_board_drawn_alone() -> No
     """The map is drawn once per worker and kept, at the tallest picture's height, and so is the key:
     boards of every height drawn one after another are the boards a fresh worker draws."""
 
-    def forget() -> None:  # as a new drawing worker has none (tests/renderers/test_render_bases.py)
-        common._BASES.clear()
-        common._WORK.canvases = None
-        common._WORK.keys = None
 
     views = [GAME.view(_played(3)[0], None), busy_view(), GAME.view(_played(2000, seed=2)[0], None)]
     alone = []
     for view in views:
-        forget()
+        forget_kept()
         alone.append(render(view))
-    forget()
+    forget_kept()
     try:
         assert len({Image.open(io.BytesIO(picture)).size for picture in alone}) > 1
         for _ in range(2):
             assert [render(view) for view in views] == alone
     finally:
-        forget()
+        forget_kept()
 
 
 def test_the_map_names_every_territory_and_its_number() -> None:

@@ -20,7 +20,7 @@ from functools import cache
 import pytest
 from PIL import Image, ImageChops
 
-from renderers import common, describe, render
+from renderers import describe, render
 from renderers.common import SUPERSAMPLE
 from renderers.orcquest import panel_lines
 from renderers.orcquest.panel import hero_lines, status_lines
@@ -36,7 +36,7 @@ from rules.orcquest.data import FARM
 from rules.orcquest.engine import OrcQuest
 from rules.orcquest.models import Card, Enemy, Patrol, Phase, QuestState, QuestView, Token
 from tests.renderers.busy import NAMES
-from tests.renderers.board_checks import check_board, texts
+from tests.renderers.board_checks import check_board, forget_kept, texts
 
 GAME = OrcQuest()
 PLAYERS = 3
@@ -124,25 +124,21 @@ def test_a_board_drawn_over_kept_bases_and_keys_is_the_board_drawn_alone() -> No
     """The map is drawn once per worker and kept, at the tallest picture's height, and so is the key:
     boards of every height drawn one after another are the boards a fresh worker draws."""
 
-    def forget() -> None:  # as a new drawing worker has none (tests/renderers/test_render_bases.py)
-        common._BASES.clear()
-        common._WORK.canvases = None
-        common._WORK.keys = None
 
     tall = busy_state()[0].model_copy(deep=True)
     tall.hero("mek").inventory = ["potion", "wood", "metal", "hide", "gold"]
     views = [GAME.view(_played(2)[0], None), busy_view(), GAME.view(tall, None)]
     alone = []
     for view in views:
-        forget()
+        forget_kept()
         alone.append(render(view))
-    forget()
+    forget_kept()
     try:
         assert len({Image.open(io.BytesIO(picture)).size for picture in alone}) > 1
         for _ in range(2):
             assert [render(view) for view in views] == alone
     finally:
-        forget()
+        forget_kept()
 
 
 def _room(picture: bytes, room: str) -> Image.Image:
