@@ -275,7 +275,7 @@ class Table:
         reading = Reading(view, dict(getattr(view, "names", None) or {}))
 
         def find(places: list[Any], action: Any) -> tuple[Any, str, list[str] | None] | None:
-            parts = (f"{name}-{PARTS}", picks(move, action, reading)) if move.compose else None
+            parts = (f"{name}-{PARTS}", picks(move, action, reading)) if getattr(move.offer, "picks", None) else None
             return find_control(places, snap.game_id, button_payload(name, action), code(action), parts)
 
         if player in secret_players(self.game, snap.state):

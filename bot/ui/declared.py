@@ -26,6 +26,7 @@ from rules.core.engine import Game, Prompt
 from rules.core.errors import RuleViolation
 from rules.registry import GAMES
 from rules.core.moves import EXAMPLES, FORM_KINDS, Kind, Move, MoveBook, Param, Reading, code, describe
+from rules.core.offers import Auto, Buttons, Form, Menu, Offer, Sections
 from bot.service.table import TableError
 from bot.ui.controls import (
     MAX_BUTTONS_PER_ROW,
@@ -50,7 +51,7 @@ STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonSty
 FORM = "form"
 RANDOM = "random"
 ANY = "any"  # the menu of actions no declaration covers
-SHARED = "mixed"  # menus several moves share (`Move.menu`, `Move.crowded`): `mixed-a`, `mixed-b`…
+SHARED = "mixed"  # menus several moves share (`Menu.shared`, `Menu.crowded`): `mixed-a`, `mixed-b`…
 PARTS = "parts"  # a move's menu of many picks (`<move>-parts`): every parameter chosen at once
 
 
@@ -134,15 +135,15 @@ class DeclaredControls:
             actions = groups.get(move.type)
             if actions:
                 self._add(out, move, actions, reading, coded)
-                hint = move.hint(reading, player) if move.hint is not None else None
+                hint = move.offer.hint(reading, player) if move.offer.hint is not None else None
                 if hint:
                     out.notes.append(hint)
                 composer = _composer(move, actions, reading)
                 if composer is not None:
                     out.selects.append(composer)
-        self._share(out, lambda m: m.menu)
+        self._share(out, lambda m: m.offer.shared if isinstance(m.offer, Menu) else None)
         if min(-(-len(out.buttons) // MAX_BUTTONS_PER_ROW), 2) + len(out.selects) > MAX_ROWS:
-            self._share(out, lambda m: m.crowded)
+            self._share(out, lambda m: m.offer.crowded if isinstance(m.offer, Menu) else None)
         if strays:
             out.selects.append(SelectSpec(ANY, "Choose…", [
                 OptionSpec(describe(a)[:100], _value(a)) for a in strays[:MAX_OPTIONS]]))
@@ -150,34 +151,40 @@ class DeclaredControls:
 
     def _add(self, out: Controls, move: Move, actions: list[BaseModel], reading: Reading,
              coded: Callable[[BaseModel], str] = code) -> None:
-        style, emoji = STYLES.get(move.style, discord.ButtonStyle.secondary), move.emoji
+        offer = move.offer
+        style, emoji = STYLES.get(offer.style, discord.ButtonStyle.secondary), offer.emoji
         if move.order is not None:
             actions = sorted(actions, key=lambda a: move.order(a, reading))  # type: ignore[misc]
-        if move.pin is not None:
-            for action in (a for a in actions if move.pin(a)):  # type: ignore[misc]
+        menu = offer if isinstance(offer, Menu) else None
+        if menu is not None and menu.pin is not None:
+            for action in (a for a in actions if menu.pin(a)):
                 self._button(out, move, action, move.words(action, reading), style, emoji, coded)
-            actions = [a for a in actions if not move.pin(a)]  # type: ignore[misc]
+            actions = [a for a in actions if not menu.pin(a)]
             if not actions:
                 return
+        examples = move.samples
+        sections = _sections(offer)
+        dice = offer.dice if isinstance(offer, Menu | Form) else None
         typeable = _form_fields(move)
         menus = _menus(move, actions, reading)
         unshown = len(actions) - len({coded(a) for _, _, some in menus for a in some[:MAX_OPTIONS]})
-        overflow = unshown > 0 if move.menus is not None else len(actions) > MAX_OPTIONS
-        form = bool(typeable) and (move.layout == FORM or move.samples or overflow)
+        overflow = unshown > 0 if sections is not None else len(actions) > MAX_OPTIONS
+        form = bool(typeable) and (isinstance(offer, Form) or examples or overflow)
         opens = f"{FORM}.{self.book.group}.{move.name}"
         # a menu of examples, or one too short for every choice, holds the form as its last entry: one control
         # for the one decision, instead of a form button beside the menu and a note saying so
-        in_menu = (form and (move.samples or overflow) and len(menus) == 1 and move.menus is None
-                   and move.layout not in (FORM, "buttons"))
+        in_menu = (form and (examples or overflow) and len(menus) == 1 and sections is None
+                   and isinstance(offer, Menu | Auto))
         if form and not in_menu:
             out.buttons.append(ButtonSpec(opens, f"{move.label}…", discord.ButtonStyle.primary, emoji))
-        if move.random is not None:
-            out.buttons.append(ButtonSpec(f"{move.name}.{RANDOM}", move.random, discord.ButtonStyle.secondary, "🎲"))
-        if (move.layout == FORM and move.menus is None) or (move.random is not None and move.layout != "select"):
+        if dice is not None:
+            out.buttons.append(ButtonSpec(f"{move.name}.{RANDOM}", dice, discord.ButtonStyle.secondary, "🎲"))
+        if isinstance(offer, Form) and (sections is None or dice is not None):
             return
-        if move.layout == "buttons" or (move.layout == "auto" and _as_buttons(move, actions)):
+        if isinstance(offer, Buttons) or (isinstance(offer, Auto) and _as_buttons(move, actions)):
+            numbered = isinstance(offer, Buttons) and offer.numbered
             for n, action in enumerate(actions, start=1):
-                if move.numbered:  # as the question numbers them
+                if numbered:  # as the question numbers them
                     label = f"{move.label} ({n})"
                 else:
                     label = move.words(action, reading) if len(actions) > 1 or move.say is not None else move.label
@@ -185,15 +192,15 @@ class DeclaredControls:
             return
         maker = self.book.maker(move.type) if not move.typed else None
         typed = f"/{self.book.group} {(maker[0] if maker else move).name}" if move.typed or maker else "the form"
-        if move.menus is not None and unshown > 0:
+        if sections is not None and unshown > 0:
             where = f"“{move.label}…” or " if form else ""
             out.notes.append(f"The menus show {len(actions) - unshown} of the {len(actions)} choices for "
                              f"“{move.label}”: use {where}{typed} for the others.")
         for kind, placeholder, some in menus:
             room = MAX_OPTIONS - in_menu
-            if move.samples and len(some) > room:
+            if examples and len(some) > room:
                 some = some[::math.ceil(len(some) / room)]  # an even spread: they are all examples
-            options = _options(move, some, reading, coded, distinct=move.samples)
+            options = _options(move, some, reading, coded, distinct=examples)
             if in_menu:
                 unlisted = len(options) - room
                 options = options[:room]
@@ -205,7 +212,7 @@ class DeclaredControls:
                 where = f"“{move.label}…” or " if form else ""
                 out.notes.append(f"The “{placeholder}” menu shows {MAX_OPTIONS} of {len(options)} choices: "
                                  f"use {where}{typed} for the others.")
-        if move.samples and not in_menu:
+        if examples and not in_menu:
             where = f"the “{move.label}…” form and " if form else ""
             out.notes.append(f"The “{move.label}…” menu lists a few choices; {where}{typed} take any other.")
 
@@ -244,8 +251,8 @@ class DeclaredControls:
 
     def _button(self, out: Controls, move: Move, action: BaseModel, label: str, style: discord.ButtonStyle,
                 emoji: str | None, coded: Callable[[BaseModel], str] = code) -> None:
-        if move.look is not None:
-            looks, emoji = move.look(action)
+        if isinstance(move.offer, Buttons) and move.offer.look is not None:
+            looks, emoji = move.offer.look(action)
             style = STYLES.get(looks, style)
         out.buttons.append(ButtonSpec(payload(move.name, action, coded), label[:80], style, emoji,
                                       move.any_version))
@@ -313,7 +320,7 @@ class DeclaredControls:
                 raise ValueError(f"unknown option {value!r}")
             return Pick(shared.type, rest or "-")
         composed = self.book.named(whole) if tail == PARTS else None
-        if composed is not None and composed.compose:
+        if composed is not None and isinstance(composed.offer, Menu) and composed.offer.picks:
             return composition(composed, value.split(PICKED))
         move = self.book.named(kind) or self.book.named(kind.rpartition("-")[0])  # a split menu: `<move>-b`
         if move is None:
@@ -354,10 +361,12 @@ def _menus(move: Move, actions: list[BaseModel], reading: Reading) -> list[tuple
     """The menus of a move's actions, as (kind, placeholder, actions): one, or, when one cannot hold
     them all and the move says by which parameter to split, one per value of it (kinds `<move>-a`,
     `<move>-b`…: a menu's kind is letters and dashes)."""
-    if move.menus is not None:  # the move lays out its own menus
+    sections = _sections(move.offer)
+    if sections is not None:  # the move lays out its own menus
         return [(f"{move.name}-{ascii_lowercase[n % 26]}", placeholder, list(some))
-                for n, (placeholder, some) in enumerate(move.menus(actions, reading)) if some]
-    split = next((p for p in move.params if p.name == move.menus_by), None)
+                for n, (placeholder, some) in enumerate(sections(actions, reading)) if some]
+    by = move.offer.split if isinstance(move.offer, Menu) and isinstance(move.offer.split, str) else None
+    split = next((p for p in move.params if p.name == by), None)
     if split is None or len(actions) <= MAX_OPTIONS:
         return [(move.name, f"{move.label}…", actions)]
     groups: dict[str, list[BaseModel]] = {}
@@ -368,12 +377,13 @@ def _menus(move: Move, actions: list[BaseModel], reading: Reading) -> list[tuple
 
 
 def _composer(move: Move, actions: Sequence[BaseModel], reading: Reading) -> SelectSpec | None:
-    """A move's menu of many picks (`Move.compose`), when all its parameters are choices and they fit:
+    """A move's menu of many picks (`Menu.picks`), when all its parameters are choices and they fit:
     one option per value of each CHOICE found among the legal actions (a value the rules list for
     nobody now is not offered) and per value of each CHOICES (any goes with any other: the rules
     judge the whole). So every combination the rules take can be picked, not only those listed."""
     params = move.params
-    if not move.compose or not params or any(p.kind not in (Kind.CHOICE, Kind.CHOICES) or not p.choices
+    placeholder = move.offer.picks if isinstance(move.offer, Menu) else None
+    if not placeholder or not params or any(p.kind not in (Kind.CHOICE, Kind.CHOICES) or not p.choices
                                              for p in params):
         return None
     options: list[OptionSpec] = []
@@ -390,7 +400,7 @@ def _composer(move: Move, actions: Sequence[BaseModel], reading: Reading) -> Sel
                                                                   or param.help)[:100]) for v, label in values]
     if not options or len(options) > MAX_OPTIONS:
         return None
-    return SelectSpec(f"{move.name}-{PARTS}", move.compose, options, min_values=max(1, least),
+    return SelectSpec(f"{move.name}-{PARTS}", placeholder, options, min_values=max(1, least),
                       max_values=min(most, len(options)))
 
 
@@ -469,6 +479,13 @@ def picks(move: Move, action: BaseModel, reading: Reading) -> list[str]:
         elif value is not None:
             chosen.append(f"{param.name}={param.token(value, reading)}")
     return chosen
+
+
+def _sections(offer: Offer) -> Sections | None:
+    """The menus a move's rules lay out themselves: a menu's own split, or those beside a form."""
+    if isinstance(offer, Menu) and offer.split is not None and not isinstance(offer.split, str):
+        return offer.split
+    return offer.menus if isinstance(offer, Form) else None
 
 
 def _as_buttons(move: Move, actions: Sequence[BaseModel]) -> bool:

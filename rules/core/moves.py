@@ -27,37 +27,11 @@ from pydantic import BaseModel
 
 from rules.core.errors import RuleViolation
 from rules.core.grid import EIGHT_BY_EIGHT, Grid
-
-PlayerId = str
+from rules.core.offers import Auto, Offer
+from rules.core.reading import PlayerId, Reading
 Args = Mapping[str, Any]
 """What a player gave for a move's parameters, by parameter name: text as typed, or a value
 already typed by the interface (a flag as a bool, a number as a float)."""
-
-
-@dataclass(frozen=True)
-class Reading:
-    """What a move's words may draw on: the view of the seat making it, and the table's names."""
-
-    view: Any
-    names: Mapping[PlayerId, str] = field(default_factory=dict)
-
-    def name(self, player: PlayerId) -> str:
-        return self.names.get(player, player)
-
-    def player(self, text: str) -> PlayerId:
-        """A seat by its id (what autocomplete sends) or its name as a player types it (any case,
-        `_` for spaces)."""
-        wanted = text.strip()
-        if wanted in self.names:
-            return wanted
-        folded = wanted.replace("_", " ").casefold()
-        found = [p for p, n in self.names.items() if n.casefold() == folded]
-        if len(found) == 1:
-            return found[0]
-        found = [p for p, n in self.names.items() if n.casefold().startswith(folded)] if folded else []
-        if len(found) == 1:
-            return found[0]
-        raise RuleViolation(f"Nobody at this table is called '{wanted}'; pick one from the list.")
 
 
 class Kind(StrEnum):
@@ -261,31 +235,17 @@ class Pause(RuleViolation):
 
 @dataclass(frozen=True)
 class Move:
-    """The declaration of one kind of action (`type`).
+    """The declaration of one kind of action (`type`): what it is, apart from how it is offered.
 
-    `say` puts one legal action in words (a button's label, a menu option); `note` adds a
-    line under a menu option. `layout` picks the control: `auto` gives each legal action its
-    button when there are few and no parameter to choose, else a menu; `form` adds a button
-    opening a form to type the parameters (for values no menu can hold). `random` names a
-    button that lets the dice pick one of the legal actions. A `quiet` move (ending the turn,
-    leaving a choice to chance) is what the bot plays for an idle or removed player when the rules
-    name no default, in the book's order. `typed=False` keeps a move out of the slash commands:
-    their options show in the channel, so a secret is chosen only by buttons in private.
+    `name` is the word a player types, `label` what its controls read, `params` what it takes; `say`
+    puts one legal action in words (a button's label, a menu option) and `note` adds a line under a
+    menu option. `offer` is the rules' advice on presenting its legal actions
+    (`rules.core.offers`: buttons, menus, a form, the look of its buttons).
 
-    Rarer needs: `pin` gives the usual choice its own button while the rest go to a menu; `look`
-    styles each button apart (a yes in red, a no in grey); `samples` says the legal
-    actions only sample what the rules take, so a form always joins the menu and an even spread
-    of them is shown when they overflow it; `menus_by` splits an overflowing menu by a parameter
-    (one menu per piece) rather than cutting it short; `compose` adds one menu of many picks where
-    every parameter (all CHOICE or CHOICES) is chosen at once, for moves whose combinations are too
-    many to list.
-
-    For boards with many kinds of decision: `menus` lays a move's actions out in menus of its own
-    choosing (by side of the board, by distance...; with layout `form` the form joins them, and the
-    actions in no menu are left to the form or the command); moves naming the same `menu` share one
-    (placeholder), and those naming the same `crowded` share one only when the board is short of rows;
-    `hint` is a line under the board while the move is offered (whom the turn waits for, say), given
-    what the table shows and the player the controls are for.
+    A `quiet` move (ending the turn, leaving a choice to chance) is what the bot plays for an idle or
+    removed player when the rules name no default, in the book's order. `typed=False` keeps a move out
+    of the slash commands: their options show in the channel, so a secret is chosen only by buttons in
+    private.
     """
 
     type: str
@@ -295,25 +255,17 @@ class Move:
     params: tuple[Param, ...] = ()
     say: Callable[[Any, Reading], str] | None = None
     note: Callable[[Any, Reading], str | None] | None = None
-    emoji: str | None = None
-    style: str = "secondary"  # primary, secondary, success, danger
-    layout: str = "auto"  # auto, buttons, select, form
-    random: str | None = None
+    offer: Offer = Auto()
     quiet: bool = False  # played for an idle player
     typed: bool = True
     aliases: tuple[str, ...] = ()
     plan: Plan | None = None
     fixed: Mapping[str, Any] = field(default_factory=dict)  # fields the command sets without asking
     order: Callable[[Any, Reading], Any] | None = None  # how its menu and suggestions are sorted
-    pin: Callable[[Any], bool] | None = None  # actions with a button of their own beside the menu
-    look: Callable[[Any], tuple[str, str | None]] | None = None  # a button's (style, emoji), per action
-    samples: bool = False  # the legal actions are a sample of what the rules take (any bearing, any point)
-    menus_by: str | None = None  # a parameter: one menu per value of it when one menu cannot hold them all
-    compose: str | None = None  # a menu picking every parameter at once (all CHOICE/CHOICES): its placeholder
-    menus: Callable[[Sequence[Any], Reading], Sequence[tuple[str, Sequence[Any]]]] | None = None  # placeholder, actions
-    menu: str | None = None  # the placeholder of a menu shared with the other moves naming it
-    crowded: str | None = None  # the same, only when the board has no row left for a menu of its own
-    hint: Callable[[Reading, str], str | None] | None = None  # a line under the board, for that player
+    samples: bool = False
+    """Its legal actions are only a sample of what the rules take (any bearing, any point): a list of
+    them is examples, and any other value may be typed (a menu shows an even spread and a form joins
+    it; the terminal says so)."""
     finish: Callable[[dict[str, Any], Reading], dict[str, Any]] | None = None
     """The rules' last word on the action a command's options built: it may turn it into another kind
     (no spot given: let the dice place it) or refuse it with a RuleViolation (two options that exclude
@@ -322,9 +274,6 @@ class Move:
     """What a player choosing this move in secret needs to know, added under the question in its
     private message (from the public view, so it tells nothing the channel cannot see); None when it
     has nothing to add at this moment."""
-    numbered: bool = False
-    """Its buttons read the label and each action's place among the legal ones, "(1)", "(2)"…, for
-    a question that lists its choices by number (which of several dice to throw again)."""
     any_time: bool = False
     """Open to a player whenever the rules offer it, not only when the game waits for them (a Scout
     sent at any moment, a shout in someone else's turn): the game's `legal_actions` gives it to

@@ -55,6 +55,7 @@ from rules.core.engine import Event, Game, GameState, PlayerId, Prompt, PromptKi
 from rules.core.errors import RuleViolation
 from rules.core.initiative import opens_a_turn
 from rules.core.moves import Kind, Move, MoveBook, Param, Reading
+from rules.core.offers import Buttons
 
 USES = 3
 """Campaign Rules 6: up to three of their Player Turns."""
@@ -193,9 +194,9 @@ MOVES = (
          params=(Param("roll", Kind.COUNT, "which throw of the last move, counted from 1", shift=1),
                  Param("die", Kind.COUNT, "which die of that throw, from 1 (1 for a single die)", required=False,
                        shift=1)),
-         say=_cry_words, emoji="📣", style="danger", layout="buttons", numbered=True),
+         say=_cry_words, offer=Buttons(emoji="📣", style="danger", numbered=True)),
     Move(type="let-it-stand", name="let-it-stand", label="Let the dice stand",
-         help="Keep the dice of the last move as they landed", layout="buttons", quiet=True),
+         help="Keep the dice of the last move as they landed", offer=Buttons(), quiet=True),
 )
 """The War Cry's two answers, declared once for every discipline: the cry numbered as the question
 numbers the dice ("War Cry! on (1)", typed `war-cry roll:1 die:1`), and letting the dice stand."""

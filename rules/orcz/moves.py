@@ -14,6 +14,7 @@ from typing import Any
 
 from rules.core.errors import RuleViolation
 from rules.core.moves import Kind, Move, MoveBook, Param, Reading, choice, parse_count
+from rules.core.offers import Buttons, Form, Menu
 from rules.orcz.data import CHAMPION, RANKS_PER_TURN, SHAMAN, TROOPS, Field, card_name
 
 FIELD_CHOICES: tuple[tuple[str, str], ...] = tuple((f.value, f"{f.title} ({f.value.capitalize()})") for f in Field)
@@ -98,24 +99,24 @@ MOVES = MoveBook("orcz", help="Orcz moves: place your ranks, struggle or hold, s
                 example="A3"),
           Param("down", Kind.CHOICE, "Which card goes face down", choices=SIDE_CHOICES,
                 read=_chosen(SIDE_CHOICES, "down"), example="right")),
-         say=_say_place, emoji="🃏", style="primary", layout="form"),
+         say=_say_place, offer=Form(emoji="🃏", style="primary")),
     Move("struggle", "struggle", "Struggle", "Your rear rank attacks the rank in front of it.",
-         say=lambda a, r: "Struggle!", emoji="⚔️", style="danger", layout="buttons"),
+         say=lambda a, r: "Struggle!", offer=Buttons(emoji="⚔️", style="danger")),
     Move("hold", "hold", "Hold", "Your rear rank does not struggle and stands aside.",
-         say=lambda a, r: "Hold", emoji="🛡️", layout="buttons", quiet=True),
+         say=lambda a, r: "Hold", offer=Buttons(emoji="🛡️"), quiet=True),
     Move("share", "share", "Share out", "Share the secondary out: who gets (or pays) how many Slaves.",
          (Param("shares", Kind.TEXT, "Who and how many, like Ann 1, Bo 1 (or nobody)", read=_read_shares,
                 show=_show_shares, spell=_spell_shares, example="Ann 1, Bo 1"),),
-         say=_say_share, emoji="⛓️", layout="select"),
+         say=_say_share, offer=Menu(emoji="⛓️")),
     Move("scout", "scout", "Send the Scout", "Spend your Scout to look at one opponent's face-down card.",
          (Param("field", Kind.CHOICE, "The Battlefield of the rank to look at", choices=FIELD_CHOICES,
                 read=_chosen(FIELD_CHOICES, "field"), example="tent"),
           Param("rank", Kind.COUNT, "The rank's place in that line, from the front (1: nearest the Battlefield)",
                 bounds=(1, MOST_RANKS), example="2")),
-         say=_rank_words, emoji="👁️", layout="select", any_time=True),
+         say=_rank_words, offer=Menu(emoji="👁️"), any_time=True),
     Move("gnorish", "challenge", "Gnorish!", "The phrase timer: shout the Orcish phrase at a Warlord whose time for "
                                              "a rank has run out; they discard a Goblin Slave.",
-         say=lambda a, r: "Gnorish!", emoji="📢", style="danger", layout="buttons",
+         say=lambda a, r: "Gnorish!", offer=Buttons(emoji="📢", style="danger"),
          any_time=True, aliases=("gnorish",)),
     Move("time-up", "time-up", "Time's up", "The time for a rank ran out (the bot's timer plays it, nobody chooses it).",
          say=lambda a, r: "Time's up", typed=False),

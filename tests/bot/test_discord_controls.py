@@ -96,7 +96,7 @@ def test_every_control_is_a_legal_move_and_every_legal_move_has_a_control(game: 
         move = game.moves.of(action)
         if action in reached or move is None:
             continue
-        assert move.name in forms or move.random is not None or (
+        assert move.name in forms or getattr(move.offer, "dice", None) is not None or (
             move.typed and any(f"/{game.moves.group} {move.name}" in n for n in controls.notes)), \
             f"{action!r} has no control"
     layout = build_view(12345678901234, 99999, controls)
@@ -183,7 +183,7 @@ def test_a_form_of_menus_offers_each_value_some_legal_action_has() -> None:
     game = GAMES["orcz"]
     adapter = adapter_for(game)
     place = adapter.book.named("place")
-    assert place is not None and not place.compose  # no menu mixing four questions any more
+    assert place is not None and not getattr(place.offer, "picks", None)  # no menu mixing four questions any more
     for steps in (0, 5):
         state = play_random(game, 4, 3, stop_after=steps).state
         player = game.waiting_for(state)[0]

@@ -20,6 +20,7 @@ from pydantic import BaseModel, Field, TypeAdapter
 from rules.core.engine import Context, Game, GameState, Outcome, PlayerId, Prompt, PromptKind, Seat
 from rules.core.errors import RuleViolation
 from rules.core.moves import Kind, Move, MoveBook, Param
+from rules.core.offers import Buttons, Menu
 from rules.core.secrets import Hidden, Spot
 from rules.core.views import TableView, table_fields
 
@@ -70,10 +71,10 @@ SWAP: Hidden[CardState] = Hidden("swap", find=lambda s: _own(s.swaps, s), get=la
 MOVES = MoveBook("hc", help="High Card moves.", moves=[
     Move("decide", "decide", "Decide", "Keep your card or swap it (in secret).",
          (Param("swap", Kind.FLAG, "Swap your card for the next one"),),
-         say=lambda a, r: "Swap it" if a.swap else "Keep it", typed=False, layout="buttons"),
+         say=lambda a, r: "Swap it" if a.swap else "Keep it", typed=False, offer=Buttons()),
     Move("wager", "wager", "Wager", "Wager 1 to 3 chips on your card.",
          (Param("chips", Kind.COUNT, "How many chips, 1 to 3", suggest=True),),
-         say=lambda a, r: f"{a.chips} chip{'s' if a.chips > 1 else ''}", layout="select", quiet=True),
+         say=lambda a, r: f"{a.chips} chip{'s' if a.chips > 1 else ''}", offer=Menu(), quiet=True),
 ])
 
 

@@ -12,6 +12,7 @@ import math
 from typing import Any
 
 from rules.core.moves import Kind, Move, MoveBook, Param, Reading, choices_of
+from rules.core.offers import Auto, Buttons, Menu
 from rules.orclympics.flying_pigs.models import Stance
 
 COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east")
@@ -68,37 +69,36 @@ def _target(help: str) -> Param:
 MOVES = MoveBook("fp", help="Flying Pigs: move, toss grease, act, react.", moves=[
     Move("react", "react", "React", "Answer a reaction you are offered: use it, or let it pass.",
          (Param("use", Kind.FLAG, "True to use it, False to let it pass"),),
-         say=lambda a, r: "Use it" if a.use else "Let it pass", layout="buttons",
-         look=lambda a: ("danger", "💥") if a.use else ("secondary", None)),
+         say=lambda a, r: "Use it" if a.use else "Let it pass",
+         offer=Buttons(look=lambda a: ("danger", "💥") if a.use else ("secondary", None))),
     Move("deploy", "deploy", "Deploy an Orc at the bearing",
          "Deploy your next Orc on the Pigsty's edge at a bearing from the centre.",
          (Param("angle", Kind.NUMBER, "Degrees from the centre: 0 east, 90 north", modulo=360.0, example="275"),),
-         say=lambda a, r: f"{a.angle:g}°", note=lambda a, r: compass(a.angle), layout="select", samples=True,
-         emoji="📍"),
+         say=lambda a, r: f"{a.angle:g}°", note=lambda a, r: compass(a.angle), samples=True, offer=Menu(emoji="📍")),
     Move("toss-pig", "toss", "Toss from another side", "Toss your Pig from beside one of your Orcs.",
          (Param("orc", Kind.PIECE, "The Orc your Pig starts beside", read=model_id, show=lambda o, r: f"Orc {o}",
                 example="1a"),
           Param("side", Kind.NUMBER, "Its side in degrees; empty: toward the centre", required=False,
                 modulo=360.0, example="90")),
-         say=_toss, pin=lambda a: a.side is None, layout="select", samples=True, style="primary", emoji="🐖"),
+         say=_toss, samples=True, offer=Menu(emoji="🐖", style="primary", pin=lambda a: a.side is None)),
     Move("move", "move", "Walk to a point",
          "Step 2: walk an Orc to a point (x, y in inches), round things by turning points.",
          (ORC, Param("x", Kind.NUMBER, "Inches from the left edge", example="20"),
           Param("y", Kind.NUMBER, "Inches from the bottom edge", example="31.5"),
           Param("via", Kind.PATH, "Turning points first, like 20,31.6; 22,33", required=False,
                 example="20,31.6; 22,33")),
-         say=_walk, layout="select", samples=True, menus_by="orc", emoji="🚶"),
+         say=_walk, samples=True, offer=Menu(emoji="🚶", split="orc")),
     Move("move-toward", "toward", "Walk toward", "Step 2: walk an Orc straight at a model, stopping 1\" short.",
          (ORC, _target("The model to walk toward")),
-         say=lambda a, r: f"Orc {a.orc} toward {model_name(a.target, r)}", layout="select", menus_by="orc"),
+         say=lambda a, r: f"Orc {a.orc} toward {model_name(a.target, r)}", offer=Menu(split="orc")),
     Move("grease", "grease", "Toss grease", "Step 3: toss grease from an Orc at a model within 10\".",
          (ORC, _target("The model to grease")),
-         say=lambda a, r: f"{a.orc} → {model_name(a.target, r)}", layout="select", menus_by="orc"),
+         say=lambda a, r: f"{a.orc} → {model_name(a.target, r)}", offer=Menu(split="orc")),
     Move("stance", "action", "Action", "Step 4: Shove, Shoo! or Fire it up! for one of your Orcs.",
          (ORC, Param("action", Kind.CHOICE, "What it gets ready to do until your next Step 4", field="stance",
                      choices=choices_of(Stance, lambda s: s.label))),
-         say=lambda a, r: f"{a.orc}: {Stance(a.stance).label}", layout="buttons",
-         look=lambda a: ("secondary", STANCE_EMOJI[Stance(a.stance)])),
+         say=lambda a, r: f"{a.orc}: {Stance(a.stance).label}",
+         offer=Buttons(look=lambda a: ("secondary", STANCE_EMOJI[Stance(a.stance)]))),
     Move("done", "done", "Finish this step", "Finish the current step (Movement, Grease Toss or Action).",
-         emoji="⏭️", style="success", quiet=True),
+         offer=Auto(emoji="⏭️", style="success"), quiet=True),
 ])

@@ -10,6 +10,7 @@ from typing import Any
 
 from rules.core.grid import distance
 from rules.core.moves import Kind, Move, MoveBook, Param, Reading
+from rules.core.offers import Auto, Buttons, Form, Menu
 
 TARGET = "The Orc to smash"
 
@@ -42,34 +43,34 @@ def _smash(action: Any, reading: Reading) -> str:
 MOVES = MoveBook("mf", help="Masters' Fight moves for your Orc.", moves=[
     Move("helmet", "helmet", "Helmet", "A Proper fightin' hits you: spend your Helmet to make it a Smash!, or keep it.",
          (Param("use", Kind.FLAG, "True to spend the Helmet on this blow, False to keep it"),),
-         say=lambda a, r: "Take it on the Helmet" if a.use else "Keep the Helmet", emoji="⛑️", style="primary",
-         layout="buttons"),
+         say=lambda a, r: "Take it on the Helmet" if a.use else "Keep the Helmet",
+         offer=Buttons(emoji="⛑️", style="primary")),
     Move("fury", "fury", "Feral Fury", "Feral Fury: take (or pass on) the second strike at Combat Skill 5.",
          (Param("strike", Kind.FLAG, "True to strike again, False to hold back"),),
-         say=lambda a, r: "Strike again" if a.strike else "Hold back", emoji="🐺", style="danger", layout="buttons"),
+         say=lambda a, r: "Strike again" if a.strike else "Hold back", offer=Buttons(emoji="🐺", style="danger")),
     Move("deploy", "deploy", "Choose a square", "Put your Orc on an empty square at the start of the fight.",
          (Param("square", Kind.SQUARE, "An empty square, like c4"),),
-         emoji="📍", layout="form", random="Random free square", quiet=True),
-    Move("recover", "recover", "Recover", "Try to get up when Knocked Down (2+ on a D6).", emoji="🩹",
-         style="success"),
-    Move("grab", "grab", "Grab the Item", "Pick up the Item on your square.", emoji="✋", style="primary"),
-    Move("end", "end", "End activation", "End your Orc's activation now.", emoji="⏹️", quiet=True),
+         offer=Form(emoji="📍", dice="Random free square"), quiet=True),
+    Move("recover", "recover", "Recover", "Try to get up when Knocked Down (2+ on a D6).",
+         offer=Auto(emoji="🩹", style="success")),
+    Move("grab", "grab", "Grab the Item", "Pick up the Item on your square.", offer=Auto(emoji="✋", style="primary")),
+    Move("end", "end", "End activation", "End your Orc's activation now.", offer=Auto(emoji="⏹️"), quiet=True),
     Move("move", "move", "Move to", "Move your Orc (a new Move action starts when you have no squares left).",
          (Param("to", Kind.SQUARE, "The square to move to, like d5"),
           Param("via", Kind.SQUARES, "Squares to pass on the way, in order, like c4 d4 (to climb a Platform "
                                      "on purpose)", required=False)),
-         say=lambda a, r: a.to, note=_away, layout="select", order=_nearest_first),
+         say=lambda a, r: a.to, note=_away, offer=Menu(), order=_nearest_first),
     Move("smash", "smash", "Smash", "Smash an Orc in reach (or throw your Throwing Axe).",
          (Param("target", Kind.PLAYER, TARGET),
           Param("throw_axe", Kind.FLAG, "Throw your Throwing Axe (range 4, one use)", required=False)),
-         say=_smash, layout="select"),
+         say=_smash, offer=Menu()),
     Move("stomp", "stomp", "Stomp", "Stomp a Knocked Down Orc next to you (+1 on the Smash Table).",
          (Param("target", Kind.PLAYER, "The Knocked Down Orc to stomp"),),
-         say=lambda a, r: f"Stomp {r.name(a.target)}", layout="select"),
+         say=lambda a, r: f"Stomp {r.name(a.target)}", offer=Menu()),
     Move("jump", "jump", "Jump", "Leap from your Platform onto a square and smash an Orc from there.",
          (Param("to", Kind.SQUARE, "The landing square"), Param("target", Kind.PLAYER, "The Orc to smash after landing")),
-         say=lambda a, r: f"Jump to {a.to}, smash {r.name(a.target)}", layout="select"),
+         say=lambda a, r: f"Jump to {a.to}, smash {r.name(a.target)}", offer=Menu()),
     Move("drop", "drop", "Drop the Item on", "Choose the adjacent square where your dropped Item lands.",
          (Param("square", Kind.SQUARE, "An adjacent square, like e3"),), say=lambda a, r: a.square,
-         layout="select"),
+         offer=Menu()),
 ])

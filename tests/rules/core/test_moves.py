@@ -61,3 +61,25 @@ def test_a_move_says_how_to_type_it_with_any_value():
     assert options[0] == "  colour: The colour — red, blue"
     assert options[2] == "  at: Where, as x,y, like at:12,7.5"
     assert options[4].endswith("(optional)")
+
+
+def test_a_move_declares_what_it_is_and_one_way_of_being_offered() -> None:
+    # issue 42: a reader of `Move` sees a move; how it is offered is one `Offer` of four ways
+    from dataclasses import fields
+
+    from rules.core.offers import Auto, Buttons, Form, Menu
+    from rules.registry import GAMES
+
+    offering = {"layout", "random", "pin", "look", "menus_by", "compose", "menus", "menu", "crowded", "hint",
+                "numbered", "style", "emoji"}
+    assert not offering & {f.name for f in fields(Move)}
+    for slug, game in GAMES.items():
+        for move in game.moves.moves if game.moves is not None else ():
+            offer = move.offer
+            assert type(offer) in (Auto, Buttons, Menu, Form), (slug, move.name)
+            if isinstance(offer, Menu) and isinstance(offer.split, str):  # split by a parameter it has
+                assert offer.split in {p.name for p in move.params}, (slug, move.name)
+            if isinstance(offer, Menu) and offer.picks:  # every parameter picked from a list
+                assert all(p.kind in (Kind.CHOICE, Kind.CHOICES) for p in move.params), (slug, move.name)
+            if isinstance(offer, Form):  # something to type
+                assert move.params, (slug, move.name)
