@@ -109,7 +109,6 @@ def run_throw(ctx: Context, state: BroodRumbleState, task: ThrowTask) -> bool:
     if target is not None:
         source_shape = orc_shape(thrower) if thrower is not None else Shape(*origin)
         gap = distance(source_shape, orc_shape(target))
-    who = thrower.id if thrower is not None else "The crowd"
     if task.roll is None:
         aim = f"at {target.id} ({gap:.1f}\" away)" if target is not None else f"towards {angle:.0f}°"
         thrown_by = thrower.id if thrower is not None else "the crowd"  # after "🎲 Table — " in the log
