@@ -165,7 +165,8 @@ def _draw_patrol_card(ctx: Context, state: QuestState) -> str | None:
 
 
 def manage_patrols(ctx: Context, state: QuestState) -> None:
-    """Patrol management at the start of the Enemy Phase (L754-771), then the Bell-ringers run (L807)."""
+    """Patrol management at the start of the Enemy Phase (L754-771), then the Bell-ringers run (L807),
+    unless the players still have to choose one among a tie (L803): the engine asks, then runs them."""
     quest = quest_of(state)
     if not quest.patrol_path:
         return
@@ -197,7 +198,8 @@ def manage_patrols(ctx: Context, state: QuestState) -> None:
             spawn(ctx, state, exit_end=False)
         elif code is not None:
             ctx.say("The Patrol card for the Patrol Entry brings nobody.")
-    run_ringers(ctx, state)
+    if not state.ringer_tie:  # else the engine runs them once the players chose the Bell-ringer (L803)
+        run_ringers(ctx, state)
 
 
 def _members(state: QuestState, patrol: Patrol) -> list[Enemy]:

@@ -17,6 +17,7 @@ from rules.orcquest.models import (
     Move,
     OpenDoor,
     Phase,
+    Place,
     Token,
     UseSkill,
 )
@@ -131,9 +132,12 @@ def test_opening_a_door_costs_one_movement_point_and_explores_the_room() -> None
     state.reserves["main"] = ["dog", "peasant", "peasant"]
     active(state, "thalla", "j3", "E")
     state = play(state, UseSkill(hero="thalla", skill="stalk")).state
-    # die 1 on m3 (11th square of Room 1 in reading order), die 2 on l5 (low furniture: k4 instead);
+    # die 1 on m3 (11th square of Room 1 in reading order), die 2 on l5 (low furniture: its eight
+    # neighbours tie, the players choose and leave it to the default, k4, reading d7);
     # the dog's arrow points W (4th facing), the Peasant's E (2nd)
-    step = play(state, OpenDoor(door="door-west"), [11, 18, 4, 2])
+    asked = play(state, OpenDoor(door="door-west"), [11, 18, 4])
+    assert asked.state.exploring is not None and asked.state.exploring.options[0] == "k4"
+    step = play(asked.state, Place(), [2])
     state = step.state
     assert state.card is not None and state.card.mp == 4 and "door-west" in state.open_doors
     dogs = [(e.kind, e.square, e.facing) for e in state.enemies]
