@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from rules.orcquest.enemies import alert_groups
-from rules.orcquest.models import Dodge, EndActivation, Pass, Patrol, Phase, Reroll
+from rules.orcquest.models import Dodge, EndActivation, Move, Pass, Patrol, Phase, Reroll, Ringer, UseSkill
+from rules.orcquest.questions import RINGER
 from tests.rules.orcquest.helpers import GAME, active, enemy, fresh, play, put, texts, to_enemy_phase
 
 
@@ -255,3 +256,46 @@ def test_the_alert_going_past_fifteen_loses_the_quest() -> None:
     active(state, "mek", "a3")
     step = play(state, EndActivation())
     assert step.state.alert == 16 and step.state.won is False and GAME.outcome(step.state) is not None
+
+
+def test_the_players_choose_the_bell_ringer_among_a_tie_in_the_hero_phase() -> None:
+    # 004 L797 (the member nearest the Bell), L803 ("In case of a tie ... choose the Bell-ringer"): asked
+    # of every seat once the Hero's move is over, the lowest number standing in as the default
+    state = fresh(2)
+    front, rear = patrol(state, ("k9", "peasant"), ("j9", "peasant"))  # both at Range 1 of the Bell on k10
+    for member in (front, rear):
+        member.facing = "N"
+    active(state, "thalla", "e8", "N")
+    state = play(state, UseSkill(hero="thalla", skill="stalk")).state
+    step = play(state, Move(path=["e9"]))  # onto the road, level with them: seen (reading d3)
+    state = step.state
+    assert state.ask is not None and state.ask.kind == RINGER and state.ask.players == ["p1", "p2"]
+    assert state.enemy(front.id).ringer and not state.enemy(rear.id).ringer  # the default meanwhile
+    prompt = GAME.prompts(state)[1]
+    assert "Peasant 1 on k9 or Peasant 2 on j9" in prompt.text and prompt.default == {"type": "ringer", "enemy": None}
+    assert GAME.legal_actions(state, "p2") == [Ringer(enemy=front.id), Ringer(enemy=rear.id)]
+    chosen = play(state, Ringer(enemy=rear.id), player="p2").state
+    assert chosen.enemy(rear.id).ringer and not chosen.enemy(front.id).ringer
+    assert chosen.ask is None and chosen.ringer_tie == [] and chosen.card is not None  # Stalk goes on
+    kept = play(state, Ringer()).state  # nobody answered: the default stays
+    assert kept.enemy(front.id).ringer and not kept.enemy(rear.id).ringer and kept.ask is None
+
+
+def test_a_bell_ringer_chosen_in_the_enemy_phase_runs_once_chosen() -> None:
+    # 004 L803 (the players choose among a tie), L807 (the Bell-ringer runs its full move at the end of the
+    # Patrol management, so after the choice), L847-856 (the other, Alert, rolls and flees)
+    state = fresh()
+    west, east = patrol(state, ("e10", "peasant"), ("q10", "peasant"))  # both at Range 6 of the Bell on k10
+    for member in (west, east):
+        member.facing = "W"
+    put(state, "thalla", "s10", "W")
+    state.patrols = ["about-turn", "move-6"]  # they turn about and see Thalla; no new Patrol comes
+    state = to_enemy_phase(state).state
+    assert state.ask is not None and state.ask.kind == RINGER and state.phase is Phase.ENEMY
+    assert [e.square for e in state.enemies] == ["e10", "q10"]  # nobody ran yet
+    step = play(state, Ringer(enemy=east.id), [1])  # the west one's white Activation die: Yellow, Flee
+    state = step.state
+    ringer = state.enemy(east.id)
+    assert ringer is not None and ringer.ringer and ringer.square == "m10"  # its 4 squares towards the Bell
+    assert not state.enemy(west.id).ringer and state.phase is Phase.END
+    assert any("Peasant 2 is the Bell-ringer" in t for t in texts(step))
