@@ -8,8 +8,8 @@ from rules.core.dice import ScriptedDice
 from rules.core.engine import Context
 from rules.core.errors import RuleViolation
 from rules.orcquest.exploration import PLACE, explore
-from rules.orcquest.models import Activate, Place
-from tests.rules.orcquest.helpers import GAME, enemy, fresh, play
+from rules.orcquest.models import Activate, Move, Place, UseSkill
+from tests.rules.orcquest.helpers import GAME, active, enemy, fresh, play, put
 
 
 def test_a_spawn_zone_in_sight_is_explored_and_a_triple_token_spreads_out() -> None:
@@ -97,3 +97,35 @@ def test_the_main_reserve_is_shuffled_again_from_its_discard() -> None:
     explore(ctx, state, "1", None)
     assert [(e.kind, e.square, e.facing) for e in state.enemies] == [("peasant", "l1", "S"), ("dog", "l2", "S")]
     assert state.reserve_discard == ["peasant", "dog"]
+
+
+def test_a_walk_ends_where_an_exploration_asks_the_card_keeping_its_movement_points() -> None:
+    # 004 L472 (a Spawn Zone in Line of Sight explored at once), L488 and reading d7 (the players choose
+    # among tied squares): the typed path stops where the question comes, the card's MP left stay
+    state = fresh()
+    state.explored = ["1", "2", "3"]
+    state.open_doors = ["door-west"]
+    state.reserves["A"] = ["peasant-x2", "chicken"]
+    active(state, "thalla", "k5", "S")
+    state = play(state, UseSkill(hero="thalla", skill="stalk")).state  # Move 5
+    # die 1 on g2, die 2 on f1; the Peasants' arrow points E
+    step = play(state, Move(path=["k4", "k3", "j3", "i3"]), [5, 1, 2])
+    state = step.state
+    thalla = state.hero("thalla")
+    assert state.ask is not None and state.ask.kind == PLACE and thalla.square == "k3"  # Zone A seen from k3
+    assert state.card is not None and state.card.mp == 3
+    state = play(state, Place(square="h3")).state
+    assert [e.square for e in state.enemies] == ["g2", "h3"] and state.ask is None
+    assert state.card is not None and state.card.mp == 3 and state.hero("thalla").square == "k3"
+    assert any(isinstance(a, Move) for a in GAME.legal_actions(state, "p1"))  # she walks on as she likes
+
+
+def test_a_full_hero_entry_offers_every_tied_nearest_square() -> None:
+    # 004 L488 (the nearest empty square, the players choosing among a tie); readings d7, d20 (every Hero
+    # Entry square taken: a Hero comes in on the nearest empty square)
+    state = fresh()
+    put(state, "orrus", "a1")
+    put(state, "mek", "a2")
+    entries = [a for a in GAME.legal_actions(state, "p1") if isinstance(a, Activate) and a.hero == "thalla"]
+    assert entries == [Activate(hero="thalla", entry="b1"), Activate(hero="thalla", entry="b2")]
+    assert play(state, Activate(hero="thalla", entry="b2")).state.hero("thalla").square == "b2"
