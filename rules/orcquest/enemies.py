@@ -2,7 +2,8 @@
 the Bell, Enemy Groups, their Activation roll, Flee and Assault, targeting, and the Alert at the end.
 
 Everything the players would decide for the Enemies is settled the way the book tells, and where it
-leaves a choice "to the players" the default is the one unkind to Heroes (L831-832) or reading order:
+leaves a choice "to the players" the default is the one unkind to Heroes (L831-832) or reading order,
+but for the Bell-ringer among a tie, which the players are asked (L803; `board.sound_patrols`):
 - Patrols: one card per Patrol, the most advanced first; under the Quest's maximum, one card for the
   Patrol Entry (L754-771). A Patrol walks its path in single file, merges with a calm Enemy it meets
   (the newcomer in front, L790-791), stops where a Hero or an alert figure blocks it, and leaves by the

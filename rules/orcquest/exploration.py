@@ -6,7 +6,9 @@ square drawn at random (L478-480; reading d7); each die brings a token from the 
 face down in a hidden order (L483). An Enemy token becomes its figures facing where its arrow
 points (a facing drawn at random, reading d7), the extra figures of a x2 or x3 on the nearest empty
 squares (L490, L499); a Chicken stays as a token (L486, L501). A token landing on an Obstacle or a
-figure moves to the nearest empty square (L488). Main Reserve tokens go to its discard, which is
+figure moves to the nearest empty square (L488). Where several are as near, a Hero's Exploration asks
+the players (the `place` question, every seat; the first in reading order by default) and waits in
+`state.exploring` for the answer; an Enemy's, in the Enemy Phase, takes the default (readings d7, d23). Main Reserve tokens go to its discard, which is
 shuffled back in when it runs out; Secondary ones leave the game (L483, L490). Too few figures: the
 Alert rises by 1 (L492). When a door was smashed (or the Bell rings) the Enemies revealed turn to
 the Hero and are alerted by the noise (L493, L443).

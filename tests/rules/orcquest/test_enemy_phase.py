@@ -299,3 +299,20 @@ def test_a_bell_ringer_chosen_in_the_enemy_phase_runs_once_chosen() -> None:
     assert ringer is not None and ringer.ringer and ringer.square == "m10"  # its 4 squares towards the Bell
     assert not state.enemy(west.id).ringer and state.phase is Phase.END
     assert any("Peasant 2 is the Bell-ringer" in t for t in texts(step))
+
+
+def test_an_enemys_exploration_in_the_enemy_phase_takes_the_default_without_asking() -> None:
+    # 004 L475 (an Alert Enemy on the move explores), L499 (x2: the other on the nearest empty square);
+    # reading d23 (no question stops an Enemy's activation: the tie takes reading order, reading d7)
+    state = fresh()
+    state.explored = ["1", "2", "3"]
+    state.reserves["A"] = ["peasant-x2", "chicken"]
+    enemy(state, "peasant", "e6", "S", alert=True, seen_hero=True)
+    put(state, "mandar", "c6", "E")
+    # white Activation Yellow: it flees towards the field; die 1 on f1 (two Peasants, arrows E: the second's
+    # squares tie), die 2 on h3 (a Chicken); the two, alert, roll Yellow and flee too
+    step = to_enemy_phase(state, [1, 1, 9, 2, 1], square="t1")
+    state = step.state
+    assert state.ask is None and state.exploring is None and state.phase is Phase.END
+    assert any("Die 1 lands on f1: 2 × Peasant" in t for t in texts(step)) and len(state.enemies) == 3
+    assert [(t.square, t.kind) for t in state.tokens] == [("r7", "objective"), ("h3", "chicken")]

@@ -34,7 +34,7 @@ def test_a_spawn_zone_in_sight_is_explored_and_a_triple_token_spreads_out() -> N
 
 def test_the_players_choose_among_tied_nearest_squares_any_seat_answering() -> None:
     # 004 L488 ("Players choose which empty square"), L499 (x3: the others on the nearest empty squares);
-    # reading d7 (ties: the players' choice, reading order the default)
+    # reading d7 (ties: the players' choice, reading order the default); reading d23 (any seat answers)
     state = fresh(2)
     state.explored = ["1", "2", "3"]
     state.reserves["A"] = ["peasant-x3", "chicken"]
@@ -101,7 +101,7 @@ def test_the_main_reserve_is_shuffled_again_from_its_discard() -> None:
 
 def test_a_walk_ends_where_an_exploration_asks_the_card_keeping_its_movement_points() -> None:
     # 004 L472 (a Spawn Zone in Line of Sight explored at once), L488 and reading d7 (the players choose
-    # among tied squares): the typed path stops where the question comes, the card's MP left stay
+    # among tied squares); reading d23 (the typed path stops where the question comes, the card's MP left stay)
     state = fresh()
     state.explored = ["1", "2", "3"]
     state.open_doors = ["door-west"]
