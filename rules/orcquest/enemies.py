@@ -356,7 +356,11 @@ def ring(ctx: Context, state: QuestState) -> None:
 # -- Enemy Groups (L820-863) -------------------------------------------------------------------------------------
 
 def groups(state: QuestState) -> list[list[Enemy]]:
-    """The Enemy Groups now (L827-831; reading d8): Bell-ringers and Patrols stand apart."""
+    """The Enemy Groups now (L827-831; reading d8): Bell-ringers and Patrols stand apart. Outside the
+    Rooms, Enemies at Range 2 of each other and in sight are one group, in chains; one within 2 of a
+    Room's group (or of an Enemy that joined it) joins that group. An Enemy two groups claim (L831)
+    goes to the stronger Activation die, then to the larger group; still tied, the players' decision,
+    "not kind to Heroes", is taken for them: the Room's group, else the lower Room."""
     scene = scene_of(state)
     layout = layout_of(state)
     free = [e for e in state.enemies if not e.ringer and e.patrol is None]
@@ -365,21 +369,43 @@ def groups(state: QuestState) -> list[list[Enemy]]:
     for enemy in free:
         room = layout.rooms.get(enemy.square)
         (by_room.setdefault(room, []) if room else outside).append(enemy)
-    found = [sorted(members, key=lambda e: e.id) for _, members in sorted(by_room.items())]
+    rooms = {room: sorted(members, key=lambda e: e.id) for room, members in sorted(by_room.items())}
+    order = list(rooms)
 
     def near(a: Enemy, b: Enemy) -> bool:
         return distance(scene, a.square, b.square) <= 2 and line_of_sight(scene, a.square, b.square)
 
-    loose: list[list[Enemy]] = []
-    for enemy in sorted(outside, key=lambda e: e.id):
-        room_group = next((g for g in found if any(near(enemy, m) for m in g)), None)
-        if room_group is not None:
-            room_group.append(enemy)
-            continue
-        touching = [g for g in loose if any(near(enemy, m) for m in g)]
-        merged = [enemy, *(m for g in touching for m in g)]
-        loose = [g for g in loose if g not in touching] + [sorted(merged, key=lambda e: e.id)]
-    return [*found, *loose]
+    def weight(group: list[Enemy]) -> tuple[int, int]:
+        return max(DIE_STRENGTH[ENEMIES[e.kind].activation_die] for e in group), len(group)
+
+    def chains(enemies: list[Enemy]) -> list[list[Enemy]]:
+        loose: list[list[Enemy]] = []
+        for enemy in sorted(enemies, key=lambda e: e.id):
+            touching = [g for g in loose if any(near(enemy, m) for m in g)]
+            merged = [enemy, *(m for g in touching for m in g)]
+            loose = [g for g in loose if g not in touching] + [sorted(merged, key=lambda e: e.id)]
+        return loose
+
+    joined: set[int] = set()
+    changed = True
+    while changed:
+        changed = False
+        for enemy in sorted(outside, key=lambda e: e.id):
+            if enemy.id in joined:
+                continue
+            claims = [r for r in order if any(near(enemy, m) for m in rooms[r])]
+            if not claims:
+                continue
+            room = max(claims, key=lambda r: (weight(rooms[r]), -order.index(r)))
+            chain = next(g for g in chains([o for o in outside if o.id not in joined]) if enemy in g)
+            others = [m for m in chain if m is not enemy]
+            if others and weight(others) > weight(rooms[room]):
+                continue  # the loose group's claim is the stronger (reading d8)
+            rooms[room].append(enemy)
+            joined.add(enemy.id)
+            changed = True
+    found = [sorted(members, key=lambda e: e.id) for members in rooms.values()]
+    return [*found, *chains([o for o in outside if o.id not in joined])]
 
 
 def alert_groups(state: QuestState) -> list[list[Enemy]]:

@@ -17,7 +17,8 @@ READINGS: dict[str, str] = {
           "nearest empty square is tied the players pick one, the first in reading order (from a1) if nobody "
           "does.",
     "d8": "Outdoors, Enemies within 2 squares of each other and in sight form a group; one within 2 of a Room's "
-          "group joins it.",
+          "group joins it. Claimed by two groups, an Enemy goes with the stronger Activation die, then with the "
+          "bigger group; if still even, with the Room's.",
     "d9": "An Enemy remembers for good that it has seen a Hero; a group hears of the Heroes from another group "
           "it sees. An Alert Enemy stays Alert until it dies.",
     "d10": "Enemies target by current Health Points; with nobody in reach they walk their full move towards "
@@ -100,8 +101,8 @@ may be raised for 10 of the Badass Limit (never below 10).
 
 **Not in yet:** Kraft, Enchant and Relics, throwing Loot, buying new Skills, the End of Quest and the \
 Campaign, Bosses, Named and Massive Enemies, reinforced doors, Smoke, and a say in the Enemies' own \
-ties (which group a lone Enemy between two joins, its target or square among equals: the game takes the \
-choice unkind to the Heroes, or reading order).
+ties (an Enemy as close to two groups with the same die and size, a target or square among equals, \
+a figure's square when an Enemy explores: the game takes the choice unkind to the Heroes, or reading order).
 
 **Our readings** (where the rule book is unclear):
 """ + "\n".join(f"• {text}" for text in READINGS.values())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.orcquest.enemies import alert_groups
+from rules.orcquest.enemies import alert_groups, groups
 from rules.orcquest.models import Dodge, EndActivation, Move, Pass, Patrol, Phase, Reroll, Ringer, UseSkill
 from rules.orcquest.questions import RINGER
 from tests.rules.orcquest.helpers import GAME, active, enemy, fresh, play, put, texts, to_enemy_phase
@@ -316,3 +316,19 @@ def test_an_enemys_exploration_in_the_enemy_phase_takes_the_default_without_aski
     assert state.ask is None and state.exploring is None and state.phase is Phase.END
     assert any("Die 1 lands on f1: 2 × Peasant" in t for t in texts(step)) and len(state.enemies) == 3
     assert [(t.square, t.kind) for t in state.tokens] == [("r7", "objective"), ("h3", "chicken")]
+
+
+def test_an_enemy_two_groups_claim_goes_to_the_stronger_die_then_the_larger_group() -> None:
+    # 004 L831 (an Enemy equally between two groups: the higher Activation die first, then the players
+    # decide, unkind to Heroes); reading d8 (double claims: stronger die, then larger group)
+    state = fresh()
+    state.open_doors = ["door-west"]
+    inside = enemy(state, "peasant", "k3")  # Room 1's group: a white die
+    between = enemy(state, "peasant", "i3")  # within 2 of both, in sight through the open door
+    dog = enemy(state, "dog", "g3")  # outside: a grey die
+    assert [[e.id for e in g] for g in groups(state)] == [[inside.id], [between.id, dog.id]]
+    state.enemy(dog.id).kind = "peasant"  # white against white, one against one: the Room's group (the
+    # default of the players' decision), and the one beyond joins it through it
+    assert [[e.id for e in g] for g in groups(state)] == [[inside.id, between.id, dog.id]]
+    enemy(state, "peasant", "e3")  # the outside group grows to two: it wins
+    assert [[e.id for e in g] for g in groups(state)][0] == [inside.id]
