@@ -79,7 +79,7 @@ from rules.orcquest.geometry import (
     step_cost,
     steps,
 )
-from rules.orcquest.models import Ask, Enemy, Hero, Patrol, QuestState, Strike
+from rules.orcquest.models import Ask, Enemy, Hero, Patrol, Phase, QuestState, Strike, Walk
 
 REACTION = "reaction"
 
@@ -116,13 +116,28 @@ def _reading(scene: Scene, square: Square) -> tuple[int, int]:
     return (y, x)
 
 
-def _walk(ctx: Context, state: QuestState, enemy: Enemy, path: Iterable[Square]) -> None:
+def _walk(ctx: Context, state: QuestState, enemy: Enemy, path: Iterable[Square]) -> list[Square] | None:
     """An Enemy steps along `path`, opening the closed doors it crosses; an Alert Enemy so opening an
-    unexplored Room's door, or coming in sight of an unexplored Spawn Zone, explores it (L475)."""
+    unexplored Room's door, or coming in sight of an unexplored Spawn Zone, explores it (L475). When
+    that Exploration asks the players where a figure goes (reading d7), the Enemy waits where it
+    stands and the squares it has still to walk come back (None: it walked all it could); a
+    Bell-ringer's run, or an Enemy passing over another, does not wait: its tie takes the default
+    (reading d23)."""
     layout = layout_of(state)
     mover = enemy_mover(enemy)
     route = list(path)
     here = resting = enemy.square
+
+    def waits(square: Square) -> bool:
+        """Whether the Enemy, standing on `square`, may wait there for the players' answer."""
+        if state.phase is not Phase.ENEMY or state.enemy_turn is None or enemy.ringer:
+            return False
+        if any(e is not enemy and e.square == square for e in state.enemies):
+            return False  # passing over another Enemy
+        whole = scene_of(state)
+        alone = replace(whole, enemies={k: v for k, v in whole.enemies.items() if k != square})
+        return can_stop(alone, mover, square)
+
     for n, square in enumerate(route):
         door = layout.door_at(here, square)
         if door is not None and door.code not in state.open_doors and door.code not in state.destroyed_doors:
@@ -130,7 +145,10 @@ def _walk(ctx: Context, state: QuestState, enemy: Enemy, path: Iterable[Square])
             ctx.say(f"{enemy.label} opens a door.")
             if enemy.alert:
                 for room in rooms_behind(state, door.code):
-                    explore(ctx, state, room, None)
+                    if not explore(ctx, state, room, None, door=door.code, ask=waits(here)):
+                        enemy.square = here
+                        ctx.say(f"{enemy.label} waits on {here} while the players choose.")
+                        return route[n:]
         scene = scene_of(state)
         # what an Exploration revealed on the way may stand in it: the walk ends where it can
         if square not in steps(scene, mover, here) or (n == len(route) - 1 and not can_stop(scene, mover, square)):
@@ -138,18 +156,71 @@ def _walk(ctx: Context, state: QuestState, enemy: Enemy, path: Iterable[Square])
         enemy.square = here = square
         if can_stop(scene, mover, square):
             resting = square
-        if enemy.alert:
-            _spot_zones(ctx, state, enemy)
+        if enemy.alert and not _spot_zones(ctx, state, enemy, waits(square)):
+            ctx.say(f"{enemy.label} waits on {here} while the players choose.")
+            return route[n + 1:]
     enemy.square = resting
     ctx.say(f"{enemy.label} moves to {enemy.square}.")
+    return None
 
 
-def _spot_zones(ctx: Context, state: QuestState, enemy: Enemy) -> None:
-    """An unexplored Spawn Zone an Alert Enemy now has in sight is explored (L475)."""
+def _spot_zones(ctx: Context, state: QuestState, enemy: Enemy, ask: bool = False) -> bool:
+    """An unexplored Spawn Zone an Alert Enemy now has in sight is explored (L475); False when that
+    Exploration waits for the players (with `ask`)."""
     scene = scene_of(state)
     for letter, squares in layout_of(state).zones.items():
         if letter not in state.explored and any(sees(scene, enemy.square, enemy.facing, s) for s in squares):
-            explore(ctx, state, letter, None)
+            if not explore(ctx, state, letter, None, ask=ask):
+                return False
+    return True
+
+
+def resume_walk(ctx: Context, state: QuestState) -> None:
+    """The Enemy whose move waited for an Exploration's question walks the rest of it, then its
+    activation ends as it would have: it attacks its target if it still reaches it, closes in, or
+    turns its back as it flees (reading d23). It may wait again."""
+    turn = state.enemy_turn
+    if turn is None or turn.walk is None:
+        return
+    walk, turn.walk = turn.walk, None
+    enemy = state.enemy(walk.enemy)
+    if enemy is None:
+        return
+    if walk.rest:
+        rest = _walk(ctx, state, enemy, walk.rest)
+        if rest is not None:
+            turn.walk = walk.model_copy(update={"rest": rest})
+            return
+    _after_walk(ctx, state, enemy, walk.then, walk.target, walk.blue)
+
+
+def _after_walk(ctx: Context, state: QuestState, enemy: Enemy, then: str, target: str | None, blue: bool) -> None:
+    scene = scene_of(state)
+    heroes = [h.square for h in _heroes(state) if h.square is not None]
+    if then == "strike" and target is not None:
+        hero = state.hero(target)
+        if hero in _targets_from(state, enemy, enemy.square):
+            strike(ctx, state, enemy, hero, blue=blue)
+        else:
+            ctx.say(f"{enemy.label} can no longer reach {hero.name}.")
+        return
+    if not heroes:
+        return
+    nearest = min(heroes, key=lambda h: distance(scene, enemy.square, h))
+    if then == "flee":
+        enemy.facing = OPPOSITE[facing_towards(scene, enemy.square, nearest)]
+    else:
+        enemy.facing = facing_towards(scene, enemy.square, nearest)
+        ctx.say(f"{enemy.label} closes in.")
+
+
+def _wait(state: QuestState, enemy: Enemy, rest: list[Square] | None, then: str, target: str | None = None,
+          blue: bool = False) -> bool:
+    """Keep the rest of `enemy`'s move for after the players' answer; True when it waits."""
+    if rest is None or state.enemy_turn is None:
+        return False
+    state.enemy_turn.walk = Walk(enemy=enemy.id, rest=rest, then=then, target=target, blue=blue)  # type: ignore[arg-type]
+    return True
 
 
 # -- Patrols (L745-816) ----------------------------------------------------------------------------------------
@@ -531,7 +602,8 @@ def flee(ctx: Context, state: QuestState, enemy: Enemy) -> None:
                 tuple(-v for v in _reading(scene, s)))
 
     best = max(routes, key=gap)
-    _walk(ctx, state, enemy, routes[best].path)
+    if _wait(state, enemy, _walk(ctx, state, enemy, routes[best].path), "flee"):
+        return
     nearest = min(heroes, key=lambda h: distance(scene, enemy.square, h))
     enemy.facing = OPPOSITE[facing_towards(scene, enemy.square, nearest)]
 
@@ -556,8 +628,9 @@ def assault(ctx: Context, state: QuestState, enemy: Enemy, *, blue: bool) -> Non
     if options:
         target = min((state.hero(c) for c in options), key=lambda h: _priority(state, h, min(options[h.code])[0]))
         _, _, square = min(options[target.code])
-        if square != enemy.square:
-            _walk(ctx, state, enemy, routes[square].path)
+        if square != enemy.square and _wait(state, enemy, _walk(ctx, state, enemy, routes[square].path), "strike",
+                                            target.code, blue):
+            return
         strike(ctx, state, enemy, target, blue=blue)
         return
     heroes = [h.square for h in _heroes(state) if h.square is not None]
@@ -565,8 +638,8 @@ def assault(ctx: Context, state: QuestState, enemy: Enemy, *, blue: bool) -> Non
         return
     toward = distances(scene, Mover(hero=False, opens_doors=mover.opens_doors), heroes)
     best = min(routes, key=lambda s: (toward.get(s, 999), -routes[s].mp, _reading(scene, s)))
-    if routes[best].path:
-        _walk(ctx, state, enemy, routes[best].path)
+    if routes[best].path and _wait(state, enemy, _walk(ctx, state, enemy, routes[best].path), "close"):
+        return
     nearest = min(heroes, key=lambda h: distance(scene, enemy.square, h))
     enemy.facing = facing_towards(scene, enemy.square, nearest)
     ctx.say(f"{enemy.label} closes in.")
@@ -617,4 +690,4 @@ def dodge_squares(state: QuestState, hero: Hero, enemy: Enemy) -> list[Square]:
 __all__ = ["REACTION", "activate_enemy", "alert_groups", "activation_result", "assault", "can_reroll_defence", "distances",
            "dodge_squares", "may_answer",
            "enemy_mover", "flee", "groups", "manage_patrols", "march", "next_group", "order", "ring",
-           "run_ringers", "spawn", "strike"]
+           "resume_walk", "run_ringers", "spawn", "strike"]

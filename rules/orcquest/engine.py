@@ -44,6 +44,7 @@ from rules.orcquest.enemies import (
     dodge_squares,
     manage_patrols,
     may_answer,
+    resume_walk,
     run_ringers,
     next_group,
     order,
@@ -534,14 +535,24 @@ class OrcQuest(Game[QuestState, Any]):
 
     def _place(self, ctx: Context, state: QuestState, action: Place) -> None:
         """The players' answer to a tie of nearest empty squares in an Exploration (L488, L499; reading
-        d7): the Exploration goes on from there, then what the Hero was doing (`finish_exploring`)."""
+        d7): the Exploration goes on from there, then what the Hero was doing (`finish_exploring`), or
+        the Enemy's move that explored and the rest of the Enemy Phase (reading d23)."""
         exploring = state.exploring
         assert exploring is not None and exploring.options
         square = action.square or exploring.options[0]
         require(square in exploring.options, f"{square} is not one of the nearest empty squares; choose "
                                              f"{' or '.join(exploring.options)}.")
         exploring.chosen, exploring.options, state.ask = square, [], None
+        ctx.say(f"The players' choice: it is put on {square}." if action.square else
+                f"Nobody chose: it is put on {square}, the first in reading order.")
         if not finish_exploring(ctx, state):
+            return
+        if state.phase is Phase.ENEMY:  # an Enemy's move waited: it goes on, then the Enemy Phase (reading d23)
+            if state.won is None:
+                resume_walk(ctx, state)
+            if state.won is None and state.ask is None and state.exploring is None:
+                keep_watch(ctx, state)
+                self._run_enemies(ctx, state)
             return
         code = state.card.hero if state.card is not None else state.active
         if code is not None:

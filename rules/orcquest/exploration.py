@@ -8,7 +8,8 @@ points (a facing drawn at random, reading d7), the extra figures of a x2 or x3 o
 squares (L490, L499); a Chicken stays as a token (L486, L501). A token landing on an Obstacle or a
 figure moves to the nearest empty square (L488). Where several are as near, a Hero's Exploration asks
 the players (the `place` question, every seat; the first in reading order by default) and waits in
-`state.exploring` for the answer; an Enemy's, in the Enemy Phase, takes the default (readings d7, d23). Main Reserve tokens go to its discard, which is
+`state.exploring` for the answer; so does an Enemy's on its move in the Enemy Phase, the Enemy waiting
+where it stands (`enemies.resume_walk`); a Bell-ringer's run takes the default (readings d7, d23). Main Reserve tokens go to its discard, which is
 shuffled back in when it runs out; Secondary ones leave the game (L483, L490). Too few figures: the
 Alert rises by 1 (L492). When a door was smashed (or the Bell rings) the Enemies revealed turn to
 the Hero and are alerted by the noise (L493, L443).
@@ -79,11 +80,12 @@ def draw_presence(ctx: Context, state: QuestState, area: str) -> str | None:
 
 def explore(ctx: Context, state: QuestState, area: str, hero: str | None, *, noisy: bool = False,
             door: str | None = None, then: Literal["crash", "slip"] | None = None,
-            beyond: Square | None = None) -> bool:
-    """Explore `area` (a Room's number or a Spawn Zone's letter) for `hero`; see the module's text. False
-    when it stopped to ask the players where a token or a figure goes among tied squares (reading d7):
-    it waits in `state.exploring` with `door`, `then` and `beyond`, what the Hero's move still owes
-    once it is done (`go_on` takes it up again)."""
+            beyond: Square | None = None, ask: bool | None = None) -> bool:
+    """Explore `area` (a Room's number or a Spawn Zone's letter) for `hero` (None: an Enemy); see the
+    module's text. False when it stopped to ask the players where a token or a figure goes among tied
+    squares (reading d7): it waits in `state.exploring` with `door`, `then` and `beyond`, what the
+    Hero's move still owes once it is done (`go_on` takes it up again). `ask`: whether ties are asked
+    (by default when a Hero explores in the Hero Phase; an Enemy's walk says whether it can wait)."""
     if area in state.explored:
         return True
     state.explored.append(area)
@@ -93,16 +95,18 @@ def explore(ctx: Context, state: QuestState, area: str, hero: str | None, *, noi
     ctx.say(f"Exploration of {area_name(area)}: {dice} dice are dropped on it.")
     landed = [ctx.dice.pick(ordered, f"Exploration of {area_name(area)}: where die {n + 1} lands")
               for n in range(dice)]
-    state.exploring = Exploring(area=area, hero=hero, noisy=noisy, landed=landed, door=door, then=then, beyond=beyond)
+    asks = (hero is not None and state.phase is Phase.HERO) if ask is None else ask
+    state.exploring = Exploring(area=area, hero=hero, asks=asks, noisy=noisy, landed=landed, door=door, then=then,
+                                beyond=beyond)
     return go_on(ctx, state)
 
 
 def asks_ties(state: QuestState) -> bool:
     """Whether the players are asked to settle the Exploration's ties (L488; reading d7): when a Hero
-    explores in the Hero Phase. An Exploration an Enemy makes in the Enemy Phase (L475) takes the
-    default, reading order, so that no Enemy's activation stops halfway (reading d23)."""
+    explores in the Hero Phase, or an Enemy on the move in the Enemy Phase whose walk can wait for the
+    answer (reading d23); else the default, reading order, is taken."""
     exploring = state.exploring
-    return exploring is not None and exploring.hero is not None and state.phase is Phase.HERO
+    return exploring is not None and exploring.asks
 
 
 def _spot(state: QuestState, near: Square) -> Square | None:

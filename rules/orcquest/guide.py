@@ -44,8 +44,9 @@ READINGS: dict[str, str] = {
     "d22": "'Suffers a grey die' is a normal Attack, the target rolling its Defence. Too few figures for a "
            "Patrol: Alert +1 and no Patrol.",
     "d23": "A tie left to the players is the whole party's to settle: any seat answers. A Hero's move stops "
-           "where its Exploration waits for that answer, its card keeping the Movement Points left; an "
-           "Exploration an Enemy makes in the Enemy Phase takes the default without asking.",
+           "where its Exploration waits for that answer, its card keeping the Movement Points left; an Enemy "
+           "exploring on its move waits where it stands, then walks on and attacks as it would have. A "
+           "Bell-ringer's run, or an Enemy passing over another, does not wait: the default is taken.",
 }
 
 GUIDE = """\
@@ -101,8 +102,8 @@ may be raised for 10 of the Badass Limit (never below 10).
 
 **Not in yet:** Kraft, Enchant and Relics, throwing Loot, buying new Skills, the End of Quest and the \
 Campaign, Bosses, Named and Massive Enemies, reinforced doors, Smoke, and a say in the Enemies' own \
-ties (an Enemy as close to two groups with the same die and size, a target or square among equals, \
-a figure's square when an Enemy explores: the game takes the choice unkind to the Heroes, or reading order).
+ties (an Enemy as close to two groups with the same die and size, a target or square among equals: \
+the game takes the choice unkind to the Heroes, or reading order).
 
 **Our readings** (where the rule book is unclear):
 """ + "\n".join(f"• {text}" for text in READINGS.values())

@@ -50,7 +50,7 @@ from rules.orcquest.geometry import (
     push_square,
     steps,
 )
-from rules.orcquest.models import Enemy, Hero, QuestState
+from rules.orcquest.models import Enemy, Hero, Phase, QuestState
 
 BLEED_DAMAGE = 1
 CHICKEN_HEAL = 1
@@ -87,25 +87,26 @@ def look_around(ctx: Context, state: QuestState) -> None:
 
 
 def finish_exploring(ctx: Context, state: QuestState) -> bool:
-    """Go on with the Exploration the players' choice held up (reading d7), then with what the Hero's
-    move still owed: the door's other Room, a smashed door's crash or an Invisible slip (the Hero's
-    walk itself ended where the question came), and a look around; False when it asks again."""
+    """Go on with the Exploration the players' choice held up (reading d7), then with what the door
+    still owed: its other Room, and for a Hero a smashed door's crash or an Invisible slip (the Hero's
+    walk itself ended where the question came) and a look around; False when it asks again. An Enemy's
+    walk is taken up by the Enemy Phase (`enemies.resume_walk`)."""
     exploring = state.exploring
     assert exploring is not None
     if not go_on(ctx, state):
         return False
-    if exploring.door is not None and exploring.hero is not None:
-        hero = state.hero(exploring.hero)
+    hero = state.hero(exploring.hero) if exploring.hero is not None else None
+    if exploring.door is not None:
         for room in rooms_behind(state, exploring.door):
-            if not explore(ctx, state, room, hero.code, noisy=exploring.noisy, door=exploring.door,
-                           then=exploring.then, beyond=exploring.beyond):
+            if not explore(ctx, state, room, exploring.hero, noisy=exploring.noisy, door=exploring.door,
+                           then=exploring.then, beyond=exploring.beyond, ask=exploring.asks):
                 return False
-        if exploring.beyond is not None and state.won is None and hero.alive:
+        if hero is not None and exploring.beyond is not None and state.won is None and hero.alive:
             if exploring.then == "crash":
                 crash(ctx, state, hero, exploring.beyond)
             elif exploring.then == "slip":
                 slip_past(ctx, state, hero, exploring.door, exploring.beyond)
-    if state.won is None:
+    if state.won is None and state.phase is Phase.HERO:
         look_around(ctx, state)
     return state.exploring is None
 

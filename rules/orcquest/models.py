@@ -169,6 +169,7 @@ class Exploring(BaseModel):
 
     area: str
     hero: str | None = None  # the Hero exploring (None: an Enemy)
+    asks: bool = False  # its ties are asked of the players (else they take the default)
     noisy: bool = False  # a smashed door (L493)
     landed: list[Square] = Field(default_factory=list)  # where each die landed, in order
     n: int = 0  # the die being resolved
@@ -188,6 +189,17 @@ class Exploring(BaseModel):
     beyond: Square | None = None  # the square behind that door
 
 
+class Walk(BaseModel):
+    """The rest of an Enemy's move held up by an Exploration's question (reading d23): the squares still
+    to walk and what its activation does after (`strike` its target, `close` in, `flee`'s turn)."""
+
+    enemy: int
+    rest: list[Square]
+    then: Literal["strike", "close", "flee"]
+    target: str | None = None
+    blue: bool = False
+
+
 class EnemyTurn(BaseModel):
     """Where the Enemy Phase stands, so it can pause for a Hero's Reaction and go on (L830-887)."""
 
@@ -197,6 +209,7 @@ class EnemyTurn(BaseModel):
     strike: Strike | None = None
     reacted: list[str] = Field(default_factory=list)  # Heroes who reacted to the Enemy now activating
     ringers_due: bool = False  # the Bell-ringers' run ending the Patrol management waits for a choice
+    walk: Walk | None = None  # an Enemy's move waiting for an Exploration's question
 
 
 class QuestState(GameState):
@@ -487,5 +500,5 @@ class QuestView(TableView):
 __all__ = [
     "Activate", "Ask", "Attack", "Boost", "BuyAP", "Faces", "HeldRoll", "Reroll", "Resolve", "Card", "Discard", "Dodge", "Drink", "Equip", "Rekup", "Unequip", "EndActivation", "EndTurn", "Enemy", "EnemyTurn",
     "Exploring", "Face", "Finish", "Hero", "Leave", "Move", "OpenDoor", "Pass", "Patrol", "Phase", "Place",
-    "QuestAction", "QuestState", "QuestView", "Resurrect", "Ringer", "Strike", "Token", "UseSkill",
+    "QuestAction", "QuestState", "QuestView", "Resurrect", "Ringer", "Strike", "Token", "UseSkill", "Walk",
 ]

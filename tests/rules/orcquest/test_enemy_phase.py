@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from rules.orcquest.enemies import alert_groups, groups
-from rules.orcquest.models import Dodge, EndActivation, Move, Pass, Patrol, Phase, Reroll, Ringer, UseSkill
+from rules.orcquest.exploration import PLACE
+from rules.orcquest.models import Dodge, EndActivation, Move, Pass, Patrol, Phase, Place, Reroll, Ringer, UseSkill
 from rules.orcquest.questions import RINGER
 from tests.rules.orcquest.helpers import GAME, active, enemy, fresh, play, put, texts, to_enemy_phase
 
@@ -301,21 +302,28 @@ def test_a_bell_ringer_chosen_in_the_enemy_phase_runs_once_chosen() -> None:
     assert any("Peasant 2 is the Bell-ringer" in t for t in texts(step))
 
 
-def test_an_enemys_exploration_in_the_enemy_phase_takes_the_default_without_asking() -> None:
-    # 004 L475 (an Alert Enemy on the move explores), L499 (x2: the other on the nearest empty square);
-    # reading d23 (no question stops an Enemy's activation: the tie takes reading order, reading d7)
-    state = fresh()
+def test_an_enemy_exploring_on_its_move_waits_for_the_players_choice_then_goes_on() -> None:
+    # 004 L475 (an Alert Enemy on the move explores), L488 and L499 (x2: the other on the nearest empty
+    # square, the players choosing among a tie); reading d7; reading d23 (the Enemy waits where it stands,
+    # then walks the rest of its move and its activation ends as it would have)
+    state = fresh(2)
     state.explored = ["1", "2", "3"]
     state.reserves["A"] = ["peasant-x2", "chicken"]
-    enemy(state, "peasant", "e6", "S", alert=True, seen_hero=True)
+    runner = enemy(state, "peasant", "e6", "S", alert=True, seen_hero=True)
     put(state, "mandar", "c6", "E")
-    # white Activation Yellow: it flees towards the field; die 1 on f1 (two Peasants, arrows E: the second's
-    # squares tie), die 2 on h3 (a Chicken); the two, alert, roll Yellow and flee too
-    step = to_enemy_phase(state, [1, 1, 9, 2, 1], square="t1")
+    # white Activation Yellow: it flees from Mandar and sees the field from e5; die 1 on f1 (two Peasants,
+    # arrows E: the second's squares g1, f2 and g2 tie), die 2 on h3 (a Chicken)
+    state = to_enemy_phase(state, [1, 1, 9, 2], square="t1").state
+    assert state.ask is not None and state.ask.kind == PLACE and state.ask.players == ["p1", "p2"]
+    assert state.phase is Phase.ENEMY and state.exploring is not None and state.exploring.options == ["g1", "f2", "g2"]
+    assert state.enemy(runner.id).square == "e5"  # waiting on its way
+    # the two new Peasants, alert, roll Yellow and flee too
+    step = play(state, Place(square="g2"), [1], player="p2")
     state = step.state
-    assert state.ask is None and state.exploring is None and state.phase is Phase.END
-    assert any("Die 1 lands on f1: 2 × Peasant" in t for t in texts(step)) and len(state.enemies) == 3
-    assert [(t.square, t.kind) for t in state.tokens] == [("r7", "objective"), ("h3", "chicken")]
+    assert any("put on g2" in t for t in texts(step)) and any("Die 2 lands on h3: a Chicken" in t for t in texts(step))
+    fled = state.enemy(runner.id)
+    assert fled is not None and fled.square == "h5" and fled.facing == "E"  # the rest of its flight, its back turned
+    assert state.ask is None and state.phase is Phase.END and len(state.enemies) == 3
 
 
 def test_an_enemy_two_groups_claim_goes_to_the_stronger_die_then_the_larger_group() -> None:
