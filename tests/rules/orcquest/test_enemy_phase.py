@@ -340,3 +340,24 @@ def test_an_enemy_two_groups_claim_goes_to_the_stronger_die_then_the_larger_grou
     assert [[e.id for e in g] for g in groups(state)] == [[inside.id, between.id, dog.id]]
     enemy(state, "peasant", "e3")  # the outside group grows to two: it wins
     assert [[e.id for e in g] for g in groups(state)][0] == [inside.id]
+
+
+def test_an_enemy_opening_a_door_waits_for_the_choice_then_walks_in_and_attacks() -> None:
+    # 004 L475 (an Alert Enemy opening an unexplored Room's door explores it), L488 (the players choose
+    # among tied squares), L869-875 (its target); reading d23 (it waits on its way, then goes on)
+    state = fresh()
+    state.explored = ["2", "3", "A"]
+    state.reserves["main"] = ["chicken", "chicken"]
+    peasant = enemy(state, "peasant", "h3", "E", alert=True, seen_hero=True)
+    put(state, "thalla", "l3", "W")
+    # white Activation Orange: Assault on Thalla, through the west door; die 1 on l5 (low furniture: its
+    # neighbours tie), die 2 on m3
+    state = to_enemy_phase(state, [5, 18, 11]).state
+    assert state.ask is not None and state.ask.kind == PLACE and "door-west" in state.open_doors
+    assert state.enemy(peasant.id).square == "j3" and state.enemy_turn is not None and state.enemy_turn.walk
+    assert state.hero("thalla").damage == 0
+    # then its white Attack die Orange on Thalla's white Defence blank: 1 Damage
+    state = play(state, Place(square="m6"), [5, 1]).state
+    assert sorted(t.square for t in state.tokens if t.kind == "chicken") == ["m3", "m6"]
+    assert state.enemy(peasant.id).square == "k3" and state.hero("thalla").damage == 1
+    assert state.ask is None and state.phase is Phase.END
