@@ -104,8 +104,10 @@ def finish_exploring(ctx: Context, state: QuestState) -> bool:
         if hero is not None and exploring.beyond is not None and state.won is None and hero.alive:
             if exploring.then == "crash":
                 crash(ctx, state, hero, exploring.beyond)
+            elif exploring.then == "slip" and enemy_at(state, exploring.beyond) is not None:
+                slip_past(ctx, state, hero, exploring.door, exploring.beyond)  # found at the door
             elif exploring.then == "slip":
-                slip_past(ctx, state, hero, exploring.door, exploring.beyond)
+                ctx.say(f"{hero.name} stands unseen at the closed door: another move may slip through it.")
     if state.won is None and state.phase is Phase.HERO:
         look_around(ctx, state)
     return state.exploring is None
