@@ -123,7 +123,6 @@ def sound_patrols(ctx: Context, state: QuestState) -> None:
     Dog, becomes the Bell-ringer, the others an Alert Enemy Group (L797-811). Members tied nearest
     the Bell are the players' choice (L803): the lowest number stands in as its default and the tie
     is kept in `ringer_tie` for the engine to ask when the players may answer (`ringer_ties`)."""
-    layout = layout_of(state)
     for patrol in list(state.on_patrol):
         members = [e for e in state.enemies if e.id in patrol.members]
         if not any(e.alert for e in members):

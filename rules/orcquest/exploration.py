@@ -9,8 +9,9 @@ squares (L490, L499); a Chicken stays as a token (L486, L501). A token landing o
 figure moves to the nearest empty square (L488). Where several are as near, a Hero's Exploration asks
 the players (the `place` question, every seat; the first in reading order by default) and waits in
 `state.exploring` for the answer; so does an Enemy's on its move in the Enemy Phase, the Enemy waiting
-where it stands (`enemies.resume_walk`); a Bell-ringer's run takes the default (readings d7, d23). Main Reserve tokens go to its discard, which is
-shuffled back in when it runs out; Secondary ones leave the game (L483, L490). Too few figures: the
+where it stands (`enemies.resume_walk`); a Bell-ringer's run takes the default (readings d7, d23).
+Main Reserve tokens go to its discard, which is shuffled back in when it runs out; Secondary ones
+leave the game (L483, L490). Too few figures: the
 Alert rises by 1 (L492). When a door was smashed (or the Bell rings) the Enemies revealed turn to
 the Hero and are alerted by the noise (L493, L443).
 """
