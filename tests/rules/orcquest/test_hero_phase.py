@@ -137,6 +137,8 @@ def test_opening_a_door_costs_one_movement_point_and_explores_the_room() -> None
     # the dog's arrow points W (4th facing), the Peasant's E (2nd)
     asked = play(state, OpenDoor(door="door-west"), [11, 18, 4])
     assert asked.state.exploring is not None and asked.state.exploring.options[0] == "k4"
+    words = GAME.prompts(asked.state)[0].text  # the token is still face down (L483-486): not named yet
+    assert "face-down token" in words and "k4, l4, m4, k5, m5, k6, l6 or m6" in words and "Peasant" not in words
     step = play(asked.state, Place(), [2])
     state = step.state
     assert state.card is not None and state.card.mp == 4 and "door-west" in state.open_doors
