@@ -46,19 +46,28 @@ def free(state: QuestState, square: Square) -> bool:
             and square != layout.bell and not any(t.square == square for t in state.tokens))
 
 
-def nearest_free(state: QuestState, square: Square, taken: set[Square] | None = None,
-                 within: frozenset[Square] | None = None) -> Square | None:
-    """The nearest empty square to `square` by Range, `square` itself first (L488, L499), inside the
-    area `within` when it has one left (a token of a Room stays in the Room); ties in reading order,
-    a1 first (reading d7: the players' choice, its default)."""
+def nearest_ties(state: QuestState, square: Square, taken: set[Square] | None = None,
+                 within: frozenset[Square] | None = None) -> list[Square]:
+    """The empty squares nearest to `square` by Range, `square` itself first (L488, L499), inside the
+    area `within` when it has one left (a token of a Room stays in the Room), in reading order (a1
+    first): more than one is a tie the players settle (L488; reading d7), the first their default."""
     layout = layout_of(state)
     taken = taken or set()
     candidates = [s for s in layout.grid.squares if free(state, s) and s not in taken]
     if within is not None and any(s in within for s in candidates):
         candidates = [s for s in candidates if s in within]
     if not candidates:
-        return None
-    return min(candidates, key=lambda s: (layout.grid.distance(square, s), layout.grid.xy(s)[1], layout.grid.xy(s)[0]))
+        return []
+    near = min(layout.grid.distance(square, s) for s in candidates)
+    return sorted((s for s in candidates if layout.grid.distance(square, s) == near),
+                  key=lambda s: (layout.grid.xy(s)[1], layout.grid.xy(s)[0]))
+
+
+def nearest_free(state: QuestState, square: Square, taken: set[Square] | None = None,
+                 within: frozenset[Square] | None = None) -> Square | None:
+    """The first of `nearest_ties` (reading d7: the players' choice's default), or None."""
+    ties = nearest_ties(state, square, taken, within)
+    return ties[0] if ties else None
 
 
 def in_danger_zone(state: QuestState, square: Square) -> bool:
@@ -111,24 +120,36 @@ def keep_watch(ctx: Context, state: QuestState, dying: list[Square] | None = Non
 
 def sound_patrols(ctx: Context, state: QuestState) -> None:
     """A Patrol with a member alert stops and is Alert (L796): the member nearest the Bell, never a War
-    Dog, becomes the Bell-ringer (ties: the lowest number, the players' choice's default), the others
-    an Alert Enemy Group (L797-811)."""
-    layout = layout_of(state)
+    Dog, becomes the Bell-ringer, the others an Alert Enemy Group (L797-811). Members tied nearest
+    the Bell are the players' choice (L803): the lowest number stands in as its default and the tie
+    is kept in `ringer_tie` for the engine to ask when the players may answer (`ringer_ties`)."""
     for patrol in list(state.on_patrol):
         members = [e for e in state.enemies if e.id in patrol.members]
         if not any(e.alert for e in members):
             continue
         state.on_patrol.remove(patrol)
         ringers = [e for e in members if Ability.NO_BELL not in ENEMIES[e.kind].abilities]
-        ringer = min(ringers, key=lambda e: (layout.grid.distance(e.square, layout.bell), e.id), default=None)
+        ties = ringer_ties(state, ringers)
+        ringer = ties[0] if ties else None
         for enemy in members:
             enemy.patrol, enemy.alert = None, True
         if ringer is not None and not state.bell_rung:
             ringer.ringer = True
             ctx.say(f"The Patrol is Alert! {ringer.label} runs for the Bell.")
+            if len(ties) > 1 and not state.ringer_tie:  # a second tie at once (never in Quest 1) keeps its default
+                state.ringer_tie = [e.id for e in ties]
         else:
             ctx.say("The Patrol is Alert!")
 
 
+def ringer_ties(state: QuestState, candidates: list[Enemy]) -> list[Enemy]:
+    """The candidates nearest the Bell by Range, lowest number first (L797, L803)."""
+    layout = layout_of(state)
+    if not candidates:
+        return []
+    near = min(layout.grid.distance(e.square, layout.bell) for e in candidates)
+    return sorted((e for e in candidates if layout.grid.distance(e.square, layout.bell) == near), key=lambda e: e.id)
+
+
 __all__ = ["LAYOUTS", "enemy_at", "flair_reveals", "free", "hero_at", "in_danger_zone", "keep_watch", "layout_of",
-           "nearest_free", "scene_of", "seen_by_any", "sound_patrols"]
+           "nearest_free", "nearest_ties", "ringer_ties", "scene_of", "seen_by_any", "sound_patrols"]

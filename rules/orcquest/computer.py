@@ -10,7 +10,8 @@ every step, so a sensible Hero: plays its cards while it has AP for them instead
 activation, attacks when its card may rather than finishing it, walks only where it gets nearer its
 goal (the Totem, then the Exit) or into a fight, never back where it came from; opens doors but does
 not close them, drinks a Potion only when the wound is worth it, re-rolls only its weakest dice, and
-leaves its Stuff, its facing and the Exit without the Totem alone.
+leaves its Stuff, its facing and the Exit without the Totem alone. A tie the players settle (where an
+Exploration's figure goes, which Enemy rings the Bell) keeps all its answers for the search.
 """
 
 from __future__ import annotations
@@ -228,6 +229,8 @@ class QuestTactics(Tactics):
     def sensible(self, state: Any, player: PlayerId, actions: list[Any]) -> list[Any]:
         if not isinstance(state, QuestState) or len(actions) < 2:
             return actions
+        if state.ask is not None and state.ask.kind in ("place", "ringer"):  # a tie the party settles: each
+            return actions  # answer is worth a thought (few, and the search weighs where the Enemies stand)
         if state.held is not None:  # the Hero's own dice are down
             rerolls = [a for a in actions if isinstance(a, Reroll)]
             weak = _weakest(state.held.faces.attack, ATTACK_FACES, rerolls)

@@ -2,7 +2,8 @@
 the Bell, Enemy Groups, their Activation roll, Flee and Assault, targeting, and the Alert at the end.
 
 Everything the players would decide for the Enemies is settled the way the book tells, and where it
-leaves a choice "to the players" the default is the one unkind to Heroes (L831-832) or reading order:
+leaves a choice "to the players" the default is the one unkind to Heroes (L831-832) or reading order,
+but for the Bell-ringer among a tie, which the players are asked (L803; `board.sound_patrols`):
 - Patrols: one card per Patrol, the most advanced first; under the Quest's maximum, one card for the
   Patrol Entry (L754-771). A Patrol walks its path in single file, merges with a calm Enemy it meets
   (the newcomer in front, L790-791), stops where a Hero or an alert figure blocks it, and leaves by the
@@ -78,7 +79,7 @@ from rules.orcquest.geometry import (
     step_cost,
     steps,
 )
-from rules.orcquest.models import Ask, Enemy, Hero, Patrol, QuestState, Strike
+from rules.orcquest.models import Ask, Enemy, Hero, Patrol, Phase, QuestState, Strike, Walk
 
 REACTION = "reaction"
 
@@ -115,13 +116,28 @@ def _reading(scene: Scene, square: Square) -> tuple[int, int]:
     return (y, x)
 
 
-def _walk(ctx: Context, state: QuestState, enemy: Enemy, path: Iterable[Square]) -> None:
+def _walk(ctx: Context, state: QuestState, enemy: Enemy, path: Iterable[Square]) -> list[Square] | None:
     """An Enemy steps along `path`, opening the closed doors it crosses; an Alert Enemy so opening an
-    unexplored Room's door, or coming in sight of an unexplored Spawn Zone, explores it (L475)."""
+    unexplored Room's door, or coming in sight of an unexplored Spawn Zone, explores it (L475). When
+    that Exploration asks the players where a figure goes (reading d7), the Enemy waits where it
+    stands and the squares it has still to walk come back (None: it walked all it could); a
+    Bell-ringer's run, or an Enemy passing over another, does not wait: its tie takes the default
+    (reading d23)."""
     layout = layout_of(state)
     mover = enemy_mover(enemy)
     route = list(path)
     here = resting = enemy.square
+
+    def waits(square: Square) -> bool:
+        """Whether the Enemy, standing on `square`, may wait there for the players' answer."""
+        if state.phase is not Phase.ENEMY or state.enemy_turn is None or enemy.ringer:
+            return False
+        if any(e is not enemy and e.square == square for e in state.enemies):
+            return False  # passing over another Enemy
+        whole = scene_of(state)
+        alone = replace(whole, enemies={k: v for k, v in whole.enemies.items() if k != square})
+        return can_stop(alone, mover, square)
+
     for n, square in enumerate(route):
         door = layout.door_at(here, square)
         if door is not None and door.code not in state.open_doors and door.code not in state.destroyed_doors:
@@ -129,7 +145,10 @@ def _walk(ctx: Context, state: QuestState, enemy: Enemy, path: Iterable[Square])
             ctx.say(f"{enemy.label} opens a door.")
             if enemy.alert:
                 for room in rooms_behind(state, door.code):
-                    explore(ctx, state, room, None)
+                    if not explore(ctx, state, room, None, door=door.code, ask=waits(here)):
+                        enemy.square = here
+                        ctx.say(f"{enemy.label} waits on {here} while the players choose.")
+                        return route[n:]
         scene = scene_of(state)
         # what an Exploration revealed on the way may stand in it: the walk ends where it can
         if square not in steps(scene, mover, here) or (n == len(route) - 1 and not can_stop(scene, mover, square)):
@@ -137,18 +156,71 @@ def _walk(ctx: Context, state: QuestState, enemy: Enemy, path: Iterable[Square])
         enemy.square = here = square
         if can_stop(scene, mover, square):
             resting = square
-        if enemy.alert:
-            _spot_zones(ctx, state, enemy)
+        if enemy.alert and not _spot_zones(ctx, state, enemy, waits(square)):
+            ctx.say(f"{enemy.label} waits on {here} while the players choose.")
+            return route[n + 1:]
     enemy.square = resting
     ctx.say(f"{enemy.label} moves to {enemy.square}.")
+    return None
 
 
-def _spot_zones(ctx: Context, state: QuestState, enemy: Enemy) -> None:
-    """An unexplored Spawn Zone an Alert Enemy now has in sight is explored (L475)."""
+def _spot_zones(ctx: Context, state: QuestState, enemy: Enemy, ask: bool = False) -> bool:
+    """An unexplored Spawn Zone an Alert Enemy now has in sight is explored (L475); False when that
+    Exploration waits for the players (with `ask`)."""
     scene = scene_of(state)
     for letter, squares in layout_of(state).zones.items():
         if letter not in state.explored and any(sees(scene, enemy.square, enemy.facing, s) for s in squares):
-            explore(ctx, state, letter, None)
+            if not explore(ctx, state, letter, None, ask=ask):
+                return False
+    return True
+
+
+def resume_walk(ctx: Context, state: QuestState) -> None:
+    """The Enemy whose move waited for an Exploration's question walks the rest of it, then its
+    activation ends as it would have: it attacks its target if it still reaches it, closes in, or
+    turns its back as it flees (reading d23). It may wait again."""
+    turn = state.enemy_turn
+    if turn is None or turn.walk is None:
+        return
+    walk, turn.walk = turn.walk, None
+    enemy = state.enemy(walk.enemy)
+    if enemy is None:
+        return
+    if walk.rest:
+        rest = _walk(ctx, state, enemy, walk.rest)
+        if rest is not None:
+            turn.walk = walk.model_copy(update={"rest": rest})
+            return
+    _after_walk(ctx, state, enemy, walk.then, walk.target, walk.blue)
+
+
+def _after_walk(ctx: Context, state: QuestState, enemy: Enemy, then: str, target: str | None, blue: bool) -> None:
+    scene = scene_of(state)
+    heroes = [h.square for h in _heroes(state) if h.square is not None]
+    if then == "strike" and target is not None:
+        hero = state.hero(target)
+        if hero in _targets_from(state, enemy, enemy.square):
+            strike(ctx, state, enemy, hero, blue=blue)
+        else:
+            ctx.say(f"{enemy.label} can no longer reach {hero.name}.")
+        return
+    if not heroes:
+        return
+    nearest = min(heroes, key=lambda h: distance(scene, enemy.square, h))
+    if then == "flee":
+        enemy.facing = OPPOSITE[facing_towards(scene, enemy.square, nearest)]
+    else:
+        enemy.facing = facing_towards(scene, enemy.square, nearest)
+        ctx.say(f"{enemy.label} closes in.")
+
+
+def _wait(state: QuestState, enemy: Enemy, rest: list[Square] | None, then: str, target: str | None = None,
+          blue: bool = False) -> bool:
+    """Keep the rest of `enemy`'s move for after the players' answer; True when it waits."""
+    if rest is None or state.enemy_turn is None:
+        return False
+    state.enemy_turn.walk = Walk(enemy=enemy.id, rest=rest, then=then, target=target, blue=blue)  # type: ignore[arg-type]
+    return True
 
 
 # -- Patrols (L745-816) ----------------------------------------------------------------------------------------
@@ -165,7 +237,8 @@ def _draw_patrol_card(ctx: Context, state: QuestState) -> str | None:
 
 
 def manage_patrols(ctx: Context, state: QuestState) -> None:
-    """Patrol management at the start of the Enemy Phase (L754-771), then the Bell-ringers run (L807)."""
+    """Patrol management at the start of the Enemy Phase (L754-771), then the Bell-ringers run (L807),
+    unless the players still have to choose one among a tie (L803): the engine asks, then runs them."""
     quest = quest_of(state)
     if not quest.patrol_path:
         return
@@ -197,7 +270,8 @@ def manage_patrols(ctx: Context, state: QuestState) -> None:
             spawn(ctx, state, exit_end=False)
         elif code is not None:
             ctx.say("The Patrol card for the Patrol Entry brings nobody.")
-    run_ringers(ctx, state)
+    if not state.ringer_tie:  # else the engine runs them once the players chose the Bell-ringer (L803)
+        run_ringers(ctx, state)
 
 
 def _members(state: QuestState, patrol: Patrol) -> list[Enemy]:
@@ -353,7 +427,11 @@ def ring(ctx: Context, state: QuestState) -> None:
 # -- Enemy Groups (L820-863) -------------------------------------------------------------------------------------
 
 def groups(state: QuestState) -> list[list[Enemy]]:
-    """The Enemy Groups now (L827-831; reading d8): Bell-ringers and Patrols stand apart."""
+    """The Enemy Groups now (L827-831; reading d8): Bell-ringers and Patrols stand apart. Outside the
+    Rooms, Enemies at Range 2 of each other and in sight are one group, in chains; one within 2 of a
+    Room's group (or of an Enemy that joined it) joins that group. An Enemy two groups claim (L831)
+    goes to the stronger Activation die, then to the larger group; still tied, the players' decision,
+    "not kind to Heroes", is taken for them: the Room's group, else the lower Room."""
     scene = scene_of(state)
     layout = layout_of(state)
     free = [e for e in state.enemies if not e.ringer and e.patrol is None]
@@ -362,21 +440,43 @@ def groups(state: QuestState) -> list[list[Enemy]]:
     for enemy in free:
         room = layout.rooms.get(enemy.square)
         (by_room.setdefault(room, []) if room else outside).append(enemy)
-    found = [sorted(members, key=lambda e: e.id) for _, members in sorted(by_room.items())]
+    rooms = {room: sorted(members, key=lambda e: e.id) for room, members in sorted(by_room.items())}
+    order = list(rooms)
 
     def near(a: Enemy, b: Enemy) -> bool:
         return distance(scene, a.square, b.square) <= 2 and line_of_sight(scene, a.square, b.square)
 
-    loose: list[list[Enemy]] = []
-    for enemy in sorted(outside, key=lambda e: e.id):
-        room_group = next((g for g in found if any(near(enemy, m) for m in g)), None)
-        if room_group is not None:
-            room_group.append(enemy)
-            continue
-        touching = [g for g in loose if any(near(enemy, m) for m in g)]
-        merged = [enemy, *(m for g in touching for m in g)]
-        loose = [g for g in loose if g not in touching] + [sorted(merged, key=lambda e: e.id)]
-    return [*found, *loose]
+    def weight(group: list[Enemy]) -> tuple[int, int]:
+        return max(DIE_STRENGTH[ENEMIES[e.kind].activation_die] for e in group), len(group)
+
+    def chains(enemies: list[Enemy]) -> list[list[Enemy]]:
+        loose: list[list[Enemy]] = []
+        for enemy in sorted(enemies, key=lambda e: e.id):
+            touching = [g for g in loose if any(near(enemy, m) for m in g)]
+            merged = [enemy, *(m for g in touching for m in g)]
+            loose = [g for g in loose if g not in touching] + [sorted(merged, key=lambda e: e.id)]
+        return loose
+
+    joined: set[int] = set()
+    changed = True
+    while changed:
+        changed = False
+        for enemy in sorted(outside, key=lambda e: e.id):
+            if enemy.id in joined:
+                continue
+            claims = [r for r in order if any(near(enemy, m) for m in rooms[r])]
+            if not claims:
+                continue
+            room = max(claims, key=lambda r: (weight(rooms[r]), -order.index(r)))
+            chain = next(g for g in chains([o for o in outside if o.id not in joined]) if enemy in g)
+            others = [m for m in chain if m is not enemy]
+            if others and weight(others) > weight(rooms[room]):
+                continue  # the loose group's claim is the stronger (reading d8)
+            rooms[room].append(enemy)
+            joined.add(enemy.id)
+            changed = True
+    found = [sorted(members, key=lambda e: e.id) for members in rooms.values()]
+    return [*found, *chains([o for o in outside if o.id not in joined])]
 
 
 def alert_groups(state: QuestState) -> list[list[Enemy]]:
@@ -502,7 +602,8 @@ def flee(ctx: Context, state: QuestState, enemy: Enemy) -> None:
                 tuple(-v for v in _reading(scene, s)))
 
     best = max(routes, key=gap)
-    _walk(ctx, state, enemy, routes[best].path)
+    if _wait(state, enemy, _walk(ctx, state, enemy, routes[best].path), "flee"):
+        return
     nearest = min(heroes, key=lambda h: distance(scene, enemy.square, h))
     enemy.facing = OPPOSITE[facing_towards(scene, enemy.square, nearest)]
 
@@ -527,8 +628,9 @@ def assault(ctx: Context, state: QuestState, enemy: Enemy, *, blue: bool) -> Non
     if options:
         target = min((state.hero(c) for c in options), key=lambda h: _priority(state, h, min(options[h.code])[0]))
         _, _, square = min(options[target.code])
-        if square != enemy.square:
-            _walk(ctx, state, enemy, routes[square].path)
+        if square != enemy.square and _wait(state, enemy, _walk(ctx, state, enemy, routes[square].path), "strike",
+                                            target.code, blue):
+            return
         strike(ctx, state, enemy, target, blue=blue)
         return
     heroes = [h.square for h in _heroes(state) if h.square is not None]
@@ -536,8 +638,8 @@ def assault(ctx: Context, state: QuestState, enemy: Enemy, *, blue: bool) -> Non
         return
     toward = distances(scene, Mover(hero=False, opens_doors=mover.opens_doors), heroes)
     best = min(routes, key=lambda s: (toward.get(s, 999), -routes[s].mp, _reading(scene, s)))
-    if routes[best].path:
-        _walk(ctx, state, enemy, routes[best].path)
+    if routes[best].path and _wait(state, enemy, _walk(ctx, state, enemy, routes[best].path), "close"):
+        return
     nearest = min(heroes, key=lambda h: distance(scene, enemy.square, h))
     enemy.facing = facing_towards(scene, enemy.square, nearest)
     ctx.say(f"{enemy.label} closes in.")
@@ -588,4 +690,4 @@ def dodge_squares(state: QuestState, hero: Hero, enemy: Enemy) -> list[Square]:
 __all__ = ["REACTION", "activate_enemy", "alert_groups", "activation_result", "assault", "can_reroll_defence", "distances",
            "dodge_squares", "may_answer",
            "enemy_mover", "flee", "groups", "manage_patrols", "march", "next_group", "order", "ring",
-           "run_ringers", "spawn", "strike"]
+           "resume_walk", "run_ringers", "spawn", "strike"]

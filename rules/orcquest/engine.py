@@ -17,7 +17,7 @@ from rules.core.engine import Context, Game, Outcome, OutcomeKind, PlayerId, Pro
 from rules.core.errors import RuleViolation
 from rules.core.views import table_fields
 from rules.orcquest.attacks import after_roll, after_roll_moves, attack, attack_moves, payable
-from rules.orcquest.board import LAYOUTS, enemy_at, keep_watch, layout_of, nearest_free, scene_of
+from rules.orcquest.board import LAYOUTS, enemy_at, keep_watch, layout_of, nearest_ties, scene_of
 from rules.orcquest.data import (
     ACTION_POINTS,
     ALERT_START,
@@ -44,6 +44,8 @@ from rules.orcquest.enemies import (
     dodge_squares,
     manage_patrols,
     may_answer,
+    resume_walk,
+    run_ringers,
     next_group,
     order,
 )
@@ -65,6 +67,7 @@ from rules.orcquest.geometry import (
 from rules.orcquest.heroes import (
     door_fault,
     draw_event,
+    finish_exploring,
     look_around,
     mover_of,
     overloaded,
@@ -74,6 +77,7 @@ from rules.orcquest.heroes import (
 )
 from rules.orcquest.models import (
     Activate,
+    Ask,
     Attack,
     Boost,
     BuyAP,
@@ -94,6 +98,7 @@ from rules.orcquest.models import (
     OpenDoor,
     Pass,
     Phase,
+    Place,
     QuestAction,
     QuestState,
     QuestView,
@@ -101,13 +106,14 @@ from rules.orcquest.models import (
     Reroll,
     Resolve,
     Resurrect,
+    Ringer,
     Token,
     Unequip,
     UseSkill,
 )
 from rules.orcquest.moves import MOVES
 from rules.orcquest.stuff import TOTEM, discard, equip, fits, rekup, unequip, weapons
-from rules.orcquest.questions import AFTER_ROLL, STAGES
+from rules.orcquest.questions import AFTER_ROLL, PLACE, RINGER, STAGES
 from rules.orcquest.secrets import SECRETS
 
 POTION_HEAL = 2
@@ -195,6 +201,11 @@ class OrcQuest(Game[QuestState, Any]):
         if state.ask is not None:
             if state.ask.kind == AFTER_ROLL:
                 return after_roll_moves(state) if STAGES.asks(state.ask, player) else []
+            if state.ask.kind == PLACE:
+                options = state.exploring.options if state.exploring is not None else []
+                return [Place(square=s) for s in options] if STAGES.asks(state.ask, player) else []
+            if state.ask.kind == RINGER:
+                return [Ringer(enemy=i) for i in state.ringer_tie] if STAGES.asks(state.ask, player) else []
             return self._reactions(state, player)
         if state.phase is Phase.END:
             if player in state.ended:
@@ -254,14 +265,13 @@ class OrcQuest(Game[QuestState, Any]):
 
     def _free_entries(self, state: QuestState) -> list[str]:
         """The Hero Entry squares nobody stands on; when every one is taken, the nearest empty square
-        to the Entry (reading d20, as a token is placed, L488)."""
+        to the Entry (reading d20, as a token is placed, L488), all of them when they tie (reading d7)."""
         layout = layout_of(state)
         entries = [s for s in layout.entry if not any(h.square == s and not h.left for h in state.heroes)
                    and enemy_at(state, s) is None]
         if entries:
             return entries
-        nearest = nearest_free(state, layout.entry[0])
-        return [nearest] if nearest is not None else []
+        return nearest_ties(state, layout.entry[0])  # a tie is the players' choice (L488; reading d7)
 
     @staticmethod
     def price(state: QuestState) -> int:
@@ -310,10 +320,18 @@ class OrcQuest(Game[QuestState, Any]):
 
     # -- moves ------------------------------------------------------------------------------------------
     def _apply(self, ctx: Context, state: QuestState, player: PlayerId, action: Any) -> None:
+        self._dispatch(ctx, state, player, action)
+        self._ask_ringer(state)
+
+    def _dispatch(self, ctx: Context, state: QuestState, player: PlayerId, action: Any) -> None:
         require(state.won is None, "This Quest is over.")
-        if state.ask is not None or isinstance(action, (Dodge, Pass, Boost, Reroll, Resolve)):
+        if state.ask is not None or isinstance(action, (Dodge, Pass, Boost, Reroll, Resolve, Place, Ringer)):
             ask = STAGES.admit(state, state.ask, player, action)
-            if ask.kind == AFTER_ROLL:
+            if ask.kind == PLACE:
+                self._place(ctx, state, action)
+            elif ask.kind == RINGER:
+                self._ringer(ctx, state, action)
+            elif ask.kind == AFTER_ROLL:
                 assert state.held is not None
                 hero = state.hero(state.held.hero)
                 after_roll(ctx, state, action)
@@ -408,7 +426,7 @@ class OrcQuest(Game[QuestState, Any]):
             hero.conditions.pop("burn")
             wound_hero(ctx, state, hero, 1, "Burn")
         look_around(ctx, state)
-        if hero.dead:
+        if state.exploring is None and hero.dead:
             self._end_activation(ctx, state, None)
 
     def _buy(self, ctx: Context, state: QuestState, player: PlayerId, action: BuyAP) -> None:
@@ -506,14 +524,72 @@ class OrcQuest(Game[QuestState, Any]):
 
     def _after_action(self, ctx: Context, state: QuestState, hero: Hero) -> None:
         """After a step of a card: a dead Hero's card is over, a card with nothing left is done, and a
-        dead Active Hero's activation ends."""
-        if state.held is not None:
+        dead Active Hero's activation ends; all of it waits while an Exploration asks the players."""
+        if state.held is not None or state.exploring is not None:
             return
         if state.won is None and hero.dead and state.card is not None:
             state.card.mp, state.card.attack = 0, False
         self._settle(state)
         if state.won is None and state.card is None and hero.dead and state.active == hero.code:
             self._end_activation(ctx, state, None)
+
+    def _place(self, ctx: Context, state: QuestState, action: Place) -> None:
+        """The players' answer to a tie of nearest empty squares in an Exploration (L488, L499; reading
+        d7): the Exploration goes on from there, then what the Hero was doing (`finish_exploring`), or
+        the Enemy's move that explored and the rest of the Enemy Phase (reading d23)."""
+        exploring = state.exploring
+        assert exploring is not None and exploring.options
+        square = action.square or exploring.options[0]
+        require(square in exploring.options, f"{square} is not one of the nearest empty squares; choose "
+                                             f"{' or '.join(exploring.options)}.")
+        exploring.chosen, exploring.options, state.ask = square, [], None
+        ctx.say(f"The players' choice: it is put on {square}." if action.square else
+                f"Nobody chose: it is put on {square}, the first in reading order.")
+        if not finish_exploring(ctx, state):
+            return
+        if state.phase is Phase.ENEMY:  # an Enemy's move waited: it goes on, then the Enemy Phase (reading d23)
+            if state.won is None:
+                resume_walk(ctx, state)
+            if state.won is None and state.ask is None and state.exploring is None:
+                keep_watch(ctx, state)
+                self._run_enemies(ctx, state)
+            return
+        code = state.card.hero if state.card is not None else state.active
+        if code is not None:
+            self._after_action(ctx, state, state.hero(code))
+
+    @staticmethod
+    def _ask_ringer(state: QuestState) -> None:
+        """Ask the players which of the Enemies tied nearest the Bell runs for it (L803), once nothing
+        else is asked: the default stands in meanwhile, and nothing a Bell-ringer does (it runs at the
+        end of the Patrol management, L807) nor the groups it stands apart from come before the
+        answer. A tie that no longer is one (a candidate killed, the Bell rung) is forgotten."""
+        if not state.ringer_tie or state.ask is not None or state.won is not None:
+            return
+        tied = [e for i in state.ringer_tie if (e := state.enemy(i)) is not None]
+        if len(tied) < 2 or state.bell_rung or not any(e.ringer for e in tied):
+            state.ringer_tie = []
+            return
+        state.ringer_tie = [e.id for e in tied]
+        state.ask = Ask(kind=RINGER, players=list(state.players))  # the party's question: every seat may answer
+
+    def _ringer(self, ctx: Context, state: QuestState, action: Ringer) -> None:
+        """The players' Bell-ringer among the tied (L803); in the Enemy Phase the Bell-ringers then run
+        if the Patrol management was waiting (L807) and the Enemies go on."""
+        tied = [e for i in state.ringer_tie if (e := state.enemy(i)) is not None]
+        current = next(e for e in tied if e.ringer)
+        chosen = current if action.enemy is None else state.enemy(action.enemy)
+        require(chosen in tied, f"Choose the Bell-ringer among {', '.join(e.label for e in tied)}.")
+        assert chosen is not None
+        current.ringer, chosen.ringer = False, True
+        state.ringer_tie, state.ask = [], None
+        ctx.say(f"{chosen.label} is the Bell-ringer and will run for the Bell.")
+        turn = state.enemy_turn
+        if state.phase is Phase.ENEMY and turn is not None:
+            if turn.ringers_due:
+                turn.ringers_due = False
+                run_ringers(ctx, state)
+            self._run_enemies(ctx, state)
 
     def _leave(self, ctx: Context, state: QuestState, hero: Hero) -> None:
         """The Hero steps off the board by the Hero Exit; with the Totem, the Quest is won (house set b)."""
@@ -580,6 +656,7 @@ class OrcQuest(Game[QuestState, Any]):
         ctx.say(f"Turn {state.turn}: Enemy Phase.", kind="phase")
         state.enemy_turn = EnemyTurn()
         manage_patrols(ctx, state)
+        state.enemy_turn.ringers_due = bool(state.ringer_tie)  # the run waits for the Bell-ringer's choice
         self._run_enemies(ctx, state)
 
     def _run_enemies(self, ctx: Context, state: QuestState) -> None:
@@ -587,6 +664,14 @@ class OrcQuest(Game[QuestState, Any]):
         turn = state.enemy_turn
         assert turn is not None
         while state.won is None and state.ask is None:
+            if state.ringer_tie:  # the players choose the Bell-ringer before the Enemies go on (L803)
+                self._ask_ringer(state)
+                if state.ask is not None:
+                    return
+                if turn.ringers_due:
+                    turn.ringers_due = False
+                    run_ringers(ctx, state)
+                continue
             if turn.queue:
                 enemy = state.enemy(turn.queue.pop(0))
                 if enemy is None or turn.result is None:

@@ -14,9 +14,11 @@ READINGS: dict[str, str] = {
     "d6": "Walls run along square edges: a line touching any point of a wall, a corner included, is blocked. "
           "Furniture, trunks and figures stop a line only when it passes through their square.",
     "d7": "Exploration dice land on squares drawn at random, token arrows point a random way, and where the "
-          "nearest empty square is tied the first in reading order (from a1) is taken.",
+          "nearest empty square is tied the players pick one, the first in reading order (from a1) if nobody "
+          "does.",
     "d8": "Outdoors, Enemies within 2 squares of each other and in sight form a group; one within 2 of a Room's "
-          "group joins it.",
+          "group joins it. Claimed by two groups, an Enemy goes with the stronger Activation die, then with the "
+          "bigger group; if still even, with the Room's.",
     "d9": "An Enemy remembers for good that it has seen a Hero; a group hears of the Heroes from another group "
           "it sees. An Alert Enemy stays Alert until it dies.",
     "d10": "Enemies target by current Health Points; with nobody in reach they walk their full move towards "
@@ -41,6 +43,10 @@ READINGS: dict[str, str] = {
            "diagonal.",
     "d22": "'Suffers a grey die' is a normal Attack, the target rolling its Defence. Too few figures for a "
            "Patrol: Alert +1 and no Patrol.",
+    "d23": "A tie left to the players is the whole party's to settle: any seat answers. A Hero's move stops "
+           "where its Exploration waits for that answer, its card keeping the Movement Points left; an Enemy "
+           "exploring on its move waits where it stands, then walks on and attacks as it would have. A "
+           "Bell-ringer's run, or an Enemy passing over another, does not wait: the default is taken.",
 }
 
 GUIDE = """\
@@ -69,7 +75,9 @@ out of the square in front of an Enemy (its Danger Zone) costs 2 Damage that no 
 cross Heroes but never stop on them; Enemies block them. Ponds and tree shadows hide a Hero who enters \
 unseen (Invisible: not targeted, not noticed) until it leaves, attacks, steps into a Danger Zone or a War \
 Dog sniffs it out within 3 squares. Opening a Room's door, or seeing the field, drops dice on it: each \
-brings a hidden token — Peasants, War Dogs, a Chicken (heals 1).
+brings a hidden token — Peasants, War Dogs, a Chicken (heals 1). A token or figure that cannot stay \
+where its die fell goes to the closest empty square; when several are equally close, the table picks \
+(anyone may click; the game takes the first in reading order when the timer runs out).
 
 **Fighting:** Melee and Magic need sight, Ranged a clear line of fire. Attack dice (white, grey, black) \
 show Yellow, Orange or Red; Defence dice may be blank. Same colours cancel, each Defence left cancels one \
@@ -80,8 +88,9 @@ Shot) or an Enraged re-roll may still change them. A struck Enemy that lives rea
 one roll from full health.
 
 **Enemy Phase** (played by the game, every die in the log): Patrol cards move the blue Patrol along the \
-road or bring a new one. A Patrol that sees a Hero stops; its Peasant nearest the Bell runs to ring it, \
-which sends the Alert up a colour and more Patrols in. Then every Alert group, nearest the Heroes first, \
+road or bring a new one. A Patrol that sees a Hero stops; its Peasant nearest the Bell runs to ring it \
+(several as near: the table picks, the lowest number by default), which sends the Alert up a colour and \
+more Patrols in. Then every Alert group, nearest the Heroes first, \
 rolls its Activation die (at least Orange in Orange Alert, always Red in Red): Peasants flee on Yellow \
 and attack otherwise, War Dogs always attack. Each goes for an adjacent Hero first, else the one with the \
 fewest Health Points, the weakest colour, the nearest. Attacked, Mek may Dodge (1 Badass Point) and an \
@@ -92,8 +101,9 @@ Alert rises by 1 if an Alert Enemy lives, by 1 more while a ringer stands on the
 may be raised for 10 of the Badass Limit (never below 10).
 
 **Not in yet:** Kraft, Enchant and Relics, throwing Loot, buying new Skills, the End of Quest and the \
-Campaign, Bosses, Named and Massive Enemies, reinforced doors, Smoke, and the players settling the ties \
-the book leaves to them (the game takes its default: reading order, or the choice unkind to the Heroes).
+Campaign, Bosses, Named and Massive Enemies, reinforced doors, Smoke, and a say in the Enemies' own \
+ties (an Enemy as close to two groups with the same die and size, a target or square among equals: \
+the game takes the choice unkind to the Heroes, or reading order).
 
 **Our readings** (where the rule book is unclear):
 """ + "\n".join(f"• {text}" for text in READINGS.values())

@@ -30,7 +30,7 @@ from rules.orcquest.data import (
     EventKind,
     Slot,
 )
-from rules.orcquest.exploration import explore, raise_alert, rooms_behind, zones_in_sight
+from rules.orcquest.exploration import explore, go_on, raise_alert, rooms_behind, zones_in_sight
 from rules.orcquest.fights import (
     add_badass,
     draw_loot,
@@ -50,7 +50,7 @@ from rules.orcquest.geometry import (
     push_square,
     steps,
 )
-from rules.orcquest.models import Enemy, Hero, QuestState
+from rules.orcquest.models import Enemy, Hero, Phase, QuestState
 
 BLEED_DAMAGE = 1
 CHICKEN_HEAL = 1
@@ -82,7 +82,35 @@ def look_around(ctx: Context, state: QuestState) -> None:
         if state.won is not None:
             return
         seer = next((h.code for h in state.heroes if h.on_board), None)
-        explore(ctx, state, zone, seer)
+        if not explore(ctx, state, zone, seer):
+            return  # the players are asked where a token goes (reading d7)
+
+
+def finish_exploring(ctx: Context, state: QuestState) -> bool:
+    """Go on with the Exploration the players' choice held up (reading d7), then with what the door
+    still owed: its other Room, and for a Hero a smashed door's crash or an Invisible slip (the Hero's
+    walk itself ended where the question came) and a look around; False when it asks again. An Enemy's
+    walk is taken up by the Enemy Phase (`enemies.resume_walk`)."""
+    exploring = state.exploring
+    assert exploring is not None
+    if not go_on(ctx, state):
+        return False
+    hero = state.hero(exploring.hero) if exploring.hero is not None else None
+    if exploring.door is not None:
+        for room in rooms_behind(state, exploring.door):
+            if not explore(ctx, state, room, exploring.hero, noisy=exploring.noisy, door=exploring.door,
+                           then=exploring.then, beyond=exploring.beyond, ask=exploring.asks):
+                return False
+        if hero is not None and exploring.beyond is not None and state.won is None and hero.alive:
+            if exploring.then == "crash":
+                crash(ctx, state, hero, exploring.beyond)
+            elif exploring.then == "slip" and enemy_at(state, exploring.beyond) is not None:
+                slip_past(ctx, state, hero, exploring.door, exploring.beyond)  # found at the door
+            elif exploring.then == "slip":
+                ctx.say(f"{hero.name} stands unseen at the closed door: another move may slip through it.")
+    if state.won is None and state.phase is Phase.HERO:
+        look_around(ctx, state)
+    return state.exploring is None
 
 
 def wound_enemy(ctx: Context, state: QuestState, enemy: Enemy, amount: int, why: str, by: Hero | None) -> None:
@@ -146,9 +174,16 @@ def smash_door(ctx: Context, state: QuestState, hero: Hero, door: str, beyond: S
         state.open_doors.remove(door)
     ctx.say(f"{hero.name} smashes the door down!")
     for room in rooms_behind(state, door):
-        explore(ctx, state, room, hero.code, noisy=True)
+        if not explore(ctx, state, room, hero.code, noisy=True, door=door, then="crash", beyond=beyond):
+            return True  # the players choose where a token goes first (reading d7): the move ends here
         if state.won is not None:
             return True
+    return crash(ctx, state, hero, beyond)
+
+
+def crash(ctx: Context, state: QuestState, hero: Hero, beyond: Square) -> bool:
+    """A smashed door falls on an Enemy just behind it: 1 grey Attack die and Push 1 (L437-441); True
+    when it is blocked and lives (the Hero's move ends)."""
     enemy = enemy_at(state, beyond)
     if enemy is None:
         return False
@@ -165,9 +200,15 @@ def slip_through(ctx: Context, state: QuestState, hero: Hero, door: str, beyond:
     first; an Enemy standing just behind turns to the Hero and opens the door, and the Hero, seen, stops
     (True)."""
     for room in rooms_behind(state, door):
-        explore(ctx, state, room, hero.code)
+        if not explore(ctx, state, room, hero.code, door=door, then="slip", beyond=beyond):
+            return True  # the players choose where a token goes first (reading d7): the move ends here
         if state.won is not None:
             return True
+    return slip_past(ctx, state, hero, door, beyond)
+
+
+def slip_past(ctx: Context, state: QuestState, hero: Hero, door: str, beyond: Square) -> bool:
+    """The slip itself, the Room behind explored (L1124): True when an Enemy behind the door stops it."""
     enemy = enemy_at(state, beyond)
     if enemy is None:
         ctx.say(f"{hero.name} slips through the closed door unseen.")
@@ -211,7 +252,8 @@ def enter_square(ctx: Context, state: QuestState, hero: Hero, square: Square) ->
 def walk(ctx: Context, state: QuestState, hero: Hero, path: list[Square], mp: int) -> int:
     """Walk `path` step by step with `mp` Movement Points; the Movement Points spent. Refused whole when
     it cannot be walked now; a Danger Zone left costs 2 Automatic Damage (L415), a Bleeding Hero
-    takes 1 for the move (L1041); an Exploration on the way may stop it early."""
+    takes 1 for the move (L1041); an Exploration on the way may stop it early, and one that asks the
+    players where a token goes (reading d7) ends it there (the card keeps its Movement Points left)."""
     require(hero.square is not None, f"{hero.name} is not on the board.")
     require(bool(path), "Name at least one square to move to.")
     require(not overloaded(hero), f"{hero.name} carries too much to move (L672): drop or Rekup something first.")
@@ -262,6 +304,8 @@ def walk(ctx: Context, state: QuestState, hero: Hero, path: list[Square], mp: in
         hero.square = square
         enter_square(ctx, state, hero, square)
         look_around(ctx, state)
+        if state.exploring is not None:  # the players are asked where a token goes: the walk ends here
+            break
     ctx.say(f"{hero.name} is on {hero.square}.")
     return spent
 
@@ -299,7 +343,8 @@ def toggle_door(ctx: Context, state: QuestState, hero: Hero, door: str) -> None:
     state.open_doors.append(door)
     ctx.say(f"{hero.name} opens the door.")
     for room in rooms_behind(state, door):
-        explore(ctx, state, room, hero.code)
+        if not explore(ctx, state, room, hero.code, door=door):
+            return  # the players choose where a token goes first (reading d7)
     look_around(ctx, state)
 
 
@@ -381,7 +426,7 @@ def hand_weight_ok(hero: Hero) -> bool:
             and all(CARDS[c].slot is Slot.HAND for c in hero.hands))
 
 
-__all__ = ["CHICKEN_HEAL", "EVENT_WORDS", "carried", "door_fault", "draw_event", "enter_square", "give_condition",
-           "hand_weight_ok", "look_around", "mover_of", "overloaded", "push_enemy", "smash_door",
-           "slip_through", "smash_furniture", "toggle_door", "walk", "wound_enemy"]
+__all__ = ["CHICKEN_HEAL", "EVENT_WORDS", "carried", "crash", "door_fault", "draw_event", "enter_square",
+           "finish_exploring", "give_condition", "hand_weight_ok", "look_around", "mover_of", "overloaded", "push_enemy", "smash_door",
+           "slip_past", "slip_through", "smash_furniture", "toggle_door", "walk", "wound_enemy"]
 

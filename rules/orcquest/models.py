@@ -163,6 +163,43 @@ class Ask(CoreAsk):
     kind: str
 
 
+class Exploring(BaseModel):
+    """An Exploration under way (L478-502), kept so it can wait for the players' choice among tied
+    nearest empty squares (L488; reading d7) and then go on where it stopped."""
+
+    area: str
+    hero: str | None = None  # the Hero exploring (None: an Enemy)
+    asks: bool = False  # its ties are asked of the players (else they take the default)
+    noisy: bool = False  # a smashed door (L493)
+    landed: list[Square] = Field(default_factory=list)  # where each die landed, in order
+    n: int = 0  # the die being resolved
+    placed: list[Square] = Field(default_factory=list)
+    revealed: list[int] = Field(default_factory=list)  # Enemies revealed so far
+    short: bool = False  # too few figures: the Alert rose once already (L492)
+    spot: Square | None = None  # where the token of die `n` was put (it is drawn once it has a square)
+    token: str | None = None  # that token, drawn and revealed, its figures not all placed yet
+    facing: Facing | None = None  # its arrow
+    put: int = 0  # its figures placed so far
+    near: Square | None = None  # the square the next figure's nearest empty square is measured from
+    options: list[Square] = Field(default_factory=list)  # the tied squares the players are asked about
+    chosen: Square | None = None  # their answer, taken as the Exploration goes on
+    door: str | None = None  # the door whose Rooms were being explored (the others follow it)
+    then: Literal["crash", "slip"] | None = None  # what the door's opening still owes: a smashed door's
+    # crash on an Enemy just behind (L437-441), an Invisible Hero's slip past one (L1124)
+    beyond: Square | None = None  # the square behind that door
+
+
+class Walk(BaseModel):
+    """The rest of an Enemy's move held up by an Exploration's question (reading d23): the squares still
+    to walk and what its activation does after (`strike` its target, `close` in, `flee`'s turn)."""
+
+    enemy: int
+    rest: list[Square]
+    then: Literal["strike", "close", "flee"]
+    target: str | None = None
+    blue: bool = False
+
+
 class EnemyTurn(BaseModel):
     """Where the Enemy Phase stands, so it can pause for a Hero's Reaction and go on (L830-887)."""
 
@@ -171,6 +208,8 @@ class EnemyTurn(BaseModel):
     done: list[int] = Field(default_factory=list)  # Enemies activated this phase
     strike: Strike | None = None
     reacted: list[str] = Field(default_factory=list)  # Heroes who reacted to the Enemy now activating
+    ringers_due: bool = False  # the Bell-ringers' run ending the Patrol management waits for a choice
+    walk: Walk | None = None  # an Enemy's move waiting for an Exploration's question
 
 
 class QuestState(GameState):
@@ -210,6 +249,9 @@ class QuestState(GameState):
     enemy_turn: EnemyTurn | None = None
     ask: Ask | None = None
     held: HeldRoll | None = None
+    exploring: Exploring | None = None  # an Exploration waiting for the players' choice (reading d7)
+    ringer_tie: list[int] = Field(default_factory=list)  # Enemies tied to be the Bell-ringer (L803), the
+    # first standing in as the default until the players choose
 
     def hero(self, code: str) -> Hero:
         for hero in self.heroes:
@@ -382,6 +424,22 @@ class Pass(BaseModel):
     type: Literal["pass"] = "pass"
 
 
+class Place(BaseModel):
+    """The players' choice among the tied nearest empty squares where an Exploration's token or figure
+    goes (L488, L499; reading d7); no square: the default, the first of them in reading order."""
+
+    type: Literal["place"] = "place"
+    square: Square | None = None
+
+
+class Ringer(BaseModel):
+    """The players' choice of the Bell-ringer among the Enemies of an Alert Patrol tied nearest the Bell
+    (L803); no enemy: the default, the lowest number."""
+
+    type: Literal["ringer"] = "ringer"
+    enemy: int | None = None
+
+
 class EndTurn(BaseModel):
     """Done with the End of Turn: the next Turn begins when every seat is done."""
 
@@ -390,7 +448,7 @@ class EndTurn(BaseModel):
 
 QuestAction = Annotated[Activate | BuyAP | UseSkill | Move | OpenDoor | Attack | Leave | Finish | Face | Drink
                         | EndActivation | Resurrect | EndTurn | Dodge | Pass | Discard | Rekup | Equip | Unequip | Boost
-                        | Reroll | Resolve,
+                        | Reroll | Resolve | Place | Ringer,
                         Field(discriminator="type")]
 
 
@@ -441,6 +499,6 @@ class QuestView(TableView):
 
 __all__ = [
     "Activate", "Ask", "Attack", "Boost", "BuyAP", "Faces", "HeldRoll", "Reroll", "Resolve", "Card", "Discard", "Dodge", "Drink", "Equip", "Rekup", "Unequip", "EndActivation", "EndTurn", "Enemy", "EnemyTurn",
-    "Face", "Finish", "Hero", "Leave", "Move", "OpenDoor", "Pass", "Patrol", "Phase", "QuestAction", "QuestState",
-    "QuestView", "Resurrect", "Strike", "Token", "UseSkill",
+    "Exploring", "Face", "Finish", "Hero", "Leave", "Move", "OpenDoor", "Pass", "Patrol", "Phase", "Place",
+    "QuestAction", "QuestState", "QuestView", "Resurrect", "Ringer", "Strike", "Token", "UseSkill", "Walk",
 ]

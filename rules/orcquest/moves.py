@@ -406,6 +406,16 @@ MOVES = MoveBook("oq", help="OrcQuest: activate a Hero, play its cards, move, at
          (_hero_param(), _card_param("The Stuff, like club")), say=_say_stuff("equips"), offer=Menu(emoji="🪓")),
     Move("unequip", "unequip", "Put away", "End of Turn: put an equipped Stuff in the Inventory.",
          (_hero_param(), _card_param("The Stuff, like axe")), say=_say_stuff("puts away"), offer=Menu(emoji="🎒")),
+    # the ties the players settle (L488, L499, L803; reading d7): any seat answers, the default is quiet
+    Move("place", "place", "Place", "A tie of nearest empty squares: where the token or figure goes.",
+         (Param("square", Kind.SQUARE, "One of the tied squares", required=False, grid=FARM.grid),),
+         say=lambda a, r: f"Put it on {a.square}" if a.square else "The first in reading order",
+         offer=Buttons(emoji="📍", style="primary"), quiet=True),
+    Move("ringer", "ringer", "Bell-ringer", "A tie nearest the Bell: which Enemy runs to ring it.",
+         (Param("enemy", Kind.PIECE, "The Enemy (its square or name)", required=False, read=read_enemy,
+                show=enemy_words, spell=_spell_enemy, example="d9"),),
+         say=lambda a, r: f"{enemy_words(a.enemy, r).capitalize()} rings" if a.enemy is not None
+         else "The lowest number rings", offer=Buttons(emoji="🔔", style="primary"), quiet=True),
 ])
 
 __all__ = ["MOVES", "enemy_words", "read_dice", "read_enemy", "read_path", "scene_of_view"]

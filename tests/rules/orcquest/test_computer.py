@@ -11,6 +11,7 @@ from rules.core.search import Budget
 from rules.core.tactics import tactics_of
 from rules.orcquest.computer import TACTICS, chance, goal_of, progress, standing, walking
 from rules.orcquest.models import (
+    Activate,
     Attack,
     Discard,
     EndActivation,
@@ -18,6 +19,7 @@ from rules.orcquest.models import (
     Finish,
     Leave,
     Move,
+    Place,
     Reroll,
     UseSkill,
 )
@@ -122,3 +124,15 @@ def test_the_totems_carrier_steps_onto_the_exit_with_a_point_left_then_out() -> 
     assert kept and all(isinstance(a, Move) and a.path[-1] in ("a1", "a2") and len(a.path) < 4 for a in kept)
     state = play(state, kept[0]).state
     assert TACTICS.sensible(state, "p1", GAME.legal_actions(state, "p1")) == [Leave()]
+
+
+def test_a_computer_seat_answers_a_tie_the_players_settle() -> None:
+    # reading d7 (the players choose among tied nearest squares, L488): a computer seat weighs every answer
+    state = fresh(2)
+    state.explored = ["1", "2", "3"]
+    state.reserves["A"] = ["peasant-x3", "chicken"]
+    state = play(state, Activate(hero="thalla", entry="a1"), [5, 1, 2]).state  # the second Peasant's tie
+    legal = GAME.legal_actions(state, "p2")
+    assert legal and all(isinstance(a, Place) for a in legal) and TACTICS.sensible(state, "p2", legal) == legal
+    move = decide(GAME, GAME.seen_by(state, "p2"), "p2", Level.NORMAL, 3, Budget(iterations=12, depth=4))
+    assert move in legal

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from rules.orcquest.enemies import alert_groups
-from rules.orcquest.models import Dodge, EndActivation, Pass, Patrol, Phase, Reroll
+from rules.orcquest.enemies import alert_groups, groups
+from rules.orcquest.exploration import PLACE
+from rules.orcquest.models import Dodge, EndActivation, Move, Pass, Patrol, Phase, Place, Reroll, Ringer, UseSkill
+from rules.orcquest.questions import RINGER
 from tests.rules.orcquest.helpers import GAME, active, enemy, fresh, play, put, texts, to_enemy_phase
 
 
@@ -255,3 +257,107 @@ def test_the_alert_going_past_fifteen_loses_the_quest() -> None:
     active(state, "mek", "a3")
     step = play(state, EndActivation())
     assert step.state.alert == 16 and step.state.won is False and GAME.outcome(step.state) is not None
+
+
+def test_the_players_choose_the_bell_ringer_among_a_tie_in_the_hero_phase() -> None:
+    # 004 L797 (the member nearest the Bell), L803 ("In case of a tie ... choose the Bell-ringer"): asked
+    # of every seat once the Hero's move is over, the lowest number standing in as the default
+    state = fresh(2)
+    front, rear = patrol(state, ("k9", "peasant"), ("j9", "peasant"))  # both at Range 1 of the Bell on k10
+    for member in (front, rear):
+        member.facing = "N"
+    active(state, "thalla", "e8", "N")
+    state = play(state, UseSkill(hero="thalla", skill="stalk")).state
+    step = play(state, Move(path=["e9"]))  # onto the road, level with them: seen (reading d3)
+    state = step.state
+    assert state.ask is not None and state.ask.kind == RINGER and state.ask.players == ["p1", "p2"]
+    assert state.enemy(front.id).ringer and not state.enemy(rear.id).ringer  # the default meanwhile
+    prompt = GAME.prompts(state)[1]
+    assert "Peasant 1 on k9 or Peasant 2 on j9" in prompt.text and prompt.default == {"type": "ringer", "enemy": None}
+    assert GAME.legal_actions(state, "p2") == [Ringer(enemy=front.id), Ringer(enemy=rear.id)]
+    chosen = play(state, Ringer(enemy=rear.id), player="p2").state
+    assert chosen.enemy(rear.id).ringer and not chosen.enemy(front.id).ringer
+    assert chosen.ask is None and chosen.ringer_tie == [] and chosen.card is not None  # Stalk goes on
+    kept = play(state, Ringer()).state  # nobody answered: the default stays
+    assert kept.enemy(front.id).ringer and not kept.enemy(rear.id).ringer and kept.ask is None
+
+
+def test_a_bell_ringer_chosen_in_the_enemy_phase_runs_once_chosen() -> None:
+    # 004 L803 (the players choose among a tie), L807 (the Bell-ringer runs its full move at the end of the
+    # Patrol management, so after the choice), L847-856 (the other, Alert, rolls and flees)
+    state = fresh()
+    west, east = patrol(state, ("e10", "peasant"), ("q10", "peasant"))  # both at Range 6 of the Bell on k10
+    for member in (west, east):
+        member.facing = "W"
+    put(state, "thalla", "s10", "W")
+    state.patrols = ["about-turn", "move-6"]  # they turn about and see Thalla; no new Patrol comes
+    state = to_enemy_phase(state).state
+    assert state.ask is not None and state.ask.kind == RINGER and state.phase is Phase.ENEMY
+    assert [e.square for e in state.enemies] == ["e10", "q10"]  # nobody ran yet
+    step = play(state, Ringer(enemy=east.id), [1])  # the west one's white Activation die: Yellow, Flee
+    state = step.state
+    ringer = state.enemy(east.id)
+    assert ringer is not None and ringer.ringer and ringer.square == "m10"  # its 4 squares towards the Bell
+    assert not state.enemy(west.id).ringer and state.phase is Phase.END
+    assert any("Peasant 2 is the Bell-ringer" in t for t in texts(step))
+
+
+def test_an_enemy_exploring_on_its_move_waits_for_the_players_choice_then_goes_on() -> None:
+    # 004 L475 (an Alert Enemy on the move explores), L488 and L499 (x2: the other on the nearest empty
+    # square, the players choosing among a tie); reading d7; reading d23 (the Enemy waits where it stands,
+    # then walks the rest of its move and its activation ends as it would have)
+    state = fresh(2)
+    state.explored = ["1", "2", "3"]
+    state.reserves["A"] = ["peasant-x2", "chicken"]
+    runner = enemy(state, "peasant", "e6", "S", alert=True, seen_hero=True)
+    put(state, "mandar", "c6", "E")
+    # white Activation Yellow: it flees from Mandar and sees the field from e5; die 1 on f1 (two Peasants,
+    # arrows E: the second's squares g1, f2 and g2 tie), die 2 on h3 (a Chicken)
+    state = to_enemy_phase(state, [1, 1, 9, 2], square="t1").state
+    assert state.ask is not None and state.ask.kind == PLACE and state.ask.players == ["p1", "p2"]
+    assert state.phase is Phase.ENEMY and state.exploring is not None and state.exploring.options == ["g1", "f2", "g2"]
+    assert state.enemy(runner.id).square == "e5"  # waiting on its way
+    # the two new Peasants, alert, roll Yellow and flee too
+    step = play(state, Place(square="g2"), [1], player="p2")
+    state = step.state
+    assert any("put on g2" in t for t in texts(step)) and any("Die 2 lands on h3: a Chicken" in t for t in texts(step))
+    fled = state.enemy(runner.id)
+    assert fled is not None and fled.square == "h5" and fled.facing == "E"  # the rest of its flight, its back turned
+    assert state.ask is None and state.phase is Phase.END and len(state.enemies) == 3
+
+
+def test_an_enemy_two_groups_claim_goes_to_the_stronger_die_then_the_larger_group() -> None:
+    # 004 L831 (an Enemy equally between two groups: the higher Activation die first, then the players
+    # decide, unkind to Heroes); reading d8 (double claims: stronger die, then larger group)
+    state = fresh()
+    state.open_doors = ["door-west"]
+    inside = enemy(state, "peasant", "k3")  # Room 1's group: a white die
+    between = enemy(state, "peasant", "i3")  # within 2 of both, in sight through the open door
+    dog = enemy(state, "dog", "g3")  # outside: a grey die
+    assert [[e.id for e in g] for g in groups(state)] == [[inside.id], [between.id, dog.id]]
+    state.enemy(dog.id).kind = "peasant"  # white against white, one against one: the Room's group (the
+    # default of the players' decision), and the one beyond joins it through it
+    assert [[e.id for e in g] for g in groups(state)] == [[inside.id, between.id, dog.id]]
+    enemy(state, "peasant", "e3")  # the outside group grows to two: it wins
+    assert [[e.id for e in g] for g in groups(state)][0] == [inside.id]
+
+
+def test_an_enemy_opening_a_door_waits_for_the_choice_then_walks_in_and_attacks() -> None:
+    # 004 L475 (an Alert Enemy opening an unexplored Room's door explores it), L488 (the players choose
+    # among tied squares), L869-875 (its target); reading d23 (it waits on its way, then goes on)
+    state = fresh()
+    state.explored = ["2", "3", "A"]
+    state.reserves["main"] = ["chicken", "chicken"]
+    peasant = enemy(state, "peasant", "h3", "E", alert=True, seen_hero=True)
+    put(state, "thalla", "l3", "W")
+    # white Activation Orange: Assault on Thalla, through the west door; die 1 on l5 (low furniture: its
+    # neighbours tie), die 2 on m3
+    state = to_enemy_phase(state, [5, 18, 11]).state
+    assert state.ask is not None and state.ask.kind == PLACE and "door-west" in state.open_doors
+    assert state.enemy(peasant.id).square == "j3" and state.enemy_turn is not None and state.enemy_turn.walk
+    assert state.hero("thalla").damage == 0
+    # then its white Attack die Orange on Thalla's white Defence blank: 1 Damage
+    state = play(state, Place(square="m6"), [5, 1]).state
+    assert sorted(t.square for t in state.tokens if t.kind == "chicken") == ["m3", "m6"]
+    assert state.enemy(peasant.id).square == "k3" and state.hero("thalla").damage == 1
+    assert state.ask is None and state.phase is Phase.END

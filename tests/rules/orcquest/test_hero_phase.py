@@ -17,6 +17,7 @@ from rules.orcquest.models import (
     Move,
     OpenDoor,
     Phase,
+    Place,
     Token,
     UseSkill,
 )
@@ -131,9 +132,14 @@ def test_opening_a_door_costs_one_movement_point_and_explores_the_room() -> None
     state.reserves["main"] = ["dog", "peasant", "peasant"]
     active(state, "thalla", "j3", "E")
     state = play(state, UseSkill(hero="thalla", skill="stalk")).state
-    # die 1 on m3 (11th square of Room 1 in reading order), die 2 on l5 (low furniture: k4 instead);
+    # die 1 on m3 (11th square of Room 1 in reading order), die 2 on l5 (low furniture: its eight
+    # neighbours tie, the players choose and leave it to the default, k4, reading d7);
     # the dog's arrow points W (4th facing), the Peasant's E (2nd)
-    step = play(state, OpenDoor(door="door-west"), [11, 18, 4, 2])
+    asked = play(state, OpenDoor(door="door-west"), [11, 18, 4])
+    assert asked.state.exploring is not None and asked.state.exploring.options[0] == "k4"
+    words = GAME.prompts(asked.state)[0].text  # the token is still face down (L483-486): not named yet
+    assert "face-down token" in words and "k4, l4, m4, k5, m5, k6, l6 or m6" in words and "Peasant" not in words
+    step = play(asked.state, Place(), [2])
     state = step.state
     assert state.card is not None and state.card.mp == 4 and "door-west" in state.open_doors
     dogs = [(e.kind, e.square, e.facing) for e in state.enemies]
@@ -324,3 +330,25 @@ def test_an_empty_event_deck_takes_its_discard_shuffled() -> None:
     state.events, state.event_discard = [], ["nothing-1", "alert"]
     state = play(state, EndActivation(), [2, 1]).state  # the shuffle puts the Alert card on top
     assert state.alert == 2 and state.events == ["nothing-1"] and state.event_discard == []
+
+
+def test_a_smashed_door_waits_for_the_players_choice_then_falls_on_the_enemy_behind() -> None:
+    # 004 L433-443 (a door smashed: the Room explored with noise, 1 grey Attack die on an Enemy behind),
+    # L488-499 and reading d7 (the second Peasant's square among a tie is the players' choice): the move
+    # ends at the door, the crash comes once the Exploration is done
+    state = fresh()
+    state.explored = ["2", "3", "A"]
+    state.reserves["main"] = ["peasant-x2", "dog"]
+    active(state, "orrus", "j3", "E")
+    state = play(state, UseSkill(hero="orrus", skill="stomp")).state
+    # die 1 on k3 (two Peasants, facing N), die 2 on n8
+    asked = play(state, Move(path=["k3", "l3"]), [9, 32, 1]).state
+    assert asked.exploring is not None and asked.exploring.options == ["k2", "l2", "l3", "k4", "l4"]
+    assert asked.hero("orrus").square == "j3" and [e.square for e in asked.enemies] == ["k3"]
+    assert asked.card is not None and asked.card.mp == 4
+    # the Dog's arrow N; then the door on the Peasant on k3: grey Red, white blank
+    step = play(asked, Place(square="l3"), [1, 6, 1])
+    state = step.state
+    assert [(e.kind, e.square, e.facing) for e in state.enemies] == [("peasant", "l3", "W"), ("dog", "n8", "S")]
+    assert all(e.alert for e in state.enemies) and any("door crashes" in t for t in texts(step))
+    assert state.ask is None and state.card is not None and state.card.mp == 4  # Stomp goes on from j3

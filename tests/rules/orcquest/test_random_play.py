@@ -18,7 +18,8 @@ from tests.rules.orcquest.helpers import GAME, seats
 def sound(state: QuestState) -> None:
     """One figure a square (L398, L892), nothing on furniture or trunks but an Agile Hero (L446-447),
     the Bell for its ringer alone (L405), no more figures than the box holds (L133), Badass Points
-    within the Limit (L691), a question open exactly while something waits for its answer."""
+    within the Limit (L691), a question open exactly while something waits for its answer (a Reaction,
+    the dice after an Attack, a tie the players settle)."""
     layout = layout_of(state)
     standing = [e.square for e in state.enemies] + [h.square for h in state.heroes if h.square and not h.left]
     assert not [s for s, n in Counter(standing).items() if n > 1]
@@ -35,7 +36,8 @@ def sound(state: QuestState) -> None:
     kinds = Counter(e.kind for e in state.enemies)
     assert all(kinds[k] <= FIGURES[k] for k in kinds)
     assert 0 <= state.badass <= state.limit and state.alert >= 1
-    waiting = state.held is not None or (state.enemy_turn is not None and state.enemy_turn.strike is not None)
+    waiting = (state.held is not None or (state.enemy_turn is not None and state.enemy_turn.strike is not None)
+               or state.exploring is not None or bool(state.ringer_tie))  # reading d7, L803: ties the players settle
     assert (state.ask is not None) == waiting
 
 
