@@ -352,7 +352,9 @@ class OrcQuest(Game[QuestState, Any]):
             hero = state.hero(code)
         except KeyError:
             raise RuleViolation(f"There is no Hero called {code}.") from None
-        require(player in hero.owners, f"{hero.name} is not yours to move.")
+        if player not in hero.owners:
+            owners = " or ".join(state.name_of(p) for p in hero.owners)
+            raise RuleViolation(f"{hero.name} is not yours to move: {owners} plays {hero.name}.")
         return hero
 
     def _active(self, state: QuestState, player: PlayerId) -> Hero:
