@@ -179,7 +179,10 @@ async def test_two_humans_and_two_computers_play_the_first_quest_from_the_lobby_
     assert not untrue_past(channel), untrue_past(channel)[:3]
     for member in (world.alice, world.bob):  # no question left clickable in anyone's DMs
         assert not [live_controls(m) for m in member.user.dm_channel.history() if live_controls(m)]
-    # the piles' cards are named nowhere: not in what the bot sent anyone, nor in its log
+    # the piles' cards are named nowhere: not in what the bot sent anyone (/game log included), nor in its log
+    asked = await world.bob.slash(channel, "game log", lines=100)
+    assert asked.ephemeral and "Enemy Phase" in "\n".join(m.content or "" for m in [asked.response, *asked.followups]
+                                                         if m is not None)
     everything = "\n".join(f"{m.words}\n{m.labels}" for m in sent(simcord_env, world))
     assert not [c for c in PILE_CODES if c in everything or c in caplog.text]
 
