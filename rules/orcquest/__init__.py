@@ -37,8 +37,9 @@ Still to come: other Hero Reactions than Dodge; throwing Loot (L924-930); buying
 (L912-921); Kraft, Enchant, Relics and Artifacts (L653-661, L915, L931-960); the End of Quest and
 the Campaign (L961-987); Bosses, Massive and Named Enemies (L819-823, L988-1032); reinforced doors and
 keys, destroyed walls, Smoke, and the Abilities no house card uses (L420-423, L470, L1094-1160);
-players choosing among ties the rules leave to them (each takes its default now, reading d7-d10);
-`/oq preview` in Discord (`preview` is in the engine; the bot has no command for it yet).
+players choosing among ties the rules leave to them (each takes its default now, reading d7-d10).
+A walk foreseen (`preview`) is told in Discord by the shared `/game preview` (through `OrcQuest.foresee`)
+and in the notes of `/oq move path:`'s autocomplete, not by a `/oq preview` of its own.
 """
 
 from rules.orcquest.engine import OrcQuest

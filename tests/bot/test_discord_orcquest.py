@@ -343,3 +343,45 @@ async def test_with_three_players_the_fourth_hero_is_moved_by_each_and_an_owned_
         assert applied(await other.click(board, custom_id=end))
         await drained(bot, channel.id)
         assert (await snapshot(simcord_env, channel)).state.hero("mandar").activated
+
+
+# -- a move foreseen -------------------------------------------------------------------------------------------
+
+
+async def test_game_preview_foresees_a_walk_for_its_player_alone_and_changes_nothing(simcord_env, world):
+    # reading (e): a walk's Movement Points, its Danger Zone Damage (L415) and who would see the Hero (L323),
+    # told privately before the move is made (`Game.foresee`, offered to every game by /game preview)
+    bot: ZagjanBot = simcord_env.bot
+    channel = world.channel
+    assert applied(await world.alice.slash(channel, "game new", game="orcquest"))
+    assert applied(await world.alice.slash(channel, "game start"))  # one player runs the four Heroes
+    alice = str(world.alice.id)
+    snap = await snapshot(simcord_env, channel)
+    await bot.show_move(await bot.table.act(channel.id, alice, Activate(hero="orrus", entry="a1")))
+    snap = await snapshot(simcord_env, channel)
+    walking = next(a for a in GAME.legal_actions(snap.state, alice) if getattr(a, "type", "") == "use-skill"
+                   and any(getattr(m, "type", "") == "move" for m in GAME.legal_actions(
+                       GAME.apply(snap.state, alice, a).state, alice)))
+    await bot.show_move(await bot.table.act(channel.id, alice, walking))
+    await drained(bot, channel.id)
+    snap = await snapshot(simcord_env, channel)
+
+    offered = await world.alice.autocomplete(channel, "game preview", "move", "move")
+    assert offered and all(o["name"].startswith("Move Orrus to ") for o in offered)
+    walk = offered[-1]
+    answer = await world.alice.slash(channel, "game preview", move=walk["value"])
+    text = answered_privately(answer)
+    square = walk["name"].split(" to ")[1].split()[0]
+    assert text.startswith(f"**{walk['name']}** is open to you now.")
+    assert f"Orrus would end on {square} for " in text and "Danger Zone Damage, seen by " in text
+    assert (await snapshot(simcord_env, channel)).version == snap.version  # nothing was moved
+    # a move that is not yours, or a stranger, is told so
+    assert answered_privately(await world.alice.slash(channel, "game preview", move="move.z9")).startswith(
+        "That is not one of your moves now")
+    assert answered_privately(await world.bob.slash(channel, "game preview", move=walk["value"])) == \
+        "You are not playing in this game."
+    assert await world.bob.autocomplete(channel, "game preview", "move", "") == []
+    # a move the game says nothing more of is only said to be open
+    offered = await world.alice.autocomplete(channel, "game preview", "move", "finish")
+    told = answered_privately(await world.alice.slash(channel, "game preview", move=offered[0]["value"]))
+    assert told.startswith("**Finish ") and "would end on" not in told
