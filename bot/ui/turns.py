@@ -384,6 +384,8 @@ def _rules_refusal(game: Game[Any, Any], state: Any, player: str, pick: Pick, *,
     move = game.moves.of(action) if action is not None and game.moves is not None else None
     if action is None or move is None or not (move.any_version or current):
         return None
+    if not move.any_version:  # tried on what the clicker's seat knows: no refusal can tell another's secret
+        state = game.seen_by(state, player)
     try:
         game.apply(state, player, action)
     except RuleViolation as exc:
