@@ -136,6 +136,7 @@ class OrcQuest(Game[QuestState, Any]):
     action_adapter = TypeAdapter(QuestAction)
     outcome_kind = OutcomeKind.COOPERATIVE
     secrets = SECRETS
+    private_by_secrets = True  # a seat sees more than the table only through `secrets` (the piles, which nobody sees)
     moves = MOVES
 
     # -- set-up (L230-266) -----------------------------------------------------------------------------
