@@ -24,7 +24,6 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtu
     applied,
     bot_db,
     custom_ids,
-    live_controls,
     make_bot,
     snapshot,
     untrue_past,
