@@ -28,7 +28,8 @@ def first_steps(pick: str, more: list[str]) -> str:
         "under it, or the game's own commands below. Secret choices arrive by direct message.",
         "Also: **/game status** (whose turn), **/game board** (show the board again), **/game log** "
         "(what happened, with your private news), **/game hand** (a picture of what only you can see), "
-        "**/game undo** (take back your last move while nothing was rolled or learnt since), "
+        "**/game undo** (take back your last move while nothing was rolled or learnt since), **/game preview** "
+        "(what one of your moves would do, before you make it), "
         "**/rules** `game:` (how to play), **/game abandon**.",
         "A table has a turn limit (`turn_limit:` at /game new, 24 hours by default): past it the bot "
         "reminds the player; past twice it the others may skip or remove them. **/game pings** turns turn pings off.",

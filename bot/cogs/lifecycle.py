@@ -17,18 +17,21 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs import Host, PICK, pick_choices, set_game_choices, set_pick_option
-from bot.service.table import DEFAULT_TURN_SECONDS, Lobby, TableError, whose_turn
+from bot.service.table import DEFAULT_TURN_SECONDS, NOT_PLAYING, Lobby, TableError, whose_turn
 from bot.ui.hand import show_hand
 from bot.service.replays import RECORD_FILE
 from bot.ui.answers import CONFIRMED, settled
 from bot.ui.lobby import TABLE, CardSeat, LobbyCard
 from bot.ui.text import and_list, last_lines
-from bot.ui.turns import audit, publish, refuse, take_back, tell_channel
+from bot.ui.turns import audit, publish, reading_of, refuse, take_back, tell_channel
 from bot.waits.replays import post
 from rules.core.computer import Level
 from rules.core.engine import Game, Seat, SeatPick, TableOption
 from rules.core.errors import RuleViolation
+from rules.core.moves import code, describe, find
 
+MAX_CHOICE = 100
+"""An autocomplete choice's name and value at most (Discord)."""
 REPOST_SECONDS = 30.0
 """How often the players of a channel may post its board again with /game board."""
 
@@ -298,6 +301,50 @@ class Lifecycle(commands.Cog):
         """The board's "Undo" button, typed: the rules say whether the move may go, and why not."""
         async with audit(interaction, "game undo", acknowledge_first=True) as record:
             await take_back(interaction, record, interaction.channel_id or 0)
+
+    @game.command(name="preview", description="What one of your moves would do, before you make it (only you see it).")
+    @app_commands.describe(move="One of your moves now (the list is the rules')")
+    async def preview(self, interaction: discord.Interaction[Any], move: str) -> None:
+        """A move foreseen: open to the asker now or not (in the rules' words), and what the game can tell
+        of it before it is made (`Game.foresee`, from what the asker's seat knows): nothing is changed."""
+        async with audit(interaction, "game preview", acknowledge_first=True) as record:
+            snap = await self.bot.table.snapshot(interaction.channel_id)
+            record.game = snap.game_id
+            if snap.status != "active":
+                raise TableError("That game is not running, so it has no move to foresee.")
+            player = str(interaction.user.id)
+            if not any(s.player == player for s in snap.seats):
+                raise TableError(NOT_PLAYING)
+            game = self.bot.table.game(snap.slug)
+            kind, _, coded = move.partition(".")
+            action = find(await self.bot.table.legal_actions(snap.channel_id, player), kind, coded)
+            if action is None:
+                raise TableError("That is not one of your moves now: pick one from the list the option offers.")
+            said = game.moves.words(action, reading_of(snap)) if game.moves is not None else describe(action)
+            foreseen = game.foresee(game.seen_by(snap.state, player), player, action)
+            lines = [f"**{said}** is open to you now.", *([foreseen] if foreseen else []),
+                     "Nothing was moved: make the move with its button or command."]
+            await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
+
+    @preview.autocomplete("move")
+    async def moves_to_preview(self, interaction: discord.Interaction[Any], current: str
+                               ) -> list[app_commands.Choice[str]]:
+        """The asker's legal moves in their words (as the board's buttons say them), the typed text narrowing them."""
+        try:
+            snap = await self.bot.table.snapshot(interaction.channel_id)
+        except TableError:
+            return []
+        if snap.status != "active":
+            return []
+        game = self.bot.table.game(snap.slug)
+        reading, wanted = reading_of(snap), current.strip().casefold()
+        offered = []
+        for action in await self.bot.table.legal_actions(snap.channel_id, str(interaction.user.id)):
+            said = game.moves.words(action, reading) if game.moves is not None else describe(action)
+            value = f"{getattr(action, 'type', '')}.{code(action)}"
+            if wanted in said.casefold() and len(value) <= MAX_CHOICE:
+                offered.append(app_commands.Choice(name=said[:MAX_CHOICE], value=value))
+        return offered[:25]
 
     @game.command(name="replay", description="Post the animated replay of this channel's last finished game.")
     async def replay(self, interaction: discord.Interaction[Any]) -> None:

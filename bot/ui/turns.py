@@ -276,8 +276,11 @@ def chosen(decoded: Pick | RandomLegal, player: str, version: int | None, rng: r
             found = find(legal, decoded.kind, decoded.code)
         if found is not None:
             return found
-        pinned = version is not None or not isinstance(decoded, Pick)
-        raise TableError((None if pinned else _rules_refusal(game, state, player, decoded)) or NOT_OPEN)
+        if not isinstance(decoded, Pick):
+            raise TableError(NOT_OPEN)
+        # read in the move's transaction, after its version was checked: a pinned click is on the newest
+        # board, so the choice is someone else's (a shared board's), and the rules say why it is not his
+        raise TableError(_rules_refusal(game, state, player, decoded, current=version is not None) or NOT_OPEN)
 
     return Chosen(read)
 
@@ -367,18 +370,22 @@ def _cannot_act(snapshot: Any, player: str, version: int | None) -> str | None:
     return None
 
 
-def _rules_refusal(game: Game[Any, Any], state: Any, player: str, pick: Pick) -> str | None:
+def _rules_refusal(game: Game[Any, Any], state: Any, player: str, pick: Pick, *, current: bool = False) -> str | None:
     """Why the rules refuse a clicked choice that is not open to the player, in their own words. For a
     button not pinned to a version (`Move.any_version`: a shout, judged by the turn it names), the rules
-    are the only judge of whether it is too late ("that turn is over"), so the click is read back into
-    its move (`read_back`) and tried on a private copy of the game. None when it cannot be read back,
-    or the rules would take it (the caller's refusal stands)."""
+    are the only judge of whether it is too late ("that turn is over"); a button of the newest board
+    (`current`: its version was checked) is not late at all, but another player's choice on a board
+    several act on (a Hero that is not his to move), and "not open any more" would be untrue. So the
+    click is read back into its move (`read_back`) and tried on a private copy of the game. None when
+    it cannot be read back, or the rules would take it (the caller's refusal stands)."""
     if state is None:
         return None
     action = read_back(game, pick.kind, pick.code)
     move = game.moves.of(action) if action is not None and game.moves is not None else None
-    if action is None or move is None or not move.any_version:
+    if action is None or move is None or not (move.any_version or current):
         return None
+    if not move.any_version:  # tried on what the clicker's seat knows: no refusal can tell another's secret
+        state = game.seen_by(state, player)
     try:
         game.apply(state, player, action)
     except RuleViolation as exc:

@@ -409,6 +409,14 @@ class Game(ABC, Generic[S, A]):
             return []
         return [a for a in self.legal_actions(state, player) if (m := book.of(a)) is not None and m.any_time]
 
+    def foresee(self, seen: S, player: PlayerId, action: A) -> str | None:
+        """What one of `player`'s legal moves would do, said to them alone before they make it (`/game
+        preview`), worked out from `seen` (`seen_by(state, player)`: what that seat knows, so nothing hidden
+        can show) without changing anything or throwing a die. None: the game has nothing to say beyond
+        the move being open (OrcQuest's: a walk's Movement Points, its Danger Zone Damage, who would see
+        the Hero at its end)."""
+        return None
+
     @abstractmethod
     def view(self, state: S, viewer: PlayerId | None) -> BaseModel: ...
 

@@ -2,8 +2,11 @@
 
 Line numbers (L…) are those of ../shared/seeds/004_3c7d9386b922289d.txt (1,433 lines); the house set
 and the readings (a…, d…) are ../shared/games/orcquest.md's (whose own line numbers count another
-layout of the text: the ones here are the seed file's). The engine (`engine.OrcQuest`) is not
-registered yet: there is no `GAME` here, so no bot, renderer or simulation picks it up.
+layout of the text: the ones here are the seed file's). The engine (`engine.OrcQuest`) is registered
+(`GAME`, issue 44): the bot, the terminal, `zagjan simulate` and the benches pick it up, its moves
+(`moves.py`, `/oq`), its computer player (`computer.py`) and its board (`renderers/orcquest/`) with it,
+and every generic test (controls, secrets, labels, undo, self-play) holds it to the same checks as the
+other games.
 
 In, each with tests that name their lines:
 - the house set as data and Quest 1's map read from its ASCII (`data`; L133, L244-266, L749);
@@ -34,7 +37,15 @@ Still to come: other Hero Reactions than Dodge; throwing Loot (L924-930); buying
 (L912-921); Kraft, Enchant, Relics and Artifacts (L653-661, L915, L931-960); the End of Quest and
 the Campaign (L961-987); Bosses, Massive and Named Enemies (L819-823, L988-1032); reinforced doors and
 keys, destroyed walls, Smoke, and the Abilities no house card uses (L420-423, L470, L1094-1160);
-players choosing among ties the rules leave to them (each takes its default now, reading d7-d10);
-registration (its moves, `moves.py`, its computer player, `computer.py`, and its board,
-`renderers/orcquest/`, are in; what registering it still needs is in the session's note on issue 44).
+players choosing among ties the rules leave to them (each takes its default now, reading d7-d10).
+A walk foreseen (`preview`) is told in Discord by the shared `/game preview` (through `OrcQuest.foresee`)
+and in the notes of `/oq move path:`'s autocomplete, not by a `/oq preview` of its own.
 """
+
+from rules.orcquest.engine import OrcQuest
+from rules.orcquest.guide import GUIDE, READINGS
+
+GAME = OrcQuest()
+"""The engine the registry finds."""
+
+__all__ = ["GAME", "GUIDE", "OrcQuest", "READINGS"]

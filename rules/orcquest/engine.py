@@ -112,6 +112,7 @@ from rules.orcquest.models import (
     UseSkill,
 )
 from rules.orcquest.moves import MOVES
+from rules.orcquest.preview import preview_move
 from rules.orcquest.stuff import TOTEM, discard, equip, fits, rekup, unequip, weapons
 from rules.orcquest.questions import AFTER_ROLL, PLACE, RINGER, STAGES
 from rules.orcquest.secrets import SECRETS
@@ -141,6 +142,7 @@ class OrcQuest(Game[QuestState, Any]):
     action_adapter = TypeAdapter(QuestAction)
     outcome_kind = OutcomeKind.COOPERATIVE
     secrets = SECRETS
+    private_by_secrets = True  # a seat sees more than the table only through `secrets` (the piles, which nobody sees)
     moves = MOVES
 
     # -- set-up (L230-266) -----------------------------------------------------------------------------
@@ -370,7 +372,9 @@ class OrcQuest(Game[QuestState, Any]):
             hero = state.hero(code)
         except KeyError:
             raise RuleViolation(f"There is no Hero called {code}.") from None
-        require(player in hero.owners, f"{hero.name} is not yours to move.")
+        if player not in hero.owners:
+            owners = " or ".join(state.name_of(p) for p in hero.owners)
+            raise RuleViolation(f"{hero.name} is not yours to move: {owners} plays {hero.name}.")
         return hero
 
     def _active(self, state: QuestState, player: PlayerId) -> Hero:
@@ -777,6 +781,23 @@ class OrcQuest(Game[QuestState, Any]):
             ctx.say(f"Turn {state.turn}: Hero Phase. Choose a Hero to activate.", kind="phase")
             if not any(self._can_activate(h) for h in state.heroes):
                 self._enemy_phase(ctx, state)
+
+    # -- a move foreseen --------------------------------------------------------------------------------
+    def foresee(self, seen: QuestState, player: PlayerId, action: Any) -> str | None:
+        """A walk told before it is made (reading e, `/oq preview` of the Discord flow; `preview`): its
+        Movement Points, the Danger Zone Damage on the way (L415) and the Enemies that would have the Hero
+        in sight at its end (L323). An Exploration it would set off is not foreseen: its dice are to come."""
+        if not isinstance(action, Move) or seen.card is None:
+            return None
+        hero = seen.hero(seen.card.hero)
+        foreseen = preview_move(seen, hero.code, list(action.path))
+        if foreseen.fault is not None:
+            return foreseen.fault
+        watchers = ", ".join(foreseen.seen_by) or "no Enemy"
+        damage = f"{foreseen.damage} Danger Zone Damage" if foreseen.damage else "no Danger Zone Damage"
+        return (f"{hero.name} would end on {action.path[-1]} for {foreseen.mp} Movement Point"
+                f"{'' if foreseen.mp == 1 else 's'}, taking {damage}, seen by {watchers} there. A Room it opens "
+                "is explored only when the move is made.")
 
     # -- what the table sees -----------------------------------------------------------------------------
     def view(self, state: QuestState, viewer: PlayerId | None) -> BaseModel:

@@ -47,6 +47,7 @@ BUSY: dict[str, Busy] = {
     "brood-rumble": Busy(players=4, seed=1, steps=280),
     "chaos-marauders": Busy(players=4, seed=2, steps=90),
     "goblin-warlords": Busy(players=4, seed=3, steps=110),
+    "orcquest": Busy(players=2, seed=1, steps=120),
     "orcz": Busy(players=4, seed=1, steps=45),
     "flying-pigs": Busy(players=6, seed=7, steps=150),
     "masters-fight": Busy(players=6, seed=3, steps=452),

@@ -33,6 +33,7 @@ from renderers.common import (
     tag_size,
     write,
 )
+from renderers.orcquest.board import danger_squares, hidden, unexplored_rooms
 from rules.registry import GAMES
 from tests.renderers.busy import BUSY, Board, busy_board
 
@@ -128,6 +129,12 @@ def _explanations(board: Board) -> list[str]:
                 *(["Caravan and its power"] if view.caravans else []),
                 *(["Fortress, rating"] if view.fortresses else []), *(["Mine"] if view.mines else []),
                 *(["Battle to fight"] if view.battles else [])]
+    if board.slug == "orcquest":  # the Enemies' letters, their Alert mark, the Danger Zones and the fog in the
+        seen = [e for e in view.enemies if not hidden(view, e.square)]
+        names = {"peasant": "Peasant", "dog": "War Dog"}
+        return [*(h.name for h in view.heroes), *sorted({names[e.kind] for e in seen if e.kind in names}),
+                *(["Alert"] if any(e.alert for e in seen) else []), *(["Danger"] if danger_squares(view) else []),
+                *(["Fog"] if unexplored_rooms(view) else [])]  # (key); each Hero by name on its card
     if board.slug in ("orcz", "chaos-marauders"):
         return []  # their symbols are cards with their names written on them
     return ["the Wild Boar", *(["Tree"] if view.trees else []), *(["Rocks"] if view.rocks else []),

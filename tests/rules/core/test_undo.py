@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field, TypeAdapter
 
 from rules.core import undo
 from rules.core.dice import Dice
-from rules.core.engine import Context, Game, GameState, Outcome, PlayerId, Prompt, PromptKind, Seat
+from rules.core.engine import Context, Game, GameState, Outcome, OutcomeKind, PlayerId, Prompt, PromptKind, Seat
 from rules.core.errors import RuleViolation
 from rules.core.secrets import Hidden, Spot
 from rules.core.selfplay import random_seats
@@ -211,4 +211,8 @@ def test_in_every_game_a_move_taken_back_gives_the_game_before_it(slug: str) -> 
             back = game.replay_log(seats, None, 3, [*log, (n + 1, player, undo.marker(n))])
             assert back.version == n + 1
             assert back.model_dump(exclude={"version"}) == before.model_dump(exclude={"version"})
-    assert "your turn is over." in reasons or "that move ended the game." in reasons, reasons
+    assert reasons - {None}, reasons  # some move is kept
+    if game.outcome_kind is not OutcomeKind.COOPERATIVE:
+        # (in a co-operative game the move that hands play on may first draw a card, OrcQuest's Event at the end
+        # of an activation, and is kept for that)
+        assert "your turn is over." in reasons or "that move ended the game." in reasons, reasons
