@@ -21,9 +21,14 @@ In, each with tests that name their lines:
   load, Invisible (slipping through closed doors too), Events, Potions (L353-465, L586-599, L648-722,
   L1122-1124);
 - Exploration (`exploration`; L466-502), Stuff (`stuff`; L626-682, L921-923);
-- the Enemy Phase played by the rules (`enemies`): Patrols, the Bell-ringer and the Bell, Groups,
-  Activation rolls, Flee, Assault and targeting, Mek's Dodge as a reaction prompt defaulting to no,
-  the Alert at its end (L724-888);
+- the Enemy Phase played by the rules (`enemies`): Patrols, the Bell-ringer and the Bell, Groups (an
+  Enemy two groups claim: the stronger die, then the larger group, L831; reading d8), Activation
+  rolls, Flee, Assault and targeting, Mek's Dodge as a reaction prompt defaulting to no, the Alert at
+  its end (L724-888);
+- the ties the book leaves to the players, asked of every seat with a default (`questions`): where an
+  Exploration's token or figure goes among equally near empty squares (`place`; L488, L499; readings
+  d7, d23: a Hero's move stops there, an Enemy's waits and goes on), which of a Patrol's Enemies tied
+  nearest the Bell rings it (`ringer`; L803), and a full Hero Entry's tied squares (reading d20);
 - a move foreseen without making it (`preview`: cost, Danger Zone damage, who would see the Hero);
 - the /rules text in our own words with every reading (`guide`: GUIDE, READINGS);
 - the End of Turn: cards restored, Events discarded, resurrection (L895-906); victory and defeat
@@ -31,13 +36,15 @@ In, each with tests that name their lines:
 
 Boosts and an Enraged Hero's re-roll come after an Attack's dice are down, the game asking with "read
 them as they lie" as its default; under an Enemy's Attack an Enraged Hero may re-roll its Defence
-dice, and Mek may Dodge, the default being to take it (L389-390, L575, L883-885, L1080, L1111).
+dice, and Mek may Dodge, the default being to take it (L389-390, L575, L883-885, L1080, L1111). Dodge
+is the house set's only Reaction card.
 
-Still to come: other Hero Reactions than Dodge; throwing Loot (L924-930); buying Skills
-(L912-921); Kraft, Enchant, Relics and Artifacts (L653-661, L915, L931-960); the End of Quest and
-the Campaign (L961-987); Bosses, Massive and Named Enemies (L819-823, L988-1032); reinforced doors and
-keys, destroyed walls, Smoke, and the Abilities no house card uses (L420-423, L470, L1094-1160);
-players choosing among ties the rules leave to them (each takes its default now, reading d7-d10).
+Still to come: throwing Loot (L924-930); buying Skills (L912-921); Kraft, Enchant, Relics and
+Artifacts (L653-661, L915, L931-960); the End of Quest and the Campaign (L961-987); Bosses, Massive
+and Named Enemies (L819-823, L988-1032); reinforced doors and keys, destroyed walls, Smoke, and the
+Abilities no house card uses (L420-423, L470, L1094-1160). The Enemies' own remaining ties (an Enemy
+as close to two groups of the same die and size, targets and squares among equals) keep the default
+unkind to Heroes or reading order (readings d8-d10): the book leaves them to no player.
 A walk foreseen (`preview`) is told in Discord by the shared `/game preview` (through `OrcQuest.foresee`)
 and in the notes of `/oq move path:`'s autocomplete, not by a `/oq preview` of its own.
 """
