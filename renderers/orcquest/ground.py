@@ -92,7 +92,9 @@ def draw_ground(draw: Draw) -> None:
     _bell(draw, FARM.bell)
     _walls(draw)
     face = font(FILE_TEXT)
-    below = BOARD.bottom + FILE_BAND / 2 - 4 * S  # a little high: the descenders of g, j, p, q clear the cards
+    reach = [face.getbbox(letter, anchor="mm") for letter in FARM.grid.files]
+    high, low = min(box[1] for box in reach), max(box[3] for box in reach)
+    below = BOARD.bottom + (FILE_BAND - (low - high)) / 2 - high  # the l's top and the g's tail both in the band
     for file, letter in enumerate(FARM.grid.files):
         shadowed_text(draw, (BOARD.left + (file + 0.5) * BOARD.square, below), letter, face, anchor="mm")
     rank_face = font(RANK_TEXT)
