@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from renderers.common import SHOWN_WIDTH, Frame, KeyEntry
+from renderers.common import INK, SHOWN_WIDTH, Frame, KeyEntry
 from renderers.orcquest.board import chicken_icon, danger_squares, fog, hidden, tint, totem_icon, unexplored_rooms
 from renderers.orcquest.figures import ENEMY_LETTERS, alert_badge, enemy_token
 from renderers.orcquest.ground import bell_icon, entry_icon, ground_colour
@@ -39,8 +39,9 @@ def patrol_icon(draw: Draw, f: Frame) -> None:
 
 
 def ringer_icon(draw: Draw, f: Frame) -> None:
-    bell_icon(draw, f.part(0, 0, 0.8))
-    draw.arc(f.oval(0, 0, 0.46, 0.46), 200, 340, fill=PATROL, width=2 * LINE)
+    """The Bell-ringer's badge, as on its token: a bell on a blue disc."""
+    draw.ellipse(f.oval(0, 0, 0.4, 0.4), fill=PATROL, outline=INK, width=2 * LINE)
+    bell_icon(draw, f.part(0, 0, 0.72))
 
 
 def danger_icon(draw: Draw, f: Frame) -> None:
