@@ -41,7 +41,7 @@ from renderers.orcquest.layout import (
     strip_box,
     use,
 )
-from renderers.orcquest.panel import ALERT_PREFIX, CARDS_PREFIX, hero_lines, panel_lines, status_lines
+from renderers.orcquest.panel import ALERT_PREFIX, CARDS_PREFIX, NO_STUFF, hero_lines, panel_lines, status_lines
 from rules.orcquest.data import FARM, HEROES
 from rules.orcquest.models import QuestView
 
@@ -72,8 +72,9 @@ def render(view: QuestView, recent: Sequence[str] = ()) -> bytes:
     of an OrcQuest view as PNG bytes. `recent` (the newest log lines) is not drawn: the bot's message
     carries it as text."""
     facts = strip_facts(view)
-    cards = [[line for line in hero_lines(view, hero) if not line.text.startswith(CARDS_PREFIX)]
-             for hero in view.heroes]  # the Skill cards are drawn, on the HP row
+    # the Skill cards are drawn, on the HP row; no Stuff is no row
+    cards = [[line for line in hero_lines(view, hero)
+              if not line.text.startswith(CARDS_PREFIX) and line.text != NO_STUFF] for hero in view.heroes]
     tall = max(card_height(c, HERO_WIDTH) for c in cards)
 
     def fitted(key: Sequence[KeyEntry]) -> tuple[float, int]:

@@ -23,12 +23,11 @@ from PIL import Image, ImageChops
 from renderers import describe, render
 from renderers.common import SHOWN_WIDTH, SUPERSAMPLE
 from renderers.orcquest import panel_lines
-from renderers.orcquest.panel import hero_lines, status_lines
+from renderers.orcquest.panel import hero_lines
 from renderers.orcquest.board import danger_squares, hidden
 from renderers.orcquest.ground import room_box
 from renderers.orcquest.key import key_entries
-from renderers.orcquest.cards import card_height
-from renderers.orcquest import square_for, strip_facts
+from renderers.orcquest import strip_facts
 from renderers.orcquest.cards import strip_rows
 from renderers.orcquest.layout import BOARD, MARGIN, SQUARES, STRIP_ROWS, strip_top
 from rules.core.dice import Dice
