@@ -15,7 +15,7 @@ from PIL import ImageDraw
 
 from renderers.common import ACCENT, INK, TEXT, Frame, font, ink_on, write
 from renderers.orcquest.board import hidden
-from renderers.orcquest.ground import bell_icon
+from renderers.orcquest.ground import bell_icon, framed_polygon
 from renderers.orcquest.layout import (
     ALERT_MARK,
     BOARD,
@@ -106,8 +106,8 @@ def nosed(facing: Facing, half: float, *, round_back: bool) -> tuple[list[Point]
 def draw_nosed(draw: Draw, f: Frame, facing: Facing, fill: RGB, *, round_back: bool) -> Frame:
     """A token's body in `fill` and its nose; returns the frame centred on the body, for its letter."""
     body, nose = nosed(facing, TOKEN_HALF, round_back=round_back)
-    draw.polygon([f.at(*p) for p in [*body, nose[1]]], fill=FACING, outline=INK, width=3 * LINE)
-    draw.polygon([f.at(*p) for p in body], fill=fill, outline=INK, width=3 * LINE)
+    framed_polygon(draw, [f.at(*p) for p in [*body, nose[1]]], FACING, 3 * LINE)
+    framed_polygon(draw, [f.at(*p) for p in body], fill, 3 * LINE)
     (ux, uy), _ = _axes(facing)
     shift = (TOKEN_HALF * FRONT - TOKEN_HALF) / 2
     return f.part(ux * shift, uy * shift, 1)
