@@ -1,12 +1,13 @@
-"""The cards under the map: a rounded card per Hero and one for the Quest, each a list of panel lines
-(`renderers.orcquest.panel`) laid out in rows; a line too long for its card wraps, and a note that
-does not fit beside its text goes on the row under it (nothing is ever cut). The Hero's token starts
-its card, its Skill cards are drawn as little cards on its HP row, and the Active Hero's card is
-framed in gold; the Quest's card has the Alert gauge beside its Alert line and a stack of face-down
-tokens before its reserves' line.
+"""What lies under the map: the Quest's strip and a rounded card per Hero, each made of panel lines
+(`renderers.orcquest.panel`). On a Hero's card the lines are laid out in rows; a line too long for
+its card wraps, and a note that does not fit beside its text goes on the row under it (nothing is
+ever cut). The Hero's token starts its card, its Skill cards are drawn as little cards on its HP
+row, and the Active Hero's card is framed in gold. The Quest's strip spans the picture: its facts
+flow along two rows (`strip_rows`), the Alert gauge after the Alert line taking the first row's room
+left over, a stack of face-down tokens before the reserves' count; the key is its last row.
 
 Drawn on the canvas rather than as `renderers.common`'s side panel: the side panel is the picture's
-right-most column, while these cards lie under the map, side by side. Their text is drawn at the
+right-most column, while these lie under the map. Their text is drawn at the
 picture's own size (`write(sharp=True)`), as the side panel's is."""
 
 from __future__ import annotations

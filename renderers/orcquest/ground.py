@@ -28,6 +28,7 @@ from renderers.orcquest.layout import (
     LINE,
     PATROL,
     POND,
+    RANK_BAND,
     RANK_TEXT,
     ROAD,
     SHADOW,
@@ -103,7 +104,7 @@ def draw_ground(draw: Draw) -> None:
     rank_face = font(RANK_TEXT)
     for rank in range(FARM.grid.height):
         middle = BOARD.top + (FARM.grid.height - rank - 0.5) * BOARD.square
-        shadowed_text(draw, (BOARD.left / 2, middle), str(rank + 1), rank_face, anchor="mm")
+        shadowed_text(draw, (BOARD.left - RANK_BAND / 2, middle), str(rank + 1), rank_face, anchor="mm")
 
 
 def _grid(draw: Draw) -> None:

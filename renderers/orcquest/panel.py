@@ -5,7 +5,7 @@ Health Points, Action Points, Skill cards face up, the card it is playing, the S
 carries, its conditions and Event, and who plays it).
 
 `panel_lines` is every line in reading order, for `renderers.describe`; the picture draws the same
-lines, cut into the column and the four cards (`renderers.orcquest.cards`), so the words and the
+lines, cut into the strip under the map and the four cards (`renderers.orcquest.cards`), so the words and the
 picture never disagree. Nothing here is hidden from anyone: the decks' and reserves' orders are
 not in the view (`rules.orcquest.secrets`), only their counts."""
 
@@ -51,7 +51,7 @@ def _line(text: str, **kwargs: object) -> PanelLine:
 
 
 def status_lines(view: QuestView) -> list[PanelLine]:
-    """The Quest's column."""
+    """The Quest's facts (the picture's strip under the map, without its title)."""
     if view.won is not None:
         where = "Quest won!" if view.won else "Quest lost"
     else:

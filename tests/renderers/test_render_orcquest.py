@@ -238,6 +238,22 @@ def test_the_quests_strip_keeps_to_two_rows_at_its_longest() -> None:
     assert BOARD.square >= SQUARES[1] and BOARD.right - BOARD.left >= 0.88 * SHOWN_WIDTH
 
 
+def test_a_quest_of_short_cards_has_the_map_across_the_whole_picture() -> None:
+    """Every Hero's card of four rows or fewer (no Stuff is no row; no condition nor Event here): the
+    map has its largest squares, the picture's width but for the rank numbers (26 px a square where
+    Discord shows it), with the strip and the key under it, within what Discord shows whole."""
+    state = _played(5)[0].model_copy(deep=True)
+    for hero in state.heroes:
+        hero.conditions, hero.event, hero.hands, hero.body = {}, None, [], []
+    view = GAME.view(state, None)
+    sheet = check_board(view)
+    assert BOARD.square == SQUARES[0] and BOARD.right - BOARD.left >= 0.94 * SHOWN_WIDTH
+    assert BOARD.square / SUPERSAMPLE * 550 / 1080 >= 25.9
+    assert "Hero Entry" in texts(sheet)  # the key's row
+    assert not any(line.text == "No Stuff" for line in sheet.drawn)
+    assert any(line.text == "No Stuff" for line in panel_lines(view))  # the words still say it
+
+
 def test_a_hero_carrying_much_still_fits_the_picture() -> None:
     """A pack, a condition and an Event, the card being played and a long name: the key gives up its
     row before the picture grows past what Discord shows whole. (A card of more than nine rows would
