@@ -22,7 +22,6 @@ from renderers.orcquest.layout import (
     HIGH,
     LINE,
     LOW,
-    SQUARE,
     Box,
 )
 from rules.core.grid import Square
@@ -86,7 +85,7 @@ def draw_changes(draw: Draw, view: QuestView) -> None:
 
 def _piece_box(piece: Furniture) -> Box:
     cells = [BOARD.cell(s) for s in piece.squares]
-    inset = 0.12 * SQUARE
+    inset = 0.12 * BOARD.square
     return (min(c[0] for c in cells) + inset, min(c[1] for c in cells) + inset,
             max(c[2] for c in cells) - inset, max(c[3] for c in cells) - inset)
 
@@ -98,7 +97,7 @@ def _furniture(draw: Draw, piece: Furniture, *, standing: bool) -> None:
     if not standing:
         for k, (u, v) in enumerate(((0.2, 0.3), (0.55, 0.6), (0.35, 0.75), (0.7, 0.25))):
             x, y = left + u * (right - left), top + v * (bottom - top)
-            dx, dy = (0.18 * SQUARE, 0.06 * SQUARE) if k % 2 else (0.06 * SQUARE, 0.16 * SQUARE)
+            dx, dy = (0.18 * BOARD.square, 0.06 * BOARD.square) if k % 2 else (0.06 * BOARD.square, 0.16 * BOARD.square)
             draw.line((x - dx, y - dy, x + dx, y + dy), fill=shade(LOW, 0.7), width=4 * LINE)
         return
     fill = HIGH if piece.high else LOW
@@ -202,7 +201,7 @@ def _door(draw: Draw, door: DoorSpec, a: Square, b: Square, state: str) -> None:
     mx, my = (x0 + x1) / 2, (y0 + y1) / 2
     if (centre.cx - mx) * nx + (centre.cy - my) * ny < 0:
         nx, ny = -nx, -ny
-    thick = 0.2 * SQUARE
+    thick = 0.2 * BOARD.square
     if state == "closed":
         ends = (x0 + ux * 0.08 * length, y0 + uy * 0.08 * length, x1 - ux * 0.08 * length, y1 - uy * 0.08 * length)
         _plank(draw, ends, thick)

@@ -1,12 +1,13 @@
-"""The cards under the map: a rounded card per Hero and one for the Quest, each a list of panel lines
-(`renderers.orcquest.panel`) laid out in rows; a line too long for its card wraps, and a note that
-does not fit beside its text goes on the row under it (nothing is ever cut). The Hero's token starts
-its card, its Skill cards are drawn as little cards on its HP row, and the Active Hero's card is
-framed in gold; the Quest's card has the Alert gauge beside its Alert line and a stack of face-down
-tokens before its reserves' line.
+"""What lies under the map: the Quest's strip and a rounded card per Hero, each made of panel lines
+(`renderers.orcquest.panel`). On a Hero's card the lines are laid out in rows; a line too long for
+its card wraps, and a note that does not fit beside its text goes on the row under it (nothing is
+ever cut). The Hero's token starts its card, its Skill cards are drawn as little cards on its HP
+row, and the Active Hero's card is framed in gold. The Quest's strip spans the picture: its facts
+flow along two rows (`strip_rows`), the Alert gauge after the Alert line taking the first row's room
+left over, a stack of face-down tokens before the reserves' count; the key is its last row.
 
 Drawn on the canvas rather than as `renderers.common`'s side panel: the side panel is the picture's
-right-most column, while these cards lie under the map, side by side. Their text is drawn at the
+right-most column, while these lie under the map. Their text is drawn at the
 picture's own size (`write(sharp=True)`), as the side panel's is."""
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from PIL import ImageDraw
 from renderers.common import (
     ACCENT,
     INK,
+    TEXT,
+    KeyEntry,
     MUTED,
     PANEL_FILL,
     Frame,
@@ -29,7 +32,7 @@ from renderers.common import (
     wrap,
     write,
 )
-from renderers.orcquest.layout import LEVEL_COLOURS, LINE, PAD, ROW, S, Box
+from renderers.orcquest.layout import LEVEL_COLOURS, LINE, PAD, ROW, TEXT_SIZE, S, Box
 from rules.orcquest.data import ALERT_MAX, alert_colour
 
 Draw = ImageDraw.ImageDraw
@@ -134,3 +137,101 @@ def skill_cards(draw: Draw, left: float, middle: float, up: int, count: int) -> 
         if not face_up:
             draw.line((x + 3 * LINE, middle + height / 2 - 3 * LINE, x + width - 3 * LINE, middle - height / 2 + 3 * LINE),
                       fill=MUTED, width=LINE)
+
+
+STRIP_SPACE = 22 * S
+"""Between two facts on a row of the Quest's strip."""
+GAUGE_MIN = 15 * 18 * S
+"""The Alert gauge's least width: a cell per level, each wide enough to tell lit from dark on a phone."""
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A fact of the Quest's strip: its line, and whether the Alert gauge follows it."""
+
+    line: PanelLine
+    gauge: bool = False
+
+
+def strip_rows(facts: Sequence[Fact], width: float) -> list[list[Fact]]:
+    """The facts laid in rows of a strip `width` wide (its padding inside), in order, a fact going to the
+    next row when it does not fit; the gauge's line takes the first row's room left over."""
+    room = width - 2 * PAD
+    laid: list[list[Fact]] = [[]]
+    used = 0.0
+    for fact in facts:
+        need = _fact_width(fact) + (GAUGE_MIN + GAUGE_SPACE if fact.gauge else 0)
+        if laid[-1] and used + STRIP_SPACE + need > room:
+            laid.append([])
+            used = 0.0
+        used += (STRIP_SPACE if laid[-1] else 0) + need
+        laid[-1].append(fact)
+    return laid
+
+
+GAUGE_SPACE = 12 * S
+"""Between the Alert line's text and its gauge."""
+
+
+def _fact_width(fact: Fact) -> float:
+    return font(fact.line.size).getlength(fact.line.text) + (ROW if fact.line.swatch is not None else 0)
+
+
+def strip_height(facts: Sequence[Fact], width: float, key: Sequence[KeyEntry] = ()) -> float:
+    return 2 * PAD + ROW * (len(strip_rows(facts, width)) + (1 if key else 0))
+
+
+KEY_SPACE = 26 * S
+"""Between two entries of the key's row."""
+KEY_ICON = 1.15
+"""A key entry's symbol, in rows."""
+
+
+def _entry_width(entry: KeyEntry) -> float:
+    return ROW * KEY_ICON + 6 * S + font(TEXT_SIZE).getlength(entry.text)
+
+
+def key_fits(entries: Sequence[KeyEntry], width: float) -> bool:
+    """Whether `entries` fit the key's row of a strip `width` wide."""
+    return sum(_entry_width(e) for e in entries) + KEY_SPACE * (len(entries) - 1) <= width - 2 * PAD
+
+
+def draw_strip(draw: Draw, box: Box, facts: Sequence[Fact], level: int, *, icon: Icon | None = None,
+               key: Sequence[KeyEntry] = ()) -> None:
+    """The Quest's strip in `box`: its facts row by row, each row spread over the strip's width, the
+    Alert gauge after its line taking what room the row leaves; then the key's row, under a rule."""
+    left, top, right, bottom = box
+    draw.rounded_rectangle(box, radius=PAD, fill=PANEL_FILL, outline=shade(PANEL_FILL, 1.6), width=LINE)
+    room = right - left - 2 * PAD
+    if key:
+        middle = bottom - PAD - ROW / 2
+        draw.line((left + PAD, middle - ROW / 2, right - PAD, middle - ROW / 2), fill=shade(PANEL_FILL, 1.6),
+                  width=LINE)
+        widths = [_entry_width(e) for e in key]
+        space = min(3 * KEY_SPACE, (room - sum(widths)) / (len(key) - 1)) if len(key) > 1 else 0.0
+        x = left + PAD
+        for entry, width in zip(key, widths, strict=True):
+            entry.icon(draw, Frame(x + ROW * KEY_ICON / 2, middle, ROW * KEY_ICON))
+            write(draw, (x + ROW * KEY_ICON + 6 * S, middle), entry.text, font(TEXT_SIZE), TEXT, anchor="lm",
+                  sharp=True)
+            x += width + space
+    for k, row in enumerate(strip_rows(facts, right - left)):
+        middle = top + PAD + ROW * (k + 0.5)
+        widths = [_fact_width(f) for f in row]
+        gauged = any(f.gauge for f in row)
+        spare = room - sum(widths) - (GAUGE_SPACE if gauged else 0)
+        gauge = max(GAUGE_MIN, spare - STRIP_SPACE * (len(row) - 1)) if gauged else 0.0
+        space = (spare - gauge) / (len(row) - 1) if len(row) > 1 else 0.0
+        space = space if gauged else min(space, 3 * STRIP_SPACE)
+        x = left + PAD
+        for fact, width in zip(row, widths, strict=True):
+            line = fact.line
+            if line.swatch is not None and icon is not None:
+                icon(draw, Frame(x + ROW * 0.45, middle, ROW * 1.05))
+            write(draw, (x + width - font(line.size).getlength(line.text), middle), line.text, font(line.size),
+                  line.colour, anchor="lm", sharp=True)
+            x += width
+            if fact.gauge:
+                alert_gauge(draw, x + GAUGE_SPACE, x + GAUGE_SPACE + gauge, middle, level)
+                x += GAUGE_SPACE + gauge
+            x += space

@@ -2,7 +2,7 @@
 Enemy a square token with its kind's letter (grey, red once Alert, with a "!" badge), and every
 figure's facing as the pale nose of its token, as wide as the token and reaching the edge of its
 square, so the Danger Zone and the arcs can be read off the picture even on a phone (L300-305). A
-Patrol's members are rimmed in the Patrol's blue, a Bell-ringer carries a bell, a wounded Enemy a
+Patrol's members are rimmed in the Patrol's blue, a Bell-ringer carries a bell on a blue disc, a wounded Enemy a
 red pip a Damage, a Dead Hero is a grey token crossed out, the Active Hero is ringed in gold.
 
 Drawn in unit coordinates (`Frame`), so the key draws the same tokens small."""
@@ -15,7 +15,7 @@ from PIL import ImageDraw
 
 from renderers.common import ACCENT, INK, TEXT, Frame, font, ink_on, write
 from renderers.orcquest.board import hidden
-from renderers.orcquest.ground import bell_icon
+from renderers.orcquest.ground import bell_icon, framed_polygon
 from renderers.orcquest.layout import (
     ALERT_MARK,
     BOARD,
@@ -36,13 +36,22 @@ from rules.orcquest.models import Enemy, Hero, QuestView
 Draw = ImageDraw.ImageDraw
 Point = tuple[float, float]
 LETTER_TEXT = 30 * S
-"""A token's letter: a capital this size is `LEGIBLE` where Discord shows the board."""
+"""A token's letter at the least: a capital this size is `LEGIBLE` where Discord shows the board."""
+LETTER_SHARE = 0.62
+"""A token's letter grows with the square, to this share of its side (the largest squares' letters
+are a third larger than the least, and read on a phone)."""
 ENEMY_LETTERS: dict[str, str] = {"peasant": "P", "dog": "D", "guard": "G", "soldier": "S"}
 """Each Enemy kind's letter on its token (the key names them)."""
 DEAD: RGB = (120, 120, 124)
 WOUND: RGB = (255, 70, 60)
-TOKEN_HALF = 0.37
+BADGE = 0.42
+"""An Enemy's Alert and Bell-ringer badges, in squares: a yellow disc in a back corner, wide enough
+for its "!" or bell to read on a phone."""
+TOKEN_HALF = 0.41
 """Half a token's width, in squares: a capital of `LETTER_TEXT` fits in it."""
+FRONT = 0.55
+"""Where a token's body ends and its nose starts, in half-widths in front of its middle: the body is
+long enough for its letter, the nose still reaches a quarter square out to the square's edge."""
 
 
 def draw_figures(draw: Draw, view: QuestView) -> None:
@@ -84,7 +93,7 @@ def nosed(facing: Facing, half: float, *, round_back: bool) -> tuple[list[Point]
     def at(along: float, across: float) -> Point:
         return (ux * along + px * across, uy * along + py * across)
 
-    front, tip = half * 0.4, 0.5
+    front, tip = half * FRONT, 0.5
     if round_back:
         back = [at(half * math.cos(a), half * math.sin(a))
                 for a in (math.pi / 2 + k * math.pi / 12 for k in range(13))]
@@ -97,26 +106,27 @@ def nosed(facing: Facing, half: float, *, round_back: bool) -> tuple[list[Point]
 def draw_nosed(draw: Draw, f: Frame, facing: Facing, fill: RGB, *, round_back: bool) -> Frame:
     """A token's body in `fill` and its nose; returns the frame centred on the body, for its letter."""
     body, nose = nosed(facing, TOKEN_HALF, round_back=round_back)
-    draw.polygon([f.at(*p) for p in [*body, nose[1]]], fill=FACING, outline=INK, width=3 * LINE)
-    draw.polygon([f.at(*p) for p in body], fill=fill, outline=INK, width=3 * LINE)
+    framed_polygon(draw, [f.at(*p) for p in [*body, nose[1]]], FACING, 3 * LINE)
+    framed_polygon(draw, [f.at(*p) for p in body], fill, 3 * LINE)
     (ux, uy), _ = _axes(facing)
-    shift = (TOKEN_HALF * 0.4 - TOKEN_HALF) / 2
+    shift = (TOKEN_HALF * FRONT - TOKEN_HALF) / 2
     return f.part(ux * shift, uy * shift, 1)
 
 
 def back_corner(facing: Facing, side: int) -> tuple[float, float]:
     """A corner of the square behind the figure (`side` +1 or -1), where its badges go clear of its point."""
     (ux, uy), (px, py) = _axes(facing)
-    return (-0.33 * ux + 0.33 * side * px, -0.33 * uy + 0.33 * side * py)
+    return (-0.29 * ux + 0.29 * side * px, -0.29 * uy + 0.29 * side * py)
 
 
 def _letter(draw: Draw, f: Frame, text: str, fill: RGB) -> None:
     """A token's letter: plain ink on a bright Hero's colour, so the colour still shows round it; white
     rimmed in ink on an Enemy's grey or red."""
+    face = font(max(LETTER_TEXT, round(f.size * LETTER_SHARE)))
     if ink_on(fill) == INK:
-        write(draw, f.at(0, 0), text, font(LETTER_TEXT), INK, anchor="mm")
+        write(draw, f.at(0, 0), text, face, INK, anchor="mm")
     else:
-        write(draw, f.at(0, 0), text, font(LETTER_TEXT), TEXT, anchor="mm", stroke=2 * LINE, stroke_fill=INK)
+        write(draw, f.at(0, 0), text, face, TEXT, anchor="mm", stroke=2 * LINE, stroke_fill=INK)
 
 
 def hero_token(draw: Draw, f: Frame, lettered: bool, hero: Hero, *, active: bool = False) -> None:
@@ -162,11 +172,11 @@ def enemy_token(draw: Draw, f: Frame, lettered: bool, enemy: Enemy) -> None:
         u, v = -0.42 * ux + across * px, -0.42 * uy + across * py
         draw.ellipse(f.oval(u, v, 0.085, 0.085), fill=WOUND, outline=INK, width=LINE)
     if enemy.alert:
-        alert_badge(draw, f.part(*back_corner(enemy.facing, 1), 0.36))
+        alert_badge(draw, f.part(*back_corner(enemy.facing, 1), BADGE))
     if enemy.ringer:
         u, v = back_corner(enemy.facing, -1)
-        draw.ellipse(f.oval(u, v, 0.17, 0.17), fill=ALERT_MARK, outline=INK, width=2 * LINE)
-        bell_icon(draw, f.part(u, v, 0.3))
+        draw.ellipse(f.oval(u, v, BADGE / 2, BADGE / 2), fill=PATROL, outline=INK, width=2 * LINE)
+        bell_icon(draw, f.part(u, v, BADGE * 0.9))
 
 
 def alert_badge(draw: Draw, f: Frame) -> None:

@@ -9,9 +9,12 @@ until the Room is explored, since the fog is painted over it whole."""
 
 from __future__ import annotations
 
-from PIL import ImageDraw
+import math
+from collections.abc import Sequence
 
-from renderers.common import INK, SUPERSAMPLE, Frame, arrow, dashed, font, shade, shadowed_text
+from PIL import Image, ImageDraw
+
+from renderers.common import INK, RGB, SUPERSAMPLE, Frame, arrow, dashed, font, shade, shadowed_text
 from renderers.orcquest.layout import (
     BELL,
     BOARD,
@@ -25,6 +28,7 @@ from renderers.orcquest.layout import (
     LINE,
     PATROL,
     POND,
+    RANK_BAND,
     RANK_TEXT,
     ROAD,
     SHADOW,
@@ -92,13 +96,15 @@ def draw_ground(draw: Draw) -> None:
     _bell(draw, FARM.bell)
     _walls(draw)
     face = font(FILE_TEXT)
-    below = BOARD.bottom + FILE_BAND / 2 - 4 * S  # a little high: the descenders of g, j, p, q clear the cards
+    reach = [face.getbbox(letter, anchor="mm") for letter in FARM.grid.files]
+    high, low = min(box[1] for box in reach), max(box[3] for box in reach)
+    below = BOARD.bottom + (FILE_BAND - (low - high)) / 2 - high  # the l's top and the g's tail both in the band
     for file, letter in enumerate(FARM.grid.files):
         shadowed_text(draw, (BOARD.left + (file + 0.5) * BOARD.square, below), letter, face, anchor="mm")
     rank_face = font(RANK_TEXT)
     for rank in range(FARM.grid.height):
         middle = BOARD.top + (FARM.grid.height - rank - 0.5) * BOARD.square
-        shadowed_text(draw, (BOARD.left / 2, middle), str(rank + 1), rank_face, anchor="mm")
+        shadowed_text(draw, (BOARD.left - RANK_BAND / 2, middle), str(rank + 1), rank_face, anchor="mm")
 
 
 def _grid(draw: Draw) -> None:
@@ -137,11 +143,27 @@ def _bell(draw: Draw, square: Square) -> None:
     bell_icon(draw, BOARD.frame(square))
 
 
+def framed_polygon(draw: Draw, xy: Sequence[Point], fill: RGB, width: int) -> None:
+    """`draw.polygon(xy, fill, outline=INK, width=width)`, drawn on a patch round the polygon: Pillow
+    masks a polygon's wide outline with an image as large as the whole canvas, which cost a board a
+    quarter of its time."""
+    image: Image.Image = draw._image  # type: ignore[attr-defined]
+    left = max(0, math.floor(min(x for x, _ in xy)) - 2)
+    top = max(0, math.floor(min(y for _, y in xy)) - 2)
+    box = (left, top, min(image.width, math.ceil(max(x for x, _ in xy)) + 3),
+           min(image.height, math.ceil(max(y for _, y in xy)) + 3))
+    if box[2] <= box[0] or box[3] <= box[1]:
+        return
+    patch = image.crop(box)
+    ImageDraw.Draw(patch).polygon([(x - left, y - top) for x, y in xy], fill=fill, outline=INK, width=width)
+    image.paste(patch, box[:2])
+
+
 def bell_icon(draw: Draw, f: Frame) -> None:
     """A bell in a frame (unit coordinates, see `renderers.common.Frame`): the map's Bell and its key."""
     outline = [f.at(-0.34, 0.26), f.at(-0.24, 0.12), f.at(-0.22, -0.14), f.at(-0.12, -0.3),
                f.at(0.12, -0.3), f.at(0.22, -0.14), f.at(0.24, 0.12), f.at(0.34, 0.26)]
-    draw.polygon(outline, fill=BELL, outline=INK, width=2 * LINE)
+    framed_polygon(draw, outline, BELL, 2 * LINE)
     draw.ellipse(f.oval(0, 0.33, 0.09, 0.09), fill=BELL, outline=INK, width=2 * LINE)
     draw.ellipse(f.oval(0, -0.36, 0.06, 0.06), fill=INK)
 

@@ -1,4 +1,4 @@
-"""The OrcQuest board's key, in a row under the Heroes' cards: what the tokens and marks mean, only
+"""The OrcQuest board's key, the last row of the Quest's strip under the map: what the tokens and marks mean, only
 those the map shows now, the most needed first (the Enemies' letters, the Alert mark, the Danger
 Zones, the fog), as many as one row holds: the Bell, the Hero Entry, a Chicken and the Totem are
 pictures that say what they are, and come last."""
@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from renderers.common import Frame, KeyEntry, key_height
+from renderers.common import INK, SHOWN_WIDTH, Frame, KeyEntry
 from renderers.orcquest.board import chicken_icon, danger_squares, fog, hidden, tint, totem_icon, unexplored_rooms
 from renderers.orcquest.figures import ENEMY_LETTERS, alert_badge, enemy_token
 from renderers.orcquest.ground import bell_icon, entry_icon, ground_colour
-from renderers.orcquest.layout import KEY_WIDTH, LINE, PATROL, TEXT_SIZE
+from renderers.orcquest.cards import key_fits
+from renderers.orcquest.layout import LINE, MARGIN, PATROL
 from rules.orcquest.models import Enemy, QuestView
 
 Draw = ImageDraw.ImageDraw
@@ -38,8 +39,9 @@ def patrol_icon(draw: Draw, f: Frame) -> None:
 
 
 def ringer_icon(draw: Draw, f: Frame) -> None:
-    bell_icon(draw, f.part(0, 0, 0.8))
-    draw.arc(f.oval(0, 0, 0.46, 0.46), 200, 340, fill=PATROL, width=2 * LINE)
+    """The Bell-ringer's badge, as on its token: a bell on a blue disc."""
+    draw.ellipse(f.oval(0, 0, 0.4, 0.4), fill=PATROL, outline=INK, width=2 * LINE)
+    bell_icon(draw, f.part(0, 0, 0.72))
 
 
 def danger_icon(draw: Draw, f: Frame) -> None:
@@ -94,10 +96,7 @@ def key_entries(view: QuestView) -> list[KeyEntry]:
     entries: list[KeyEntry] = []
     marks = shown(view)
     for name, entry in CANDIDATES:
-        if name in marks and key_height([*entries, entry], KEY_WIDTH, TEXT_SIZE) <= ROW_HEIGHT:
+        if name in marks and key_fits([*entries, entry], SHOWN_WIDTH - 2 * MARGIN):
             entries.append(entry)
     return entries
 
-
-ROW_HEIGHT = key_height(CANDIDATES[:1][0][1:], KEY_WIDTH, TEXT_SIZE)
-"""The height of a key of one row."""

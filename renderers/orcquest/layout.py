@@ -1,13 +1,15 @@
-"""The OrcQuest board's layout and colours: where the Quest map, the Quest's card beside it, the
+"""The OrcQuest board's layout and colours: where the Quest map, the Quest's strip of facts, the
 Heroes' cards and the key under it go, all measured for the size Discord shows a board (`SHOWN`).
 
-The map is as large as the picture allows, most of its width: a 20 x 10 map with fog, figures and
-their facings must still read on a phone, where the picture is about 300 px wide (a square is then
-about 11 px). What is not the map goes beside it (the Quest's card, a narrow column) and under it (a
-card per Hero, then a row of key), each text at least `LEGIBLE` where Discord shows the board. Sizes
-are canvas pixels (see `renderers.common`)."""
+The map takes the picture's whole width but for its rank numbers: a 20 x 10 map with fog, figures
+and their facings must still read on a phone, where the picture is about 300-390 px wide (a square
+is then 14-18 px; 26 px on a desktop). Everything else goes under it: the Quest's facts in a strip
+of two rows, a card per Hero, then a row of key, each text at least `LEGIBLE` where Discord shows the
+board. Sizes are canvas pixels (see `renderers.common`)."""
 
 from __future__ import annotations
+
+import threading
 
 from renderers.common import RGB, SHOWN_TEXT, SHOWN_WIDTH, SUPERSAMPLE
 from renderers.kits.square_board import SquareBoard
@@ -17,47 +19,84 @@ S = SUPERSAMPLE
 LINE = S
 Box = tuple[float, float, float, float]
 
-SQUARE = 38 * S
-"""A square's side: the 20 files fill the picture but for the rank numbers and the Quest's card beside
-them; a little smaller than they could be, so that the Heroes' cards under the map have room for ten
-rows (a Hero with a pack, conditions, an Event, a card in play and a player's long name needs them)."""
-MAP_LEFT, MAP_TOP = 36 * S, 4 * S
-BOARD = SquareBoard(MAP_LEFT, MAP_TOP, SQUARE, FARM.grid)
-FILE_TEXT = 38 * S
+SQUARES = tuple(n * S for n in (51, 48, 45, 42, 39, 36, 33, 30))
+"""A square's side, the largest first: at 51 the 20 files take the picture's whole width but for the
+rank numbers (a square is then 26 px where Discord shows the board on a desktop, 18 px on a phone).
+The Quest's facts and the Heroes' cards go under the map; when a Hero's card holds so many rows that
+they would make the picture taller than Discord shows whole (`SHOWN`), the map takes the next size
+down that leaves them room (`board_for`). Few sizes, so a worker keeps few grounds."""
+SQUARE = SQUARES[0]
+RANK_BAND = 40 * S
+"""Left of the map, for its rank numbers."""
+MAP_TOP = 1 * S
+FILE_TEXT = 37 * S
 """The file letters under the map: lower-case letters alone need more than `SHOWN_TEXT` to be legible."""
 RANK_TEXT = SHOWN_TEXT
-FILE_BAND = 38 * S
+FILE_BAND = 36 * S
 """Under the map, for its file letters."""
+
+
+def _board(square: int) -> SquareBoard:
+    width = FARM.grid.width * square
+    left = max(RANK_BAND, (SHOWN_WIDTH - width + RANK_BAND) // 2 - 2 * S)
+    return SquareBoard(left, MAP_TOP, square, FARM.grid)
+
+
+BOARDS = {square: _board(square) for square in SQUARES}
+
+
+class _Now(threading.local):
+    board: SquareBoard = BOARDS[SQUARE]
+
+
+_NOW = _Now()
+
+
+class _Current:
+    """The map of the picture being drawn on this thread (`use`): its squares' size and place."""
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(_NOW.board, name)
+
+
+BOARD: SquareBoard = _Current()  # type: ignore[assignment]
+"""The map being drawn (see `SQUARES`); every module draws on it."""
+
+
+def use(square: int) -> SquareBoard:
+    """Draw this thread's next picture with squares of `square`."""
+    _NOW.board = BOARDS[square]
+    return _NOW.board
+
 
 TEXT_SIZE = SHOWN_TEXT
 """Every text of the cards and the key: capitals and digits are `LEGIBLE` where Discord shows the board."""
-ROW = round(TEXT_SIZE * 1.25)
+ROW = round(TEXT_SIZE * 1.1)
 """A row of text on a card."""
-PAD = 8 * S
+PAD = 4 * S
 """Inside a card, round its text."""
-GAP = 6 * S
+GAP = 3 * S
 """Between two cards, and between the map and what is round it."""
-MARGIN = 6 * S
+MARGIN = 3 * S
 
-STATUS_LEFT = round(BOARD.right + 2 * GAP)
-STATUS_WIDTH = SHOWN_WIDTH - STATUS_LEFT - MARGIN
-"""The Quest's card, in the column right of the map."""
-
-CARDS_TOP = round(BOARD.bottom + FILE_BAND)
-"""The top of the Heroes' cards, side by side under the map; the key goes in a row under them."""
+STRIP_ROWS = 2
+"""The Quest's facts, in a strip of two rows under the map's file letters."""
 HERO_WIDTH = (SHOWN_WIDTH - 2 * MARGIN - 3 * GAP) / 4
-KEY_LEFT = 12 * S
-KEY_WIDTH = SHOWN_WIDTH - 2 * KEY_LEFT
 
 
-def hero_box(index: int, bottom: float) -> Box:
-    """The `index`th Hero's card (in the table's order), down to `bottom`."""
+def strip_top() -> float:
+    return round(BOARD.bottom + FILE_BAND)
+
+
+def strip_box(height: float) -> Box:
+    """The Quest's strip, `height` tall, across the picture under the map."""
+    return (MARGIN, strip_top(), SHOWN_WIDTH - MARGIN, strip_top() + height)
+
+
+def hero_box(index: int, top: float, bottom: float) -> Box:
+    """The `index`th Hero's card (in the table's order), from `top` down to `bottom`."""
     left = MARGIN + index * (HERO_WIDTH + GAP)
-    return (left, CARDS_TOP, left + HERO_WIDTH, bottom)
-
-
-def status_box(height: float) -> Box:
-    return (STATUS_LEFT, MAP_TOP, SHOWN_WIDTH - MARGIN, MAP_TOP + height)
+    return (left, top, left + HERO_WIDTH, bottom)
 
 
 # -- colours ----------------------------------------------------------------------------------------

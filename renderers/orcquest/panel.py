@@ -5,7 +5,7 @@ Health Points, Action Points, Skill cards face up, the card it is playing, the S
 carries, its conditions and Event, and who plays it).
 
 `panel_lines` is every line in reading order, for `renderers.describe`; the picture draws the same
-lines, cut into the column and the four cards (`renderers.orcquest.cards`), so the words and the
+lines, cut into the strip under the map and the four cards (`renderers.orcquest.cards`), so the words and the
 picture never disagree. Nothing here is hidden from anyone: the decks' and reserves' orders are
 not in the view (`rules.orcquest.secrets`), only their counts."""
 
@@ -25,6 +25,9 @@ ALERT_PREFIX = "Alert "
 CARDS_PREFIX = "Cards "
 """A Hero's Skill cards face up, of all it has: the picture draws them as little cards on its HP row
 (`renderers.orcquest.cards.skill_cards`), the words say them."""
+NO_STUFF = "No Stuff"
+"""A Hero's line when it holds and wears nothing: the words say it, the picture leaves the row out
+(an empty row is the room the map needs on a Hero's card of many rows)."""
 FACE_DOWN = "Reserves "
 """The line of the Presence tokens left face down in the reserves, a stack of them drawn before it
 (its swatch, `renderers.orcquest.board.face_down_icon`)."""
@@ -48,7 +51,7 @@ def _line(text: str, **kwargs: object) -> PanelLine:
 
 
 def status_lines(view: QuestView) -> list[PanelLine]:
-    """The Quest's column."""
+    """The Quest's facts (the picture's strip under the map, without its title)."""
     if view.won is not None:
         where = "Quest won!" if view.won else "Quest lost"
     else:
@@ -106,7 +109,7 @@ def hero_lines(view: QuestView, hero: Hero) -> list[PanelLine]:
         card = view.card
         lines.append(_line(SKILLS[card.skill].name + (f": {card.mp} MP" if card.mp else ""), colour=ACCENT))
     held = [*hero.hands, *hero.body]
-    lines.append(_line(_named(held) if held else "No Stuff"))
+    lines.append(_line(_named(held) if held else NO_STUFF))
     if hero.inventory:
         weight = sum(CARDS[c].weight for c in hero.inventory)
         lines.append(_line(f"Pack {weight}/{sheet.inventory}: {_named(hero.inventory)}"))
@@ -126,4 +129,4 @@ def _owners(view: QuestView, hero: Hero) -> str:
     return ", ".join(view.names.get(p, p) for p in hero.owners)
 
 
-__all__ = ["ALERT_PREFIX", "CARDS_PREFIX", "FACE_DOWN", "hero_lines", "panel_lines", "status_lines"]
+__all__ = ["ALERT_PREFIX", "CARDS_PREFIX", "NO_STUFF", "FACE_DOWN", "hero_lines", "panel_lines", "status_lines"]

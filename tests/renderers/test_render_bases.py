@@ -181,8 +181,8 @@ def test_right_of_the_side_panel_a_board_is_its_base_shrunk(slug: str, monkeypat
 
 WITHOUT_A_SIDE_PANEL = {"chaos-marauders", "orcquest", "orcz"}
 """Boards drawn for the size Discord shows them (issue 40) whose board needs the picture's whole width
-(or, as OrcQuest's Quest card beside its map, draws what is beside it on the canvas as a card): they have
-no side panel painted at output size, and their canvas is shrunk whole."""
+(OrcQuest's map too, its Quest strip and Heroes' cards drawn on the canvas under it): they have no
+side panel painted at output size, and their canvas is shrunk whole."""
 
 
 def test_a_label_right_of_the_side_panel_is_shrunk_with_the_canvas(empty_cache: Callable[[], None]) -> None:

@@ -21,14 +21,15 @@ import pytest
 from PIL import Image, ImageChops
 
 from renderers import describe, render
-from renderers.common import SUPERSAMPLE
+from renderers.common import SHOWN_WIDTH, SUPERSAMPLE
 from renderers.orcquest import panel_lines
-from renderers.orcquest.panel import hero_lines, status_lines
+from renderers.orcquest.panel import hero_lines
 from renderers.orcquest.board import danger_squares, hidden
 from renderers.orcquest.ground import room_box
 from renderers.orcquest.key import key_entries
-from renderers.orcquest.cards import card_height
-from renderers.orcquest.layout import BOARD, CARDS_TOP, MAP_TOP, ROW, STATUS_WIDTH
+from renderers.orcquest import strip_facts
+from renderers.orcquest.cards import strip_rows
+from renderers.orcquest.layout import BOARD, MARGIN, SQUARES, STRIP_ROWS, strip_top
 from rules.core.dice import Dice
 from rules.core.engine import public
 from rules.core.selfplay import play_random, random_seats
@@ -108,7 +109,7 @@ def test_the_squares_names_stand_round_the_map_clear_of_the_cards() -> None:
     sheet = check_board(busy_view())
     files = [label for label in sheet.drawn if label.text in FARM.grid.files]
     assert [label.text for label in sorted(files, key=lambda label: label.box[0])] == list(FARM.grid.files)
-    assert all(BOARD.bottom <= label.box[1] and label.box[3] <= CARDS_TOP for label in files)
+    assert all(BOARD.bottom <= label.box[1] and label.box[3] <= strip_top() for label in files)
     assert {str(rank) for rank in range(1, 11)} <= set(texts(sheet))
 
 
@@ -223,17 +224,34 @@ def test_the_panel_has_the_gauges_the_decks_and_every_hero() -> None:
     assert [hero_lines(view, hero)[0].note for hero in view.heroes] == ["k3", "d3", "e4", "c2"]
 
 
-def test_the_quests_card_fits_beside_the_map_at_its_longest() -> None:
-    """Its longest lines (a two-digit turn, the Enemy Phase, three areas explored, the Bell rung, the
-    Alert past its top) each keep to one row, so the card ends above the Heroes' cards."""
+def test_the_quests_strip_keeps_to_two_rows_at_its_longest() -> None:
+    """Its longest facts (a two-digit turn, the Enemy Phase, three areas explored, the Bell rung, the
+    Alert past its top) keep to the strip's two rows under the map, and the busy board's map takes
+    nearly the picture's whole width (its Heroes' cards of five rows leave it the second size)."""
     state = busy_state()[0].model_copy(deep=True)
     state.turn, state.phase, state.explored, state.bell_rung, state.alert = 12, Phase.ENEMY, ["1", "2", "A"], True, 16
     state.badass, state.bought, state.active = 30, 9, None
     view = GAME.view(state, None)
     check_board(view)
-    assert card_height(status_lines(view), STATUS_WIDTH) == card_height(status_lines(view)[:1], STATUS_WIDTH) + (
-        len(status_lines(view)) - 1) * ROW
-    assert MAP_TOP + card_height(status_lines(view), STATUS_WIDTH) <= CARDS_TOP
+    assert len(strip_rows(strip_facts(view), SHOWN_WIDTH - 2 * MARGIN)) == STRIP_ROWS
+    render(busy_view())
+    assert BOARD.square >= SQUARES[1] and BOARD.right - BOARD.left >= 0.88 * SHOWN_WIDTH
+
+
+def test_a_quest_of_short_cards_has_the_map_across_the_whole_picture() -> None:
+    """Every Hero's card of four rows or fewer (no Stuff is no row; no condition nor Event here): the
+    map has its largest squares, the picture's width but for the rank numbers (26 px a square where
+    Discord shows it), with the strip and the key under it, within what Discord shows whole."""
+    state = _played(5)[0].model_copy(deep=True)
+    for hero in state.heroes:
+        hero.conditions, hero.event, hero.hands, hero.body = {}, None, [], []
+    view = GAME.view(state, None)
+    sheet = check_board(view)
+    assert BOARD.square == SQUARES[0] and BOARD.right - BOARD.left >= 0.94 * SHOWN_WIDTH
+    assert BOARD.square / SUPERSAMPLE * 550 / 1080 >= 25.9
+    assert "Hero Entry" in texts(sheet)  # the key's row
+    assert not any(line.text == "No Stuff" for line in sheet.drawn)
+    assert any(line.text == "No Stuff" for line in panel_lines(view))  # the words still say it
 
 
 def test_a_hero_carrying_much_still_fits_the_picture() -> None:
