@@ -227,7 +227,8 @@ def test_the_panel_has_the_gauges_the_decks_and_every_hero() -> None:
 def test_the_quests_strip_keeps_to_two_rows_at_its_longest() -> None:
     """Its longest facts (a two-digit turn, the Enemy Phase, three areas explored, the Bell rung, the
     Alert past its top) keep to the strip's two rows under the map, and the busy board's map takes
-    nearly the picture's whole width (its Heroes' cards of five rows leave it the second size)."""
+    most of the picture's width (its Heroes' cards of five or six rows leave it the second or third
+    size, as the random game that makes it goes)."""
     state = busy_state()[0].model_copy(deep=True)
     state.turn, state.phase, state.explored, state.bell_rung, state.alert = 12, Phase.ENEMY, ["1", "2", "A"], True, 16
     state.badass, state.bought, state.active = 30, 9, None
@@ -235,7 +236,7 @@ def test_the_quests_strip_keeps_to_two_rows_at_its_longest() -> None:
     check_board(view)
     assert len(strip_rows(strip_facts(view), SHOWN_WIDTH - 2 * MARGIN)) == STRIP_ROWS
     render(busy_view())
-    assert BOARD.square >= SQUARES[1] and BOARD.right - BOARD.left >= 0.88 * SHOWN_WIDTH
+    assert BOARD.square >= SQUARES[2] and BOARD.right - BOARD.left >= 0.82 * SHOWN_WIDTH
 
 
 def test_a_quest_of_short_cards_has_the_map_across_the_whole_picture() -> None:
