@@ -50,6 +50,20 @@ def new_bot(database: Path, **overrides: Any) -> ZagjanBot:
 
 
 @pytest.fixture
+def quiet_timers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reaction timers fire only where a test says; computers move at once and think briefly (a module
+    takes it for every test with `pytestmark = pytest.mark.usefixtures("quiet_timers")`)."""
+    monkeypatch.setenv("ZAGJAN_REACTION_SECONDS", "3600")
+    monkeypatch.setenv("ZAGJAN_COMPUTER_SECONDS", "0")
+    monkeypatch.setenv("ZAGJAN_COMPUTER_ITERATIONS", "4")
+
+
+async def drained(bot: ZagjanBot, channel_id: int) -> None:
+    """Until everything the channel's boards queued is out."""
+    await bot.boards.channel(channel_id).drained()
+
+
+@pytest.fixture
 def bot_db(tmp_path: Path) -> Path:
     return tmp_path / "zagjan-bot.sqlite3"
 

@@ -20,7 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, world are fixtures)
+from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, world, quiet_timers are fixtures)
+    drained,
+    quiet_timers,
     World,
     answered_privately,
     applied,
@@ -35,7 +37,7 @@ from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, wo
     untrue_past,
     world,
 )
-from test_discord_brood_rumble import CANNOT_DM, attachment_bytes, newest_board, since, texts
+from test_discord_brood_rumble import CANNOT_DM, attachment_bytes, newest_board, since
 from test_discord_orcz import computers_done
 from test_discord_orcz_humans import log_keeps_secrets, no_picture, secret_button
 
@@ -62,16 +64,7 @@ REPORT = "Your spy reports"
 """How a spy's peek is told to its sender (his private news)."""
 
 
-@pytest.fixture(autouse=True)
-def quiet_timers(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Reaction timers fire only where a test says; computers move at once and think briefly."""
-    monkeypatch.setenv("ZAGJAN_REACTION_SECONDS", "3600")
-    monkeypatch.setenv("ZAGJAN_COMPUTER_SECONDS", "0")
-    monkeypatch.setenv("ZAGJAN_COMPUTER_ITERATIONS", "4")
-
-
-async def drained(bot: ZagjanBot, channel_id: int) -> None:
-    await bot.boards.channel(channel_id).drained()
+pytestmark = pytest.mark.usefixtures("quiet_timers")
 
 
 async def open_table(world: World, members: list[Any]) -> None:

@@ -18,7 +18,9 @@ import logging
 from typing import Any
 
 import pytest
-from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world are fixtures)
+from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, world, quiet_timers are fixtures)
+    drained,
+    quiet_timers,
     World,
     answered_privately,
     applied,
@@ -48,16 +50,7 @@ from rules.orcquest.enemies import REACTION
 from rules.orcquest.models import Activate, Dodge, EndActivation, EndTurn, Pass, QuestState, Resolve
 
 
-@pytest.fixture(autouse=True)
-def quiet_timers(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Reaction timers fire only where a test says; computers move at once and think briefly."""
-    monkeypatch.setenv("ZAGJAN_REACTION_SECONDS", "3600")
-    monkeypatch.setenv("ZAGJAN_COMPUTER_SECONDS", "0")
-    monkeypatch.setenv("ZAGJAN_COMPUTER_ITERATIONS", "4")
-
-
-async def drained(bot: ZagjanBot, channel_id: int) -> None:
-    await bot.boards.channel(channel_id).drained()
+pytestmark = pytest.mark.usefixtures("quiet_timers")
 
 
 def buttons(message: Any) -> dict[str, str]:

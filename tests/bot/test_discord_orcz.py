@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, world are fixtures)
+    drained,
     applied,
     live_controls,
     bot_db,
@@ -175,7 +176,3 @@ async def test_one_human_with_closed_dms_and_three_computers_play_a_whole_game_a
     await log_keeps_secrets(world.alice, world, everyone_private - private[human])
     for marker in MARKERS:
         assert marker not in caplog.text
-
-
-async def drained(bot: ZagjanBot, channel_id: int) -> None:
-    await bot.boards.channel(channel_id).drained()

@@ -13,14 +13,13 @@ import asyncio
 import logging
 from typing import Any
 
-import pytest
 from discord_fixtures import (  # noqa: F401  (bot_db, make_bot, simcord_bot, world are fixtures)
+    drained,
     World,
     applied,
     bot_db,
     current,
     custom_ids,
-    live_controls,
     live_controls,
     make_bot,
     simcord_bot,
@@ -111,10 +110,6 @@ async def placed_by(env: Any, world: World, actor: Any) -> int:
     snap = await snapshot(env, world.channel)
     said = f"{snap.state.name_of(str(actor.id))} places rank "
     return sum(e.text.startswith(said) for e in await env.bot.table.store.events(snap.game_id, viewer=None))
-
-
-async def drained(bot: ZagjanBot, channel_id: int) -> None:
-    await bot.boards.channel(channel_id).drained()
 
 
 async def no_picture(view: Any, recent: Any = ()) -> None:
