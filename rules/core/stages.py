@@ -42,9 +42,11 @@ class Stage:
     prompt: PromptKind = PromptKind.ACTION
     text: str = ""  # the prompt's words, when they never change (else the table's `say` writes them)
     secret: bool = False  # answered in secret: asked in private, the answer hidden until revealed
-    default: BaseModel | None = None
+    default: BaseModel | Callable[[Any, Ask], BaseModel] | None = None
     """A reaction's answer when nobody gives one in time (a Git lets the card be): the prompt carries it,
-    and the bot's reaction timer applies it. None: the question waits for its answer."""
+    and the bot's reaction timer applies it. None: the question waits for its answer. It may be worked
+    out from the state and the question (`(state, ask) -> action`) when it depends on the position (the
+    first of the squares tied), so the timer applies, and the log names, the very choice."""
     seconds: float | None = None
     """The rules' own time limit for a reaction (a stage with a `default`): the bot applies the default
     when it runs out, instead of after the table's usual reaction time (Chaos Marauders' 8-second last
@@ -75,9 +77,10 @@ class Stages(Generic[S]):
             return []
         stage = self.table[ask.kind]
         text = self.text(state, ask)
+        default = stage.default(state, ask) if callable(stage.default) else stage.default
         return [Prompt(player=p, kind=PromptKind.SECRET if stage.secret else stage.prompt, text=text,
                        secret=stage.secret, seconds=stage.seconds,
-                       default=None if stage.default is None else stage.default.model_dump(mode="json"))
+                       default=None if default is None else default.model_dump(mode="json"))
                 for p in ask.players]
 
     def asks(self, ask: Ask | None, player: PlayerId) -> bool:

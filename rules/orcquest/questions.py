@@ -54,11 +54,23 @@ def say(state: QuestState, ask: Ask) -> str:
             "re-roll of the Defence dice) or take it?")
 
 
+def _first_square(state: QuestState) -> Place:
+    """A tie's square left unanswered: the first of the tied in reading order (reading d7), named so the
+    log says where the token went."""
+    options = state.exploring.options if state.exploring is not None else []
+    return Place(square=options[0]) if options else Place()
+
+
+def _lowest_ringer(state: QuestState) -> Ringer:
+    """A tie for the Bell left unanswered: the lowest number runs (L803), named."""
+    return Ringer(enemy=min(state.ringer_tie)) if state.ringer_tie else Ringer()
+
+
 STAGES: Stages[QuestState] = Stages({
     REACTION: Stage((Dodge, Pass, Reroll), default=Pass()),
     AFTER_ROLL: Stage((Boost, Reroll, Resolve), default=Resolve()),
-    PLACE: Stage((Place,), default=Place()),
-    RINGER: Stage((Ringer,), default=Ringer()),
+    PLACE: Stage((Place,), default=lambda state, ask: _first_square(state)),
+    RINGER: Stage((Ringer,), default=lambda state, ask: _lowest_ringer(state)),
 }, say)
 
 __all__ = ["AFTER_ROLL", "PLACE", "RINGER", "STAGES", "ringer_question", "say"]

@@ -41,6 +41,18 @@ def test_prompts_come_from_the_table_for_everyone_asked() -> None:
     assert TABLE.prompts(STATE, None) == []
 
 
+def test_a_default_may_be_worked_out_from_the_position() -> None:
+    # a fixed default is the same whatever the state; one given as a function names the very answer the
+    # position makes the default (the first of the squares tied, say), so the timer applies that
+    table: Stages[GameState] = Stages({
+        "fixed": Stage((Fold,), text="Fold?", default=Fold()),
+        "worked": Stage((Guess,), text="Guess.", default=lambda state, ask: Guess(number=len(ask.players))),
+    })
+    assert [p.default for p in table.prompts(STATE, Ask(kind="fixed", players=["a"]))] == [{"type": "fold"}]
+    worked = table.prompts(STATE, Ask(kind="worked", players=["a", "b"]))
+    assert [p.default for p in worked] == [{"type": "guess", "number": 2}] * 2
+
+
 def test_an_answer_is_refused_with_the_reason() -> None:
     ask = Ask(kind="hide", players=["b"])
     assert TABLE.admit(STATE, ask, "b", Guess(number=3)) is ask

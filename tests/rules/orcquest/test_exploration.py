@@ -46,7 +46,7 @@ def test_the_players_choose_among_tied_nearest_squares_any_seat_answering() -> N
     assert state.exploring is not None and state.exploring.options == options
     assert GAME.legal_actions(state, "p2") == [Place(square=s) for s in options]
     prompt = GAME.prompts(state)[0]
-    assert "f1, g1, h1, f2, h2, f3, g3 or h3" in prompt.text and prompt.default == {"type": "place", "square": None}
+    assert "f1, g1, h1, f2, h2, f3, g3 or h3" in prompt.text and prompt.default == {"type": "place", "square": "f1"}  # named
     with pytest.raises(RuleViolation):
         play(state, Place(square="g2"), player="p2")  # not one of the tie
     step = play(state, Place(square="h3"), player="p2")  # the seat who does not move Thalla answers
