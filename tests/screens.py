@@ -87,7 +87,7 @@ MID_GAME = 40
 """How many moves are played before the board in the channel is captured (unless `MID` says)."""
 
 MID: dict[str, int] = {"masters-fight": 60, "flying-pigs": 30, "brood-rumble": 90, "timber": 60, "orcz": 30,
-                       "chaos-marauders": 40, "road-rage": 30, "thatll-do-pigs": 30}
+                       "chaos-marauders": 40, "road-rage": 30, "thatll-do-pigs": 30, "orcquest": 44}
 
 MAX_MOVES = 6000
 """A game not over after this many moves is reported, and its end is not captured."""
