@@ -1,7 +1,8 @@
 """The OrcQuest WarPath board (seed 004, issue 44): the Quest map with its fog over every Room not
 explored, the doors open, closed or smashed, the furniture, the Chickens and the Totem, every figure
 with its facing, the Danger Zones tinted, the Alert Enemies marked, the blue Patrol's path and its
-members, the Bell and the Hero Entry. Under the map, the Quest's strip of facts: the turn and phase,
+members, the Bell and the Hero Entry, and while the party is asked to settle a tie, the tied squares or the
+Enemies tied for the Bell marked in fuchsia (`ties`). Under the map, the Quest's strip of facts: the turn and phase,
 the Alert gauge, the Badass Points and Limit, the next extra Action Point's price, the decks' counts
 and the Presence tokens face down. Under it, a card per Hero (Health Points, Action Points, Skill cards
 face up, Stuff, pack, conditions and Event, who plays it), and a row of key.
@@ -13,7 +14,7 @@ bot's message carries as text is not repeated.
 
 The modules: `layout` (sizes and colours), `ground` (the map that never changes, drawn once per
 worker), `board` (what changes on it: doors, furniture, tokens, Danger Zones, fog), `figures`,
-`key`, `panel` (the words) and `cards` (the words laid out under the map, strip and cards).
+`ties`, `key`, `panel` (the words) and `cards` (the words laid out under the map, strip and cards).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from renderers.orcquest.cards import Fact, card_height, draw_card, draw_strip, s
 from renderers.orcquest.figures import draw_figures, hero_disc
 from renderers.orcquest.ground import draw_ground
 from renderers.orcquest.key import key_entries
+from renderers.orcquest.ties import draw_ties
 from renderers.orcquest.layout import (
     PAD,
     FILE_BAND,
@@ -92,6 +94,7 @@ def render(view: QuestView, recent: Sequence[str] = ()) -> bytes:
     draw = ImageDraw.Draw(canvas)
     draw_changes(draw, view)
     draw_figures(draw, view)
+    draw_ties(draw, view)
     box = strip_box(strip)
     draw_strip(draw, box, facts, view.alert, icon=face_down_icon, key=key)
     cards_top = box[3] + GAP

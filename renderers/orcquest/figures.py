@@ -2,8 +2,9 @@
 Enemy a square token with its kind's letter (grey, red once Alert, with a "!" badge), and every
 figure's facing as the pale nose of its token, as wide as the token and reaching the edge of its
 square, so the Danger Zone and the arcs can be read off the picture even on a phone (L300-305). A
-Patrol's members are rimmed in the Patrol's blue, a Bell-ringer carries a bell on a blue disc, a wounded Enemy a
-red pip a Damage, a Dead Hero is a grey token crossed out, the Active Hero is ringed in gold.
+Patrol's members are rimmed in the Patrol's blue, a Bell-ringer carries a bell on a blue disc, the
+Enemies the players are choosing the Bell-ringer among are ringed in fuchsia, a wounded Enemy has a red
+pip a Damage, a Dead Hero is a grey token crossed out, the Active Hero is ringed in gold.
 
 Drawn in unit coordinates (`Frame`), so the key draws the same tokens small."""
 
@@ -16,6 +17,7 @@ from PIL import ImageDraw
 from renderers.common import ACCENT, INK, TEXT, Frame, font, ink_on, write
 from renderers.orcquest.board import hidden
 from renderers.orcquest.ground import bell_icon, framed_polygon
+from renderers.orcquest.ties import ring
 from renderers.orcquest.layout import (
     ALERT_MARK,
     BOARD,
@@ -70,9 +72,10 @@ def draw_figures(draw: Draw, view: QuestView) -> None:
         whole = BOARD.frame(square)
         return (whole.part(0.28, 0.28, 0.45), False) if crowded else (whole, True)
 
+    tied = set(view.tied_ringers)
     for enemy in sorted(view.enemies, key=lambda e: e.id):
         if not hidden(view, enemy.square):
-            enemy_token(draw, *frame(enemy.square), enemy)
+            enemy_token(draw, *frame(enemy.square), enemy, tied=enemy.id in tied)
     for hero in view.heroes:
         if hero.on_board and hero.square is not None and not hidden(view, hero.square):
             hero_token(draw, *frame(hero.square), hero, active=hero.code == view.active)
@@ -156,11 +159,14 @@ def dead_token(draw: Draw, f: Frame) -> None:
         draw.line((f.at(*a), f.at(*b)), fill=INK, width=4 * LINE)
 
 
-def enemy_token(draw: Draw, f: Frame, lettered: bool, enemy: Enemy) -> None:
+def enemy_token(draw: Draw, f: Frame, lettered: bool, enemy: Enemy, *, tied: bool = False) -> None:
     """An Enemy: a square token with its kind's letter and its pale nose the way it faces; red with a "!"
     once Alert, rimmed blue on Patrol, with a bell when it runs for the Bell, a red pip behind it for
-    each Damage it has taken."""
+    each Damage it has taken; `tied` for the Bell while the players choose who rings it (L803), ringed
+    in the party's choice colour (`renderers.orcquest.ties`)."""
     colour = ENEMY_ALERT if enemy.alert else ENEMY
+    if tied:
+        ring(draw, f)
     if enemy.patrol is not None:
         draw.rounded_rectangle(f.box(-0.46, -0.46, 0.46, 0.46), radius=0.12 * f.size, outline=PATROL, width=5 * LINE)
     middle = draw_nosed(draw, f, enemy.facing, colour, round_back=False)

@@ -1,7 +1,8 @@
 """The OrcQuest board's key, the last row of the Quest's strip under the map: what the tokens and marks mean, only
 those the map shows now, the most needed first (the Enemies' letters, the Alert mark, the Danger
-Zones, the fog), as many as one row holds: the Bell, the Hero Entry, a Chicken and the Totem are
-pictures that say what they are, and come last."""
+Zones, the fog; before them, while the party is asked to settle a tie, its mark), as many as one row
+holds: the Bell, the Hero Entry, a Chicken and the Totem are pictures that say what they are, and come
+last."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from renderers.orcquest.figures import ENEMY_LETTERS, alert_badge, enemy_token
 from renderers.orcquest.ground import bell_icon, entry_icon, ground_colour
 from renderers.orcquest.cards import key_fits
 from renderers.orcquest.layout import LINE, MARGIN, PATROL
+from renderers.orcquest.ties import square_icon, tied_ringers, tied_squares
 from rules.orcquest.models import Enemy, QuestView
 
 Draw = ImageDraw.ImageDraw
@@ -20,6 +22,10 @@ Draw = ImageDraw.ImageDraw
 
 def _enemy(kind: str, *, alert: bool = False, patrol: bool = False, ringer: bool = False) -> Enemy:
     return Enemy(id=0, kind=kind, square="a1", facing="N", alert=alert, patrol=1 if patrol else None, ringer=ringer)
+
+
+def tied_ringer_icon(draw: Draw, f: Frame) -> None:
+    enemy_token(draw, f.part(0, 0, 0.8), True, _enemy("peasant"), tied=True)
 
 
 def peasant_icon(draw: Draw, f: Frame) -> None:
@@ -63,6 +69,8 @@ def hero_entry_icon(draw: Draw, f: Frame) -> None:
 
 
 CANDIDATES: tuple[tuple[str, KeyEntry], ...] = (
+    ("tied-square", KeyEntry(square_icon, "Tied square")),
+    ("tied-ringer", KeyEntry(tied_ringer_icon, "Tied to ring")),
     ("peasant", KeyEntry(peasant_icon, "Peasant")),
     ("dog", KeyEntry(dog_icon, "War Dog")),
     ("alert", KeyEntry(alert_icon, "Alert")),
@@ -75,7 +83,7 @@ CANDIDATES: tuple[tuple[str, KeyEntry], ...] = (
     ("chicken", KeyEntry(chicken_icon, "Chicken")),
     ("objective", KeyEntry(totem_icon, "Totem")),
 )
-"""Every entry the key may have, the most needed first."""
+"""Every entry the key may have, the most needed first: a tie the party is asked about now first of all."""
 
 
 def shown(view: QuestView) -> set[str]:
@@ -86,6 +94,8 @@ def shown(view: QuestView) -> set[str]:
     marks |= {"patrol"} if any(e.patrol is not None for e in enemies) else set()
     marks |= {"ringer"} if any(e.ringer for e in enemies) else set()
     marks |= {"danger"} if danger_squares(view) else set()
+    marks |= {"tied-square"} if tied_squares(view) else set()
+    marks |= {"tied-ringer"} if tied_ringers(view) else set()
     marks |= {"fog"} if unexplored_rooms(view) else set()
     marks |= {t.kind for t in view.tokens if not hidden(view, t.square)}
     return marks | {"entry", "bell"}

@@ -123,6 +123,10 @@ ALERT_MARK: RGB = (255, 210, 40)
 ENEMY: RGB = (112, 100, 92)
 """An Enemy that is not Alert: a dull grey-brown, so the Alert ones (red) stand out."""
 ENEMY_ALERT: RGB = (206, 38, 38)
+CHOICE: RGB = (245, 60, 225)
+"""The party's open choice (a tie it is asked to settle): the tied squares framed and washed in it, the
+Enemies tied for the Bell ringed in it. A fuchsia no other mark uses (the Danger Zones' red, the
+Patrol's blue, the Alert's yellow, the Active Hero's gold, the Heroes' four colours)."""
 FACING: RGB = (255, 236, 140)
 """A token's nose, the way it faces: pale yellow, rimmed in ink, on any ground."""
 

@@ -5,8 +5,9 @@ Health Points, Action Points, Skill cards face up, the card it is playing, the S
 carries, its conditions and Event, and who plays it).
 
 `panel_lines` is every line in reading order, for `renderers.describe`; the picture draws the same
-lines, cut into the strip under the map and the four cards (`renderers.orcquest.cards`), so the words and the
-picture never disagree. Nothing here is hidden from anyone: the decks' and reserves' orders are
+lines, cut into the strip under the map and the four cards (`renderers.orcquest.cards`), so the words and
+the picture never disagree; but the open tie's line (`tie_lines`), which the picture shows as its marks
+on the map and their entry in the key. Nothing here is hidden from anyone: the decks' and reserves' orders are
 not in the view (`rules.orcquest.secrets`), only their counts."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from renderers.common import ACCENT, MUTED, TEXT, PanelLine
-from renderers.orcquest.layout import CLOUD, HERO_COLOURS, LEVEL_COLOURS, TEXT_SIZE
+from renderers.orcquest.layout import CHOICE, CLOUD, HERO_COLOURS, LEVEL_COLOURS, TEXT_SIZE
 from rules.orcquest.data import ACTION_POINTS, CARDS, EVENT_BY_CODE, FARM, HEROES, SKILLS, EventKind, alert_colour
 from rules.orcquest.models import Hero, QuestView
 
@@ -43,7 +44,26 @@ EVENT_WORDS: dict[EventKind, str] = {
 
 def panel_lines(view: QuestView, recent: Sequence[str] = ()) -> list[PanelLine]:
     """Every line of the board's words; `recent` is not shown: the bot's message carries the log."""
-    return [*status_lines(view), *(line for hero in view.heroes for line in hero_lines(view, hero))]
+    status = status_lines(view)  # the tie, if one is asked, straight after the turn: the description reads it early
+    heroes = [line for hero in view.heroes for line in hero_lines(view, hero)]
+    return [*status[:2], *tie_lines(view), *status[2:], *heroes]
+
+
+def tie_lines(view: QuestView) -> list[PanelLine]:
+    """The tie the party is asked to settle, as the map marks it (`renderers.orcquest.ties`): the words
+    only (the picture has the marks and the key, the channel the question)."""
+    if view.tied_squares:
+        return [_line(f"Tied squares, marked: {_or(view.tied_squares)}", colour=CHOICE)]
+    enemies = {e.id: e for e in view.enemies}
+    tied = [enemies[i] for i in view.tied_ringers if i in enemies]
+    if tied:
+        return [_line(f"Tied to ring the Bell, ringed: {_or([f'{e.label} on {e.square}' for e in tied])}",
+                      colour=CHOICE)]
+    return []
+
+
+def _or(words: Sequence[str]) -> str:
+    return ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else "".join(words)
 
 
 def _line(text: str, **kwargs: object) -> PanelLine:
@@ -129,4 +149,5 @@ def _owners(view: QuestView, hero: Hero) -> str:
     return ", ".join(view.names.get(p, p) for p in hero.owners)
 
 
-__all__ = ["ALERT_PREFIX", "CARDS_PREFIX", "NO_STUFF", "FACE_DOWN", "hero_lines", "panel_lines", "status_lines"]
+__all__ = ["ALERT_PREFIX", "CARDS_PREFIX", "NO_STUFF", "FACE_DOWN", "hero_lines", "panel_lines", "status_lines",
+           "tie_lines"]

@@ -15,6 +15,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from rules.core.engine import Context, Game, Outcome, OutcomeKind, PlayerId, Prompt, PromptKind, Seat
 from rules.core.errors import RuleViolation
+from rules.core.grid import Square
 from rules.core.views import table_fields
 from rules.orcquest.attacks import after_roll, after_roll_moves, attack, attack_moves, payable
 from rules.orcquest.board import LAYOUTS, enemy_at, keep_watch, layout_of, nearest_ties, scene_of
@@ -816,8 +817,24 @@ class OrcQuest(Game[QuestState, Any]):
             active=state.active, card=state.card.model_copy() if state.card else None, combo=state.combo,
             held=state.held.model_copy(deep=True) if state.held else None,
             danger_zones=sorted(danger_zones(scene_of(state))), groups=[[e.id for e in g] for g in groups(state)],
+            tied_squares=self._tied_squares(state), tied_ringers=self._tied_ringers(state),
             bell_rung=state.bell_rung, won=state.won, on_patrol=[p.model_copy() for p in state.on_patrol],
             strike=state.enemy_turn.strike.model_copy() if state.enemy_turn and state.enemy_turn.strike else None)
+
+    @staticmethod
+    def _tied_squares(state: QuestState) -> list[Square]:
+        """The squares the open `place` question offers (L488; reading d7): public, as the question lists
+        them; a face-down token asked about stays what it is, unnamed (L483)."""
+        if state.ask is None or state.ask.kind != PLACE or state.exploring is None:
+            return []
+        return list(state.exploring.options)
+
+    @staticmethod
+    def _tied_ringers(state: QuestState) -> list[int]:
+        """The Enemies the open `ringer` question offers (L803), lowest number first."""
+        if state.ask is None or state.ask.kind != RINGER:
+            return []
+        return [i for i in state.ringer_tie if state.enemy(i) is not None]
 
     def outcome(self, state: QuestState) -> Outcome | None:
         """Everyone wins or everyone loses (L184-190)."""

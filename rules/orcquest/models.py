@@ -488,6 +488,10 @@ class QuestView(TableView):
     held: HeldRoll | None = None
     danger_zones: list[Square] = Field(default_factory=list)  # live Danger Zones, for the board's tint
     groups: list[list[int]] = Field(default_factory=list)  # the Enemy Groups as they stand, by Enemy number
+    tied_squares: list[Square] = Field(default_factory=list)  # the open `place` question's tied squares (L488;
+    # reading d7), in reading order, for the board to mark; only where a token or figure may go, never what it is
+    tied_ringers: list[int] = Field(default_factory=list)  # the open `ringer` question's Enemies tied nearest
+    # the Bell (L803), by number, lowest first; their squares are theirs in `enemies`
 
     def where(self) -> str:
         """The Turn and its phase ("Turn 12: Enemy", the Enemy Phase of Turn 12): a heading's words and

@@ -18,7 +18,7 @@ import io
 from functools import cache
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageStat
 
 from renderers import describe, render
 from renderers.common import SHOWN_WIDTH, SUPERSAMPLE
@@ -30,12 +30,13 @@ from renderers.orcquest.key import key_entries
 from renderers.orcquest import strip_facts
 from renderers.orcquest.cards import strip_rows
 from renderers.orcquest.layout import BOARD, MARGIN, SQUARES, STRIP_ROWS, strip_top
-from rules.core.dice import Dice
+from rules.core.dice import Dice, ScriptedDice
 from rules.core.engine import public
 from rules.core.selfplay import play_random, random_seats
 from rules.orcquest.data import FARM
 from rules.orcquest.engine import OrcQuest
-from rules.orcquest.models import Card, Enemy, Patrol, Phase, QuestState, QuestView, Token
+from rules.orcquest.models import Activate, Ask, Card, Enemy, Patrol, Phase, QuestState, QuestView, Token
+from rules.orcquest.questions import PLACE, RINGER
 from tests.renderers.busy import NAMES
 from tests.renderers.board_checks import check_board, forget_kept, texts
 
@@ -288,3 +289,72 @@ def test_the_picture_is_described_in_words() -> None:
     assert "Alert 7" in words and "Orrus, k3 (to play)" in words and "HP 3/7" in words
     assert "Explored: 1, A" in words
     assert all(name in words for name in view.names.values())
+
+
+def _cell(picture: bytes, square: str) -> Image.Image:
+    left, top, right, bottom = (round(v / SUPERSAMPLE) for v in BOARD.cell(square))
+    return Image.open(io.BytesIO(picture)).convert("RGB").crop((left, top, right, bottom))
+
+
+def _differ(a: bytes, b: bytes, square: str) -> float:
+    """How far a square's pixels differ on two pictures, on average over its pixels and channels: a mark
+    drawn on it moves it by tens of levels, the few levels each picture's own palette of 256 colours
+    may move a pixel by (`encode_png`) by less than one."""
+    return sum(ImageStat.Stat(ImageChops.difference(_cell(a, square), _cell(b, square))).mean) / 3
+
+
+def test_the_tied_squares_of_an_open_place_question_are_marked_named_and_keyed() -> None:
+    """Thalla enters on a1 and sees Spawn Zone A; its first die lands on g2, where a War Dog stands, so
+    its token, face down, goes to one of the eight squares round it: the players are asked (reading d7).
+    Each tied square is washed and framed in fuchsia with its name in it, the key says what the mark
+    is, the words say the squares; the same board without the question has none of it."""
+    state = busy_state()[0].model_copy(deep=True)
+    state.explored, state.reserves["A"] = ["1"], ["peasant-x2", "chicken"]
+    state.active, state.tokens = None, [t for t in state.tokens if t.kind == "objective"]
+    thalla = state.hero("thalla")
+    thalla.square, thalla.activated = None, False
+    state.enemies.append(Enemy(id=120, kind="dog", square="g2", facing="S"))
+    state = GAME.apply(state, thalla.owners[0], Activate(hero="thalla", entry="a1"), dice=ScriptedDice([5, 1])).state
+    assert state.ask is not None and state.ask.kind == PLACE and state.exploring is not None
+    view = GAME.view(state, None)
+    tied = ["f1", "g1", "h1", "f2", "h2", "f3", "g3", "h3"]
+    assert view.tied_squares == tied
+    calm = view.model_copy(update={"tied_squares": []})
+    sheet = check_board(view)
+    shown = texts(sheet)
+    assert set(tied) <= set(shown) and "Tied square" in shown
+    names = {label.text: label.box for label in sheet.drawn if label.text in tied}
+    for square in tied:  # each name in its own square
+        left, top, right, bottom = BOARD.cell(square)
+        x, y = (names[square][0] + names[square][2]) / 2, (names[square][1] + names[square][3]) / 2
+        assert left < x < right and top < y < bottom, square
+    marked, plain = render(view), render(calm)
+    assert Image.open(io.BytesIO(marked)).size == Image.open(io.BytesIO(plain)).size
+    for square in tied:
+        assert _differ(marked, plain, square) > 20, square
+    for square in ("e1", "i2", "g2", "c4"):  # round them, and the War Dog's square, as they were
+        assert _differ(marked, plain, square) < 1, square
+    assert "Tied square" not in texts(check_board(calm))
+    assert "Tied squares, marked: f1, g1, h1, f2, h2, f3, g3 or h3." in describe(view)
+    assert "Tied" not in describe(calm)
+
+
+def test_the_enemies_tied_for_the_bell_are_ringed_while_the_players_choose() -> None:
+    """An Alert Patrol's two Peasants on k9 and j9, both at Range 1 of the Bell (L803): while the players
+    choose, each is ringed in fuchsia, the key and the words say so; the other Enemies are not."""
+    state = busy_state()[0].model_copy(deep=True)
+    state.on_patrol = []
+    state.enemies = [e for e in state.enemies if e.id not in (104, 105, 106)]
+    state.enemies += [Enemy(id=104, kind="peasant", square="k9", facing="N", alert=True, ringer=True),
+                      Enemy(id=105, kind="peasant", square="j9", facing="N", alert=True)]
+    state.ringer_tie, state.ask = [104, 105], Ask(kind=RINGER, players=list(state.players))
+    view = GAME.view(state, None)
+    assert view.tied_ringers == [104, 105]
+    calm = view.model_copy(update={"tied_ringers": []})
+    assert "Tied to ring" in texts(check_board(view)) and "Tied to ring" not in texts(check_board(calm))
+    marked, plain = render(view), render(calm)
+    for square in ("k9", "j9"):
+        assert _differ(marked, plain, square) > 20, square
+    for square in ("m4", "e5", "l6"):  # the Enemies not tied, as they were
+        assert _differ(marked, plain, square) < 1, square
+    assert "Tied to ring the Bell, ringed: Peasant 104 on k9 or Peasant 105 on j9." in describe(view)

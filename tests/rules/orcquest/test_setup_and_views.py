@@ -6,8 +6,10 @@ import pytest
 
 from rules.core.dice import Dice
 from rules.core.errors import RuleViolation
-from rules.orcquest.models import Activate, Phase
-from tests.rules.orcquest.helpers import GAME, enemy, fresh, play, seats
+from rules.orcquest.models import Activate, Move, Phase, Place, Ringer, UseSkill
+from rules.orcquest.questions import PLACE, RINGER
+from tests.rules.orcquest.helpers import GAME, active, enemy, fresh, play, seats
+from tests.rules.orcquest.test_enemy_phase import patrol
 
 
 @pytest.mark.parametrize(("count", "owned"), [
@@ -76,3 +78,48 @@ def test_the_view_carries_danger_zones_and_groups_for_the_board() -> None:
     view = GAME.view(state, None).model_dump()
     assert view["danger_zones"] == ["f5"] and view["groups"] == [[a.id, b.id]]
     assert not any(e.alert for e in state.enemies)  # drawing the board alerts nobody
+
+
+def test_the_view_carries_the_tied_squares_of_an_open_place_question_and_never_the_face_down_token() -> None:
+    # 004 L483 (a token drawn face down), L488 (a token on a figure goes to the nearest empty square, the
+    # players choosing among a tie), L499 (the figures of a x2 likewise); reading d7: the question lists
+    # the tied squares in the channel, so the view carries them for the board, and nothing of the token
+    state = fresh(2)
+    state.explored = ["1", "2", "3"]
+    state.reserves["A"] = ["peasant-x2", "chicken"]
+    enemy(state, "dog", "g2", "S")
+    assert GAME.view(state, None).tied_squares == []
+    state = play(state, Activate(hero="thalla", entry="a1"), [5, 1]).state  # die 1 on g2, a War Dog's square
+    assert state.ask is not None and state.ask.kind == PLACE and state.exploring is not None
+    assert state.exploring.token is None  # still face down: drawn once it has its square
+    options = ["f1", "g1", "h1", "f2", "h2", "f3", "g3", "h3"]
+    for viewer in (None, "p1", "p2"):
+        view = GAME.view(state, viewer)
+        assert view.tied_squares == options and view.tied_ringers == []
+        assert "peasant-x2" not in view.model_dump_json()
+    other = state.model_copy(deep=True)
+    other.reserves["A"] = ["chicken", "peasant-x2"]  # the other token on top: the same view
+    assert GAME.view(other, None).model_dump() == GAME.view(state, None).model_dump()
+    state = play(state, Place(square="h3"), [2]).state  # the Peasants face E; the second's tie, from h3
+    assert GAME.view(state, None).tied_squares == ["h2", "g3"]
+    state = play(state, Place(square="g3")).state  # die 2: a Chicken on f1
+    assert state.ask is None and state.exploring is None
+    assert GAME.view(state, None).tied_squares == []
+
+
+def test_the_view_carries_the_enemies_tied_for_the_bell_while_the_players_choose() -> None:
+    # 004 L797 (the Patrol member nearest the Bell rings it), L803 (a tie: the players choose)
+    state = fresh(2)
+    front, rear = patrol(state, ("k9", "peasant"), ("j9", "peasant"))  # both at Range 1 of the Bell on k10
+    for member in (front, rear):
+        member.facing = "N"
+    active(state, "thalla", "e8", "N")
+    state = play(state, UseSkill(hero="thalla", skill="stalk")).state
+    assert GAME.view(state, None).tied_ringers == []
+    state = play(state, Move(path=["e9"])).state  # seen: the Patrol is Alert
+    assert state.ask is not None and state.ask.kind == RINGER
+    view = GAME.view(state, "p2")
+    assert view.tied_ringers == [front.id, rear.id] and view.tied_squares == []
+    assert [e.square for e in view.enemies if e.id in view.tied_ringers] == ["k9", "j9"]
+    chosen = play(state, Ringer(enemy=rear.id), player="p2").state
+    assert chosen.ask is None and GAME.view(chosen, None).tied_ringers == []
