@@ -272,11 +272,14 @@ def test_the_players_choose_the_bell_ringer_among_a_tie_in_the_hero_phase() -> N
     state = step.state
     assert state.ask is not None and state.ask.kind == RINGER and state.ask.players == ["p1", "p2"]
     assert state.enemy(front.id).ringer and not state.enemy(rear.id).ringer  # the default meanwhile
+    view = GAME.view(state, "p2")  # the board rings the tied, as the question names them
+    assert view.tied_ringers == [front.id, rear.id] and view.tied_squares == []
     prompt = GAME.prompts(state)[1]
     assert "Peasant 1 on k9 or Peasant 2 on j9" in prompt.text and prompt.default == {"type": "ringer", "enemy": front.id}  # the very Enemy
     assert GAME.legal_actions(state, "p2") == [Ringer(enemy=front.id), Ringer(enemy=rear.id)]
     chosen = play(state, Ringer(enemy=rear.id), player="p2").state
     assert chosen.enemy(rear.id).ringer and not chosen.enemy(front.id).ringer
+    assert GAME.view(chosen, None).tied_ringers == []
     assert chosen.ask is None and chosen.ringer_tie == [] and chosen.card is not None  # Stalk goes on
     kept = play(state, Ringer()).state  # nobody answered: the default stays
     assert kept.enemy(front.id).ringer and not kept.enemy(rear.id).ringer and kept.ask is None

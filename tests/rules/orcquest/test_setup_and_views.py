@@ -6,10 +6,9 @@ import pytest
 
 from rules.core.dice import Dice
 from rules.core.errors import RuleViolation
-from rules.orcquest.models import Activate, Move, Phase, Place, Ringer, UseSkill
-from rules.orcquest.questions import PLACE, RINGER
-from tests.rules.orcquest.helpers import GAME, active, enemy, fresh, play, seats
-from tests.rules.orcquest.test_enemy_phase import patrol
+from rules.orcquest.models import Activate, Phase, Place
+from rules.orcquest.questions import PLACE
+from tests.rules.orcquest.helpers import GAME, enemy, fresh, play, seats
 
 
 @pytest.mark.parametrize(("count", "owned"), [
@@ -106,20 +105,3 @@ def test_the_view_carries_the_tied_squares_of_an_open_place_question_and_never_t
     assert state.ask is None and state.exploring is None
     assert GAME.view(state, None).tied_squares == []
 
-
-def test_the_view_carries_the_enemies_tied_for_the_bell_while_the_players_choose() -> None:
-    # 004 L797 (the Patrol member nearest the Bell rings it), L803 (a tie: the players choose)
-    state = fresh(2)
-    front, rear = patrol(state, ("k9", "peasant"), ("j9", "peasant"))  # both at Range 1 of the Bell on k10
-    for member in (front, rear):
-        member.facing = "N"
-    active(state, "thalla", "e8", "N")
-    state = play(state, UseSkill(hero="thalla", skill="stalk")).state
-    assert GAME.view(state, None).tied_ringers == []
-    state = play(state, Move(path=["e9"])).state  # seen: the Patrol is Alert
-    assert state.ask is not None and state.ask.kind == RINGER
-    view = GAME.view(state, "p2")
-    assert view.tied_ringers == [front.id, rear.id] and view.tied_squares == []
-    assert [e.square for e in view.enemies if e.id in view.tied_ringers] == ["k9", "j9"]
-    chosen = play(state, Ringer(enemy=rear.id), player="p2").state
-    assert chosen.ask is None and GAME.view(chosen, None).tied_ringers == []
