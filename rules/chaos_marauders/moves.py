@@ -145,8 +145,8 @@ MOVES = MoveBook("cm", help="Chaos Marauders: place the drawn card, attack, use 
          offer=Buttons(emoji="✅"), quiet=True),
     Move("begin", "draw", "Draw", "Start your turn: draw your first card (this ends the last call for shouts on "
                                   "the turn before).", offer=Buttons(emoji="🃏", style="primary"), quiet=True),
-    Move("shout", "shout", "Chaos Marauders!", "Shout it if the drawer has drawn the Chaos Marauders this turn: "
-                                               "right, you take the card; wrong, they may take one of yours.",
+    Move("shout", "shout", "Chaos Marauders!", "Shout if the Marauders were just drawn: right, you take the card; "
+                                               "wrong, they may take one of yours.",
          say=lambda a, r: SHOUT_LABEL, offer=Buttons(emoji="📣", style="danger"), any_time=True,
          any_version=True),
 ])

@@ -114,8 +114,8 @@ MOVES = MoveBook("orcz", help="Orcz moves: place your ranks, struggle or hold, s
           Param("rank", Kind.COUNT, "The rank's place in that line, from the front (1: nearest the Battlefield)",
                 bounds=(1, MOST_RANKS), example="2")),
          say=_rank_words, offer=Menu(emoji="👁️"), any_time=True),
-    Move("gnorish", "challenge", "Gnorish!", "The phrase timer: shout the Orcish phrase at a Warlord whose time for "
-                                             "a rank has run out; they discard a Goblin Slave.",
+    Move("gnorish", "challenge", "Gnorish!", "Shout the Orcish phrase at a Warlord whose time for a rank ran out: "
+                                             "they discard a Goblin Slave.",
          say=lambda a, r: "Gnorish!", offer=Buttons(emoji="📢", style="danger"),
          any_time=True, aliases=("gnorish",)),
     Move("time-up", "time-up", "Time's up", "The time for a rank ran out (the bot's timer plays it, nobody chooses it).",

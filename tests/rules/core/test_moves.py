@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+import pytest
 from pydantic import BaseModel
 
 from rules.core.moves import Kind, Move, MoveBook, Param, Reading
+from rules.registry import GAMES
 
 
 class Colour(StrEnum):
@@ -68,7 +70,6 @@ def test_a_move_declares_what_it_is_and_one_way_of_being_offered() -> None:
     from dataclasses import fields
 
     from rules.core.offers import Auto, Buttons, Form, Menu
-    from rules.registry import GAMES
 
     offering = {"layout", "random", "pin", "look", "menus_by", "compose", "menus", "menu", "crowded", "hint",
                 "numbered", "style", "emoji"}
@@ -83,3 +84,22 @@ def test_a_move_declares_what_it_is_and_one_way_of_being_offered() -> None:
                 assert all(p.kind in (Kind.CHOICE, Kind.CHOICES) for p in move.params), (slug, move.name)
             if isinstance(offer, Form):  # something to type
                 assert move.params, (slug, move.name)
+
+
+@pytest.mark.parametrize("slug", sorted(s for s, g in GAMES.items() if g.moves is not None))
+def test_every_games_command_group_fits_discords_limits(slug: str) -> None:
+    # ../shared/DISCORD.md: 25 subcommands a group, 25 choices an option, names of 32 and descriptions of
+    # 100 characters, 4,000 characters a whole command; a label of 80 (a button's)
+    book = GAMES[slug].moves
+    assert book is not None
+    total = len(book.group) + len(book.help)
+    for move in book.moves:
+        for param in move.params:
+            assert len(param.choices) <= 25 and len(param.help) <= 100 and len(param.name) <= 32
+            if move.typed:
+                total += len(param.name) + len(param.help) + sum(len(v) + len(label) for v, label in param.choices)
+        assert len(move.help) <= 100 and len(move.label) <= 80
+        if move.typed:
+            total += len(move.name) + len(move.help)
+    assert total <= 4000, total
+    assert sum(m.typed for m in book.moves) <= 25  # a command group holds 25 subcommands

@@ -49,20 +49,6 @@ def _sample(kind: str) -> dict[str, Any]:
     return needs.get(kind, {})
 
 
-def test_the_command_group_fits_discords_limits() -> None:
-    total = len(MOVES.group) + len(MOVES.help)
-    for move in MOVES.moves:
-        for param in move.params:
-            assert len(param.choices) <= 25 and len(param.help) <= 100 and len(param.name) <= 32
-            if move.typed:
-                total += len(param.name) + len(param.help) + sum(len(v) + len(label) for v, label in param.choices)
-        assert len(move.help) <= 100 and len(move.label) <= 80
-        if move.typed:
-            total += len(move.name) + len(move.help)
-    assert total <= 4000, total
-    assert sum(m.typed for m in MOVES.moves) <= 25  # a command group holds 25 subcommands
-
-
 def test_every_reader_reads_or_refuses_with_a_sentence() -> None:
     state = b3()
     put_army(state, "p1", 9, ORC_LEADER, [ORC])

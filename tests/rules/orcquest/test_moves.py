@@ -39,20 +39,6 @@ def test_every_action_has_its_move_and_the_game_declares_them() -> None:
     assert {m.type for m in MOVES.moves} == action_types()
 
 
-def test_the_command_group_fits_discords_limits() -> None:
-    total = len(MOVES.group) + len(MOVES.help)
-    for move in MOVES.moves:
-        for param in move.params:
-            assert len(param.choices) <= 25 and len(param.help) <= 100 and len(param.name) <= 32
-            if move.typed:
-                total += len(param.name) + len(param.help) + sum(len(v) + len(label) for v, label in param.choices)
-        assert len(move.help) <= 100 and len(move.label) <= 80
-        if move.typed:
-            total += len(move.name) + len(move.help)
-    assert total <= 4000, total
-    assert sum(m.typed for m in MOVES.moves) <= 25
-
-
 def test_the_reactions_defaults_are_quiet_moves() -> None:
     state = GAME.new(seats(2), None, 1)
     for stage in STAGES.table.values():  # a tie's default is worked out from the position (no tie here)
