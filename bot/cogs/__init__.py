@@ -53,6 +53,10 @@ class Host(Protocol):
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None: ...
 
+MAX_CHOICES = 25
+"""Suggestions an autocomplete may offer at most (Discord)."""
+MAX_CHOICE_TEXT = 100
+"""An autocomplete choice's name and value at most (Discord)."""
 PICK = "pick"
 """The seat-pick option's parameter in the commands that seat a player, and its name in Discord
 when the games do not agree on one (`set_pick_option`)."""

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs import Host, PICK, pick_choices, set_game_choices, set_pick_option
+from bot.cogs import MAX_CHOICE_TEXT, MAX_CHOICES, Host, PICK, pick_choices, set_game_choices, set_pick_option
 from bot.service.table import DEFAULT_TURN_SECONDS, NOT_PLAYING, Lobby, TableError, whose_turn
 from bot.ui.hand import show_hand
 from bot.service.replays import RECORD_FILE
@@ -30,8 +30,6 @@ from rules.core.engine import Game, Seat, SeatPick, TableOption
 from rules.core.errors import RuleViolation
 from rules.core.moves import code, describe, find
 
-MAX_CHOICE = 100
-"""An autocomplete choice's name and value at most (Discord)."""
 REPOST_SECONDS = 30.0
 """How often the players of a channel may post its board again with /game board."""
 
@@ -329,7 +327,8 @@ class Lifecycle(commands.Cog):
     @preview.autocomplete("move")
     async def moves_to_preview(self, interaction: discord.Interaction[Any], current: str
                                ) -> list[app_commands.Choice[str]]:
-        """The asker's legal moves in their words (as the board's buttons say them), the typed text narrowing them."""
+        """The asker's legal moves in their words (as the board's buttons say them), the typed text narrowing them;
+        worded only until the list is full, since a game may offer hundreds (Orcz's placements)."""
         try:
             snap = await self.bot.table.snapshot(interaction.channel_id)
         except TableError:
@@ -342,9 +341,11 @@ class Lifecycle(commands.Cog):
         for action in await self.bot.table.legal_actions(snap.channel_id, str(interaction.user.id)):
             said = game.moves.words(action, reading) if game.moves is not None else describe(action)
             value = f"{getattr(action, 'type', '')}.{code(action)}"
-            if wanted in said.casefold() and len(value) <= MAX_CHOICE:
-                offered.append(app_commands.Choice(name=said[:MAX_CHOICE], value=value))
-        return offered[:25]
+            if wanted in said.casefold() and len(value) <= MAX_CHOICE_TEXT:
+                offered.append(app_commands.Choice(name=said[:MAX_CHOICE_TEXT], value=value))
+                if len(offered) == MAX_CHOICES:
+                    break
+        return offered
 
     @game.command(name="replay", description="Post the animated replay of this channel's last finished game.")
     async def replay(self, interaction: discord.Interaction[Any]) -> None:

@@ -20,6 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 from pydantic import BaseModel
 
+from bot.cogs import MAX_CHOICE_TEXT, MAX_CHOICES
 from bot.service.table import TableError
 from bot.ui.turns import Audit, audit, refuse, reading_of, run_action
 from rules.core.engine import Game
@@ -29,7 +30,6 @@ from rules.core.moves import Kind, Move, Param, Pause, Reading
 log = logging.getLogger("zagjan.commands")
 
 Choices = list[app_commands.Choice[str]]
-MAX_CHOICES = 25
 MAX_PLAN = 8  # moves one command may make in a row
 SEPARATORS = r"[,;+]"  # between the values of a set of choices (`Kind.CHOICES`) as typed
 
@@ -228,7 +228,7 @@ class DeclaredCommands(commands.Cog):
         if param.kind is Kind.CHOICES and re.search(SEPARATORS, current):
             seen = _adding(param, current, reading)
         typed = current.strip().casefold()
-        choices = [app_commands.Choice(name=n[:100], value=v[:100]) for v, n in seen.items()]
+        choices = [app_commands.Choice(name=n[:MAX_CHOICE_TEXT], value=v[:MAX_CHOICE_TEXT]) for v, n in seen.items()]
         matching = [c for c in choices if typed in c.name.casefold() or c.value.casefold().startswith(typed)]
         return (matching or choices)[:MAX_CHOICES]
 
@@ -252,7 +252,8 @@ def _adding(param: Param, current: str, reading: Reading) -> dict[str, str]:
 def _offered(pairs: Sequence[tuple[str, str]], current: str) -> Choices:
     """A move's own suggestions, (value, name) each, narrowed to what is being typed."""
     typed = current.strip().casefold()
-    choices = [app_commands.Choice(name=n[:100], value=v[:100]) for v, n in dict.fromkeys(pairs)]
+    choices = [app_commands.Choice(name=n[:MAX_CHOICE_TEXT], value=v[:MAX_CHOICE_TEXT])
+               for v, n in dict.fromkeys(pairs)]
     matching = [c for c in choices if typed in c.name.casefold() or c.value.casefold().startswith(typed)]
     return (matching or choices)[:MAX_CHOICES]
 
